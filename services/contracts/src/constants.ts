@@ -1,0 +1,21 @@
+export const PRODUCT_NAME = 'Saathi';
+export const FEED_RADIUS_KM = 1;
+export const FEED_PAGE_SIZE = 10;
+export const POST_LIFETIME_DAYS = 30;
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+export const PHONE_MIN = 10;
+export const DISPLAY_NAME_MAX = 50;
+export const BIO_MAX = 100;
+export const PROFILE_IMAGE_TYPE_MAX = 50;
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const FEEDBACK_MAX = 500;
+export const TOAST_DURATION_MS = 5000;
+export const COPIED_INDICATOR_MS = 2000;
+export const POST_LOGIN_REDIRECT_MS = 100;
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+/** Cookie names shared by identity (sets them), platform auth (reads them) and the gateway. */
+export const ACCESS_COOKIE = 'saathi_at';
+export const REFRESH_COOKIE = 'saathi_rt';

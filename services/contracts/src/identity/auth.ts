@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { PASSWORD_MIN, PHONE_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+
+// Field messages are SPEC §5's exact wording; the web forms show the same text the API returns.
+
+export const registerBodySchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(USERNAME_MIN, 'Username must be at least 3 characters')
+    .max(USERNAME_MAX, 'Username must be less than 30 characters'),
+  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+  phone: z.string().trim().min(PHONE_MIN, 'Please enter a valid phone number'),
+  password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters'),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  identifier: z.string().trim().min(1, 'Email or username is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({
+  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string().min(1, 'Reset token is required'),
+    password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters'),
+    confirmPassword: z.string().min(PASSWORD_MIN, 'Please confirm your password'),
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export const validateResetTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
+export type ValidateResetTokenResponse = z.infer<typeof validateResetTokenResponseSchema>;
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in user's own account, as `GET /api/auth/user`, login and register answer. */
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: roleSchema,
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** What anyone may learn about another user: never email, phone or password hash. */
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const userIdParamsSchema = z.object({ userId: z.uuid('Invalid user id') });

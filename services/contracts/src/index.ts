@@ -1,0 +1,5 @@
+// @saathi/contracts — shared by every service and the web app, so no Node-only imports here.
+export * from './constants';
+export * from './events';
+export * from './jobs';
+export * from './identity';

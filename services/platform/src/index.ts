@@ -1,0 +1,10 @@
+// @saathi/platform — the Node kit every service and the gateway build on.
+export * from './ports';
+export * from './config';
+export * from './logging';
+export * from './http';
+export * from './auth';
+export * from './db';
+export * from './events';
+export * from './queue';
+export * from './mail';

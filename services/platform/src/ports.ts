@@ -1,0 +1,102 @@
+/**
+ * The ports every service sees. Each has a real adapter (PostgreSQL, NATS JetStream,
+ * BullMQ/Redis, SMTP) and an embedded one (PGlite, in-process bus and queue, file mailer);
+ * both pass the same contract suites, so service code never knows which it has.
+ */
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { EventDefinition, EventEnvelope, JobData, QueueName } from '@saathi/contracts';
+
+// ─── clock ────────────────────────────────────────────────────────────────
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+// ─── database ─────────────────────────────────────────────────────────────
+/** A Drizzle handle on either driver; a transaction handle has the same shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = PgDatabase<PgQueryResultHKT, any>;
+
+export interface Migration {
+  /** e.g. `0001_init` — applied in name order, once. */
+  name: string;
+  sql: string;
+}
+
+export interface DatabasePort {
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Db;
+  /** Creates the schema if needed and applies pending migrations under an advisory lock. */
+  migrate(schema: string, migrations: Migration[]): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// ─── events ───────────────────────────────────────────────────────────────
+export interface SubscribeOptions<E extends EventDefinition = EventDefinition> {
+  /** Durable consumer name, unique per (service, handler), e.g. `notification.password-reset-mail`. */
+  durable: string;
+  event: E;
+  /** Throwing means "not done": the message is redelivered with back-off until maxDeliver, then parked. */
+  handle(envelope: EventEnvelope<import('zod').infer<E['data']>>): Promise<void>;
+  maxDeliver?: number;
+  backoffMs?: number[];
+}
+
+export interface EventBus {
+  readonly kind: 'nats' | 'memory';
+  /** Resolves only once the broker has acknowledged (persisted) the event. De-duplicates by envelope id. */
+  publish(envelope: EventEnvelope): Promise<void>;
+  subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<void>;
+  ping(): Promise<void>;
+  /** Stops consuming after in-flight handlers finish, then disconnects. */
+  close(): Promise<void>;
+}
+
+// ─── jobs ─────────────────────────────────────────────────────────────────
+export interface AddJobOptions {
+  /** Enqueueing twice with the same id adds one job. */
+  jobId?: string;
+  delayMs?: number;
+  attempts?: number;
+  /** Base delay of the exponential back-off between attempts. */
+  backoffMs?: number;
+  /** Makes the job repeatable every N ms (jobId then names the repeat schedule). */
+  repeatEveryMs?: number;
+}
+
+export interface JobContext<N extends QueueName> {
+  id: string;
+  name: N;
+  data: JobData<N>;
+  /** 0 on the first attempt. */
+  attemptsMade: number;
+}
+
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'memory';
+  add<N extends QueueName>(queue: N, data: JobData<N>, options?: AddJobOptions): Promise<void>;
+  /** Starts a worker for a queue (worker processes only). Throwing fails the attempt. */
+  process<N extends QueueName>(
+    queue: N,
+    handler: (job: JobContext<N>) => Promise<void>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
+  ping(): Promise<void>;
+  /** Lets running jobs finish, then disconnects. */
+  close(): Promise<void>;
+}
+
+// ─── mail ─────────────────────────────────────────────────────────────────
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface Mailer {
+  readonly kind: 'smtp' | 'file';
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

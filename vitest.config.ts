@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Two cores: keep file parallelism small. Integration tests talk to real PostgreSQL,
+// NATS and Redis; each test file makes its own database / stream names, so files can run side by side.
+export default defineConfig({
+  test: {
+    include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/e2e/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    globalSetup: ['infra/test/global-setup.ts'],
+  },
+});
