@@ -1,2 +1,0 @@
-// Test helpers (real databases, unique names); imported only by tests.
-export * from './testing/index';
