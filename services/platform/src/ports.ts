@@ -100,3 +100,24 @@ export interface Mailer {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+// ─── service wiring ───────────────────────────────────────────────────────
+/**
+ * What every service's `startService(deps)` receives. `main.ts` builds these from real
+ * adapters; the embedded host shares one set among all services; tests build their own.
+ */
+export interface ServiceDeps<C> {
+  config: C;
+  db: DatabasePort;
+  bus: EventBus;
+  queue: JobQueue;
+  clock: Clock;
+  logger: import('pino').Logger;
+}
+
+/** A started service: its HTTP app (not listening yet) and how to stop its background work. */
+export interface RunningService<A = import('fastify').FastifyInstance> {
+  app: A;
+  /** Stops relays and consumers (after in-flight work); does not close the shared ports. */
+  stop(): Promise<void>;
+}
