@@ -1,1 +1,3 @@
-export {};
+export { ConfigError, loadConfig } from './load-config';
+export type { LoadConfigOptions } from './load-config';
+export { boolVar, commonEnvSchema, infraEnvSchema, logLevelVar, pemVar, portVar, urlVar } from './fragments';

@@ -1,1 +1,2 @@
-export {};
+export { createLogger, redactPaths } from './create-logger';
+export type { CreateLoggerOptions, Logger, LogLevel } from './create-logger';

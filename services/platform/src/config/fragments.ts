@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/** TCP port from an env string. */
+export const portVar = (defaultPort: number) => z.coerce.number().int().min(1).max(65_535).default(defaultPort);
+
+/** A URL of any scheme (postgres://, nats://, redis://, smtp://, http://); required when no default is given. */
+export const urlVar = (defaultUrl?: string) =>
+  defaultUrl === undefined ? z.url() : z.url().default(defaultUrl);
+
+/** `true/false`, `1/0`, `yes/no`, `on/off` (any case). */
+export const boolVar = (defaultValue = false) => z.stringbool().default(defaultValue);
+
+export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/**
+ * A PEM value given inline or as `file:/path/to/key.pem`. Inline values may carry literal `\n`
+ * because many env files and secret stores cannot hold real newlines.
+ */
+export const pemVar = () =>
+  z.string().transform((value, ctx) => {
+    let pem = value;
+    if (value.startsWith('file:')) {
+      const path = value.slice('file:'.length);
+      try {
+        pem = readFileSync(path, 'utf8');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `cannot read ${path}: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }
+    pem = pem.replaceAll('\\n', '\n').trim();
+    if (!/^-----BEGIN [A-Z ]+-----\n[\s\S]+\n-----END [A-Z ]+-----$/.test(pem)) {
+      ctx.addIssue({ code: 'custom', message: 'expected a PEM block (-----BEGIN …) or file:<path>' });
+      return z.NEVER;
+    }
+    return pem;
+  });
+
+/** What every process reads. Nothing here depends on NODE_ENV, on purpose. */
+export const commonEnvSchema = z.object({
+  LOG_LEVEL: logLevelVar,
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: portVar(3000),
+});
+
+/**
+ * Cluster infrastructure. Services pick what they use:
+ * `commonEnvSchema.extend(infraEnvSchema.pick({ DATABASE_URL: true, NATS_URL: true }).shape)`.
+ * Defaults are the local standard ports so tests and `start:cluster` work on a dev machine.
+ */
+export const infraEnvSchema = z.object({
+  DATABASE_URL: urlVar('postgres://postgres@127.0.0.1:5432/saathi'),
+  NATS_URL: urlVar('nats://127.0.0.1:4222'),
+  REDIS_URL: urlVar('redis://127.0.0.1:6379'),
+  SMTP_URL: urlVar('smtp://127.0.0.1:1025'),
+  JWT_PUBLIC_KEY: pemVar(),
+});
