@@ -8,3 +8,4 @@ export * from './db';
 export * from './events';
 export * from './queue';
 export * from './mail';
+export * from './runtime';

@@ -1,0 +1,152 @@
+/**
+ * Embedded mode: the gateway, every service and the workers in ONE process, on PGlite,
+ * the in-process bus and queue and the file mailer. Each service still runs as its own
+ * Fastify app on a loopback port behind the gateway, exactly as in cluster mode, so both
+ * modes exercise the same routing, proxying and auth code.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  createFileMailer,
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  generateKeyPair,
+  loadConfig,
+  openPglite,
+  sharedHandle,
+  systemClock,
+} from '@saathi/platform';
+import type { RunningService, RunningWorker, ServiceEnv, ServiceModule } from '@saathi/platform';
+import * as identity from '@saathi/identity';
+import * as feed from '@saathi/feed';
+import * as messaging from '@saathi/messaging';
+import * as blog from '@saathi/blog';
+import * as notification from '@saathi/notification';
+import { buildGateway } from './app';
+
+export interface EmbeddedOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  logLevel?: string;
+  webDist?: string;
+  /** Extra env for the services (e.g. GOOGLE_CLIENT_ID); defaults to process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface EmbeddedServer {
+  url: string;
+  mailDir: string;
+  close(): Promise<void>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Signing keys persist with the data so sessions survive a restart. */
+function loadOrCreateKeys(dir: string): { privateKey: string; publicKey: string } {
+  const privatePath = path.join(dir, 'access-token.key.pem');
+  const publicPath = path.join(dir, 'access-token.pub.pem');
+  if (existsSync(privatePath) && existsSync(publicPath)) {
+    return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const keys = generateKeyPair();
+  writeFileSync(privatePath, keys.privateKey, { mode: 0o600 });
+  writeFileSync(publicPath, keys.publicKey);
+  return keys;
+}
+
+export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const host = options.host ?? '127.0.0.1';
+  const logLevel = options.logLevel ?? 'info';
+  const logger = createLogger({ name: 'saathi', level: logLevel as 'info' });
+  const mailDir = path.join(options.dataDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  const keys = loadOrCreateKeys(path.join(options.dataDir, 'keys'));
+
+  const database = await openPglite(path.join(options.dataDir, 'pglite'));
+  const bus = createMemoryBus({ logger: logger.child({ component: 'bus' }) });
+  const queue = createMemoryQueue({ logger: logger.child({ component: 'queue' }) });
+  const mailer = createFileMailer({ dir: mailDir, from: 'Saathi <no-reply@saathi.local>', logger });
+
+  const env: Record<string, string | undefined> = {
+    ...(options.env ?? process.env),
+    LOG_LEVEL: logLevel,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    JWT_PRIVATE_KEY: keys.privateKey,
+    JWT_PUBLIC_KEY: keys.publicKey,
+  };
+  const started: RunningService[] = [];
+  const workers: RunningWorker[] = [];
+  const upstream: Record<string, string> = {};
+
+  async function start<C extends ServiceEnv>(module: ServiceModule<C>): Promise<void> {
+    const config = loadConfig(module.configSchema, env);
+    const running = await module.startService({
+      config,
+      db: sharedHandle(database),
+      bus,
+      queue,
+      clock: systemClock,
+      logger: logger.child({ service: module.name }),
+    });
+    started.push(running);
+    upstream[module.name] = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  }
+
+  try {
+    await start({ name: 'identity', ...identity });
+    await start({ name: 'feed', ...feed });
+    await start({ name: 'messaging', ...messaging });
+    await start({ name: 'blog', ...blog });
+    await start({ name: 'notification', ...notification });
+    const workerConfig = loadConfig(notification.configSchema, env);
+    workers.push(
+      await notification.startWorker({
+        config: workerConfig,
+        db: sharedHandle(database),
+        bus,
+        queue,
+        clock: systemClock,
+        logger: logger.child({ service: 'notification-worker' }),
+        mailer,
+      }),
+    );
+  } catch (error) {
+    await Promise.allSettled(started.map((s) => s.app.close()));
+    await database.close();
+    throw error;
+  }
+
+  const gateway = await buildGateway({
+    upstreams: {
+      identity: upstream.identity!,
+      feed: upstream.feed!,
+      messaging: upstream.messaging!,
+      blog: upstream.blog!,
+      notification: upstream.notification!,
+    },
+    webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist'),
+    rateLimit: { store: 'memory' },
+    auth: { publicKey: keys.publicKey },
+    logger: logger.child({ service: 'gateway' }),
+  });
+  const url = await gateway.listen({ port: options.port, host });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await gateway.close();
+      // Stop background work first so nothing writes while the apps drain.
+      await Promise.allSettled(workers.map((w) => w.stop()));
+      await Promise.allSettled(started.map((s) => s.stop()));
+      await Promise.allSettled(started.map((s) => s.app.close()));
+      await queue.close();
+      await bus.close();
+      await mailer.close();
+      await database.close();
+    })());
+  return { url: url.replace('0.0.0.0', 'localhost'), mailDir, close };
+}

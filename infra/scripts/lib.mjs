@@ -1,0 +1,86 @@
+// Helpers for the launch and test scripts. Plain Node (no dependencies): these run
+// before `npm install` has happened on a fresh clone.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  return result.status ?? 1;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const modules = path.join(repoRoot, 'node_modules');
+  const lock = path.join(repoRoot, 'package-lock.json');
+  const marker = path.join(modules, '.package-lock.json');
+  const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  if (fresh) return;
+  console.log('[saathi] installing dependencies (npm ci)…');
+  const status = run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  if (status !== 0) {
+    console.error('[saathi] npm install failed');
+    process.exit(status);
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'e2e') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds web/dist unless it is newer than every web and contracts source file. */
+export function ensureWebBuild() {
+  const index = path.join(repoRoot, 'web', 'dist', 'index.html');
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, 'web')),
+    newestMtime(path.join(repoRoot, 'services', 'contracts', 'src')),
+  );
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('[saathi] building the web app…');
+  const status = run('npm', ['run', 'build', '-w', '@saathi/web']);
+  if (status !== 0) {
+    console.error('[saathi] web build failed');
+    process.exit(status);
+  }
+}
+
+export function tcpReachable(url, timeoutMs = 1500) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Spawns a child whose every output line is prefixed with its name (cluster mode). */
+export function spawnPrefixed(name, command, args, env, color) {
+  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `\x1b[${color}m${name.padEnd(22)}\x1b[0m| `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(prefix + line + '\n');
+    });
+  }
+  return child;
+}

@@ -1,0 +1,91 @@
+// `npm run start:cluster`: the gateway, every service and every worker as separate processes
+// against PostgreSQL, NATS JetStream and Redis from env (defaults: the local standard ports).
+// Each process's output is prefixed with its name. `--replicas feed=2` starts a service more than once.
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDependencies, ensureWebBuild, repoRoot, spawnPrefixed } from './lib.mjs';
+
+ensureDependencies();
+ensureWebBuild();
+
+const services = [
+  { name: 'identity', entry: 'services/identity/src/main.ts', port: 4001 },
+  { name: 'feed', entry: 'services/feed/src/main.ts', port: 4002 },
+  { name: 'messaging', entry: 'services/messaging/src/main.ts', port: 4003 },
+  { name: 'blog', entry: 'services/blog/src/main.ts', port: 4004 },
+  { name: 'notification', entry: 'services/notification/src/main.ts', port: 4005 },
+];
+const workers = [{ name: 'notification-worker', entry: 'services/notification/src/worker.ts', port: 4105 }];
+
+const replicas = {};
+const replicaArg = process.argv.indexOf('--replicas');
+if (replicaArg > 0) {
+  for (const pair of (process.argv[replicaArg + 1] ?? '').split(',')) {
+    const [name, count] = pair.split('=');
+    if (name && Number(count) > 0) replicas[name] = Number(count);
+  }
+}
+
+/** Access-token keys: from env when given, else made once and kept under .data/ like embedded mode. */
+function signingKeys() {
+  if (process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY) {
+    return { JWT_PRIVATE_KEY: process.env.JWT_PRIVATE_KEY, JWT_PUBLIC_KEY: process.env.JWT_PUBLIC_KEY };
+  }
+  const dir = path.join(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data', 'cluster-keys');
+  const privatePath = path.join(dir, 'access-token.key.pem');
+  const publicPath = path.join(dir, 'access-token.pub.pem');
+  if (!existsSync(privatePath)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey, publicKey } = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    writeFileSync(privatePath, privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, publicKey);
+  }
+  return { JWT_PRIVATE_KEY: readFileSync(privatePath, 'utf8'), JWT_PUBLIC_KEY: readFileSync(publicPath, 'utf8') };
+}
+
+const keys = signingKeys();
+const children = [];
+const colors = [36, 32, 33, 35, 34, 96, 92, 93, 95];
+let colorIndex = 0;
+const upstreams = {};
+
+function launch(name, entry, env) {
+  const child = spawnPrefixed(name, process.execPath, ['--import', 'tsx', entry], { ...keys, ...env }, colors[colorIndex++ % colors.length]);
+  child.on('exit', (code, signal) => {
+    process.stdout.write(`[cluster] ${name} exited (${signal ?? code})\n`);
+  });
+  children.push(child);
+}
+
+for (const service of services) {
+  const count = replicas[service.name] ?? 1;
+  const urls = [];
+  for (let i = 0; i < count; i++) {
+    const port = service.port + i * 10;
+    urls.push(`http://127.0.0.1:${port}`);
+    launch(count > 1 ? `${service.name}-${i + 1}` : service.name, service.entry, { PORT: String(port) });
+  }
+  upstreams[`${service.name.toUpperCase()}_URL`] = urls.join(',');
+}
+for (const worker of workers) launch(worker.name, worker.entry, { PORT: String(worker.port) });
+launch('gateway', 'gateway/src/main.ts', { ...upstreams, PORT: process.env.PORT ?? '3000' });
+
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write('[cluster] stopping…\n');
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(0), 12_000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+const alive = () => children.filter((c) => c.exitCode === null && c.signalCode === null).length;
+setInterval(() => {
+  if (stopping && alive() === 0) process.exit(0);
+}, 200);

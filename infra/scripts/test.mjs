@@ -1,0 +1,75 @@
+// `npm test`: install what is missing, then lint, typecheck, format check, and every vitest
+// tier (unit, integration against the real PostgreSQL/NATS/Redis, browser on Chromium).
+// Ends with one line `N passed, N failed` and a non-zero exit on any failure.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDependencies, ensureWebBuild, repoRoot, run, tcpReachable } from './lib.mjs';
+
+const infra = {
+  PostgreSQL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  NATS: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  Redis: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+};
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    console.error('[test] /usr/bin/chromium is missing; install Debian\'s "chromium" package (needs root).');
+    return;
+  }
+  console.log('[test] installing Debian chromium for the browser tests…');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium']);
+}
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function check(name, status) {
+  if (status === 0) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+  console.log(`[test] ${name}: ${status === 0 ? 'passed' : 'FAILED'}`);
+}
+
+ensureDependencies();
+ensureChromium();
+
+const missing = [];
+for (const [name, url] of Object.entries(infra)) if (!(await tcpReachable(url))) missing.push(`${name} (${url})`);
+if (missing.length > 0) {
+  console.error(`[test] the real services are unreachable: ${missing.join(', ')} — integration tests cannot run.`);
+  check(`infrastructure reachable: ${missing.join(', ')}`, 1);
+}
+
+ensureWebBuild();
+check('lint (eslint)', run('npx', ['eslint', '.', '--max-warnings', '0']));
+check('typecheck (tsc)', run('npm', ['run', 'typecheck', '--silent']));
+check('format (prettier --check)', run('npx', ['prettier', '--check', '.', '--log-level', 'warn']));
+
+const resultsDir = path.join(repoRoot, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+const jsonFile = path.join(resultsDir, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`]);
+if (existsSync(jsonFile)) {
+  const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that fails to load has no tests to count; count the file itself.
+  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  failed += brokenFiles.length;
+  for (const f of brokenFiles) failures.push(`test file did not run: ${path.relative(repoRoot, f.name)}`);
+  if (report.numPendingTests + report.numTodoTests > 0)
+    console.log(`[test] ${report.numPendingTests + report.numTodoTests} skipped/todo tests (not counted as passed)`);
+  if (vitestStatus !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0) check('vitest run', vitestStatus);
+} else {
+  check('vitest run (no report produced)', vitestStatus || 1);
+}
+
+if (failures.length > 0) console.log(`[test] failures:\n  - ${failures.join('\n  - ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

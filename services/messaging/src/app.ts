@@ -1,0 +1,13 @@
+import { createApp } from '@saathi/platform';
+import type { ServiceDeps } from '@saathi/platform';
+import type { Config } from './config';
+
+/** The messaging service's HTTP app. Its routes arrive with the messaging issue; today it answers health and readiness. */
+export async function buildApp(deps: ServiceDeps<Config>) {
+  return createApp({
+    name: 'messaging',
+    logger: deps.logger,
+    readiness: { database: () => deps.db.ping(), events: () => deps.bus.ping() },
+    auth: { publicKey: deps.config.JWT_PUBLIC_KEY },
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Cluster-mode process entries: read env, connect the real adapters (PostgreSQL, NATS
+ * JetStream, BullMQ on Redis, SMTP), start the service or worker, listen, and shut down
+ * gracefully on SIGTERM. Every service's `main.ts` / `worker.ts` is one call to these.
+ */
+import { loadConfig } from '../config';
+import { connectPostgres } from '../db';
+import { createNatsBus } from '../events';
+import { createApp, serve } from '../http';
+import { createLogger } from '../logging';
+import type { LogLevel } from '../logging';
+import { createSmtpMailer } from '../mail';
+import { systemClock } from '../ports';
+import type { ServiceDeps } from '../ports';
+import { createBullQueue } from '../queue';
+import { ensureDatabase } from './ensure-database';
+import type { ServiceEnv, ServiceModule, WorkerModule } from './service-module';
+
+async function connectPorts<C extends ServiceEnv>(name: string, config: C): Promise<ServiceDeps<C>> {
+  const logger = createLogger({ name, level: config.LOG_LEVEL as LogLevel });
+  await ensureDatabase(config.DATABASE_URL);
+  const db = connectPostgres(config.DATABASE_URL, { logger });
+  const bus = await createNatsBus({ servers: config.NATS_URL, logger, name });
+  const queue = createBullQueue({ redisUrl: config.REDIS_URL, logger });
+  return { config, db, bus, queue, clock: systemClock, logger };
+}
+
+async function closePorts(deps: ServiceDeps<ServiceEnv>): Promise<void> {
+  await deps.bus.close();
+  await deps.queue.close();
+  await deps.db.close();
+}
+
+export async function runServiceProcess<C extends ServiceEnv>(module: ServiceModule<C>): Promise<void> {
+  const config = loadConfig(module.configSchema);
+  const deps = await connectPorts(module.name, config);
+  const running = await module.startService(deps);
+  await serve(running.app, {
+    port: config.PORT,
+    host: config.HOST,
+    onClose: async () => {
+      await running.stop();
+      await closePorts(deps);
+    },
+  });
+}
+
+/** A worker process also answers /healthz, /readyz and /metrics on its own port for its probes. */
+export async function runWorkerProcess<C extends ServiceEnv & { SMTP_URL: string; MAIL_FROM: string }>(
+  module: WorkerModule<C>,
+): Promise<void> {
+  const config = loadConfig(module.configSchema);
+  const deps = await connectPorts(module.name, config);
+  const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: deps.logger });
+  const worker = await module.startWorker({ ...deps, mailer });
+  const probes = await createApp({
+    name: module.name,
+    logger: deps.logger,
+    readiness: { database: () => deps.db.ping(), queue: () => deps.queue.ping() },
+  });
+  await serve(probes, {
+    port: config.PORT,
+    host: config.HOST,
+    onClose: async () => {
+      await worker.stop();
+      await mailer.close();
+      await closePorts(deps);
+    },
+  });
+}
