@@ -1,1 +1,6 @@
-export {};
+export { connectPostgres, type PostgresOptions } from './postgres';
+export { openPglite } from './pglite';
+export { sharedHandle } from './shared-handle';
+export { loadMigrations } from './load-migrations';
+export { queryRows, rowsOf, type Row } from './query-rows';
+export { assertSchemaName } from './sql-identifier';

@@ -1,1 +1,5 @@
-export {};
+// @saathi/platform/testing — helpers for tests against the real local infrastructure.
+export { createTestDatabase, type TestDatabase } from './test-database';
+export { startNatsServer, type NatsServerHandle, type StartNatsServerOptions } from './nats-server';
+export { uniqueName, uniqueToken } from './unique-name';
+export { testEnv } from './env';

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabasePort, Migration } from '../ports';
+import { createTestDatabase, uniqueName } from '../testing';
+import { openPglite } from './pglite';
+import { queryRows } from './query-rows';
+
+/** Every DatabasePort adapter must pass this suite. */
+function databasePortContract(
+  name: string,
+  open: () => Promise<{ port: DatabasePort; dispose: () => Promise<void> }>,
+) {
+  describe(`DatabasePort contract: ${name}`, () => {
+    let port: DatabasePort;
+    let dispose: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ port, dispose } = await open());
+    });
+    afterAll(async () => {
+      await dispose();
+    });
+
+    const migrations: Migration[] = [
+      {
+        name: '0002_more',
+        sql: `alter table things add column note text; insert into things (label) values ('second');`,
+      },
+      { name: '0001_init', sql: `create table things (id serial primary key, label text not null unique);` },
+    ];
+
+    it('answers ping', async () => {
+      await port.ping();
+    });
+
+    it('applies migrations in name order into the schema, once', async () => {
+      const schema = uniqueName('mig');
+      await port.migrate(schema, migrations);
+      await port.migrate(schema, migrations);
+      const applied = await queryRows(
+        port.db,
+        sql.raw(`select name from "${schema}".schema_migrations order by name`),
+      );
+      expect(applied.map((r) => r.name)).toEqual(['0001_init', '0002_more']);
+      const things = await queryRows(port.db, sql.raw(`select label, note from "${schema}".things`));
+      expect(things).toEqual([{ label: 'second', note: null }]);
+    });
+
+    it('applies each migration once when several migrate at the same time', async () => {
+      const schema = uniqueName('conc');
+      await Promise.all([1, 2, 3].map(() => port.migrate(schema, migrations)));
+      const [{ count }] = (await queryRows(
+        port.db,
+        sql.raw(`select count(*)::int as count from "${schema}".things`),
+      )) as [{ count: number }];
+      expect(count).toBe(1);
+    });
+
+    it('rolls a migration back entirely when it fails, and reports it', async () => {
+      const schema = uniqueName('bad');
+      await expect(
+        port.migrate(schema, [
+          { name: '0001_bad', sql: `create table half (id int); select * from missing_table;` },
+        ]),
+      ).rejects.toThrow();
+      const tables = await queryRows(
+        port.db,
+        sql`select table_name from information_schema.tables where table_schema = ${schema} and table_name = 'half'`,
+      );
+      expect(tables).toEqual([]);
+    });
+
+    it('rolls a transaction back when its callback throws', async () => {
+      const schema = uniqueName('tx');
+      await port.migrate(schema, migrations);
+      const things = sql.raw(`"${schema}".things`);
+      await expect(
+        port.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into ${things} (label) values ('rolled back')`);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      const rows = await queryRows(port.db, sql`select label from ${things} where label = 'rolled back'`);
+      expect(rows).toEqual([]);
+    });
+
+    it('keeps concurrent transactions and queries apart', async () => {
+      const schema = uniqueName('iso');
+      await port.migrate(schema, migrations);
+      const things = sql.raw(`"${schema}".things`);
+      const work = Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? port.db
+              .transaction(async (tx) => {
+                await tx.execute(sql`insert into ${things} (label) values (${`tx-${i}`})`);
+                await new Promise((resolve) => setTimeout(resolve, 2));
+                if (i % 4 === 0) throw new Error('undo');
+              })
+              .catch(() => undefined)
+          : port.db.execute(sql`insert into ${things} (label) values (${`plain-${i}`})`),
+      );
+      await Promise.all(work);
+      const rows = await queryRows<{ label: string }>(
+        port.db,
+        sql`select label from ${things} where label <> 'second'`,
+      );
+      const labels = rows.map((r) => r.label).sort();
+      const expected = Array.from({ length: 20 }, (_, i) => i)
+        .filter((i) => i % 4 !== 0)
+        .map((i) => (i % 2 === 0 ? `tx-${i}` : `plain-${i}`))
+        .sort();
+      expect(labels).toEqual(expected);
+    });
+
+    it('computes earth distances (cube + earthdistance)', async () => {
+      // Delhi India Gate → Connaught Place is about 2.3 km.
+      const [row] = await queryRows<{ metres: number }>(
+        port.db,
+        sql`select earth_distance(ll_to_earth(28.6129, 77.2295), ll_to_earth(28.6315, 77.2167))::float8 as metres`,
+      );
+      expect(row?.metres).toBeGreaterThan(2_000);
+      expect(row?.metres).toBeLessThan(2_700);
+    });
+  });
+}
+
+databasePortContract('postgres', async () => {
+  const database = await createTestDatabase('dbport');
+  return { port: database.port, dispose: () => database.drop() };
+});
+
+databasePortContract('pglite', async () => {
+  const port = await openPglite();
+  return { port, dispose: () => port.close() };
+});

@@ -1,0 +1,65 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { DatabasePort, Db, Migration } from '../ports';
+import { silentLogger, type PortLogger } from '../events/logger';
+import { runMigrations } from './migrate';
+import type { Row } from './query-rows';
+import type { ScriptRunner } from './script-runner';
+
+export interface PostgresOptions {
+  /** Pool size; default 10. */
+  max?: number;
+  logger?: PortLogger;
+}
+
+/** Creates a pooled PostgreSQL handle; connections are opened lazily on first use. */
+export function connectPostgres(url: string, options: PostgresOptions = {}): DatabasePort {
+  const logger = options.logger ?? silentLogger;
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection (server restart) emits 'error' on the pool;
+  // unhandled, that would crash the process instead of the next query reconnecting.
+  pool.on('error', (err) => logger.warn({ err }, 'postgres idle client error'));
+  const db: Db = drizzle({ client: pool });
+  const runner = poolScriptRunner(pool);
+  let closed: Promise<void> | undefined;
+
+  return {
+    kind: 'postgres',
+    db,
+    migrate: (schema: string, migrations: Migration[]) =>
+      runMigrations(runner, schema, migrations, { extensions: ['cube', 'earthdistance'] }),
+    async ping() {
+      await pool.query('select 1');
+    },
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}
+
+function poolScriptRunner(pool: pg.Pool): ScriptRunner {
+  return {
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: async <T extends Row>(text: string, params?: unknown[]) =>
+            (await client.query<T>(text, params)).rows,
+          // No parameters → simple query protocol, which accepts several statements.
+          exec: async (script: string) => {
+            await client.query(script);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
