@@ -1,0 +1,146 @@
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Job, JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { jobSchemas } from '@saathi/contracts';
+import type { JobData, QueueName } from '@saathi/contracts';
+import type { Logger } from '../logging';
+import type { AddJobOptions, JobContext, JobQueue } from '../ports';
+import { decodeJobId, encodeJobId } from './job-id';
+import { DEFAULT_BACKOFF_MS, KEEP_COMPLETED, KEEP_FAILED } from './retention';
+
+export interface BullQueueOptions {
+  redisUrl: string;
+  /** Redis key namespace; tests use a unique one per file so runs never see each other's jobs. */
+  prefix?: string;
+  logger: Logger;
+}
+
+const PING_TIMEOUT_MS = 2_000;
+
+export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQueueOptions): JobQueue {
+  const log = logger.child({ component: 'bullmq' });
+  const connection = { url: redisUrl };
+  const queues = new Map<QueueName, Queue>();
+  const workers = new Map<QueueName, Worker>();
+  let closing: Promise<void> | undefined;
+
+  // Own connection so readiness checks answer even while workers are blocked on BZPOPMIN.
+  const pingClient = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  let pingClientHealthy = true;
+  pingClient.on('error', (error: Error) => {
+    if (pingClientHealthy) log.warn({ err: error }, 'redis unreachable');
+    pingClientHealthy = false;
+  });
+  pingClient.on('ready', () => {
+    pingClientHealthy = true;
+  });
+
+  function queueFor(name: QueueName): Queue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection, prefix });
+      queue.on('error', (error: Error) => log.error({ err: error, queue: name }, 'queue error'));
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  function assertOpen(): void {
+    if (closing) throw new Error('job queue is closed');
+  }
+
+  return {
+    kind: 'bullmq',
+
+    async add<N extends QueueName>(name: N, data: JobData<N>, options: AddJobOptions = {}): Promise<void> {
+      assertOpen();
+      const parsed = jobSchemas[name].parse(data);
+      const attempts = options.attempts ?? 1;
+      const jobOptions: JobsOptions = {
+        attempts,
+        backoff: attempts > 1 ? { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS } : undefined,
+        removeOnComplete: { age: KEEP_COMPLETED.ageSeconds, count: KEEP_COMPLETED.count },
+        removeOnFail: { age: KEEP_FAILED.ageSeconds, count: KEEP_FAILED.count },
+      };
+      const queue = queueFor(name);
+
+      if (options.repeatEveryMs !== undefined) {
+        // Upsert: every process may declare the schedule at start; Redis keeps exactly one.
+        const schedulerId = encodeJobId(options.jobId ?? name);
+        const startDate = options.delayMs ? Date.now() + options.delayMs : undefined;
+        await queue.upsertJobScheduler(
+          schedulerId,
+          { every: options.repeatEveryMs, ...(startDate ? { startDate } : {}) },
+          { name, data: parsed, opts: jobOptions },
+        );
+        return;
+      }
+
+      await queue.add(name, parsed, {
+        ...jobOptions,
+        ...(options.jobId !== undefined ? { jobId: encodeJobId(options.jobId) } : {}),
+        ...(options.delayMs ? { delay: options.delayMs } : {}),
+      });
+    },
+
+    process<N extends QueueName>(
+      name: N,
+      handler: (job: JobContext<N>) => Promise<void>,
+      options: { concurrency?: number } = {},
+    ): Promise<void> {
+      assertOpen();
+      if (workers.has(name)) return Promise.reject(new Error(`a processor for "${name}" is already running`));
+
+      const worker = new Worker(
+        name,
+        async (job: Job) => {
+          const result = jobSchemas[name].safeParse(job.data);
+          if (!result.success) {
+            // Retrying cannot fix a payload; fail for good so it is visible, not looping.
+            throw new UnrecoverableError(`invalid ${name} job data: ${result.error.message}`);
+          }
+          await handler({
+            id: decodeJobId(job.id ?? ''),
+            name,
+            data: result.data as JobData<N>,
+            attemptsMade: job.attemptsMade,
+          });
+        },
+        { connection, prefix, concurrency: options.concurrency ?? 1 },
+      );
+      worker.on('error', (error: Error) => log.error({ err: error, queue: name }, 'worker error'));
+      worker.on('failed', (job: Job | undefined, error: Error) => {
+        const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
+        log[final ? 'error' : 'warn'](
+          { err: error, queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade },
+          final ? 'job failed for good' : 'job attempt failed; will retry',
+        );
+      });
+      workers.set(name, worker);
+      return worker.waitUntilReady().then(() => undefined);
+    },
+
+    async ping(): Promise<void> {
+      if (pingClient.status === 'wait') await pingClient.connect();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('redis ping timed out')), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([pingClient.ping(), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    close(): Promise<void> {
+      closing ??= (async () => {
+        // Workers first: Worker.close() lets running jobs finish before it returns.
+        await Promise.allSettled([...workers.values()].map((worker) => worker.close()));
+        await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
+        pingClient.disconnect();
+      })();
+      return closing;
+    },
+  };
+}

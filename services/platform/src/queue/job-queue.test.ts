@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logging';
+import { createBullQueue } from './bull-queue';
+import { describeJobQueueContract, waitFor } from './job-queue.contract';
+import { createMemoryQueue } from './memory-queue';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const logger = createLogger({ name: 'job-queue-test', level: 'silent' });
+// One namespace per file run, one sub-namespace per queue so a repeat schedule left in Redis
+// by one test can never feed jobs to the next test's worker.
+const filePrefix = `saathi-test-${randomUUID()}`;
+let queueCount = 0;
+const nextPrefix = () => `${filePrefix}-${++queueCount}`;
+
+afterAll(async () => {
+  const redis = new Redis(redisUrl);
+  const keys = await redis.keys(`${filePrefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+});
+
+describeJobQueueContract('memory', () => createMemoryQueue({ logger }));
+describeJobQueueContract('bullmq', () => createBullQueue({ redisUrl, prefix: nextPrefix(), logger }));
+
+describe('bullmq adapter', () => {
+  it('fails a job with invalid stored data once, without retrying', async () => {
+    const prefix = nextPrefix();
+    // A payload written by an older producer, bypassing add()'s validation.
+    const raw = new Queue('email', { connection: { url: redisUrl }, prefix });
+    await raw.add('email', { to: 'nobody' }, { attempts: 3, backoff: { type: 'fixed', delay: 10 } });
+    const queue = createBullQueue({ redisUrl, prefix, logger });
+    let calls = 0;
+    await queue.process('email', () => {
+      calls += 1;
+      return Promise.resolve();
+    });
+    await waitFor(async () => (await raw.getFailedCount()) === 1);
+    const [failed] = await raw.getFailed();
+    await queue.close();
+    await raw.close();
+    expect(failed!.attemptsMade).toBe(1);
+    expect(failed!.failedReason).toMatch(/invalid email job data/);
+    expect(calls).toBe(0);
+  });
+
+  it('rejects ping when Redis is unreachable', async () => {
+    const queue = createBullQueue({ redisUrl: 'redis://127.0.0.1:1', prefix: nextPrefix(), logger });
+    await expect(queue.ping()).rejects.toThrow();
+    await queue.close();
+  });
+});
