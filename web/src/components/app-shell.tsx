@@ -1,0 +1,36 @@
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useCurrentUser } from '../api/use-current-user';
+import { BottomNav } from './bottom-nav';
+import { Header } from './header';
+import { Spinner } from './spinner';
+import { Toaster } from './toaster';
+
+const FeedbackDialog = lazy(() => import('./feedback-dialog'));
+
+/** Header, page content, bottom navigation (signed in only) and the toast viewport. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useCurrentUser();
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-teal-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header onFeedback={() => setFeedbackOpen(true)} />
+      <main id="main" className={isAuthenticated ? 'flex-1 pb-20 md:pb-8' : 'flex-1 pb-8'}>
+        <Suspense fallback={<Spinner />}>{children}</Suspense>
+      </main>
+      {isAuthenticated ? <BottomNav /> : null}
+      {feedbackOpen ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+        </Suspense>
+      ) : null}
+      <Toaster />
+    </div>
+  );
+}

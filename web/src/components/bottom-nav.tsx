@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router-dom';
+import { Home, MessageCircle, User } from 'lucide-react';
+import clsx from 'clsx';
+
+const items = [
+  { to: '/home', label: 'Home', icon: Home },
+  { to: '/messages', label: 'Messages', icon: MessageCircle },
+  { to: '/profile', label: 'Profile', icon: User },
+] as const;
+
+/** Mobile bottom navigation, shown only to signed-in users (SPEC §2). */
+export function BottomNav() {
+  return (
+    <nav
+      aria-label="Bottom navigation"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-3">
+        {items.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                clsx(
+                  'flex flex-col items-center gap-0.5 py-2 text-xs font-medium focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none focus-visible:ring-inset',
+                  isActive ? 'text-teal-800' : 'text-slate-600',
+                )
+              }
+            >
+              <Icon className="h-5 w-5" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { FEEDBACK_MAX } from '@saathi/contracts/src/constants';
+import { apiJson } from '../api/api-request';
+import { toast } from '../lib/toast-store';
+import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
+
+type FeedbackType = 'feature' | 'bug';
+
+function useSubmitFeedback() {
+  return useMutation({
+    mutationFn: (body: { type: FeedbackType; content: string }) => apiJson<unknown>('POST', '/api/feedback', body),
+  });
+}
+
+/** "Share Your Feedback" (SPEC §2 dialogs, §5 feedback rules). */
+export default function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [type, setType] = useState<FeedbackType>('feature');
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = useSubmitFeedback();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!content.trim()) {
+      setError('Please enter your feedback');
+      return;
+    }
+    setError(undefined);
+    submit.mutate(
+      { type, content: content.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: 'Feedback Sent', description: 'Thank you for helping us improve Saathi.' });
+          setContent('');
+          onOpenChange(false);
+        },
+        onError: () => toast({ title: 'Error', description: 'Failed to submit feedback. Please try again.', variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">Share Your Feedback</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">Suggest a feature or report a bug.</Dialog.Description>
+          <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+            <fieldset>
+              <legend className={labelClass}>Type</legend>
+              <div className="flex gap-4 text-sm text-slate-800">
+                {(['feature', 'bug'] as const).map((value) => (
+                  <label key={value} className="flex items-center gap-2">
+                    <input type="radio" name="feedback-type" value={value} checked={type === value} onChange={() => setType(value)} />
+                    {value === 'feature' ? 'Feature request' : 'Bug report'}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div>
+              <label htmlFor="feedback-content" className={labelClass}>
+                Your feedback
+              </label>
+              <textarea
+                id="feedback-content"
+                rows={4}
+                maxLength={FEEDBACK_MAX}
+                value={content}
+                onChange={(e) => setContent(e.target.value)}
+                aria-invalid={!!error || undefined}
+                aria-describedby="feedback-count"
+                className={inputClass}
+              />
+              <p id="feedback-count" className="mt-1 text-xs text-slate-600">
+                {content.length}/{FEEDBACK_MAX} characters
+              </p>
+              {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+            </div>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
+              <button type="submit" className={buttonPrimary} disabled={submit.isPending}>
+                {submit.isPending ? 'Submitting...' : 'Submit Feedback'}
+              </button>
+            </div>
+          </form>
+          <Dialog.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900">
+            <X className="h-4 w-4" aria-hidden="true" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

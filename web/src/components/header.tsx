@@ -1,0 +1,42 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { MessageCircle } from 'lucide-react';
+import { useCurrentUser } from '../api/use-current-user';
+import { buttonGhost, buttonPrimary } from './ui';
+import { UserMenu } from './user-menu';
+
+export function Header({ onFeedback }: { onFeedback: () => void }) {
+  const { user, isLoading } = useCurrentUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
+        <Link
+          to="/home"
+          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+        >
+          <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-lg bg-teal-700 text-base text-white">
+            S
+          </span>
+          Saathi
+        </Link>
+        <div className="flex items-center gap-2">
+          {isLoading ? null : user ? (
+            <>
+              <Link to="/messages" className={`${buttonGhost} hidden md:inline-flex`}>
+                <MessageCircle className="h-4 w-4" aria-hidden="true" />
+                Messages
+              </Link>
+              <UserMenu user={user} onFeedback={onFeedback} />
+            </>
+          ) : pathname === '/auth' ? null : (
+            <button type="button" className={`${buttonPrimary} py-2`} onClick={() => void navigate('/auth')}>
+              Sign In
+            </button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { QUICK_CITIES, coordinatesName, geolocationErrorMessage, parseStoredLocation } from './location';
+
+describe('parseStoredLocation', () => {
+  it('reads a stored location', () => {
+    expect(parseStoredLocation('{"latitude":19.076,"longitude":72.8777,"locationName":"Mumbai"}')).toEqual({
+      latitude: 19.076,
+      longitude: 72.8777,
+      locationName: 'Mumbai',
+    });
+  });
+
+  it('names a point without a name by its coordinates', () => {
+    expect(parseStoredLocation('{"latitude":1.23456,"longitude":2.5}')?.locationName).toBe('1.235, 2.500');
+  });
+
+  it('rejects corrupt values', () => {
+    expect(parseStoredLocation(null)).toBeNull();
+    expect(parseStoredLocation('{nope')).toBeNull();
+    expect(parseStoredLocation('"text"')).toBeNull();
+    expect(parseStoredLocation('{"latitude":"1","longitude":2}')).toBeNull();
+    expect(parseStoredLocation('{"latitude":91,"longitude":2}')).toBeNull();
+  });
+});
+
+describe('location constants and messages', () => {
+  it('offers the six quick cities in order', () => {
+    expect(QUICK_CITIES.map((c) => c.locationName)).toEqual(['New Delhi', 'Mumbai', 'Bangalore', 'Chennai', 'Kolkata', 'Hyderabad']);
+  });
+
+  it('formats coordinates to 3 decimals', () => {
+    expect(coordinatesName(28.61394, 77.20902)).toBe('28.614, 77.209');
+  });
+
+  it('maps geolocation error codes to SPEC messages', () => {
+    expect(geolocationErrorMessage(1)).toMatch(/^Location access was denied/);
+    expect(geolocationErrorMessage(2)).toMatch(/^Location information is unavailable/);
+    expect(geolocationErrorMessage(3)).toBe('Location request timed out. Please try again.');
+  });
+});
