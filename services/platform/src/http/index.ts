@@ -1,1 +1,10 @@
-export {};
+export { createApp } from './create-app';
+export type { App, CreateAppOptions } from './create-app';
+export { HttpError, httpErrors, isHttpError } from './errors';
+export type { ErrorBody } from './errors';
+export { errorHandler, mapError, notFoundHandler } from './error-handler';
+export type { ReadinessChecks } from './health';
+export type { HttpMetrics } from './metrics';
+export { REQUEST_ID_HEADER, genRequestId } from './request-id';
+export { gracefulShutdown, serve } from './serve';
+export type { Served, ServeOptions } from './serve';

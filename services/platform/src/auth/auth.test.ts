@@ -1,0 +1,81 @@
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_COOKIE } from '@saathi/contracts';
+import { createApp } from '../http/create-app';
+import type { App } from '../http/create-app';
+import { requireAdminHook, requireUser, requireUserHook } from './plugin';
+import { createAccessTokenVerifier, generateKeyPair } from './tokens';
+
+const keys = generateKeyPair();
+const claims = { sub: 'u-1', username: 'asha', role: 'user', sid: 's-1' };
+const sign = (payload: object = claims, options: jwt.SignOptions = {}, key = keys.privateKey) =>
+  jwt.sign(payload, key, { algorithm: 'ES256', expiresIn: '15m', ...options });
+
+let app: App;
+beforeAll(async () => {
+  app = await createApp({ name: 'test', logLevel: 'silent', readiness: {}, auth: { publicKey: keys.publicKey } });
+  app.get('/me', (request) => ({ user: request.user }));
+  app.get('/private', (request) => ({ id: requireUser(request).id }));
+  app.get('/members', { preHandler: requireUserHook }, () => ({ ok: true }));
+  app.get('/admin', { preHandler: requireAdminHook }, () => ({ ok: true }));
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('access token verifier', () => {
+  it('accepts a valid ES256 token and maps its claims', () => {
+    const verify = createAccessTokenVerifier(keys.publicKey);
+    expect(verify(sign())).toEqual({ id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1' });
+  });
+
+  it('rejects expired, forged, HS256 and malformed tokens', () => {
+    const verify = createAccessTokenVerifier(keys.publicKey);
+    expect(verify(sign(claims, { expiresIn: -10 }))).toBeNull();
+    expect(verify(sign(claims, {}, generateKeyPair().privateKey))).toBeNull();
+    expect(verify(jwt.sign(claims, keys.publicKey, { algorithm: 'HS256' }))).toBeNull();
+    expect(verify(sign({ sub: 'u-1' }))).toBeNull();
+    expect(verify(sign({ ...claims, role: 'root' }))).toBeNull();
+    expect(verify('not.a.token')).toBeNull();
+  });
+});
+
+describe('auth plugin', () => {
+  it('reads the user from the access cookie', async () => {
+    const res = await app.inject({ url: '/me', cookies: { [ACCESS_COOKIE]: sign() } });
+    expect(res.json()).toEqual({ user: { id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1' } });
+  });
+
+  it('reads the user from a Bearer header', async () => {
+    const res = await app.inject({ url: '/private', headers: { authorization: `Bearer ${sign()}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: 'u-1' });
+  });
+
+  it('never trusts client identity headers', async () => {
+    const res = await app.inject({ url: '/me', headers: { 'x-user-id': 'u-1', 'x-user-role': 'admin' } });
+    expect(res.json()).toEqual({ user: null });
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['expired', sign(claims, { expiresIn: -10 })],
+    ['forged', sign(claims, {}, generateKeyPair().privateKey)],
+    ['garbage', 'abc.def.ghi'],
+  ])('answers 401 Unauthorized for a %s token', async (_name, token) => {
+    for (const url of ['/private', '/members', '/admin']) {
+      const res = await app.inject({ url, ...(token ? { cookies: { [ACCESS_COOKIE]: token } } : {}) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('answers 403 to a signed-in non-admin on admin routes and lets an admin in', async () => {
+    const user = await app.inject({ url: '/admin', cookies: { [ACCESS_COOKIE]: sign() } });
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ message: 'Forbidden' });
+    const admin = await app.inject({ url: '/admin', cookies: { [ACCESS_COOKIE]: sign({ ...claims, role: 'admin' }) } });
+    expect(admin.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
+import { ACCESS_COOKIE } from '@saathi/contracts';
+import { httpErrors } from '../http/errors';
+import { createAccessTokenVerifier } from './tokens';
+import type { AuthUser } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified user of the access token (cookie or Bearer), or null. Never from client headers. */
+    user: AuthUser | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  publicKey: string;
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const cookie = request.cookies?.[ACCESS_COOKIE];
+  if (cookie) return cookie;
+  const header = request.headers.authorization;
+  if (header && header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ') return header.slice(7).trim();
+  return undefined;
+}
+
+/** Decorates `request.user` from the `saathi_at` cookie or an `Authorization: Bearer` header. */
+export const authPlugin = fp<AuthPluginOptions>(
+  (app, options, done) => {
+    const verify = createAccessTokenVerifier(options.publicKey);
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', (request, _reply, next) => {
+      const token = tokenOf(request);
+      request.user = token ? verify(token) : null;
+      next();
+    });
+    done();
+  },
+  { name: '@saathi/auth', fastify: '5.x', dependencies: ['@fastify/cookie'] },
+);
+
+/** The signed-in user, or a 401 `{ message: "Unauthorized" }`. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw httpErrors.unauthorized();
+  return request.user;
+}
+
+/** preHandler (or onRequest) hook: 401 unless signed in. */
+export function requireUserHook(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (!request.user) {
+    done(httpErrors.unauthorized());
+    return;
+  }
+  done();
+}
+
+/** preHandler (or onRequest) hook: 401 unless signed in, 403 unless an admin. */
+export function requireAdminHook(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (!request.user) {
+    done(httpErrors.unauthorized());
+    return;
+  }
+  if (request.user.role !== 'admin') {
+    done(httpErrors.forbidden());
+    return;
+  }
+  done();
+}

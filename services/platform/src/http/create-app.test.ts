@@ -1,0 +1,182 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '../logging';
+import { createApp } from './create-app';
+import type { App } from './create-app';
+import { httpErrors } from './errors';
+
+const apps: App[] = [];
+async function build(options: Partial<Parameters<typeof createApp>[0]> = {}): Promise<App> {
+  const app = await createApp({ name: 'test', logLevel: 'silent', readiness: {}, ...options });
+  apps.push(app);
+  return app;
+}
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+function captureLogs(): { lines: () => Record<string, unknown>[]; stream: Writable } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      chunks.push(chunk.toString());
+      cb();
+    },
+  });
+  return {
+    stream,
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+describe('createApp errors', () => {
+  it('passes the first zod issue message through verbatim with all issues', async () => {
+    const app = await build();
+    app.post('/users', { schema: { body: z.object({ username: z.string().min(3, 'Username must be at least 3 characters'), email: z.email('Invalid email') }) } }, (req) => ({ ok: req.body.username }));
+    const res = await app.inject({ method: 'POST', url: '/users', payload: { username: 'ab', email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Username must be at least 3 characters',
+      code: 'VALIDATION_FAILED',
+      issues: [
+        { path: 'username', message: 'Username must be at least 3 characters' },
+        { path: 'email', message: 'Invalid email' },
+      ],
+    });
+  });
+
+  it('answers thrown HttpErrors with their status, message and code', async () => {
+    const app = await build();
+    app.get('/conflict', () => {
+      throw httpErrors.conflict('Username already taken', 'USERNAME_TAKEN');
+    });
+    const res = await app.inject('/conflict');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Username already taken', code: 'USERNAME_TAKEN' });
+  });
+
+  it('hides unknown errors behind a 500 without stack or SQL', async () => {
+    const app = await build();
+    app.get('/boom', () => {
+      throw new Error('relation "users" does not exist: SELECT * FROM users');
+    });
+    const res = await app.inject('/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal Server Error' });
+    expect(res.body).not.toContain('SELECT');
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    const app = await build({ bodyLimit: 100 });
+    app.post('/echo', (req) => req.body);
+    const bad = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Malformed JSON body', code: 'INVALID_JSON' });
+    const big = await app.inject({ method: 'POST', url: '/echo', payload: { text: 'x'.repeat(500) } });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers unknown routes with 404 JSON', async () => {
+    const app = await build();
+    const res = await app.inject('/nowhere');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe('createApp request ids and logs', () => {
+  it('keeps a sane incoming x-request-id and echoes it', async () => {
+    const app = await build();
+    app.get('/id', (req) => ({ id: req.id }));
+    const res = await app.inject({ url: '/id', headers: { 'x-request-id': 'gw-123_abc' } });
+    expect(res.headers['x-request-id']).toBe('gw-123_abc');
+    expect(res.json()).toEqual({ id: 'gw-123_abc' });
+  });
+
+  it('makes a uuid when the incoming id is missing or not sane', async () => {
+    const app = await build();
+    app.get('/id', (req) => ({ id: req.id }));
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const none = await app.inject('/id');
+    expect(none.headers['x-request-id']).toMatch(uuid);
+    const evil = await app.inject({ url: '/id', headers: { 'x-request-id': 'bad id"\u0000' + 'x'.repeat(300) } });
+    expect(evil.headers['x-request-id']).toMatch(uuid);
+  });
+
+  it('redacts cookies, authorization and passwords and writes one access line per request', async () => {
+    const logs = captureLogs();
+    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info' });
+    app.post('/login', (req) => {
+      req.log.info({ req: { headers: req.headers }, body: req.body }, 'login attempt');
+      return { ok: true };
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { cookie: 'saathi_at=secret-cookie', authorization: 'Bearer secret-token' },
+      payload: { username: 'asha', password: 'hunter22' },
+    });
+    const text = JSON.stringify(logs.lines());
+    expect(text).not.toContain('secret-cookie');
+    expect(text).not.toContain('secret-token');
+    expect(text).not.toContain('hunter22');
+    expect(text).toContain('[Redacted]');
+    const access = logs.lines().filter((line) => line.msg === 'request completed');
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ method: 'POST', url: '/login', status: 200 });
+    expect(access[0]!.reqId).toEqual(expect.any(String));
+  });
+});
+
+describe('createApp probes, metrics and OpenAPI', () => {
+  it('answers /healthz and /readyz when every check passes', async () => {
+    const app = await build({ readiness: { database: () => Promise.resolve() } });
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  it('answers /readyz 503 naming the failing and the timed-out checks', async () => {
+    const app = await build({
+      readinessTimeoutMs: 50,
+      readiness: {
+        database: () => Promise.resolve(),
+        events: () => Promise.reject(new Error('nats down')),
+        queue: () => new Promise<void>(() => undefined),
+      },
+    });
+    const res = await app.inject('/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', failed: ['events', 'queue'], checks: { database: 'ok', events: 'failed', queue: 'failed' } });
+  });
+
+  it('exposes the request duration histogram by route, method and status', async () => {
+    const app = await build();
+    app.get('/things/:id', () => ({ ok: true }));
+    await app.inject('/things/42');
+    const res = await app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+    expect(res.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/things\/:id"[^}]*method="GET"[^}]*status_code="200"[^}]*\} 1/);
+    expect(res.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('lists routes in /openapi.json and hides the probes', async () => {
+    const app = await build({ openapi: { title: 'Test', version: '1.0.0' } });
+    app.post('/api/things', { schema: { body: z.object({ name: z.string() }), response: { 200: z.object({ id: z.string() }) } } }, () => ({ id: '1' }));
+    const res = await app.inject('/openapi.json');
+    const doc = res.json();
+    expect(doc.info).toEqual({ title: 'Test', version: '1.0.0' });
+    expect(doc.paths['/api/things'].post).toBeDefined();
+    expect(doc.paths['/healthz']).toBeUndefined();
+    expect(doc.paths['/metrics']).toBeUndefined();
+  });
+});

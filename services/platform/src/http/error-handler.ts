@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors';
+import type { ErrorBody } from './errors';
+
+interface Mapped {
+  status: number;
+  body: ErrorBody;
+}
+
+function pathOf(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** Maps anything thrown in a request to a status and a client-safe body. */
+export function mapError(error: unknown): Mapped {
+  if (error instanceof HttpError) {
+    const body: ErrorBody = { message: error.message };
+    if (error.code !== undefined) body.code = error.code;
+    return { status: error.statusCode, body };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({ path: pathOf(issue.instancePath), message: issue.message ?? 'Invalid value' }));
+    // The first issue's message verbatim: SPEC texts ("Username must be at least 3 characters") reach the client.
+    return { status: 400, body: { message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', issues } };
+  }
+  const err = error as Partial<FastifyError> | null | undefined;
+  if (err && typeof err === 'object') {
+    if (Array.isArray(err.validation) && err.validation.length > 0) {
+      const issues = err.validation.map((issue) => ({ path: pathOf(issue.instancePath), message: issue.message ?? 'Invalid value' }));
+      return { status: 400, body: { message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', issues } };
+    }
+    switch (err.code ?? '') {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return { status: 413, body: { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return { status: 400, body: { message: 'Malformed JSON body', code: 'INVALID_JSON' } };
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return { status: 415, body: { message: 'Unsupported Media Type', code: 'UNSUPPORTED_MEDIA_TYPE' } };
+      default:
+        break;
+    }
+    // Fastify's JSON parser reports bad JSON as a SyntaxError with status 400.
+    if (error instanceof SyntaxError && err.statusCode === 400) {
+      return { status: 400, body: { message: 'Malformed JSON body', code: 'INVALID_JSON' } };
+    }
+    const status = err.statusCode;
+    // Client errors raised by Fastify or plugins carry messages meant for clients.
+    if (typeof status === 'number' && status >= 400 && status < 500 && typeof err.message === 'string') {
+      return { status, body: { message: err.message } };
+    }
+  }
+  return { status: 500, body: { message: 'Internal Server Error' } };
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = mapError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ status, code: body.code }, body.message);
+  void reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(404).type('application/json; charset=utf-8').send({ message: 'Not Found' });
+}
