@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** TCP port from an env string. */
-export const portVar = (defaultPort: number) => z.coerce.number().int().min(1).max(65_535).default(defaultPort);
+export const portVar = (defaultPort: number) =>
+  z.coerce.number().int().min(1).max(65_535).default(defaultPort);
 
 /** A URL of any scheme (postgres://, nats://, redis://, smtp://, http://); required when no default is given. */
 export const urlVar = (defaultUrl?: string) =>
@@ -11,7 +12,9 @@ export const urlVar = (defaultUrl?: string) =>
 /** `true/false`, `1/0`, `yes/no`, `on/off` (any case). */
 export const boolVar = (defaultValue = false) => z.stringbool().default(defaultValue);
 
-export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+export const logLevelVar = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
 
 /**
  * A PEM value given inline or as `file:/path/to/key.pem`. Inline values may carry literal `\n`

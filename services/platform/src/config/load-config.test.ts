@@ -62,11 +62,17 @@ describe('loadConfig', () => {
     const schema = infraEnvSchema.pick({ JWT_PUBLIC_KEY: true });
     const dir = mkdtempSync(join(tmpdir(), 'saathi-config-'));
     writeFileSync(join(dir, 'key.pem'), `${PEM}\n`);
-    expect(loadConfig(schema, { JWT_PUBLIC_KEY: PEM.replaceAll('\n', '\\n') }, { exit: false }).JWT_PUBLIC_KEY).toBe(PEM);
-    expect(loadConfig(schema, { JWT_PUBLIC_KEY: `file:${join(dir, 'key.pem')}` }, { exit: false }).JWT_PUBLIC_KEY).toBe(PEM);
-    expect(problemsOf(() => loadConfig(schema, { JWT_PUBLIC_KEY: `file:${join(dir, 'nope.pem')}` }, { exit: false }))).toEqual([
-      expect.stringMatching(/^- JWT_PUBLIC_KEY: cannot read /),
-    ]);
+    expect(
+      loadConfig(schema, { JWT_PUBLIC_KEY: PEM.replaceAll('\n', '\\n') }, { exit: false }).JWT_PUBLIC_KEY,
+    ).toBe(PEM);
+    expect(
+      loadConfig(schema, { JWT_PUBLIC_KEY: `file:${join(dir, 'key.pem')}` }, { exit: false }).JWT_PUBLIC_KEY,
+    ).toBe(PEM);
+    expect(
+      problemsOf(() =>
+        loadConfig(schema, { JWT_PUBLIC_KEY: `file:${join(dir, 'nope.pem')}` }, { exit: false }),
+      ),
+    ).toEqual([expect.stringMatching(/^- JWT_PUBLIC_KEY: cannot read /)]);
     expect(problemsOf(() => loadConfig(schema, { JWT_PUBLIC_KEY: 'not a key' }, { exit: false }))).toEqual([
       expect.stringMatching(/^- JWT_PUBLIC_KEY: expected a PEM block/),
     ]);

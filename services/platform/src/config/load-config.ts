@@ -24,7 +24,9 @@ export function loadConfig<S extends z.ZodObject>(
   { exit = true }: LoadConfigOptions = {},
 ): z.infer<S> {
   // Compose files and k8s manifests often set `VAR=` to mean "unset"; treat it so defaults apply.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
 

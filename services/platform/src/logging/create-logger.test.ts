@@ -27,7 +27,10 @@ describe('createLogger', () => {
     const { logger, lines, records } = captureLogger();
     logger.info(
       {
-        req: { method: 'GET', headers: { cookie: 'access=secret-cookie', authorization: 'Bearer secret-jwt', host: 'x' } },
+        req: {
+          method: 'GET',
+          headers: { cookie: 'access=secret-cookie', authorization: 'Bearer secret-jwt', host: 'x' },
+        },
         res: { statusCode: 200, headers: { 'set-cookie': 'refresh=secret-refresh' } },
       },
       'request',
@@ -41,7 +44,10 @@ describe('createLogger', () => {
   it('removes passwords, tokens and image data at depth up to two', () => {
     const { logger, lines, records } = captureLogger();
     logger.info({ password: 'pw0', body: { password: 'pw1', confirmPassword: 'pw2', token: 'tk1' } }, 'top');
-    logger.info({ req: { body: { password: 'pw3', imageData: 'data:image/png;base64,AAAA', email: 'a@b.c' } } }, 'nested');
+    logger.info(
+      { req: { body: { password: 'pw3', imageData: 'data:image/png;base64,AAAA', email: 'a@b.c' } } },
+      'nested',
+    );
     expect(lines.join('\n')).not.toMatch(/pw[0-9]|tk1|base64/);
     expect(records()[1]!.req.body.email).toBe('a@b.c');
   });

@@ -58,7 +58,8 @@ export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQue
       const attempts = options.attempts ?? 1;
       const jobOptions: JobsOptions = {
         attempts,
-        backoff: attempts > 1 ? { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS } : undefined,
+        backoff:
+          attempts > 1 ? { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS } : undefined,
         removeOnComplete: { age: KEEP_COMPLETED.ageSeconds, count: KEEP_COMPLETED.count },
         removeOnFail: { age: KEEP_FAILED.ageSeconds, count: KEEP_FAILED.count },
       };
@@ -110,7 +111,8 @@ export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQue
       );
       worker.on('error', (error: Error) => log.error({ err: error, queue: name }, 'worker error'));
       worker.on('failed', (job: Job | undefined, error: Error) => {
-        const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
+        const final =
+          !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
         log[final ? 'error' : 'warn'](
           { err: error, queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade },
           final ? 'job failed for good' : 'job attempt failed; will retry',

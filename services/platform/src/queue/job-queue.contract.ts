@@ -17,7 +17,12 @@ export function describeJobQueueContract(adapter: string, createQueue: () => Job
       await Promise.all(open.splice(0).map((queue) => queue.close()));
     });
 
-    const mail = (n = 1) => ({ to: `user${n}@example.com`, subject: 'Hi', text: 'Hello', dedupeKey: `k${n}` });
+    const mail = (n = 1) => ({
+      to: `user${n}@example.com`,
+      subject: 'Hi',
+      text: 'Hello',
+      dedupeKey: `k${n}`,
+    });
 
     it('runs jobs asynchronously, also ones added before a processor exists', async () => {
       const queue = make();

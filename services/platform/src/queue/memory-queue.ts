@@ -114,10 +114,16 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
     } catch (error) {
       job.attemptsMade += 1;
       if (job.attemptsMade < job.attempts && !closed) {
-        log.warn({ err: error, queue: job.queue, jobId: job.id, attemptsMade: job.attemptsMade }, 'job attempt failed; will retry');
+        log.warn(
+          { err: error, queue: job.queue, jobId: job.id, attemptsMade: job.attemptsMade },
+          'job attempt failed; will retry',
+        );
         enqueue(job, backoffDelay(job.backoffMs, job.attemptsMade));
       } else {
-        log.error({ err: error, queue: job.queue, jobId: job.id, attemptsMade: job.attemptsMade }, 'job failed for good');
+        log.error(
+          { err: error, queue: job.queue, jobId: job.id, attemptsMade: job.attemptsMade },
+          'job failed for good',
+        );
         job.state = 'failed';
         job.finishedAt = Date.now();
       }
@@ -145,17 +151,24 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
     enqueue(job, options.delayMs ?? 0);
   }
 
-  function schedule(name: QueueName, data: unknown, options: AddJobOptions & { repeatEveryMs: number }): void {
+  function schedule(
+    name: QueueName,
+    data: unknown,
+    options: AddJobOptions & { repeatEveryMs: number },
+  ): void {
     const scheduleKey = key(name, options.jobId ?? name);
     // Upsert, like BullMQ's job schedulers: declaring the schedule again replaces it.
     const previous = schedules.get(scheduleKey);
     if (previous) clearTimeout(previous);
     const every = options.repeatEveryMs;
     const fire = (at: number) => {
-      const timer = setTimeout(() => {
-        addOnce(name, data, `repeat:${options.jobId ?? name}:${at}`, { ...options, delayMs: 0 });
-        fire(at + every);
-      }, Math.max(0, at - Date.now()));
+      const timer = setTimeout(
+        () => {
+          addOnce(name, data, `repeat:${options.jobId ?? name}:${at}`, { ...options, delayMs: 0 });
+          fire(at + every);
+        },
+        Math.max(0, at - Date.now()),
+      );
       schedules.set(scheduleKey, timer);
     };
     fire(Date.now() + (options.delayMs ?? 0));
@@ -168,7 +181,8 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
       if (closed) return Promise.reject(new Error('job queue is closed'));
       try {
         const parsed = jobSchemas[name].parse(data);
-        if (options.repeatEveryMs !== undefined) schedule(name, parsed, { ...options, repeatEveryMs: options.repeatEveryMs });
+        if (options.repeatEveryMs !== undefined)
+          schedule(name, parsed, { ...options, repeatEveryMs: options.repeatEveryMs });
         else addOnce(name, parsed, options.jobId ?? randomUUID(), options);
         return Promise.resolve();
       } catch (error) {
@@ -200,7 +214,8 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
       timers.clear();
       schedules.clear();
       const dropped = [...lanes.values()].reduce((sum, current) => sum + current.waiting.length, 0);
-      if (dropped > 0) log.warn({ dropped }, 'closing with jobs still waiting; they are not kept across restarts');
+      if (dropped > 0)
+        log.warn({ dropped }, 'closing with jobs still waiting; they are not kept across restarts');
       await Promise.allSettled([...running]);
     },
   };
