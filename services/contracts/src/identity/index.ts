@@ -1,2 +1,4 @@
 export * from './auth';
 export * from './profile';
+export * from './names';
+export * from './messages';

@@ -1,0 +1,26 @@
+/**
+ * The identity service's own answers (SPEC §5 field messages live beside their schemas).
+ * Exported so the web and tests compare against one spelling.
+ */
+export const IdentityMessages = {
+  unauthorized: 'Unauthorized',
+  invalidCredentials: 'Invalid email/username or password',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already registered',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  loggedOut: 'Logged out successfully',
+  resetEmailSent: 'If an account exists for that email, a password reset link has been sent.',
+  resetTokenValid: 'Reset token is valid',
+  resetTokenInvalid: 'This password reset link is invalid or has expired',
+  passwordResetDone: 'Your password has been reset. You can now sign in with your new password.',
+  profileNotFound: 'Profile not found',
+  userNotFound: 'User not found',
+  profileForbidden: 'You can only edit your own profile',
+  invalidProfileImageUrl: 'Profile image must be an image you uploaded',
+  imageTooLarge: 'Image must be 5MB or smaller',
+  imageUnsupported: 'Unsupported image. Please upload a PNG, JPEG, WebP or GIF image.',
+  imageUnreadable: 'The image could not be read. Please try another file.',
+  imageNotFound: 'Image not found',
+  googleNotConfigured: 'Google sign-in is not available on this server',
+  googleFailed: 'Google sign-in failed. Please try again.',
+} as const;

@@ -1,0 +1,50 @@
+// SPEC §3's name rules, shared by the server (author names come from the signed-in user) and the web.
+
+export interface NamedUser {
+  username?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+const clean = (value: string | null | undefined): string => (value ?? '').trim();
+
+/** Post or comment author name: firstName, else username, else "User"; "Anonymous User" with no user. */
+export function authorNameOf(user: NamedUser | null | undefined): string {
+  if (!user) return 'Anonymous User';
+  return clean(user.firstName) || clean(user.username) || 'User';
+}
+
+/**
+ * Initials: first letters of the first two words of firstName; else the first two letters of
+ * firstName; else of username; else "U" ("AU" with no user). Upper-cased.
+ */
+export function initialsOf(user: NamedUser | null | undefined): string {
+  if (!user) return 'AU';
+  const firstName = clean(user.firstName);
+  const words = firstName.split(/\s+/).filter(Boolean);
+  if (words.length >= 2) return `${[...words[0]!][0]}${[...words[1]!][0]}`.toUpperCase();
+  if (firstName) return [...firstName].slice(0, 2).join('').toUpperCase();
+  const username = clean(user.username);
+  if (username) return [...username].slice(0, 2).join('').toUpperCase();
+  return 'U';
+}
+
+/**
+ * A profile's display name: its displayName, then the viewer's own username (own profile) or
+ * the other user's first plus last name, then "Anonymous User".
+ */
+export function profileDisplayNameOf(
+  profile: { displayName?: string | null } | null | undefined,
+  user: NamedUser | null | undefined,
+  isOwnProfile: boolean,
+): string {
+  const displayName = clean(profile?.displayName);
+  if (displayName) return displayName;
+  if (user) {
+    const fallback = isOwnProfile
+      ? clean(user.username)
+      : [clean(user.firstName), clean(user.lastName)].filter(Boolean).join(' ');
+    if (fallback) return fallback;
+  }
+  return 'Anonymous User';
+}

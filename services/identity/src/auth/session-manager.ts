@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '@saathi/contracts';
+import type { Clock } from '@saathi/platform';
+import type { SessionsRepository } from '../db/sessions-repository';
+import type { UsersRepository } from '../db/users-repository';
+import type { UserRow } from '../db/schema';
+import { formatRefreshToken, hashToken, parseRefreshToken, randomToken, sameHash } from '../domain/tokens';
+import type { AccessTokens } from './access-token';
+
+/** The refresh cookie only travels to the auth endpoints, which are the only ones that refresh. */
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string;
+}
+
+export interface SessionManagerOptions {
+  tokens: AccessTokens;
+  sessions: SessionsRepository;
+  users: UsersRepository;
+  clock: Clock;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+  cookieSecure: boolean;
+}
+
+/**
+ * Sessions: a short-lived ES256 access JWT plus a rotating opaque refresh token (stored hashed),
+ * both httpOnly SameSite=Lax cookies. Identity's own endpoints also check the session row, so
+ * a logged-out session's access cookie is refused here at once (other services accept it until
+ * it expires, at most ACCESS_TOKEN_TTL_SECONDS later).
+ */
+export class SessionManager {
+  constructor(private readonly options: SessionManagerOptions) {}
+
+  private cookieOptions(path: string, maxAgeSeconds: number): CookieSerializeOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path, maxAge: maxAgeSeconds };
+  }
+
+  private setCookies(reply: FastifyReply, accessToken: string, refreshToken: string): void {
+    const { accessTtlSeconds, refreshTtlDays } = this.options;
+    void reply.setCookie(ACCESS_COOKIE, accessToken, this.cookieOptions('/', accessTtlSeconds));
+    void reply.setCookie(REFRESH_COOKIE, refreshToken, this.cookieOptions(REFRESH_COOKIE_PATH, refreshTtlDays * 86_400));
+  }
+
+  clearCookies(reply: FastifyReply): void {
+    void reply.clearCookie(ACCESS_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path: '/' });
+    void reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path: REFRESH_COOKIE_PATH });
+  }
+
+  private accessTokenFor(user: UserRow, sessionId: string): string {
+    return this.options.tokens.sign({ sub: user.id, username: user.username, role: user.role, sid: sessionId });
+  }
+
+  /** Starts a new session for the user and sets both cookies. */
+  async start(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string> {
+    const now = this.options.clock.now();
+    const sid = randomUUID();
+    const secret = randomToken();
+    await this.options.sessions.create(
+      {
+        sid,
+        userId: user.id,
+        refreshHash: hashToken(secret),
+        expire: new Date(now.getTime() + this.options.refreshTtlDays * 86_400_000),
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      },
+      now,
+    );
+    this.setCookies(reply, this.accessTokenFor(user, sid), formatRefreshToken({ sessionId: sid, secret }));
+    return sid;
+  }
+
+  /** The user of a valid access cookie whose session is still live; no refresh. */
+  async fromAccessCookie(request: FastifyRequest): Promise<Authenticated | null> {
+    const token = request.cookies[ACCESS_COOKIE];
+    if (!token) return null;
+    const claims = this.options.tokens.verify(token);
+    if (!claims) return null;
+    const session = await this.options.sessions.find(claims.sid);
+    const now = this.options.clock.now();
+    if (!session || session.revokedAt || session.expire <= now || session.userId !== claims.sub) return null;
+    const user = await this.options.users.findById(claims.sub);
+    return user ? { user, sessionId: session.sid } : null;
+  }
+
+  /**
+   * The signed-in user, refreshing transparently when the access cookie is missing or expired
+   * but the refresh cookie is good. Presenting an outdated refresh secret of a live session
+   * means the token was copied: that session is revoked.
+   */
+  async authenticate(request: FastifyRequest, reply: FastifyReply, { refresh }: { refresh: boolean }): Promise<Authenticated | null> {
+    const fromAccess = await this.fromAccessCookie(request);
+    if (fromAccess || !refresh) return fromAccess;
+    const refreshed = await this.refresh(request, reply);
+    if (!refreshed && (request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE])) this.clearCookies(reply);
+    return refreshed;
+  }
+
+  private async refresh(request: FastifyRequest, reply: FastifyReply): Promise<Authenticated | null> {
+    const presented = parseRefreshToken(request.cookies[REFRESH_COOKIE]);
+    if (!presented) return null;
+    const { sessions, clock } = this.options;
+    const now = clock.now();
+    const session = await sessions.find(presented.sessionId);
+    if (!session || session.revokedAt || session.expire <= now) return null;
+    const presentedHash = hashToken(presented.secret);
+    if (!sameHash(presentedHash, session.refreshHash)) {
+      await sessions.revoke(session.sid, 'refresh-reuse', now);
+      request.log.warn({ sid: session.sid, userId: session.userId }, 'refresh token reuse detected; session revoked');
+      return null;
+    }
+    const secret = randomToken();
+    // Lost a race with a concurrent refresh of the same token: treat as signed out, not as theft.
+    if (!(await sessions.rotate(session.sid, presentedHash, hashToken(secret), now))) return null;
+    const user = await this.options.users.findById(session.userId);
+    if (!user) return null;
+    this.setCookies(reply, this.accessTokenFor(user, session.sid), formatRefreshToken({ sessionId: session.sid, secret }));
+    return { user, sessionId: session.sid };
+  }
+
+  /** Logout: ends the session named by either cookie and clears both. */
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const now = this.options.clock.now();
+    const sids = new Set<string>();
+    const accessToken = request.cookies[ACCESS_COOKIE];
+    const claims = accessToken ? this.options.tokens.verify(accessToken) : null;
+    if (claims) sids.add(claims.sid);
+    const presented = parseRefreshToken(request.cookies[REFRESH_COOKIE]);
+    if (presented) {
+      // Only end the refresh cookie's session if the secret is right: a forged cookie must not log others out.
+      const session = await this.options.sessions.find(presented.sessionId);
+      if (session && sameHash(hashToken(presented.secret), session.refreshHash)) sids.add(session.sid);
+    }
+    for (const sid of sids) await this.options.sessions.revoke(sid, 'logout', now);
+    this.clearCookies(reply);
+  }
+}

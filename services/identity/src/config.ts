@@ -1,0 +1,52 @@
+import { createPublicKey } from 'node:crypto';
+import { boolVar, commonEnvSchema, infraEnvSchema, pemVar, portVar } from '@saathi/platform';
+import { z } from 'zod';
+
+const positiveInt = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
+
+/** Identity's environment (the only module that knows env names). */
+export const configSchema = commonEnvSchema
+  .extend(infraEnvSchema.pick({ DATABASE_URL: true, NATS_URL: true, REDIS_URL: true }).shape)
+  .extend({
+    PORT: portVar(4001),
+    /** ES256 private key (PEM inline, `\n`-escaped, or `file:<path>`) that signs access tokens. */
+    JWT_PRIVATE_KEY: pemVar(),
+    /** Optional; derived from the private key when absent. */
+    JWT_PUBLIC_KEY: pemVar().optional(),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt(600),
+    REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+    /** `Secure` on the session cookies; true whenever the site is served over https. */
+    COOKIE_SECURE: boolVar(false),
+    /** Comma-separated e-mails that get the admin role (checked at every sign-in). */
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** Where the browser reaches the site: reset links and the Google redirect URI are built from it. */
+    PUBLIC_ORIGIN: z.url().default('http://localhost:3000').transform((value) => value.replace(/\/+$/, '')),
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Default `${PUBLIC_ORIGIN}/api/auth/google/callback`. */
+    GOOGLE_REDIRECT_URI: z.url().optional(),
+    /** argon2id cost: memory in KiB (≥ 19456) and passes (≥ 2). */
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
+    ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
+    RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(10),
+    RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
+    RATE_LIMIT_FORGOT_PER_IP: positiveInt(10),
+    RATE_LIMIT_FORGOT_PER_EMAIL: positiveInt(3),
+    /** Window of every limit above, in seconds. */
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  });
+export type Config = z.infer<typeof configSchema>;
+
+export function publicKeyOf(config: Pick<Config, 'JWT_PRIVATE_KEY' | 'JWT_PUBLIC_KEY'>): string {
+  return config.JWT_PUBLIC_KEY ?? createPublicKey(config.JWT_PRIVATE_KEY).export({ type: 'spki', format: 'pem' }).toString();
+}

@@ -1,0 +1,53 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '@saathi/platform';
+import { sessions } from './schema';
+import type { SessionRow } from './schema';
+
+export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'expired';
+
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): SessionsRepository {
+    return new SessionsRepository(db);
+  }
+
+  async create(session: { sid: string; userId: string; refreshHash: string; expire: Date; userAgent: string | null }, now: Date): Promise<void> {
+    await this.db.insert(sessions).values({ ...session, createdAt: now, lastUsedAt: now });
+  }
+
+  async find(sid: string): Promise<SessionRow | undefined> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.sid, sid)).limit(1);
+    return row;
+  }
+
+  /**
+   * Swaps the refresh hash only if the presented one is still current and the session is live,
+   * in one statement, so two concurrent refreshes with the same token cannot both succeed.
+   */
+  async rotate(sid: string, fromHash: string, toHash: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ refreshHash: toHash, lastUsedAt: now })
+      .where(and(eq(sessions.sid, sid), eq(sessions.refreshHash, fromHash), isNull(sessions.revokedAt), sql`${sessions.expire} > ${now}`))
+      .returning({ sid: sessions.sid });
+    return rows.length === 1;
+  }
+
+  async revoke(sid: string, reason: RevokeReason, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every live session of the user except `keepSid` (if given). */
+  async revokeAllForUser(userId: string, reason: RevokeReason, now: Date, keepSid?: string): Promise<number> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSid ? ne(sessions.sid, keepSid) : undefined))
+      .returning({ sid: sessions.sid });
+    return rows.length;
+  }
+}

@@ -1,0 +1,100 @@
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '@saathi/platform';
+import { users } from './schema';
+import type { UserRow } from './schema';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  phone: string | null;
+  passwordHash: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+  googleId?: string | null;
+  role: 'user' | 'admin';
+}
+
+/** Users: looked up case-insensitively by username and by (lower-cased) email. */
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): UsersRepository {
+    return new UsersRepository(db);
+  }
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    return row;
+  }
+
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+      .limit(1);
+    return row;
+  }
+
+  /** Sign-in accepts either: an e-mail has an @, which usernames cannot contain. */
+  async findByIdentifier(identifier: string): Promise<UserRow | undefined> {
+    const value = identifier.trim().toLowerCase();
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(or(eq(users.email, value), sql`lower(${users.username}) = ${value}`))
+      .limit(1);
+    return row;
+  }
+
+  async findByGoogleId(googleId: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.googleId, googleId)).limit(1);
+    return row;
+  }
+
+  async usernameExists(username: string): Promise<boolean> {
+    return (await this.findByUsername(username)) !== undefined;
+  }
+
+  async insert(user: NewUser, now: Date): Promise<UserRow> {
+    const [row] = await this.db
+      .insert(users)
+      .values({ ...user, email: user.email.toLowerCase(), createdAt: now, updatedAt: now })
+      .returning();
+    return row!;
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  }
+
+  async setRole(userId: string, role: 'user' | 'admin', now: Date): Promise<UserRow> {
+    const [row] = await this.db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId)).returning();
+    return row!;
+  }
+
+  /** Links a Google subject to an account that has none yet (never overwrites another link). */
+  async linkGoogle(userId: string, googleId: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ googleId, updatedAt: now })
+      .where(and(eq(users.id, userId), or(sql`${users.googleId} is null`, eq(users.googleId, googleId))))
+      .returning();
+    return row;
+  }
+
+  async setProfileImageUrl(userId: string, profileImageUrl: string | null, now: Date): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ profileImageUrl, updatedAt: now })
+      .where(and(eq(users.id, userId), or(sql`${users.profileImageUrl} is null`, ne(users.profileImageUrl, profileImageUrl ?? ''))))
+      .returning();
+    return row ?? (await this.findById(userId))!;
+  }
+}

@@ -1,0 +1,11 @@
+import type { FastifyReply } from 'fastify';
+import { IdentityMessages } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { RateLimitResult } from '../domain/rate-limiter';
+
+/** 429 with Retry-After when a limiter refused the attempt. */
+export function enforceLimit(reply: FastifyReply, result: RateLimitResult): void {
+  if (result.allowed) return;
+  void reply.header('retry-after', String(result.retryAfterSeconds));
+  throw httpErrors.tooManyRequests(IdentityMessages.tooManyAttempts, 'RATE_LIMITED');
+}

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import { IdentityMessages } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { Authenticated } from '../auth/session-manager';
+import type { IdentityContext } from '../context';
+
+/**
+ * Identity's own endpoints accept an access cookie only while its session row is live, so a
+ * cookie kept after logout (or a password reset) is refused at once.
+ */
+export async function requireSession(ctx: IdentityContext, request: FastifyRequest): Promise<Authenticated> {
+  const auth = await ctx.sessions.fromAccessCookie(request);
+  if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
+  request.user = { id: auth.user.id, username: auth.user.username, role: auth.user.role, sessionId: auth.sessionId };
+  return auth;
+}
