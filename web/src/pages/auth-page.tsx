@@ -1,3 +1,263 @@
-export default function Page() {
-  return <div className="p-8">auth</div>;
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { loginBodySchema, registerBodySchema, POST_LOGIN_REDIRECT_MS } from '@saathi/contracts';
+import { useLogin, useRegister } from '../api/use-auth';
+import { FieldError } from '../components/field-error';
+import { PasswordInput } from '../components/password-input';
+import { buttonPrimary, buttonSecondary, cardClass, inputClass, labelClass, linkClass } from '../components/ui';
+import { serverMessage } from '../lib/error-message';
+import { fieldErrors } from '../lib/form-errors';
+import { toast } from '../lib/toast-store';
+import { usePageTitle } from '../lib/use-page-title';
+
+type Mode = 'signin' | 'register';
+
+const emptyRegister = { username: '', email: '', phone: '', password: '' };
+
+function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.84 14.09a6.6 6.6 0 0 1 0-4.18V7.07H2.18a11 11 0 0 0 0 9.86l3.66-2.84z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.96 10.96 0 0 0 12 1 11 11 0 0 0 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+    </svg>
+  );
+}
+
+/** /auth: sign in with email-or-username and password, or create an account (SPEC §2). */
+export default function AuthPage() {
+  const [mode, setMode] = useState<Mode>('signin');
+  usePageTitle(mode === 'signin' ? 'Sign In - Saathi' : 'Join Saathi - Create Account');
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const login = useLogin();
+  const register = useRegister();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const [signIn, setSignIn] = useState({ identifier: '', password: '' });
+  const [signUp, setSignUp] = useState(emptyRegister);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // Identity sends the browser back here with ?error=... when provider sign-in is unavailable or fails.
+  const urlError = searchParams.get('error');
+  useEffect(() => {
+    if (!urlError) return;
+    toast({ title: 'Sign In Failed', description: urlError, variant: 'destructive' });
+    const next = new URLSearchParams(searchParams);
+    next.delete('error');
+    setSearchParams(next, { replace: true });
+  }, [urlError, searchParams, setSearchParams]);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const goHomeSoon = () => {
+    redirectTimer.current = setTimeout(() => void navigate('/home'), POST_LOGIN_REDIRECT_MS);
+  };
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setErrors({});
+  };
+
+  const onSignIn = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = loginBodySchema.safeParse(signIn);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data, {
+      onSuccess: () => {
+        toast({ title: 'Welcome back!' });
+        goHomeSoon();
+      },
+      onError: (error) =>
+        toast({ title: 'Login Failed', description: serverMessage(error) ?? 'Please check your credentials', variant: 'destructive' }),
+    });
+  };
+
+  const onRegister = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = registerBodySchema.safeParse(signUp);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    register.mutate(parsed.data, {
+      onSuccess: (user) => {
+        toast({ title: 'Account Created!', description: `Welcome to Saathi, ${user.username || parsed.data.username}!` });
+        goHomeSoon();
+      },
+      onError: (error) =>
+        toast({
+          title: 'Registration Failed',
+          description: serverMessage(error) ?? 'Please check your information and try again',
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  const isSignIn = mode === 'signin';
+  const errorProps = (field: string) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${field}-error` : undefined,
+  });
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <div className={cardClass}>
+        <h1 className="text-2xl font-semibold text-slate-900">{isSignIn ? 'Welcome back' : 'Join Saathi'}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {isSignIn ? 'Sign in to find activity partners near you.' : 'Create an account to post, message and meet people nearby.'}
+        </p>
+
+        <div role="group" aria-label="Choose sign in or create account" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          <button
+            type="button"
+            aria-pressed={isSignIn}
+            onClick={() => switchMode('signin')}
+            className={`rounded-md py-2 ${isSignIn ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600'}`}
+          >
+            Sign in
+          </button>
+          <button
+            type="button"
+            aria-pressed={!isSignIn}
+            onClick={() => switchMode('register')}
+            className={`rounded-md py-2 ${!isSignIn ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600'}`}
+          >
+            Create account
+          </button>
+        </div>
+
+        {isSignIn ? (
+          <form onSubmit={onSignIn} className="mt-6 space-y-4" noValidate>
+            <div>
+              <label htmlFor="identifier" className={labelClass}>
+                Email or Username
+              </label>
+              <input
+                id="identifier"
+                name="identifier"
+                autoComplete="username"
+                value={signIn.identifier}
+                onChange={(e) => setSignIn((v) => ({ ...v, identifier: e.target.value }))}
+                className={inputClass}
+                {...errorProps('identifier')}
+              />
+              <FieldError id="identifier-error" message={errors.identifier} />
+            </div>
+            <div>
+              <div className="flex items-baseline justify-between">
+                <label htmlFor="password" className={labelClass}>
+                  Password
+                </label>
+                <Link to="/forgot-password" className={`${linkClass} text-sm`}>
+                  Forgot your password?
+                </Link>
+              </div>
+              <PasswordInput
+                id="password"
+                value={signIn.password}
+                onChange={(password) => setSignIn((v) => ({ ...v, password }))}
+                autoComplete="current-password"
+                invalid={!!errors.password}
+                describedBy={errors.password ? 'password-error' : undefined}
+              />
+              <FieldError id="password-error" message={errors.password} />
+            </div>
+            <button type="submit" className={`${buttonPrimary} w-full`} disabled={login.isPending}>
+              {login.isPending ? 'Signing In...' : 'Sign In'}
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={onRegister} className="mt-6 space-y-4" noValidate>
+            <div>
+              <label htmlFor="username" className={labelClass}>
+                Username
+              </label>
+              <input
+                id="username"
+                name="username"
+                autoComplete="username"
+                value={signUp.username}
+                onChange={(e) => setSignUp((v) => ({ ...v, username: e.target.value }))}
+                className={inputClass}
+                {...errorProps('username')}
+              />
+              <FieldError id="username-error" message={errors.username} />
+            </div>
+            <div>
+              <label htmlFor="email" className={labelClass}>
+                Email
+              </label>
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={signUp.email}
+                onChange={(e) => setSignUp((v) => ({ ...v, email: e.target.value }))}
+                className={inputClass}
+                {...errorProps('email')}
+              />
+              <FieldError id="email-error" message={errors.email} />
+            </div>
+            <div>
+              <label htmlFor="phone" className={labelClass}>
+                Phone Number
+              </label>
+              <input
+                id="phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                value={signUp.phone}
+                onChange={(e) => setSignUp((v) => ({ ...v, phone: e.target.value }))}
+                className={inputClass}
+                {...errorProps('phone')}
+              />
+              <FieldError id="phone-error" message={errors.phone} />
+            </div>
+            <div>
+              <label htmlFor="new-password" className={labelClass}>
+                Password
+              </label>
+              <PasswordInput
+                id="new-password"
+                value={signUp.password}
+                onChange={(password) => setSignUp((v) => ({ ...v, password }))}
+                autoComplete="new-password"
+                invalid={!!errors.password}
+                describedBy={errors.password ? 'new-password-error' : undefined}
+              />
+              <FieldError id="new-password-error" message={errors.password} />
+            </div>
+            <button type="submit" className={`${buttonPrimary} w-full`} disabled={register.isPending}>
+              {register.isPending ? 'Creating Account...' : 'Create Account'}
+            </button>
+          </form>
+        )}
+
+        <div className="my-6 flex items-center gap-3 text-xs text-slate-600">
+          <span className="h-px flex-1 bg-slate-200" />
+          Or continue with
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <button
+          type="button"
+          className={`${buttonSecondary} w-full`}
+          onClick={() => {
+            window.location.href = '/api/auth/google';
+          }}
+        >
+          <GoogleIcon />
+          {isSignIn ? 'Sign in with Google' : 'Sign up with Google'}
+        </button>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,252 @@
-export default function Page() {
-  return <div className="p-8">profile</div>;
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, Calendar, Camera, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
+import { BIO_MAX, PROFILE_IMAGE_MAX_BYTES, profileBodySchema, type CurrentUser, type Profile } from '@saathi/contracts';
+import { useCurrentUser } from '../api/use-current-user';
+import { useProfile, useProfileStats, usePublicUser, useSaveProfile, useUploadProfileImage } from '../api/use-profile';
+import { ShareProfileDialog } from '../components/share-profile-dialog';
+import { Spinner } from '../components/spinner';
+import { buttonPrimary, buttonSecondary, cardClass, inputClass, labelClass, linkClass } from '../components/ui';
+import { UserAvatar } from '../components/user-avatar';
+import { memberSince } from '../lib/dates';
+import { serverMessage } from '../lib/error-message';
+import { ANONYMOUS_USER, profileDisplayName } from '../lib/names';
+import { qrCodeDataUrl } from '../lib/qr-code';
+import { readFileAsDataUrl } from '../lib/read-file';
+import { profileLink } from '../lib/share-links';
+import { toast } from '../lib/toast-store';
+import { usePageTitle } from '../lib/use-page-title';
+
+/** /profile and /profile/:userId (SPEC §2 "Profile screen", §4, §8). */
+export default function ProfilePage() {
+  usePageTitle('Profile - Saathi');
+  const { userId: routeUserId } = useParams();
+  const { user, isLoading } = useCurrentUser();
+
+  if (isLoading) return <Spinner />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <div className={`${cardClass} text-center`}>
+          <h1 className="text-2xl font-semibold text-slate-900">Sign In Required</h1>
+          <p className="mt-2 text-slate-600">Please sign in to view profiles.</p>
+          <Link to="/auth" className={`${buttonPrimary} mt-6`}>
+            Sign In
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const targetId = routeUserId ?? user.id;
+  return <ProfileDashboard key={targetId} me={user} targetId={targetId} />;
+}
+
+function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string }) {
+  const isOwn = targetId === me.id;
+  const profileQuery = useProfile(targetId);
+  const otherUser = usePublicUser(targetId, !isOwn);
+  const stats = useProfileStats(targetId);
+  const [editing, setEditing] = useState(false);
+  const [share, setShare] = useState<{ qr: string; link: string } | null>(null);
+  const [preparingShare, setPreparingShare] = useState(false);
+
+  if (profileQuery.isLoading || (!isOwn && otherUser.isLoading)) return <Spinner />;
+
+  const profile = profileQuery.data ?? null;
+  const displayName = profileDisplayName({ displayName: profile?.displayName, isOwn, user: isOwn ? me : otherUser.data });
+  const imageUrl = profile?.profileImageUrl || (isOwn ? me.profileImageUrl : null);
+  const username = isOwn ? me.username : otherUser.data?.username;
+
+  const openShare = async () => {
+    const link = profileLink(window.location.origin, me.id);
+    setPreparingShare(true);
+    try {
+      const qr = await qrCodeDataUrl(link);
+      setShare({ qr, link });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to generate QR code', variant: 'destructive' });
+    } finally {
+      setPreparingShare(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6">
+      <div className="flex flex-col gap-2">
+        <Link to="/home" className={`${linkClass} inline-flex w-fit items-center gap-1 text-sm`}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Home
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Profile Dashboard</h1>
+      </div>
+
+      {profileQuery.isError ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {serverMessage(profileQuery.error) ?? 'Failed to load profile'}
+        </p>
+      ) : null}
+
+      {editing && isOwn ? (
+        <EditProfileForm me={me} profile={profile} onDone={() => setEditing(false)} />
+      ) : (
+        <section aria-label="Profile" className={`${cardClass} mt-6`}>
+          <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
+            <UserAvatar name={displayName} imageUrl={imageUrl} size="lg" />
+            <div className="min-w-0 flex-1">
+              <h2 className="text-xl font-semibold break-words text-slate-900">{displayName}</h2>
+              {username ? (
+                <span className="mt-1 inline-block rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-medium text-teal-900">@{username}</span>
+              ) : null}
+              {profile?.bio ? <p className="mt-3 whitespace-pre-line break-words text-slate-700">{profile.bio}</p> : null}
+              <div className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
+                {isOwn ? (
+                  <button type="button" className={buttonPrimary} onClick={() => setEditing(true)}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
+                  </button>
+                ) : null}
+                <button type="button" className={buttonSecondary} onClick={() => void openShare()} disabled={preparingShare}>
+                  {preparingShare ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Share2 className="h-4 w-4" aria-hidden="true" />}
+                  Share Profile
+                </button>
+              </div>
+            </div>
+          </div>
+        </section>
+      )}
+
+      <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+        <StatCard icon={<FileText className="h-5 w-5" aria-hidden="true" />} title="Posts" value={String(stats.posts)} hint="Total posts created" />
+        <StatCard icon={<Heart className="h-5 w-5" aria-hidden="true" />} title="Likes Received" value={String(stats.likesReceived)} hint="From your posts" />
+        <StatCard icon={<Calendar className="h-5 w-5" aria-hidden="true" />} title="Member Since" value={memberSince(profile?.createdAt)} hint={isOwn ? 'Welcome to Saathi' : 'Part of Saathi'} />
+      </ul>
+
+      {share ? (
+        <ShareProfileDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setShare(null);
+          }}
+          qrDataUrl={share.qr}
+          link={share.link}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function StatCard({ icon, title, value, hint }: { icon: React.ReactNode; title: string; value: string; hint: string }) {
+  return (
+    <li className={`${cardClass} p-5`}>
+      <div className="flex items-center justify-between text-slate-600">
+        <h3 className="text-sm font-medium">{title}</h3>
+        <span className="text-teal-700">{icon}</span>
+      </div>
+      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="text-xs text-slate-600">{hint}</p>
+    </li>
+  );
+}
+
+function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Profile | null; onDone: () => void }) {
+  const [displayName, setDisplayName] = useState(profile?.displayName || me.username);
+  const [bio, setBio] = useState(profile?.bio ?? '');
+  const [imageUrl, setImageUrl] = useState<string | null>(profile?.profileImageUrl ?? me.profileImageUrl ?? null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const save = useSaveProfile();
+  const upload = useUploadProfileImage();
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // choosing the same file again still triggers a change
+    if (!file) return;
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) {
+      toast({ title: 'File Too Large', description: 'Please select an image under 5MB.', variant: 'destructive' });
+      return;
+    }
+    let imageData: string;
+    try {
+      imageData = await readFileAsDataUrl(file);
+    } catch {
+      toast({ title: 'Upload Failed', description: 'Failed to upload image', variant: 'destructive' });
+      return;
+    }
+    upload.mutate(
+      { imageData, imageType: file.type },
+      {
+        onSuccess: ({ imageUrl: uploaded }) => {
+          setImageUrl(uploaded);
+          toast({ title: 'Image Uploaded', description: 'Profile picture uploaded successfully.' });
+        },
+        onError: (error) => toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload image', variant: 'destructive' }),
+      },
+    );
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const name = displayName.trim() || me.username || ANONYMOUS_USER;
+    const parsed = profileBodySchema.safeParse({ displayName: name, bio, profileImageUrl: imageUrl });
+    if (!parsed.success) {
+      toast({ title: 'Error', description: parsed.error.issues[0]?.message ?? 'Failed to update profile', variant: 'destructive' });
+      return;
+    }
+    save.mutate(
+      { userId: me.id, create: profile === null, displayName: name, bio, profileImageUrl: imageUrl },
+      {
+        onSuccess: () => {
+          toast({ title: 'Profile Updated', description: 'Your profile has been saved successfully.' });
+          onDone();
+        },
+        onError: (error) => toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to update profile', variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Edit profile" className={`${cardClass} mt-6 space-y-5`} noValidate>
+      <div className="flex items-center gap-4">
+        <UserAvatar name={displayName.trim() || me.username} imageUrl={imageUrl} size="lg" />
+        <div>
+          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Profile picture file" onChange={(e) => void onFile(e)} />
+          <button type="button" className={buttonSecondary} onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
+            {upload.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Camera className="h-4 w-4" aria-hidden="true" />}
+            {upload.isPending ? 'Uploading...' : 'Change Photo'}
+          </button>
+          <p className="mt-1 text-xs text-slate-600">JPG, PNG, WebP or GIF, under 5MB.</p>
+        </div>
+      </div>
+      <div>
+        <label htmlFor="display-name" className={labelClass}>
+          Display Name
+        </label>
+        <input id="display-name" value={displayName} maxLength={50} onChange={(e) => setDisplayName(e.target.value)} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="bio" className={labelClass}>
+          Bio
+        </label>
+        <textarea
+          id="bio"
+          rows={3}
+          maxLength={BIO_MAX}
+          value={bio}
+          onChange={(e) => setBio(e.target.value)}
+          aria-describedby="bio-count"
+          placeholder="Tell people what activities you enjoy"
+          className={inputClass}
+        />
+        <p id="bio-count" className="mt-1 text-xs text-slate-600">
+          {bio.length}/{BIO_MAX} characters
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonPrimary} disabled={save.isPending || upload.isPending}>
+          {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+          Save Changes
+        </button>
+        <button type="button" className={buttonSecondary} onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
 }
