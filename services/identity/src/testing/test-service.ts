@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { createLogger, createMemoryBus, createMemoryQueue, generateKeyPair, loadConfig, queryRows } from '@saathi/platform';
+import type { App, EventBus, JobQueue, ServiceDeps } from '@saathi/platform';
+import { createTestDatabase } from '@saathi/platform/testing';
+import type { TestDatabase } from '@saathi/platform/testing';
+import { buildApp } from '../app';
+import { configSchema } from '../config';
+import type { Config } from '../config';
+import { migrations } from '../index';
+import { CookieJar } from './cookie-jar';
+import { TestClock } from './test-clock';
+
+export interface TestIdentity {
+  app: App;
+  database: TestDatabase;
+  deps: ServiceDeps<Config>;
+  clock: TestClock;
+  keys: { publicKey: string; privateKey: string };
+  /** A new browser; give each test its own address to keep per-IP rate limits apart. */
+  browser(remoteAddress?: string): CookieJar;
+  /** Outbox rows of one event type, oldest first. */
+  outbox(type: string): Promise<{ id: string; data: Record<string, unknown> }[]>;
+  close(): Promise<void>;
+}
+
+let addressCounter = 0;
+/** A fresh loopback-range address per browser so per-IP limits of one test never hit another. */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${addressCounter % 250}`;
+}
+
+/** Identity on a fresh PostgreSQL database with the in-memory bus and queue and a hand-moved clock. */
+export async function startTestIdentity(env: Record<string, string> = {}): Promise<TestIdentity> {
+  const database = await createTestDatabase('identity');
+  const keys = generateKeyPair();
+  const config = loadConfig(configSchema, { JWT_PRIVATE_KEY: keys.privateKey, LOG_LEVEL: 'silent', ...env }, { exit: false });
+  const clock = new TestClock();
+  const logger = createLogger({ name: 'identity-test', level: 'silent' });
+  const bus: EventBus = createMemoryBus({ logger });
+  const queue: JobQueue = createMemoryQueue({ logger });
+  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
+  await database.port.migrate('identity', migrations);
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    database,
+    deps,
+    clock,
+    keys,
+    browser: (remoteAddress = nextAddress()) => new CookieJar(app, remoteAddress),
+    async outbox(type) {
+      const rows = await queryRows<{ id: string; payload: { data: Record<string, unknown> } }>(
+        database.port.db,
+        sql`select id, payload from identity.outbox where type = ${type} order by created_at, id`,
+      );
+      return rows.map((row) => ({ id: row.id, data: row.payload.data }));
+    },
+    async close() {
+      await app.close();
+      await bus.close();
+      await queue.close();
+      await database.drop();
+    },
+  };
+}
+
+let userCounter = 0;
+/** A valid registration body with unique username, e-mail and phone. */
+export function buildRegistration(overrides: Partial<{ username: string; email: string; phone: string; password: string }> = {}) {
+  userCounter += 1;
+  const tag = `${process.pid.toString(36)}${userCounter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    username: `user_${tag}`.slice(0, 30),
+    email: `user.${tag}@example.com`,
+    phone: '+919876543210',
+    password: 'correct horse',
+    ...overrides,
+  };
+}
