@@ -1,1 +1,11 @@
-export {};
+export { makeEnvelope, type MakeEnvelopeOptions } from './make-envelope';
+export { parseEnvelope, type ParsedEnvelope } from './parse-envelope';
+export { eventTablesMigration } from './event-tables';
+export { writeOutbox } from './outbox';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { consumeOnce } from './inbox';
+export { createMemoryBus, type MemoryBusOptions } from './memory-bus';
+export { createNatsBus, type NatsBusOptions } from './nats-bus';
+export { streamNameOf, natsDurableName } from './nats-streams';
+export { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER } from './backoff';
+export { silentLogger, type PortLogger } from './logger';

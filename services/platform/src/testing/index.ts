@@ -3,3 +3,4 @@ export { createTestDatabase, type TestDatabase } from './test-database';
 export { startNatsServer, type NatsServerHandle, type StartNatsServerOptions } from './nats-server';
 export { uniqueName, uniqueToken } from './unique-name';
 export { testEnv } from './env';
+export { waitFor, sleep } from './wait-for';

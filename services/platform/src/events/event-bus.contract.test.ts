@@ -1,0 +1,202 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { defineEvent, type EventEnvelope } from '@saathi/contracts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { EventBus } from '../ports';
+import { sleep, testEnv, uniqueName, uniqueToken, waitFor } from '../testing';
+import { makeEnvelope } from './make-envelope';
+import { createMemoryBus } from './memory-bus';
+import { createNatsBus } from './nats-bus';
+import { streamNameOf } from './nats-streams';
+
+/** Every EventBus adapter must pass this suite. `service` isolates the run (it names the stream). */
+function eventBusContract(name: string, createBus: () => Promise<EventBus>, service: string) {
+  describe(`EventBus contract: ${name}`, () => {
+    // One event type per test, so a durable's catch-up never sees another test's events.
+    const thingDone = (entity: string) =>
+      defineEvent(`${service}.${entity}.done.v1`, z.object({ n: z.number().int() }));
+    const buses: EventBus[] = [];
+    const open = async () => {
+      const bus = await createBus();
+      buses.push(bus);
+      return bus;
+    };
+    const eventOf = (def: ReturnType<typeof thingDone>) => (n: number) =>
+      makeEnvelope(def, { n }, { traceId: 'test' });
+
+    afterEach(async () => {
+      await Promise.all(buses.splice(0).map((bus) => bus.close()));
+    });
+
+    it('delivers asynchronously, never inside the publisher', async () => {
+      const bus = await open();
+      const def = thingDone('async');
+      const event = eventOf(def);
+      const calls: { n: number; duringPublish: boolean }[] = [];
+      let publishing = false;
+      await bus.subscribe({
+        durable: uniqueName('async'),
+        event: def,
+        handle: (envelope) => {
+          calls.push({ n: envelope.data.n, duringPublish: publishing });
+          return Promise.resolve();
+        },
+      });
+      publishing = true;
+      const published = bus.publish(event(1));
+      publishing = false;
+      await published;
+      await waitFor(() => calls.length === 1);
+      expect(calls).toEqual([{ n: 1, duringPublish: false }]);
+      await bus.ping();
+    });
+
+    it('redelivers an event whose handler throws, until it succeeds', async () => {
+      const bus = await open();
+      const def = thingDone('retry');
+      const event = eventOf(def);
+      const seen: string[] = [];
+      await bus.subscribe({
+        durable: uniqueName('retry'),
+        event: def,
+        backoffMs: [30],
+        handle: (envelope) => {
+          seen.push(envelope.id);
+          return seen.length < 3 ? Promise.reject(new Error('not yet')) : Promise.resolve();
+        },
+      });
+      const envelope = event(2);
+      await bus.publish(envelope);
+      await waitFor(() => seen.length === 3);
+      await sleep(150);
+      expect(seen).toEqual([envelope.id, envelope.id, envelope.id]);
+    });
+
+    it('stores an event published twice with the same id once', async () => {
+      const bus = await open();
+      const def = thingDone('dedup');
+      const event = eventOf(def);
+      const received: number[] = [];
+      await bus.subscribe({
+        durable: uniqueName('dedup'),
+        event: def,
+        handle: (envelope) => {
+          received.push(envelope.data.n);
+          return Promise.resolve();
+        },
+      });
+      const twice = event(3);
+      await bus.publish(twice);
+      await bus.publish({ ...twice });
+      await bus.publish(event(4));
+      await waitFor(() => received.includes(4));
+      await sleep(50);
+      expect(received.filter((n) => n === 3)).toHaveLength(1);
+    });
+
+    it('gives a durable that subscribes late the events published before', async () => {
+      const bus = await open();
+      const def = thingDone('late');
+      const event = eventOf(def);
+      const early = [event(10), event(11), event(12)];
+      for (const envelope of early) await bus.publish(envelope);
+      const received: string[] = [];
+      await bus.subscribe({
+        durable: uniqueName('late'),
+        event: def,
+        handle: (envelope) => {
+          received.push(envelope.id);
+          return Promise.resolve();
+        },
+      });
+      await waitFor(() => early.every((e) => received.includes(e.id)));
+    });
+
+    it('parks an event after maxDeliver attempts and keeps delivering the rest', async () => {
+      const bus = await open();
+      const def = thingDone('park');
+      const event = eventOf(def);
+      const poison = event(20);
+      const attempts: string[] = [];
+      const delivered: number[] = [];
+      await bus.subscribe({
+        durable: uniqueName('park'),
+        event: def,
+        maxDeliver: 3,
+        backoffMs: [20],
+        handle: (envelope) => {
+          if (envelope.id === poison.id) {
+            attempts.push(envelope.id);
+            return Promise.reject(new Error('poison'));
+          }
+          delivered.push(envelope.data.n);
+          return Promise.resolve();
+        },
+      });
+      await bus.publish(poison);
+      await bus.publish(event(21));
+      await waitFor(() => attempts.length === 3 && delivered.includes(21));
+      await sleep(300);
+      expect(attempts).toHaveLength(3);
+    });
+
+    it('parks an envelope whose data does not match the schema without calling the handler', async () => {
+      const bus = await open();
+      const def = thingDone('invalid');
+      const event = eventOf(def);
+      const received: unknown[] = [];
+      await bus.subscribe({
+        durable: uniqueName('invalid'),
+        event: def,
+        handle: (envelope) => {
+          received.push(envelope.data);
+          return Promise.resolve();
+        },
+      });
+      const invalid: EventEnvelope = { ...event(0), data: { n: 'not a number' } };
+      await bus.publish(invalid);
+      await bus.publish(event(31));
+      await waitFor(() => received.length >= 1);
+      await sleep(50);
+      expect(received).toEqual([{ n: 31 }]);
+    });
+
+    it('close waits for the handler in flight', async () => {
+      const bus = await open();
+      const def = thingDone('close');
+      const event = eventOf(def);
+      let started = false;
+      let finished = false;
+      await bus.subscribe({
+        durable: uniqueName('close'),
+        event: def,
+        handle: async () => {
+          started = true;
+          await sleep(200);
+          finished = true;
+        },
+      });
+      await bus.publish(event(40));
+      await waitFor(() => started);
+      await bus.close();
+      expect(finished).toBe(true);
+    });
+  });
+}
+
+eventBusContract('memory', () => Promise.resolve(createMemoryBus()), uniqueToken('mem'));
+
+const natsService = uniqueToken('t');
+eventBusContract(
+  'nats',
+  () => createNatsBus({ servers: testEnv.natsUrl, name: 'contract-test' }),
+  natsService,
+);
+
+afterAll(async () => {
+  const nc = await connect({ servers: testEnv.natsUrl });
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.delete(streamNameOf(natsService)).catch(() => false);
+  await nc.close();
+});

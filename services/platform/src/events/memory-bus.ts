@@ -1,0 +1,150 @@
+import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
+import type { EventBus, SubscribeOptions } from '../ports';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
+import { silentLogger, type PortLogger } from './logger';
+import { parseEnvelopeJson } from './parse-envelope';
+
+export interface MemoryBusOptions {
+  logger?: PortLogger;
+  /** Replaces the default back-off for subscriptions that give none (tests use a few ms). */
+  redeliveryDelayMs?: number;
+  /** Events kept per type for durables that subscribe later; oldest dropped first. Default 10 000. */
+  retainPerType?: number;
+}
+
+interface Delivery {
+  id: string;
+  json: string;
+  attempts: number;
+}
+
+interface Durable {
+  name: string;
+  options: SubscribeOptions;
+  ready: Delivery[];
+  pumping: boolean;
+  current: Promise<void> | undefined;
+}
+
+/**
+ * The embedded event bus, with JetStream's semantics in one process: publish stores and
+ * returns (delivery happens later, never in the publisher's call stack), events are
+ * de-duplicated by id, each durable gets every event of its type — including those published
+ * before it subscribed — one at a time, at least once, retried with back-off until maxDeliver
+ * and then parked. Events travel as JSON, as over the wire, so handlers cannot share objects.
+ */
+export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
+  const logger = options.logger ?? silentLogger;
+  const retain = options.retainPerType ?? 10_000;
+  const defaultBackoff =
+    options.redeliveryDelayMs === undefined ? DEFAULT_BACKOFF_MS : [options.redeliveryDelayMs];
+  const logs = new Map<string, Delivery[]>();
+  const seenIds = new Set<string>();
+  const durables = new Map<string, Durable>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  function enqueue(durable: Durable, delivery: Delivery): void {
+    durable.ready.push(delivery);
+    if (durable.pumping || closed) return;
+    durable.pumping = true;
+    setImmediate(() => {
+      durable.current = pump(durable);
+    });
+  }
+
+  async function pump(durable: Durable): Promise<void> {
+    for (let next = durable.ready.shift(); next && !closed; next = durable.ready.shift()) {
+      await deliver(durable, next);
+    }
+    durable.pumping = false;
+    durable.current = undefined;
+  }
+
+  async function deliver(durable: Durable, delivery: Delivery): Promise<void> {
+    const { event } = durable.options;
+    const maxDeliver = durable.options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const backoff = durable.options.backoffMs ?? defaultBackoff;
+    const context = { durable: durable.name, eventId: delivery.id, type: event.type };
+    const parsed = parseEnvelopeJson(event, delivery.json);
+    if (!parsed.ok) {
+      logger.error({ ...context, reason: parsed.reason }, 'invalid event parked');
+      return;
+    }
+    delivery.attempts += 1;
+    try {
+      await durable.options.handle(parsed.envelope);
+    } catch (err) {
+      if (delivery.attempts >= maxDeliver) {
+        logger.error({ ...context, err, attempts: delivery.attempts }, 'event parked after max deliveries');
+        return;
+      }
+      const delay = redeliveryDelay(backoff, delivery.attempts);
+      logger.warn(
+        { ...context, err, attempts: delivery.attempts, retryInMs: delay },
+        'event handler failed; will retry',
+      );
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        enqueue(durable, delivery);
+      }, delay);
+      timers.add(timer);
+    }
+  }
+
+  return {
+    kind: 'memory',
+
+    publish(envelope: EventEnvelope): Promise<void> {
+      if (closed) return Promise.reject(closedError());
+      if (seenIds.has(envelope.id)) return Promise.resolve();
+      seenIds.add(envelope.id);
+      const json = JSON.stringify(envelope);
+      const log = logs.get(envelope.type) ?? [];
+      logs.set(envelope.type, log);
+      log.push({ id: envelope.id, json, attempts: 0 });
+      if (log.length > retain) log.shift();
+      for (const durable of durables.values()) {
+        if (durable.options.event.type === envelope.type)
+          enqueue(durable, { id: envelope.id, json, attempts: 0 });
+      }
+      return Promise.resolve();
+    },
+
+    subscribe<E extends EventDefinition>(subscription: SubscribeOptions<E>): Promise<void> {
+      if (closed) return Promise.reject(closedError());
+      if (durables.has(subscription.durable)) {
+        return Promise.reject(new Error(`durable ${subscription.durable} is already subscribed`));
+      }
+      const durable: Durable = {
+        name: subscription.durable,
+        options: subscription,
+        ready: [],
+        pumping: false,
+        current: undefined,
+      };
+      durables.set(durable.name, durable);
+      // Deliver policy "all": catch up on what was published before this durable existed.
+      for (const { id, json } of logs.get(subscription.event.type) ?? [])
+        enqueue(durable, { id, json, attempts: 0 });
+      return Promise.resolve();
+    },
+
+    ping(): Promise<void> {
+      return closed ? Promise.reject(closedError()) : Promise.resolve();
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      // A pump scheduled but not yet started sees `closed` and stops at once.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([...durables.values()].map((durable) => durable.current ?? Promise.resolve()));
+    },
+  };
+}
+
+function closedError(): Error {
+  return new Error('memory bus is closed');
+}

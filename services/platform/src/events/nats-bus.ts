@@ -1,0 +1,234 @@
+import { connect } from '@nats-io/transport-node';
+import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  jetstream,
+  jetstreamManager,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
+import type { EventBus, SubscribeOptions } from '../ports';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
+import { silentLogger, type PortLogger } from './logger';
+import {
+  ensureStream,
+  isApiError,
+  natsDurableName,
+  serviceOfType,
+  streamNameOf,
+  type StreamSettings,
+} from './nats-streams';
+import { parseEnvelopeJson } from './parse-envelope';
+
+export interface NatsBusOptions {
+  servers: string | string[];
+  /** Connection name shown by the server, e.g. the service name. */
+  name: string;
+  logger?: PortLogger;
+  /** A publish without PubAck by then rejects, so the outbox retries it. Default 5000. */
+  publishTimeoutMs?: number;
+  /** Unacknowledged deliveries are redelivered after this; long handlers extend it. Default 30 000. */
+  ackWaitMs?: number;
+  stream?: Partial<StreamSettings>;
+}
+
+interface RunningConsumer {
+  messages: ConsumerMessages;
+  done: Promise<void>;
+}
+
+const DEFAULT_STREAM: StreamSettings = { maxAgeMs: 7 * 24 * 3_600_000, duplicateWindowMs: 2 * 60_000 };
+
+/**
+ * EventBus on NATS JetStream. The connection reconnects forever; while the server is away,
+ * publish rejects after `publishTimeoutMs` (the outbox keeps the event and retries) and
+ * consumers resume by themselves when it is back.
+ */
+export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> {
+  const logger = options.logger ?? silentLogger;
+  const publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
+  const ackWaitMs = options.ackWaitMs ?? 30_000;
+  const streamSettings: StreamSettings = { ...DEFAULT_STREAM, ...options.stream };
+
+  const nc = await connect({
+    servers: options.servers,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+  });
+  const statusDone = logStatus(nc, logger);
+  const jsm = await jetstreamManager(nc, { timeout: publishTimeoutMs });
+  const js = jetstream(nc, { timeout: publishTimeoutMs });
+
+  const streams = new Map<string, Promise<void>>();
+  const consumers: RunningConsumer[] = [];
+  let closing = false;
+
+  function streamFor(service: string): Promise<void> {
+    let ready = streams.get(service);
+    if (!ready) {
+      ready = ensureStream(jsm, service, streamSettings);
+      streams.set(service, ready);
+      // A failure (e.g. during an outage) must not be remembered: the next call tries again.
+      ready.catch(() => streams.delete(service));
+    }
+    return ready;
+  }
+
+  async function handleMessage<E extends EventDefinition>(
+    subscription: SubscribeOptions<E>,
+    msg: JsMsg,
+  ): Promise<void> {
+    const { event } = subscription;
+    const maxDeliver = subscription.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const attempt = msg.info.deliveryCount;
+    const context = { durable: subscription.durable, type: event.type, seq: msg.seq, attempt };
+    const parsed = parseEnvelopeJson(event, msg.string());
+    if (!parsed.ok) {
+      logger.error({ ...context, reason: parsed.reason }, 'invalid event parked');
+      park(event.type, msg);
+      return;
+    }
+    // Keeps a slow but healthy handler from being redelivered to another replica meanwhile.
+    const heartbeat = setInterval(() => msg.working(), Math.max(1_000, ackWaitMs / 2));
+    try {
+      await subscription.handle(parsed.envelope);
+      msg.ack();
+    } catch (err) {
+      const eventId = parsed.envelope.id;
+      if (attempt >= maxDeliver) {
+        logger.error({ ...context, eventId, err }, 'event parked after max deliveries');
+        park(event.type, msg);
+      } else {
+        const delay = redeliveryDelay(subscription.backoffMs ?? DEFAULT_BACKOFF_MS, attempt);
+        logger.warn({ ...context, eventId, err, retryInMs: delay }, 'event handler failed; will retry');
+        msg.nak(delay);
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Stops redelivery; a copy goes to `dlq.<type>` for whoever keeps a dead-letter stream. */
+  function park(type: string, msg: JsMsg): void {
+    try {
+      nc.publish(`dlq.${type}`, msg.data);
+    } catch (err) {
+      logger.warn({ err, type }, 'could not copy parked event to dlq');
+    }
+    msg.term();
+  }
+
+  async function ensureConsumer(stream: string, config: Partial<ConsumerConfig>): Promise<void> {
+    const durable = config.durable_name ?? '';
+    try {
+      const info = await jsm.consumers.info(stream, durable);
+      if (info.config.max_deliver !== config.max_deliver || info.config.ack_wait !== config.ack_wait) {
+        await jsm.consumers.update(stream, durable, {
+          max_deliver: config.max_deliver,
+          ack_wait: config.ack_wait,
+        });
+      }
+    } catch (err) {
+      if (!isApiError(err, JetStreamApiCodes.ConsumerNotFound)) throw err;
+      await jsm.consumers.add(stream, config);
+    }
+  }
+
+  return {
+    kind: 'nats',
+
+    async publish(envelope: EventEnvelope): Promise<void> {
+      if (closing) throw new Error('nats bus is closed');
+      const service = serviceOfType(envelope.type);
+      await streamFor(service);
+      const ack = await js.publish(envelope.type, JSON.stringify(envelope), {
+        msgID: envelope.id,
+        timeout: publishTimeoutMs,
+        expect: { streamName: streamNameOf(service) },
+      });
+      if (ack.duplicate)
+        logger.debug({ eventId: envelope.id, type: envelope.type }, 'duplicate publish ignored by broker');
+    },
+
+    async subscribe<E extends EventDefinition>(subscription: SubscribeOptions<E>): Promise<void> {
+      if (closing) throw new Error('nats bus is closed');
+      const stream = streamNameOf(subscription.event.service);
+      const durable = natsDurableName(subscription.durable);
+      await streamFor(subscription.event.service);
+      // Back-off is applied per failure with nak(delay), not with the consumer's `backoff`
+      // setting, which would also shorten ack_wait and redeliver slow-but-healthy handlers.
+      await ensureConsumer(stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: subscription.event.type,
+        max_deliver: subscription.maxDeliver ?? DEFAULT_MAX_DELIVER,
+        ack_wait: nanos(ackWaitMs),
+      });
+      const consumer = await js.consumers.get(stream, durable);
+      const messages = await consumer.consume({ max_messages: 32 });
+      const done = (async () => {
+        for await (const msg of messages) {
+          if (closing) {
+            // Buffered but not started: hand it back at once rather than after ack_wait.
+            msg.nak();
+            continue;
+          }
+          await handleMessage(subscription, msg);
+        }
+      })().catch((err: unknown) => logger.error({ err, durable }, 'consumer stopped'));
+      consumers.push({ messages, done });
+    },
+
+    async ping(): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('nats ping timed out')), 2_000);
+      });
+      try {
+        await Promise.race([nc.flush(), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async close(): Promise<void> {
+      if (closing) return;
+      closing = true;
+      for (const { messages } of consumers) messages.stop();
+      await Promise.all(consumers.map(({ done }) => done));
+      if (!nc.isClosed()) await nc.drain();
+      await statusDone;
+    },
+  };
+}
+
+async function logStatus(nc: NatsConnection, logger: PortLogger): Promise<void> {
+  for await (const status of nc.status()) {
+    switch (status.type) {
+      case 'disconnect':
+        logger.warn({ server: status.server }, 'nats disconnected');
+        break;
+      case 'reconnect':
+        logger.info({ server: status.server }, 'nats reconnected');
+        break;
+      case 'error':
+        logger.error({ err: status.error }, 'nats error');
+        break;
+      case 'reconnecting':
+      case 'update':
+      case 'ldm':
+      case 'ping':
+      case 'staleConnection':
+      case 'forceReconnect':
+      case 'slowConsumer':
+      case 'close':
+        break;
+    }
+  }
+}
