@@ -18,11 +18,12 @@ type EnvSource = Record<string, string | undefined>;
  * Parses the environment once at start. All problems are reported together so an operator
  * fixes a deployment in one round instead of one variable per restart.
  */
-export function loadConfig<S extends z.ZodObject>(
+// Any zod type, not only z.object: callers may pass a schema typed as `z.ZodType<Config>`.
+export function loadConfig<S extends z.ZodType>(
   schema: S,
   env: EnvSource = process.env,
   { exit = true }: LoadConfigOptions = {},
-): z.infer<S> {
+): z.output<S> {
   // Compose files and k8s manifests often set `VAR=` to mean "unset"; treat it so defaults apply.
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
