@@ -1,0 +1,212 @@
+// The accounts slice end to end through the gateway in a real browser: register, sign out,
+// sign in, reset the password from the emailed link, edit the profile, upload a picture, share.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, runAxe } from './browser';
+import { newestMailName, waitForResetToken } from './mail';
+import { solidPng } from './png';
+import { startTestServer, type TestServer } from './server';
+
+/** Waits for a toast whose text contains every given part (toasts are Radix `li[role=status]`). */
+async function expectToast(page: Page, ...parts: string[]): Promise<void> {
+  let toast = page.locator('li[role="status"]');
+  for (const part of parts) toast = toast.filter({ hasText: part });
+  await toast.first().waitFor({ state: 'visible' });
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+}
+
+async function signIn(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email or Username').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+describe('accounts in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('registers, signs out and in, resets the password by email, edits and shares the profile', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const suffix = randomBytes(4).toString('hex');
+    const username = `asha_${suffix}`;
+    const email = `asha.${suffix}@example.com`;
+    const firstPassword = 'first-secret-1';
+    const newPassword = 'second-secret-2';
+
+    try {
+      // --- Create an account -------------------------------------------------------------
+      await page.goto('/auth');
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      expect(await page.title()).toBe('Sign In - Saathi');
+      await runAxe(page, '/auth sign-in mode');
+
+      await page.getByRole('button', { name: 'Create account', exact: true }).click();
+      await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
+      expect(await page.title()).toBe('Join Saathi - Create Account');
+      await page.getByRole('button', { name: 'Sign up with Google' }).waitFor();
+
+      // The form shows the API's validation messages before sending anything.
+      await page.getByLabel('Username').fill('as');
+      await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+      await page.getByText('Username must be at least 3 characters').waitFor();
+      await runAxe(page, '/auth create-account mode with errors');
+
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Phone Number').fill('9876543210');
+      await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+      await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+      await expectToast(page, 'Account Created!', `Welcome to Saathi, ${username}!`);
+      await page.waitForURL('**/home');
+      await page.getByRole('button', { name: 'Account menu' }).waitFor();
+
+      // --- Sign out, then sign in ---------------------------------------------------------
+      await signOut(page);
+      await signIn(page, username, firstPassword);
+      await expectToast(page, 'Welcome back!');
+      await page.waitForURL('**/home');
+      await signOut(page);
+
+      // --- Forgot password -> emailed link -> new password ---------------------------------
+      const before = await newestMailName(server.mailDir);
+      await page.goto('/forgot-password');
+      const send = page.getByRole('button', { name: 'Send Reset Link' });
+      expect(await send.isDisabled()).toBe(true);
+      await runAxe(page, '/forgot-password');
+      await page.getByLabel('Email').fill(email);
+      await send.click();
+      await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+      await page.getByText(email).waitFor();
+      await page.getByText('The link expires in 1 hour.').waitFor();
+      await runAxe(page, '/forgot-password sent');
+
+      const token = await waitForResetToken(server.mailDir, { after: before });
+      await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+      await page.getByRole('heading', { name: 'Set New Password' }).waitFor();
+      await page.getByText('Password must be at least 6 characters long').waitFor();
+      await runAxe(page, '/reset-password form');
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm New Password', { exact: true }).fill(`${newPassword}x`);
+      await page.getByText("Passwords don't match").waitFor();
+      expect(await page.getByRole('button', { name: 'Reset Password' }).isDisabled()).toBe(true);
+      await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('heading', { name: 'Password Reset Complete' }).waitFor();
+      await runAxe(page, '/reset-password complete');
+      await page.getByRole('link', { name: 'Sign In Now' }).click();
+      await page.waitForURL('**/auth');
+
+      // The old password no longer works; the new one does (the email also works as identifier).
+      await signIn(page, username, firstPassword);
+      await expectToast(page, 'Login Failed');
+      await signIn(page, email, newPassword);
+      await expectToast(page, 'Welcome back!');
+      await page.waitForURL('**/home');
+
+      // A used link is refused and sends the browser back to /auth.
+      await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+      await expectToast(page, 'Invalid or expired link');
+      await page.waitForURL('**/auth');
+
+      // --- Profile: view, edit, upload a picture, save ------------------------------------
+      const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Profile Dashboard' }).waitFor();
+      await page.getByRole('heading', { name: username, exact: true }).waitFor(); // display name falls back to the username
+      await page.getByText(`@${username}`).waitFor();
+      await page.getByText('Total posts created').waitFor();
+      await page.getByText('Member Since').waitFor();
+      await runAxe(page, '/profile view');
+
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      expect(await page.getByLabel('Display Name').inputValue()).toBe(username);
+      await page.getByLabel('Display Name').fill('Asha Verma');
+      await page.getByLabel('Bio').fill('Morning runs and chess');
+      await page.getByText('22/100 characters').waitFor();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(64, 64) });
+      await expectToast(page, 'Image Uploaded', 'Profile picture uploaded successfully.');
+      await runAxe(page, '/profile edit');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Profile Updated', 'Your profile has been saved successfully.');
+      await page.getByRole('heading', { name: 'Asha Verma', exact: true }).waitFor();
+      await page.getByText('Morning runs and chess').waitFor();
+      const avatar = page.getByRole('img', { name: "Asha Verma's profile picture" });
+      await avatar.waitFor();
+      const avatarSrc = await avatar.getAttribute('src');
+      expect(avatarSrc).toBeTruthy();
+      const image = await context.request.get(avatarSrc!);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toMatch(/^image\//);
+
+      // Saved for real: a reload shows the same profile.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Asha Verma', exact: true }).waitFor();
+
+      // --- Share dialog with the QR code -------------------------------------------------
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      await page.getByRole('button', { name: 'Share Profile' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share Your Profile' });
+      await dialog.waitFor();
+      const qr = dialog.getByRole('img', { name: 'QR code for your profile link' });
+      await qr.waitFor();
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      expect(await qr.evaluate('(img) => img.naturalWidth')).toBe(256);
+      await dialog.getByText('Scan this QR code to visit your profile').waitFor();
+      expect(await dialog.getByLabel('Profile link').inputValue()).toBe(`${new URL(server.url).origin}/profile/${me.id}`);
+      for (const target of ['X (Twitter)', 'Facebook', 'LinkedIn', 'WhatsApp']) {
+        await dialog.getByRole('button', { name: target }).waitFor();
+      }
+      await runAxe(page, 'Share Your Profile dialog');
+      await dialog.getByRole('button', { name: 'Copy link' }).click();
+      await expectToast(page, 'Link Copied', 'Profile link copied to clipboard');
+      await dialog.getByRole('button', { name: 'Link copied' }).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // --- Mobile: bottom navigation for the signed-in user -------------------------------
+      await page.setViewportSize({ width: 390, height: 844 });
+      const bottomNav = page.getByRole('navigation', { name: 'Bottom navigation' });
+      await bottomNav.waitFor();
+      for (const item of ['Home', 'Messages', 'Profile']) await bottomNav.getByRole('link', { name: item }).waitFor();
+      await runAxe(page, '/profile on a phone');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('keeps profiles behind sign-in and rejects a reset link without a token', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
+      await runAxe(page, '/profile signed out');
+      await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+      await page.waitForURL('**/auth');
+
+      await page.goto('/reset-password');
+      await expectToast(page, 'Invalid reset link', 'No reset token found in the URL');
+      await page.waitForURL('**/auth');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

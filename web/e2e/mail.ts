@@ -1,0 +1,51 @@
+// Reads the newest mail the embedded file mailer wrote and pulls the reset token out of it.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Undoes quoted-printable soft breaks and escapes (nodemailer's default for text parts). */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Every decoded form of a raw .eml: as is, quoted-printable decoded, and its base64 blocks decoded. */
+function decodedForms(raw: string): string[] {
+  const forms = [raw, decodeQuotedPrintable(raw)];
+  for (const block of raw.match(/(?:^[A-Za-z0-9+/=]{20,}\r?\n)+/gm) ?? []) {
+    forms.push(Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8'));
+  }
+  return forms;
+}
+
+export function findResetToken(raw: string): string | undefined {
+  for (const form of decodedForms(raw)) {
+    const match = /\/reset-password\?token=([A-Za-z0-9_\-.~%]+)/.exec(form);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  return undefined;
+}
+
+async function emlNames(dir: string): Promise<string[]> {
+  return (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+}
+
+/**
+ * Waits for a mail sent after `after` (file names sort by time) that holds a reset link and
+ * returns its token; with several, the newest wins.
+ */
+export async function waitForResetToken(mailDir: string, options: { after?: string; timeoutMs?: number } = {}): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    const names = (await emlNames(mailDir)).filter((name) => !options.after || name > options.after).reverse();
+    for (const name of names) {
+      const token = findResetToken(await readFile(path.join(mailDir, name), 'utf8'));
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No reset mail arrived in ${mailDir}`);
+}
+
+/** Name of the newest .eml now, so a later wait only accepts mail sent after this point. */
+export async function newestMailName(mailDir: string): Promise<string | undefined> {
+  return (await emlNames(mailDir)).at(-1);
+}

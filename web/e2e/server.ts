@@ -1,0 +1,37 @@
+// Starts the whole product (gateway + services + web/dist) in one process for browser tests.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmbedded } from '../../gateway/src/embedded';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const webDist = path.join(repoRoot, 'web', 'dist', 'index.html');
+
+/** Builds web/dist when it is missing (SAATHI_E2E_REBUILD=1 forces a fresh build). */
+export function ensureWebBuilt(): void {
+  if (existsSync(webDist) && process.env.SAATHI_E2E_REBUILD !== '1') return;
+  execFileSync('npm', ['run', 'build', '-w', '@saathi/web'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export interface TestServer {
+  url: string;
+  mailDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  ensureWebBuilt();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'saathi-e2e-'));
+  const server = await startEmbedded({ port: 0, dataDir, logLevel: 'warn' });
+  return {
+    url: server.url.replace(/\/+$/, ''),
+    mailDir: server.mailDir,
+    close: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
