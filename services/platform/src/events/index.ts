@@ -4,6 +4,7 @@ export { eventTablesMigration } from './event-tables';
 export { writeOutbox } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { consumeOnce } from './inbox';
+export { pruneEventTables } from './prune';
 export { createMemoryBus, type MemoryBusOptions } from './memory-bus';
 export { createNatsBus, type NatsBusOptions } from './nats-bus';
 export { streamNameOf, natsDurableName } from './nats-streams';

@@ -12,6 +12,8 @@ export interface MemoryBusOptions {
   retainPerType?: number;
 }
 
+const DEDUP_IDS = 100_000;
+
 interface Delivery {
   id: string;
   json: string;
@@ -99,6 +101,8 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       if (closed) return Promise.reject(closedError());
       if (seenIds.has(envelope.id)) return Promise.resolve();
       seenIds.add(envelope.id);
+      // Like JetStream's duplicate window, remember ids for a while, not forever.
+      if (seenIds.size > DEDUP_IDS) seenIds.delete(seenIds.values().next().value ?? '');
       const json = JSON.stringify(envelope);
       const log = logs.get(envelope.type) ?? [];
       logs.set(envelope.type, log);

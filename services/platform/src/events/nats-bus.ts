@@ -127,6 +127,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     const durable = config.durable_name ?? '';
     try {
       const info = await jsm.consumers.info(stream, durable);
+      if (info.config.filter_subject !== config.filter_subject) {
+        // Reusing a durable name for another event would make it term every message it gets.
+        throw new Error(
+          `durable ${durable} on ${stream} already filters ${info.config.filter_subject}, not ${config.filter_subject}`,
+        );
+      }
       if (info.config.max_deliver !== config.max_deliver || info.config.ack_wait !== config.ack_wait) {
         await jsm.consumers.update(stream, durable, {
           max_deliver: config.max_deliver,
@@ -202,7 +208,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       closing = true;
       for (const { messages } of consumers) messages.stop();
       await Promise.all(consumers.map(({ done }) => done));
-      if (!nc.isClosed()) await nc.drain();
+      if (!nc.isClosed()) await drainOrClose(nc, logger);
       await statusDone;
     },
   };
@@ -230,5 +236,22 @@ async function logStatus(nc: NatsConnection, logger: PortLogger): Promise<void> 
       case 'close':
         break;
     }
+  }
+}
+
+/** Draining needs the server; when it is down at shutdown, give up after a while rather than hang. */
+async function drainOrClose(nc: NatsConnection, logger: PortLogger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), 5_000);
+  });
+  try {
+    const outcome = await Promise.race([nc.drain().then(() => 'drained' as const), timedOut]);
+    if (outcome === 'timeout') {
+      logger.warn('nats drain timed out; closing');
+      await nc.close();
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -12,6 +12,7 @@ import { makeEnvelope } from './make-envelope';
 import { createMemoryBus } from './memory-bus';
 import { writeOutbox } from './outbox';
 import { OutboxRelay } from './outbox-relay';
+import { pruneEventTables } from './prune';
 
 const orderPlaced = defineEvent('shop.order.placed.v1', z.object({ n: z.number().int() }));
 
@@ -164,6 +165,20 @@ function outboxContract(
       await Promise.all(relays.map((relay) => relay.stop()));
       expect(published).toHaveLength(40);
       expect(new Set(published).size).toBe(40);
+      await memory.close();
+    });
+
+    it('prunes dispatched outbox rows and old inbox entries, never undispatched rows', async () => {
+      const schema = await serviceSchema();
+      const memory = createMemoryBus();
+      const [first] = await writeEvents(schema, 1);
+      await new OutboxRelay({ db: port.db, schema, bus: memory }).publishPending();
+      await consumeOnce(port.db, schema, 'c', first!, () => Promise.resolve());
+      await writeEvents(schema, 1, 1);
+      await pruneEventTables(port.db, schema, new Date(Date.now() + 60_000));
+      expect(await queryRows(port.db, sql.raw(`select id from "${schema}".outbox`))).toHaveLength(1);
+      expect(await undispatched(schema)).toBe(1);
+      expect(await queryRows(port.db, sql.raw(`select 1 from "${schema}".inbox`))).toHaveLength(0);
       await memory.close();
     });
 
