@@ -1,0 +1,57 @@
+import type { EventData, passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import { PRODUCT_NAME } from '@saathi/contracts';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function resetLinkOf(origin: string, token: string): string {
+  return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function passwordResetMail(origin: string, data: EventData<typeof passwordResetRequestedV1>): MailContent {
+  const link = resetLinkOf(origin, data.token);
+  return {
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    text: [
+      `Hi ${data.username},`,
+      '',
+      `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.`,
+      'Open this link to choose a new password:',
+      '',
+      link,
+      '',
+      'The link expires in 1 hour and works once.',
+      'If you did not ask for this, ignore this mail; your password stays the same.',
+    ].join('\n'),
+    html: [
+      `<p>Hi ${escapeHtml(data.username)},</p>`,
+      `<p>Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.</p>`,
+      `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
+      '<p>The link expires in 1 hour and works once. If you did not ask for this, ignore this mail.</p>',
+    ].join('\n'),
+  };
+}
+
+export function welcomeMail(origin: string, data: EventData<typeof userRegisteredV1>): MailContent {
+  const name = data.firstName ?? data.username;
+  return {
+    subject: `Welcome to ${PRODUCT_NAME}, ${name}!`,
+    text: [
+      `Welcome to ${PRODUCT_NAME}, ${name}!`,
+      '',
+      'Find people within 1 km who want to do what you want to do — a run, a study session, a meal.',
+      `Start here: ${origin}/home`,
+    ].join('\n'),
+    html: [
+      `<p>Welcome to ${PRODUCT_NAME}, ${escapeHtml(name)}!</p>`,
+      '<p>Find people within 1 km who want to do what you want to do — a run, a study session, a meal.</p>',
+      `<p><a href="${escapeHtml(origin)}/home">Open ${PRODUCT_NAME}</a></p>`,
+    ].join('\n'),
+  };
+}

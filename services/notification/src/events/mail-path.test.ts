@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import { createFileMailer, createLogger, createMemoryBus, createMemoryQueue, makeEnvelope, queryRows, readMailbox } from '@saathi/platform';
+import { sql } from 'drizzle-orm';
+import { sendEmailJob } from '../jobs/send-email';
+import { eventually, startTestNotification } from '../testing/test-notification';
+import type { TestNotification } from '../testing/test-notification';
+import { enqueueEmailOnce } from './enqueue-email';
+
+const logger = createLogger({ name: 'mail-path-test', level: 'silent' });
+let mailDir: string;
+let notification: TestNotification;
+
+beforeAll(async () => {
+  mailDir = mkdtempSync(join(tmpdir(), 'saathi-mail-'));
+  notification = await startTestNotification({
+    bus: createMemoryBus({ logger }),
+    queue: createMemoryQueue({ logger }),
+    mailer: createFileMailer({ dir: mailDir, from: 'Saathi <no-reply@saathi.test>', logger }),
+  });
+});
+afterAll(async () => {
+  await notification?.close();
+  rmSync(mailDir, { recursive: true, force: true });
+});
+
+const mailsTo = async (to: string) => (await readMailbox(mailDir)).filter((mail) => mail.to.includes(to));
+
+describe('mail path', () => {
+  it('password reset event → email job → a mail with the reset link', async () => {
+    const token = 'q'.repeat(43);
+    const envelope = makeEnvelope(
+      passwordResetRequestedV1,
+      { userId: randomUUID(), email: 'asha@example.com', username: 'asha', token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+      { traceId: 'test-trace' },
+    );
+    await notification.deps.bus.publish(envelope);
+    const [mail] = await eventually(async () => {
+      const found = await mailsTo('asha@example.com');
+      return found.length > 0 ? found : undefined;
+    });
+    expect(mail!.subject).toBe('Reset your Saathi password');
+    expect(mail!.text).toContain(`https://saathi.example/reset-password?token=${token}`);
+    expect(mail!.text).toContain('1 hour');
+    const rows = await queryRows(notification.database.port.db, sql`select dedupe_key from notification.sent_emails where dedupe_key = ${envelope.id}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('registration event → welcome mail', async () => {
+    const envelope = makeEnvelope(
+      userRegisteredV1,
+      { userId: randomUUID(), username: 'ravi', email: 'ravi@example.com', firstName: null, lastName: null, profileImageUrl: null },
+      { traceId: 'test-trace' },
+    );
+    await notification.deps.bus.publish(envelope);
+    const [mail] = await eventually(async () => {
+      const found = await mailsTo('ravi@example.com');
+      return found.length > 0 ? found : undefined;
+    });
+    expect(mail!.subject).toBe('Welcome to Saathi, ravi!');
+  });
+
+  it('a redelivered event enqueues once, and a redelivered job sends once', async () => {
+    const eventId = randomUUID();
+    const job = { to: 'once@example.com', subject: 'Once', text: 'only once', dedupeKey: eventId };
+    await enqueueEmailOnce(notification.deps, 'test.consumer', eventId, job);
+    await enqueueEmailOnce(notification.deps, 'test.consumer', eventId, job);
+    await eventually(async () => ((await mailsTo('once@example.com')).length > 0 ? true : undefined));
+
+    // The worker's processor run again for the same job (BullMQ redelivery after a stall).
+    const process = sendEmailJob({ ...notification.deps, mailer: createFileMailer({ dir: mailDir, from: 'x <x@x.test>', logger }) });
+    await process({ id: eventId, name: 'email', data: job, attemptsMade: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo('once@example.com')).toHaveLength(1);
+  });
+});

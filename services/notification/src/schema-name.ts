@@ -1,0 +1,2 @@
+/** Notification's PostgreSQL schema (tables, outbox/inbox). */
+export const SCHEMA = 'notification';
