@@ -1,0 +1,98 @@
+/**
+ * The edge: one Fastify app that proxies `/api/*` and `/socket.io` to the services, serves
+ * the web app, sets security headers, rate limits, and turns upstream failures into clear
+ * 503/504 answers. `buildGateway` never listens; `main.ts` (cluster) and `embedded.ts` do.
+ */
+import { createApp } from '@saathi/platform';
+import type { App, Logger, LogLevel } from '@saathi/platform';
+import { Redis } from 'ioredis';
+import { Agent } from 'undici';
+import { registerDocs } from './docs';
+import { registerSocketProxy, registerUpstreamProxy } from './proxy';
+import { ROUTE_TABLE, SENSITIVE_AUTH_ROUTES, SOCKET_IO_PATH, UPSTREAMS } from './routes';
+import type { Upstreams } from './routes';
+import { authRouteConfig, registerRateLimit, registerSecurityHeaders } from './security';
+import type { RateLimitOptions } from './security';
+import { registerWeb } from './web';
+
+export type GatewayRateLimit = ({ store: 'memory' } | { store: 'redis'; redisUrl: string }) & Omit<RateLimitOptions, 'redis'>;
+
+export interface GatewayOptions {
+  /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
+  upstreams: Upstreams;
+  /** The built web app (`web/dist`); without it only the API is served. */
+  webDist?: string;
+  rateLimit: GatewayRateLimit;
+  /** Identity's public key: the gateway verifies access tokens early (for logs); services still verify. */
+  auth?: { publicKey: string };
+  logger: Logger;
+  logLevel?: LogLevel;
+  /** One access-log line per request (default), only 5xx, or none. */
+  accessLog?: 'all' | 'errors' | 'off';
+  /** Longest wait for a service's response headers (or between body chunks); then 504. Default 10 s. */
+  upstreamTimeoutMs?: number;
+  /** Longest wait to connect to a service; then 503. Default 1 s. */
+  connectTimeoutMs?: number;
+  /** Keep-alive connections per service (default 64). */
+  upstreamConnections?: number;
+  /** Whom to trust for x-forwarded-for (an ingress in front of the gateway). Default: nobody. */
+  trustProxy?: boolean | string | string[];
+}
+
+export async function buildGateway(options: GatewayOptions): Promise<App> {
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 1000;
+
+  const app = await createApp({
+    name: 'gateway',
+    logger: options.logger,
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    accessLog: options.accessLog ?? 'all',
+    readiness: {},
+    // Only the auth plugin reads cookies; without it there is nothing to parse.
+    cookies: options.auth !== undefined,
+    ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+  });
+
+  // One keep-alive pool per service origin, shared by every route to it.
+  const dispatcher = new Agent({
+    connections: options.upstreamConnections ?? 64,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    connect: { timeout: connectTimeoutMs },
+    headersTimeout: upstreamTimeoutMs,
+    bodyTimeout: upstreamTimeoutMs,
+  });
+
+  let redis: Redis | undefined;
+  if (options.rateLimit.store === 'redis') {
+    redis = new Redis(options.rateLimit.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 1000 });
+    redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
+  }
+  app.addHook('onClose', async () => {
+    await dispatcher.close();
+    if (redis) await redis.quit().catch(() => undefined);
+  });
+
+  const limits: RateLimitOptions = { ...options.rateLimit, ...(redis ? { redis } : {}) };
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, limits);
+
+  for (const name of UPSTREAMS) {
+    await registerUpstreamProxy(app, {
+      name,
+      base: options.upstreams[name],
+      prefixes: ROUTE_TABLE[name],
+      dispatcher,
+      timeoutMs: upstreamTimeoutMs,
+      ...(name === 'identity'
+        ? { extraRoutes: SENSITIVE_AUTH_ROUTES.map((url) => ({ url, method: 'POST' as const, config: authRouteConfig(limits) })) }
+        : {}),
+    });
+  }
+  await registerSocketProxy(app, { base: options.upstreams.messaging, path: SOCKET_IO_PATH, dispatcher, timeoutMs: upstreamTimeoutMs });
+  await registerDocs(app, { upstreams: options.upstreams, dispatcher });
+  await registerWeb(app, options.webDist);
+  return app;
+}

@@ -1,0 +1,26 @@
+/** Cluster entry: the gateway as its own process, configured from env. */
+import { createLogger, loadConfig, serve } from '@saathi/platform';
+import { buildGateway } from './app';
+import { gatewayEnvSchema } from './config';
+
+const config = loadConfig(gatewayEnvSchema);
+const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+const trustProxy = config.TRUST_PROXY === undefined ? undefined : config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY.split(',').map((s) => s.trim());
+
+const app = await buildGateway({
+  upstreams: {
+    identity: config.IDENTITY_URL,
+    feed: config.FEED_URL,
+    messaging: config.MESSAGING_URL,
+    blog: config.BLOG_URL,
+    notification: config.NOTIFICATION_URL,
+  },
+  webDist: config.WEB_DIST,
+  rateLimit: { store: 'redis', redisUrl: config.REDIS_URL, max: config.RATE_LIMIT_PER_MINUTE, authMax: config.AUTH_RATE_LIMIT_PER_MINUTE },
+  ...(config.JWT_PUBLIC_KEY ? { auth: { publicKey: config.JWT_PUBLIC_KEY } } : {}),
+  logger,
+  upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  connectTimeoutMs: config.CONNECT_TIMEOUT_MS,
+  ...(trustProxy !== undefined ? { trustProxy } : {}),
+});
+await serve(app, { port: config.PORT, host: config.HOST });

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { HttpError } from '@saathi/platform';
+import type { Redis } from 'ioredis';
+
+/** Google Maps (the optional map picker) loads scripts, tiles and fonts from these hosts. */
+const MAPS_SCRIPT = ['https://maps.googleapis.com'];
+const MAPS_IMAGES = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.ggpht.com'];
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'none'"],
+        'object-src': ["'none'"],
+        'script-src': ["'self'", ...MAPS_SCRIPT],
+        'script-src-attr': ["'none'"],
+        // Radix primitives and Google Maps set inline styles.
+        'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
+        'img-src': ["'self'", 'data:', 'blob:', ...MAPS_IMAGES],
+        'connect-src': ["'self'", 'ws:', 'wss:', ...MAPS_SCRIPT],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+      },
+    },
+    // Cross-origin isolation would break Google Maps tiles; nothing here needs it.
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+export interface RateLimitOptions {
+  /** Requests per IP per minute for everything (default 600). */
+  max?: number;
+  /** Requests per IP per minute to each of sign-in, register, forgot-password (default 10). */
+  authMax?: number;
+  redis?: Redis;
+}
+
+const tooMany = (_request: unknown, context: { after: string }) =>
+  new HttpError(429, `Too many requests, please try again in ${context.after}.`, 'RATE_LIMITED');
+
+/** Generous limit for every route registered after this; `authRouteConfig` is the tight one. */
+export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: options.max ?? 600,
+    timeWindow: 60_000,
+    nameSpace: 'saathi-gateway-rl:',
+    skipOnError: true,
+    errorResponseBuilder: tooMany,
+    ...(options.redis ? { redis: options.redis } : {}),
+  });
+}
+
+export function authRouteConfig(options: RateLimitOptions): { rateLimit: { max: number; timeWindow: number } } {
+  return { rateLimit: { max: options.authMax ?? 10, timeWindow: 60_000 } };
+}
