@@ -42,7 +42,12 @@ export function buildContext(deps: ServiceDeps<Config>, options: BuildAppOptions
   const db = deps.db.db;
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
-  const tokens = new AccessTokens(config.JWT_PRIVATE_KEY, publicKeyOf(config), config.ACCESS_TOKEN_TTL_SECONDS, clock);
+  const tokens = new AccessTokens(
+    config.JWT_PRIVATE_KEY,
+    publicKeyOf(config),
+    config.ACCESS_TOKEN_TTL_SECONDS,
+    clock,
+  );
   return {
     config,
     db,

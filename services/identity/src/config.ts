@@ -28,7 +28,10 @@ export const configSchema = commonEnvSchema
           .filter(Boolean),
       ),
     /** Where the browser reaches the site: reset links and the Google redirect URI are built from it. */
-    PUBLIC_ORIGIN: z.url().default('http://localhost:3000').transform((value) => value.replace(/\/+$/, '')),
+    PUBLIC_ORIGIN: z
+      .url()
+      .default('http://localhost:3000')
+      .transform((value) => value.replace(/\/+$/, '')),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -48,5 +51,8 @@ export const configSchema = commonEnvSchema
 export type Config = z.infer<typeof configSchema>;
 
 export function publicKeyOf(config: Pick<Config, 'JWT_PRIVATE_KEY' | 'JWT_PUBLIC_KEY'>): string {
-  return config.JWT_PUBLIC_KEY ?? createPublicKey(config.JWT_PRIVATE_KEY).export({ type: 'spki', format: 'pem' }).toString();
+  return (
+    config.JWT_PUBLIC_KEY ??
+    createPublicKey(config.JWT_PRIVATE_KEY).export({ type: 'spki', format: 'pem' }).toString()
+  );
 }

@@ -8,12 +8,20 @@ export { configSchema } from './config';
 export type { Config } from './config';
 export { buildApp } from './app';
 
-export const migrations = [eventTablesMigration(SCHEMA), ...loadMigrations(new URL('./db/migrations/', import.meta.url))];
+export const migrations = [
+  eventTablesMigration(SCHEMA),
+  ...loadMigrations(new URL('./db/migrations/', import.meta.url)),
+];
 
 /** Migrates identity's schema, builds the app and starts the outbox relay. */
 export async function startService(deps: ServiceDeps<Config>): Promise<RunningService> {
   await deps.db.migrate(SCHEMA, migrations);
-  const relay = new OutboxRelay({ db: deps.db.db, schema: SCHEMA, bus: deps.bus, logger: deps.logger.child({ component: 'outbox-relay' }) });
+  const relay = new OutboxRelay({
+    db: deps.db.db,
+    schema: SCHEMA,
+    bus: deps.bus,
+    logger: deps.logger.child({ component: 'outbox-relay' }),
+  });
   const app = await buildApp(deps, { kickOutbox: () => relay.kick() });
   relay.start();
   return { app, stop: () => relay.stop() };

@@ -7,7 +7,11 @@ export async function buildApp(deps: ServiceDeps<Config>): Promise<App> {
   return createApp({
     name: 'notification',
     logger: deps.logger,
-    readiness: { database: () => deps.db.ping(), events: () => deps.bus.ping(), queue: () => deps.queue.ping() },
+    readiness: {
+      database: () => deps.db.ping(),
+      events: () => deps.bus.ping(),
+      queue: () => deps.queue.ping(),
+    },
     ...(deps.config.JWT_PUBLIC_KEY ? { auth: { publicKey: deps.config.JWT_PUBLIC_KEY } } : {}),
   });
 }

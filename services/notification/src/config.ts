@@ -9,7 +9,10 @@ export const configSchema = commonEnvSchema
     /** Verifies access tokens for the (later) feedback and notification routes. */
     JWT_PUBLIC_KEY: pemVar().optional(),
     /** Links in mails point here. */
-    PUBLIC_ORIGIN: z.url().default('http://localhost:3000').transform((value) => value.replace(/\/+$/, '')),
+    PUBLIC_ORIGIN: z
+      .url()
+      .default('http://localhost:3000')
+      .transform((value) => value.replace(/\/+$/, '')),
     MAIL_FROM: z.string().min(3).default('Saathi <no-reply@saathi.local>'),
     /** Attempts per mail and the base of their exponential back-off. */
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),

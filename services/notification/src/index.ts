@@ -12,7 +12,10 @@ export { configSchema } from './config';
 export type { Config } from './config';
 export { buildApp } from './app';
 
-export const migrations = [eventTablesMigration(SCHEMA), ...loadMigrations(new URL('./db/migrations/', import.meta.url))];
+export const migrations = [
+  eventTablesMigration(SCHEMA),
+  ...loadMigrations(new URL('./db/migrations/', import.meta.url)),
+];
 
 /** Migrates, subscribes the durable consumers that turn identity events into email jobs, builds the app. */
 export async function startService(deps: ServiceDeps<Config>): Promise<RunningService> {

@@ -4,7 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetRequestedV1 } from '@saathi/contracts';
-import { createBullQueue, createLogger, createNatsBus, createSmtpMailer, makeEnvelope, parseEml } from '@saathi/platform';
+import {
+  createBullQueue,
+  createLogger,
+  createNatsBus,
+  createSmtpMailer,
+  makeEnvelope,
+  parseEml,
+} from '@saathi/platform';
 import type { ParsedMail } from '@saathi/platform';
 import { startNatsServer, uniqueName } from '@saathi/platform/testing';
 import type { NatsServerHandle } from '@saathi/platform/testing';
@@ -55,7 +62,11 @@ beforeAll(async () => {
   notification = await startTestNotification({
     bus: await createNatsBus({ servers: nats.url, name: 'notification-test', logger }),
     queue: createBullQueue({ redisUrl: REDIS_URL, prefix: uniqueName('notiftest'), logger }),
-    mailer: createSmtpMailer({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'Saathi <no-reply@saathi.test>', logger }),
+    mailer: createSmtpMailer({
+      url: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'Saathi <no-reply@saathi.test>',
+      logger,
+    }),
     env: { EMAIL_RETRY_BACKOFF_MS: '150', EMAIL_MAX_ATTEMPTS: '10' },
   });
 });
@@ -70,7 +81,13 @@ describe('mail path on NATS JetStream, BullMQ and SMTP', () => {
     const token = 'z'.repeat(43);
     const envelope = makeEnvelope(
       passwordResetRequestedV1,
-      { userId: randomUUID(), email: 'meera@example.com', username: 'meera', token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+      {
+        userId: randomUUID(),
+        email: 'meera@example.com',
+        username: 'meera',
+        token,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
       { traceId: 'cluster-test' },
     );
     await notification.deps.bus.publish(envelope);
@@ -82,7 +99,7 @@ describe('mail path on NATS JetStream, BullMQ and SMTP', () => {
     expect(delivered).toHaveLength(0);
     smtp = await startSmtp(smtpPort);
 
-    const mail = await eventually(async () => delivered[0], 20_000);
+    const mail = await eventually(() => Promise.resolve(delivered[0]), 20_000);
     expect(mail.to).toContain('meera@example.com');
     expect(mail.text).toContain(`https://saathi.example/reset-password?token=${token}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -17,7 +17,10 @@ export class AccessTokens {
   sign(claims: AccessTokenClaims): string {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const { sub, ...rest } = claims;
-    return jwt.sign({ ...rest, iat, exp: iat + this.ttlSeconds }, this.privateKey, { algorithm: ACCESS_TOKEN_ALGORITHM, subject: sub });
+    return jwt.sign({ ...rest, iat, exp: iat + this.ttlSeconds }, this.privateKey, {
+      algorithm: ACCESS_TOKEN_ALGORITHM,
+      subject: sub,
+    });
   }
 
   verify(token: string): AccessTokenClaims | null {
@@ -36,7 +39,10 @@ export class AccessTokens {
   /** A short-lived signed value for other purposes (e.g. the OAuth state cookie), bound to an audience. */
   signValue(audience: string, value: Record<string, string>, ttlSeconds: number): string {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return jwt.sign({ ...value, iat, exp: iat + ttlSeconds }, this.privateKey, { algorithm: ACCESS_TOKEN_ALGORITHM, audience });
+    return jwt.sign({ ...value, iat, exp: iat + ttlSeconds }, this.privateKey, {
+      algorithm: ACCESS_TOKEN_ALGORITHM,
+      audience,
+    });
   }
 
   verifyValue(audience: string, token: string): Record<string, unknown> | null {
@@ -46,7 +52,7 @@ export class AccessTokens {
         audience,
         clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
       });
-      return typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+      return typeof payload === 'object' ? payload : null;
     } catch {
       return null;
     }

@@ -37,22 +37,47 @@ export class SessionManager {
   constructor(private readonly options: SessionManagerOptions) {}
 
   private cookieOptions(path: string, maxAgeSeconds: number): CookieSerializeOptions {
-    return { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path, maxAge: maxAgeSeconds };
+    return {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.cookieSecure,
+      path,
+      maxAge: maxAgeSeconds,
+    };
   }
 
   private setCookies(reply: FastifyReply, accessToken: string, refreshToken: string): void {
     const { accessTtlSeconds, refreshTtlDays } = this.options;
     void reply.setCookie(ACCESS_COOKIE, accessToken, this.cookieOptions('/', accessTtlSeconds));
-    void reply.setCookie(REFRESH_COOKIE, refreshToken, this.cookieOptions(REFRESH_COOKIE_PATH, refreshTtlDays * 86_400));
+    void reply.setCookie(
+      REFRESH_COOKIE,
+      refreshToken,
+      this.cookieOptions(REFRESH_COOKIE_PATH, refreshTtlDays * 86_400),
+    );
   }
 
   clearCookies(reply: FastifyReply): void {
-    void reply.clearCookie(ACCESS_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path: '/' });
-    void reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path: REFRESH_COOKIE_PATH });
+    void reply.clearCookie(ACCESS_COOKIE, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.cookieSecure,
+      path: '/',
+    });
+    void reply.clearCookie(REFRESH_COOKIE, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.cookieSecure,
+      path: REFRESH_COOKIE_PATH,
+    });
   }
 
   private accessTokenFor(user: UserRow, sessionId: string): string {
-    return this.options.tokens.sign({ sub: user.id, username: user.username, role: user.role, sid: sessionId });
+    return this.options.tokens.sign({
+      sub: user.id,
+      username: user.username,
+      role: user.role,
+      sid: sessionId,
+    });
   }
 
   /** Starts a new session for the user and sets both cookies. */
@@ -92,11 +117,16 @@ export class SessionManager {
    * but the refresh cookie is good. Presenting an outdated refresh secret of a live session
    * means the token was copied: that session is revoked.
    */
-  async authenticate(request: FastifyRequest, reply: FastifyReply, { refresh }: { refresh: boolean }): Promise<Authenticated | null> {
+  async authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { refresh }: { refresh: boolean },
+  ): Promise<Authenticated | null> {
     const fromAccess = await this.fromAccessCookie(request);
     if (fromAccess || !refresh) return fromAccess;
     const refreshed = await this.refresh(request, reply);
-    if (!refreshed && (request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE])) this.clearCookies(reply);
+    if (!refreshed && (request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]))
+      this.clearCookies(reply);
     return refreshed;
   }
 
@@ -110,7 +140,10 @@ export class SessionManager {
     const presentedHash = hashToken(presented.secret);
     if (!sameHash(presentedHash, session.refreshHash)) {
       await sessions.revoke(session.sid, 'refresh-reuse', now);
-      request.log.warn({ sid: session.sid, userId: session.userId }, 'refresh token reuse detected; session revoked');
+      request.log.warn(
+        { sid: session.sid, userId: session.userId },
+        'refresh token reuse detected; session revoked',
+      );
       return null;
     }
     const secret = randomToken();
@@ -118,7 +151,11 @@ export class SessionManager {
     if (!(await sessions.rotate(session.sid, presentedHash, hashToken(secret), now))) return null;
     const user = await this.options.users.findById(session.userId);
     if (!user) return null;
-    this.setCookies(reply, this.accessTokenFor(user, session.sid), formatRefreshToken({ sessionId: session.sid, secret }));
+    this.setCookies(
+      reply,
+      this.accessTokenFor(user, session.sid),
+      formatRefreshToken({ sessionId: session.sid, secret }),
+    );
     return { user, sessionId: session.sid };
   }
 

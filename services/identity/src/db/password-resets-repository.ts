@@ -18,7 +18,13 @@ export class PasswordResetsRepository {
     const [row] = await this.db
       .select({ id: passwordResets.id, userId: passwordResets.userId })
       .from(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, tokenHash), eq(passwordResets.used, false), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          eq(passwordResets.used, false),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .limit(1);
     return row;
   }
@@ -28,7 +34,13 @@ export class PasswordResetsRepository {
     const [row] = await this.db
       .update(passwordResets)
       .set({ used: true })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), eq(passwordResets.used, false), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          eq(passwordResets.used, false),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     return row;
   }

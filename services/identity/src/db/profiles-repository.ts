@@ -22,7 +22,11 @@ export class ProfilesRepository {
   }
 
   /** Creates or updates the acting user's own profile; only the fields given change. */
-  async upsertOwn(actingUserId: string, changes: ProfileChanges, now: Date): Promise<{ profile: ProfileRow; created: boolean }> {
+  async upsertOwn(
+    actingUserId: string,
+    changes: ProfileChanges,
+    now: Date,
+  ): Promise<{ profile: ProfileRow; created: boolean }> {
     const existing = await this.findByUserId(actingUserId);
     if (!existing) {
       const [row] = await this.db

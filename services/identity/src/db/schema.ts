@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, pgSchema, text, timestamp, uniqueIndex, uuid, integer, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  integer,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Raw bytes; node-postgres gives a Buffer, PGlite a Uint8Array — both normalised to Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -23,7 +34,9 @@ export const users = identity.table(
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     googleId: text('google_id'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,7 +12,10 @@ export class SessionsRepository {
     return new SessionsRepository(db);
   }
 
-  async create(session: { sid: string; userId: string; refreshHash: string; expire: Date; userAgent: string | null }, now: Date): Promise<void> {
+  async create(
+    session: { sid: string; userId: string; refreshHash: string; expire: Date; userAgent: string | null },
+    now: Date,
+  ): Promise<void> {
     await this.db.insert(sessions).values({ ...session, createdAt: now, lastUsedAt: now });
   }
 
@@ -29,7 +32,14 @@ export class SessionsRepository {
     const rows = await this.db
       .update(sessions)
       .set({ refreshHash: toHash, lastUsedAt: now })
-      .where(and(eq(sessions.sid, sid), eq(sessions.refreshHash, fromHash), isNull(sessions.revokedAt), sql`${sessions.expire} > ${now}`))
+      .where(
+        and(
+          eq(sessions.sid, sid),
+          eq(sessions.refreshHash, fromHash),
+          isNull(sessions.revokedAt),
+          sql`${sessions.expire} > ${now}`,
+        ),
+      )
       .returning({ sid: sessions.sid });
     return rows.length === 1;
   }
@@ -46,7 +56,13 @@ export class SessionsRepository {
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSid ? ne(sessions.sid, keepSid) : undefined))
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSid ? ne(sessions.sid, keepSid) : undefined,
+        ),
+      )
       .returning({ sid: sessions.sid });
     return rows.length;
   }

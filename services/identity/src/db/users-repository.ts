@@ -75,7 +75,11 @@ export class UsersRepository {
   }
 
   async setRole(userId: string, role: 'user' | 'admin', now: Date): Promise<UserRow> {
-    const [row] = await this.db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId)).returning();
+    const [row] = await this.db
+      .update(users)
+      .set({ role, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
     return row!;
   }
 
@@ -93,7 +97,12 @@ export class UsersRepository {
     const [row] = await this.db
       .update(users)
       .set({ profileImageUrl, updatedAt: now })
-      .where(and(eq(users.id, userId), or(sql`${users.profileImageUrl} is null`, ne(users.profileImageUrl, profileImageUrl ?? ''))))
+      .where(
+        and(
+          eq(users.id, userId),
+          or(sql`${users.profileImageUrl} is null`, ne(users.profileImageUrl, profileImageUrl ?? '')),
+        ),
+      )
       .returning();
     return row ?? (await this.findById(userId))!;
   }

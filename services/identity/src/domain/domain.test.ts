@@ -14,9 +14,18 @@ describe('tokens', () => {
   });
 
   it('round-trips refresh tokens and rejects malformed ones', () => {
-    const value = formatRefreshToken({ sessionId: '6f1c1a9e-4b8e-4f7a-9c55-0e2e4a2b9d10', secret: randomToken() });
+    const value = formatRefreshToken({
+      sessionId: '6f1c1a9e-4b8e-4f7a-9c55-0e2e4a2b9d10',
+      secret: randomToken(),
+    });
     expect(parseRefreshToken(value)?.sessionId).toBe('6f1c1a9e-4b8e-4f7a-9c55-0e2e4a2b9d10');
-    for (const bad of [undefined, '', 'nodot', 'not-a-uuid.secretsecretsecretsecret', '6f1c1a9e-4b8e-4f7a-9c55-0e2e4a2b9d10.short']) {
+    for (const bad of [
+      undefined,
+      '',
+      'nodot',
+      'not-a-uuid.secretsecretsecretsecret',
+      '6f1c1a9e-4b8e-4f7a-9c55-0e2e4a2b9d10.short',
+    ]) {
       expect(parseRefreshToken(bad)).toBeNull();
     }
   });

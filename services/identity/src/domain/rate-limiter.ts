@@ -29,7 +29,8 @@ export class RateLimiter {
   check(key: string): RateLimitResult {
     const now = this.clock.now().getTime();
     const window = this.windows.get(key);
-    if (!window || window.resetAt <= now || window.count < this.rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+    if (!window || window.resetAt <= now || window.count < this.rule.limit)
+      return { allowed: true, retryAfterSeconds: 0 };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
   }
 

@@ -29,7 +29,12 @@ export async function reencodeImage(bytes: Buffer, kind: ImageKind): Promise<Ree
     let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' });
     const meta = await pipeline.metadata();
     if ((meta.pages ?? 1) <= 1) pipeline = pipeline.rotate();
-    pipeline = pipeline.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    pipeline = pipeline.resize({
+      width: MAX_IMAGE_SIDE,
+      height: MAX_IMAGE_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     switch (kind) {
       case 'png':
         pipeline = pipeline.png();
@@ -45,7 +50,12 @@ export async function reencodeImage(bytes: Buffer, kind: ImageKind): Promise<Ree
         break;
     }
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { data, contentType: IMAGE_CONTENT_TYPES[kind], width: info.width, height: info.pageHeight ?? info.height };
+    return {
+      data,
+      contentType: IMAGE_CONTENT_TYPES[kind],
+      width: info.width,
+      height: info.pageHeight ?? info.height,
+    };
   } catch (error) {
     throw new UnreadableImageError((error as Error).message);
   }

@@ -7,7 +7,10 @@ import { USERNAME_MAX, USERNAME_MIN } from '@saathi/contracts';
  */
 export function baseUsernameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? '';
-  let base = local.toLowerCase().replace(/[^a-z0-9_.-]/g, '').replace(/^[._-]+|[._-]+$/g, '');
+  let base = local
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]/g, '')
+    .replace(/^[._-]+|[._-]+$/g, '');
   if (base.length < USERNAME_MIN) base = `${base}user`.slice(0, Math.max(USERNAME_MIN, base.length + 4));
   return base.slice(0, USERNAME_MAX - 5);
 }

@@ -17,7 +17,13 @@ export function passwordResetRequestedEvent(
 ): EventEnvelope<EventData<typeof passwordResetRequestedV1>> {
   return makeEnvelope(
     passwordResetRequestedV1,
-    { userId: user.id, email: user.email, username: user.username, token, expiresAt: expiresAt.toISOString() },
+    {
+      userId: user.id,
+      email: user.email,
+      username: user.username,
+      token,
+      expiresAt: expiresAt.toISOString(),
+    },
     { traceId, clock },
   );
 }

@@ -5,7 +5,11 @@ import type { Clock } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
 
 /** `identity.user.registered.v1`: a new account (password or Google); notification sends the welcome mail. */
-export function userRegisteredEvent(user: UserRow, traceId: string, clock: Clock): EventEnvelope<EventData<typeof userRegisteredV1>> {
+export function userRegisteredEvent(
+  user: UserRow,
+  traceId: string,
+  clock: Clock,
+): EventEnvelope<EventData<typeof userRegisteredV1>> {
   return makeEnvelope(
     userRegisteredV1,
     {

@@ -11,6 +11,11 @@ import type { IdentityContext } from '../context';
 export async function requireSession(ctx: IdentityContext, request: FastifyRequest): Promise<Authenticated> {
   const auth = await ctx.sessions.fromAccessCookie(request);
   if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
-  request.user = { id: auth.user.id, username: auth.user.username, role: auth.user.role, sessionId: auth.sessionId };
+  request.user = {
+    id: auth.user.id,
+    username: auth.user.username,
+    role: auth.user.role,
+    sessionId: auth.sessionId,
+  };
   return auth;
 }

@@ -22,7 +22,12 @@ export class CookieJar {
   cookieHeader(url: string): string {
     const path = url.split('?')[0] ?? '/';
     return [...this.cookies.entries()]
-      .filter(([, cookie]) => path === cookie.path || path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`) || cookie.path === '/')
+      .filter(
+        ([, cookie]) =>
+          path === cookie.path ||
+          path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`) ||
+          cookie.path === '/',
+      )
       .map(([name, cookie]) => `${name}=${cookie.value}`)
       .join('; ');
   }
@@ -36,8 +41,17 @@ export class CookieJar {
   }
 
   store(response: LightMyRequestResponse): void {
-    for (const cookie of response.cookies as { name: string; value: string; path?: string; maxAge?: number; expires?: Date }[]) {
-      const expired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      path?: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now()) ||
+        cookie.value === '';
       if (expired) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, { value: cookie.value, path: cookie.path ?? '/' });
     }

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { createLogger, createMemoryBus, createMemoryQueue, generateKeyPair, loadConfig, queryRows } from '@saathi/platform';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  generateKeyPair,
+  loadConfig,
+  queryRows,
+} from '@saathi/platform';
 import type { App, EventBus, JobQueue, ServiceDeps } from '@saathi/platform';
 import { createTestDatabase } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
@@ -34,7 +41,11 @@ export function nextAddress(): string {
 export async function startTestIdentity(env: Record<string, string> = {}): Promise<TestIdentity> {
   const database = await createTestDatabase('identity');
   const keys = generateKeyPair();
-  const config = loadConfig(configSchema, { JWT_PRIVATE_KEY: keys.privateKey, LOG_LEVEL: 'silent', ...env }, { exit: false });
+  const config = loadConfig(
+    configSchema,
+    { JWT_PRIVATE_KEY: keys.privateKey, LOG_LEVEL: 'silent', ...env },
+    { exit: false },
+  );
   const clock = new TestClock();
   const logger = createLogger({ name: 'identity-test', level: 'silent' });
   const bus: EventBus = createMemoryBus({ logger });
@@ -68,7 +79,9 @@ export async function startTestIdentity(env: Record<string, string> = {}): Promi
 
 let userCounter = 0;
 /** A valid registration body with unique username, e-mail and phone. */
-export function buildRegistration(overrides: Partial<{ username: string; email: string; phone: string; password: string }> = {}) {
+export function buildRegistration(
+  overrides: Partial<{ username: string; email: string; phone: string; password: string }> = {},
+) {
   userCounter += 1;
   const tag = `${process.pid.toString(36)}${userCounter}${Math.random().toString(36).slice(2, 6)}`;
   return {

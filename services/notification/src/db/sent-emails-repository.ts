@@ -6,7 +6,11 @@ export class SentEmailsRepository {
   constructor(private readonly db: Db) {}
 
   async wasSent(dedupeKey: string): Promise<boolean> {
-    const rows = await this.db.select({ key: sentEmails.dedupeKey }).from(sentEmails).where(eq(sentEmails.dedupeKey, dedupeKey)).limit(1);
+    const rows = await this.db
+      .select({ key: sentEmails.dedupeKey })
+      .from(sentEmails)
+      .where(eq(sentEmails.dedupeKey, dedupeKey))
+      .limit(1);
     return rows.length === 1;
   }
 

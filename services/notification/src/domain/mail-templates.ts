@@ -8,13 +8,19 @@ export interface MailContent {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function resetLinkOf(origin: string, token: string): string {
   return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function passwordResetMail(origin: string, data: EventData<typeof passwordResetRequestedV1>): MailContent {
+export function passwordResetMail(
+  origin: string,
+  data: EventData<typeof passwordResetRequestedV1>,
+): MailContent {
   const link = resetLinkOf(origin, data.token);
   return {
     subject: `Reset your ${PRODUCT_NAME} password`,

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
-import { createFileMailer, createLogger, createMemoryBus, createMemoryQueue, makeEnvelope, queryRows, readMailbox } from '@saathi/platform';
+import {
+  createFileMailer,
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  makeEnvelope,
+  queryRows,
+  readMailbox,
+} from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { sendEmailJob } from '../jobs/send-email';
 import { eventually, startTestNotification } from '../testing/test-notification';
@@ -35,7 +43,13 @@ describe('mail path', () => {
     const token = 'q'.repeat(43);
     const envelope = makeEnvelope(
       passwordResetRequestedV1,
-      { userId: randomUUID(), email: 'asha@example.com', username: 'asha', token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+      {
+        userId: randomUUID(),
+        email: 'asha@example.com',
+        username: 'asha',
+        token,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
       { traceId: 'test-trace' },
     );
     await notification.deps.bus.publish(envelope);
@@ -46,14 +60,24 @@ describe('mail path', () => {
     expect(mail!.subject).toBe('Reset your Saathi password');
     expect(mail!.text).toContain(`https://saathi.example/reset-password?token=${token}`);
     expect(mail!.text).toContain('1 hour');
-    const rows = await queryRows(notification.database.port.db, sql`select dedupe_key from notification.sent_emails where dedupe_key = ${envelope.id}`);
+    const rows = await queryRows(
+      notification.database.port.db,
+      sql`select dedupe_key from notification.sent_emails where dedupe_key = ${envelope.id}`,
+    );
     expect(rows).toHaveLength(1);
   });
 
   it('registration event → welcome mail', async () => {
     const envelope = makeEnvelope(
       userRegisteredV1,
-      { userId: randomUUID(), username: 'ravi', email: 'ravi@example.com', firstName: null, lastName: null, profileImageUrl: null },
+      {
+        userId: randomUUID(),
+        username: 'ravi',
+        email: 'ravi@example.com',
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+      },
       { traceId: 'test-trace' },
     );
     await notification.deps.bus.publish(envelope);
@@ -72,7 +96,10 @@ describe('mail path', () => {
     await eventually(async () => ((await mailsTo('once@example.com')).length > 0 ? true : undefined));
 
     // The worker's processor run again for the same job (BullMQ redelivery after a stall).
-    const process = sendEmailJob({ ...notification.deps, mailer: createFileMailer({ dir: mailDir, from: 'x <x@x.test>', logger }) });
+    const process = sendEmailJob({
+      ...notification.deps,
+      mailer: createFileMailer({ dir: mailDir, from: 'x <x@x.test>', logger }),
+    });
     await process({ id: eventId, name: 'email', data: job, attemptsMade: 1 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await mailsTo('once@example.com')).toHaveLength(1);

@@ -13,8 +13,15 @@ export async function subscribePasswordResetRequested(deps: ServiceDeps<Config>)
     event: passwordResetRequestedV1,
     handle: async (envelope) => {
       const mail = passwordResetMail(deps.config.PUBLIC_ORIGIN, envelope.data);
-      await enqueueEmailOnce(deps, DURABLE, envelope.id, { to: envelope.data.email, ...mail, dedupeKey: envelope.id });
-      deps.logger.info({ eventId: envelope.id, traceId: envelope.traceId, userId: envelope.data.userId }, 'reset mail queued');
+      await enqueueEmailOnce(deps, DURABLE, envelope.id, {
+        to: envelope.data.email,
+        ...mail,
+        dedupeKey: envelope.id,
+      });
+      deps.logger.info(
+        { eventId: envelope.id, traceId: envelope.traceId, userId: envelope.data.userId },
+        'reset mail queued',
+      );
     },
   });
 }

@@ -13,8 +13,15 @@ export async function subscribeUserRegistered(deps: ServiceDeps<Config>): Promis
     event: userRegisteredV1,
     handle: async (envelope) => {
       const mail = welcomeMail(deps.config.PUBLIC_ORIGIN, envelope.data);
-      await enqueueEmailOnce(deps, DURABLE, envelope.id, { to: envelope.data.email, ...mail, dedupeKey: envelope.id });
-      deps.logger.info({ eventId: envelope.id, traceId: envelope.traceId, userId: envelope.data.userId }, 'welcome mail queued');
+      await enqueueEmailOnce(deps, DURABLE, envelope.id, {
+        to: envelope.data.email,
+        ...mail,
+        dedupeKey: envelope.id,
+      });
+      deps.logger.info(
+        { eventId: envelope.id, traceId: envelope.traceId, userId: envelope.data.userId },
+        'welcome mail queued',
+      );
     },
   });
 }

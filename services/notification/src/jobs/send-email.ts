@@ -9,7 +9,9 @@ import { SentEmailsRepository } from '../db/sent-emails-repository';
  * Closing it would need the SMTP server to de-duplicate; for reset and welcome mails a rare
  * duplicate is harmless, while a lost mail is not, so we prefer at-least-once here.
  */
-export function sendEmailJob(deps: Pick<ServiceDeps<Config>, 'db' | 'clock' | 'logger'> & { mailer: Mailer }) {
+export function sendEmailJob(
+  deps: Pick<ServiceDeps<Config>, 'db' | 'clock' | 'logger'> & { mailer: Mailer },
+) {
   const sent = new SentEmailsRepository(deps.db.db);
   return async (job: JobContext<'email'>): Promise<void> => {
     const { dedupeKey, ...mail } = job.data;
@@ -17,7 +19,12 @@ export function sendEmailJob(deps: Pick<ServiceDeps<Config>, 'db' | 'clock' | 'l
       deps.logger.info({ jobId: job.id, dedupeKey }, 'mail already sent; skipping');
       return;
     }
-    await deps.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    await deps.mailer.send({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+    });
     await sent.markSent(dedupeKey, deps.clock.now());
   };
 }

@@ -1,5 +1,13 @@
 import { createLogger, loadConfig } from '@saathi/platform';
-import type { Clock, EventBus, JobQueue, Mailer, RunningService, RunningWorker, ServiceDeps } from '@saathi/platform';
+import type {
+  Clock,
+  EventBus,
+  JobQueue,
+  Mailer,
+  RunningService,
+  RunningWorker,
+  ServiceDeps,
+} from '@saathi/platform';
 import { createTestDatabase } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { configSchema } from '../config';
@@ -15,12 +23,28 @@ export interface TestNotification {
 }
 
 /** The notification service and its email worker on a fresh database with the given ports. */
-export async function startTestNotification(ports: { bus: EventBus; queue: JobQueue; mailer: Mailer; env?: Record<string, string> }): Promise<TestNotification> {
+export async function startTestNotification(ports: {
+  bus: EventBus;
+  queue: JobQueue;
+  mailer: Mailer;
+  env?: Record<string, string>;
+}): Promise<TestNotification> {
   const database = await createTestDatabase('notification');
-  const config = loadConfig(configSchema, { PUBLIC_ORIGIN: 'https://saathi.example', ...ports.env }, { exit: false });
+  const config = loadConfig(
+    configSchema,
+    { PUBLIC_ORIGIN: 'https://saathi.example', ...ports.env },
+    { exit: false },
+  );
   const clock: Clock = { now: () => new Date() };
   const logger = createLogger({ name: 'notification-test', level: 'silent' });
-  const deps: ServiceDeps<Config> = { config, db: database.port, bus: ports.bus, queue: ports.queue, clock, logger };
+  const deps: ServiceDeps<Config> = {
+    config,
+    db: database.port,
+    bus: ports.bus,
+    queue: ports.queue,
+    clock,
+    logger,
+  };
   const service = await startService(deps);
   const worker = await startWorker({ ...deps, mailer: ports.mailer });
   return {
@@ -41,7 +65,11 @@ export async function startTestNotification(ports: { bus: EventBus; queue: JobQu
 }
 
 /** Polls until `check` returns a value (not undefined) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

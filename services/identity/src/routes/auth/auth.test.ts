@@ -33,7 +33,12 @@ describe('POST /api/auth/register', () => {
     [{ phone: '12345' }, 'Please enter a valid phone number'],
     [{ password: '12345' }, 'Password must be at least 6 characters'],
   ])('answers 400 with SPEC message for %o', async (override, message) => {
-    const response = await identity.app.inject({ method: 'POST', url: '/api/auth/register', payload: buildRegistration(override), remoteAddress: '10.1.0.1' });
+    const response = await identity.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: buildRegistration(override),
+      remoteAddress: '10.1.0.1',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
@@ -43,9 +48,20 @@ describe('POST /api/auth/register', () => {
     const { response, body } = await register(browser);
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(user).toMatchObject({ username: body.username, email: body.email, phone: body.phone, role: 'user' });
+    expect(user).toMatchObject({
+      username: body.username,
+      email: body.email,
+      phone: body.phone,
+      role: 'user',
+    });
     expect(JSON.stringify(user)).not.toMatch(/argon2|passwordHash/);
-    const cookies = response.cookies as { name: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; path?: string }[];
+    const cookies = response.cookies as {
+      name: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+      secure?: boolean;
+      path?: string;
+    }[];
     const access = cookies.find((c) => c.name === ACCESS_COOKIE)!;
     const refresh = cookies.find((c) => c.name === REFRESH_COOKIE)!;
     expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -57,19 +73,31 @@ describe('POST /api/auth/register', () => {
     expect(me.json().id).toBe(user.id);
 
     const events = await identity.outbox('identity.user.registered.v1');
-    expect(events.find((e) => e.data.userId === user.id)?.data).toMatchObject({ username: body.username, email: body.email });
+    expect(events.find((e) => e.data.userId === user.id)?.data).toMatchObject({
+      username: body.username,
+      email: body.email,
+    });
 
-    const [row] = await queryRows<{ password_hash: string }>(identity.database.port.db, sql`select password_hash from identity.users where id = ${user.id}`);
+    const [row] = await queryRows<{ password_hash: string }>(
+      identity.database.port.db,
+      sql`select password_hash from identity.users where id = ${user.id}`,
+    );
     expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('answers 409 for a taken username (any case) or e-mail', async () => {
     const browser = identity.browser();
     const { body } = await register(browser);
-    const sameName = await register(identity.browser(), buildRegistration({ username: body.username.toUpperCase() }));
+    const sameName = await register(
+      identity.browser(),
+      buildRegistration({ username: body.username.toUpperCase() }),
+    );
     expect(sameName.response.statusCode).toBe(409);
     expect(sameName.response.json().message).toBe(IdentityMessages.usernameTaken);
-    const sameEmail = await register(identity.browser(), buildRegistration({ email: body.email.toUpperCase() }));
+    const sameEmail = await register(
+      identity.browser(),
+      buildRegistration({ email: body.email.toUpperCase() }),
+    );
     expect(sameEmail.response.statusCode).toBe(409);
     expect(sameEmail.response.json().message).toBe(IdentityMessages.emailTaken);
   });
@@ -84,7 +112,9 @@ describe('POST /api/auth/register', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       // Invalid bodies are refused before the limiter; use valid ones that collide to stay cheap.
-      statuses.push((await register(browser, buildRegistration({ username: 'taken_by_limit_test' }))).response.statusCode);
+      statuses.push(
+        (await register(browser, buildRegistration({ username: 'taken_by_limit_test' }))).response.statusCode,
+      );
     }
     expect(statuses.slice(0, 4)).not.toContain(429);
     expect(statuses[4]).toBe(429);
@@ -110,16 +140,34 @@ describe('POST /api/auth/login', () => {
   it('signs in by e-mail or username, case-insensitively', async () => {
     for (const identifier of [account.email.toUpperCase(), account.username.toUpperCase()]) {
       const browser = identity.browser();
-      const response = await browser.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password: account.password } });
+      const response = await browser.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier, password: account.password },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().username).toBe(account.username);
-      expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).json().username).toBe(account.username);
+      expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).json().username).toBe(
+        account.username,
+      );
     }
   });
 
   it('answers 401 with one message for a wrong password or an unknown account', async () => {
-    const wrong = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: account.username, password: 'wrong password' } });
-    const unknown = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'nobody_here', password: 'whatever1' } });
+    const wrong = await identity
+      .browser()
+      .inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: account.username, password: 'wrong password' },
+      });
+    const unknown = await identity
+      .browser()
+      .inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: 'nobody_here', password: 'whatever1' },
+      });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
     expect(wrong.json().message).toBe(IdentityMessages.invalidCredentials);
     expect(unknown.json().message).toBe(IdentityMessages.invalidCredentials);
@@ -130,15 +178,33 @@ describe('POST /api/auth/login', () => {
     await register(identity.browser(), victim);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const response = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: victim.email, password: `bad-${i}-pass` } });
+      const response = await identity
+        .browser()
+        .inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { identifier: victim.email, password: `bad-${i}-pass` },
+        });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const right = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: victim.username, password: victim.password } });
+    const right = await identity
+      .browser()
+      .inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: victim.username, password: victim.password },
+      });
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
     identity.clock.advance(16 * 60_000);
-    const later = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: victim.username, password: victim.password } });
+    const later = await identity
+      .browser()
+      .inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: victim.username, password: victim.password },
+      });
     expect(later.statusCode).toBe(200);
   });
 
@@ -146,7 +212,15 @@ describe('POST /api/auth/login', () => {
     const browser = identity.browser();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) {
-      statuses.push((await browser.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: `nobody${i}`, password: 'whatever1' } })).statusCode);
+      statuses.push(
+        (
+          await browser.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { identifier: `nobody${i}`, password: 'whatever1' },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
   });
@@ -169,7 +243,14 @@ describe('sessions', () => {
     expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
     // The replayed access cookie is refused even though the JWT itself has not expired.
     expect((await stolen.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
-    expect((await stolen.inject({ method: 'GET', url: `/api/users/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}` })).statusCode).toBe(401);
+    expect(
+      (
+        await stolen.inject({
+          method: 'GET',
+          url: `/api/users/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refreshes transparently when the access token expired, rotating the refresh token', async () => {
@@ -214,7 +295,10 @@ describe('sessions', () => {
     const browser = identity.browser();
     await register(browser);
     const secret = browser.get(REFRESH_COOKIE)!.split('.')[1]!;
-    const rows = await queryRows(identity.database.port.db, sql`select * from identity.sessions where refresh_hash like ${`%${secret}%`}`);
+    const rows = await queryRows(
+      identity.database.port.db,
+      sql`select * from identity.sessions where refresh_hash like ${`%${secret}%`}`,
+    );
     expect(rows).toHaveLength(0);
   });
 

@@ -27,7 +27,12 @@ export function registerAuthRoutes(app: App, ctx: IdentityContext): void {
   app.get('/api/auth/user', { schema: getCurrentUserSchema }, async (request, reply) => {
     const auth = await sessions.authenticate(request, reply, { refresh: true });
     if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
-    request.user = { id: auth.user.id, username: auth.user.username, role: auth.user.role, sessionId: auth.sessionId };
+    request.user = {
+      id: auth.user.id,
+      username: auth.user.username,
+      role: auth.user.role,
+      sessionId: auth.sessionId,
+    };
     return toCurrentUser(auth.user);
   });
 
@@ -52,21 +57,26 @@ export function registerAuthRoutes(app: App, ctx: IdentityContext): void {
   app.post('/api/auth/register', { schema: registerSchema }, async (request, reply) => {
     const { username, email, phone, password } = request.body;
     enforceLimit(reply, limits.registerPerIp.hit(request.ip));
-    if (await repos.users.usernameExists(username)) throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');
-    if (await repos.users.findByEmail(email)) throw httpErrors.conflict(IdentityMessages.emailTaken, 'EMAIL_TAKEN');
+    if (await repos.users.usernameExists(username))
+      throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');
+    if (await repos.users.findByEmail(email))
+      throw httpErrors.conflict(IdentityMessages.emailTaken, 'EMAIL_TAKEN');
     const passwordHash = await hashPassword(password, ctx.argon2);
     const now = ctx.clock.now();
     let user: UserRow;
     try {
       user = await ctx.db.transaction(async (tx) => {
-        const created = await repos.users.with(tx).insert({ username, email, phone, passwordHash, role: roleFor(ctx, email) }, now);
+        const created = await repos.users
+          .with(tx)
+          .insert({ username, email, phone, passwordHash, role: roleFor(ctx, email) }, now);
         await ctx.outbox.write(tx, [userRegisteredEvent(created, traceIdOf(request), ctx.clock)]);
         return created;
       });
     } catch (error) {
       // Two sign-ups racing for the same name: the loser gets the same clear answer.
       const constraint = uniqueViolationOf(error);
-      if (constraint === 'users_username_lower_key') throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');
+      if (constraint === 'users_username_lower_key')
+        throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');
       if (constraint !== null) throw httpErrors.conflict(IdentityMessages.emailTaken, 'EMAIL_TAKEN');
       throw error;
     }

@@ -1,4 +1,9 @@
-import { currentUserSchema, loginBodySchema, messageResponseSchema, registerBodySchema } from '@saathi/contracts';
+import {
+  currentUserSchema,
+  loginBodySchema,
+  messageResponseSchema,
+  registerBodySchema,
+} from '@saathi/contracts';
 
 export const getCurrentUserSchema = { response: { 200: currentUserSchema } };
 export const loginSchema = { body: loginBodySchema, response: { 200: currentUserSchema } };

@@ -48,14 +48,25 @@ async function signInWithGoogle(browser: CookieJar, tamper?: (callback: URL) => 
 
 describe('Google sign-in', () => {
   it('creates the account on first sign-in and links by subject on the second', async () => {
-    nextClaims = { sub: 'google-sub-1', email: 'Priya.Sharma@gmail.example', email_verified: true, given_name: 'Priya', family_name: 'Sharma' };
+    nextClaims = {
+      sub: 'google-sub-1',
+      email: 'Priya.Sharma@gmail.example',
+      email_verified: true,
+      given_name: 'Priya',
+      family_name: 'Sharma',
+    };
     const browser = identity.browser();
     const first = await signInWithGoogle(browser);
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/home');
     expect(browser.get(ACCESS_COOKIE)).toBeDefined();
     const me = (await browser.inject({ method: 'GET', url: '/api/auth/user' })).json();
-    expect(me).toMatchObject({ username: 'priya.sharma', email: 'priya.sharma@gmail.example', firstName: 'Priya', lastName: 'Sharma' });
+    expect(me).toMatchObject({
+      username: 'priya.sharma',
+      email: 'priya.sharma@gmail.example',
+      firstName: 'Priya',
+      lastName: 'Sharma',
+    });
     const events = await identity.outbox('identity.user.registered.v1');
     expect(events.some((e) => e.data.userId === me.id)).toBe(true);
 
@@ -76,7 +87,9 @@ describe('Google sign-in', () => {
     nextClaims = { sub: 'google-sub-2', email: 'ravi@gmail.example', email_verified: true };
     const browser = identity.browser();
     expect((await signInWithGoogle(browser)).headers.location).toBe('/home');
-    expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).json().id).toBe(registered.json().id);
+    expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).json().id).toBe(
+      registered.json().id,
+    );
   });
 
   it('gives a unique username when the e-mail name is taken', async () => {
@@ -89,15 +102,23 @@ describe('Google sign-in', () => {
   it('refuses a callback whose state does not match the flow cookie', async () => {
     nextClaims = { sub: 'google-sub-4', email: 'eve@gmail.example', email_verified: true };
     const browser = identity.browser();
-    const response = await signInWithGoogle(browser, (callback) => callback.searchParams.set('state', 'forged-state'));
+    const response = await signInWithGoogle(browser, (callback) =>
+      callback.searchParams.set('state', 'forged-state'),
+    );
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(`/auth?error=${encodeURIComponent(IdentityMessages.googleFailed)}`);
+    expect(response.headers.location).toBe(
+      `/auth?error=${encodeURIComponent(IdentityMessages.googleFailed)}`,
+    );
     expect(browser.get(ACCESS_COOKIE)).toBeUndefined();
   });
 
   it('refuses a callback without the flow cookie (login CSRF)', async () => {
-    const response = await identity.browser().inject({ method: 'GET', url: '/api/auth/google/callback?code=abc&state=def' });
-    expect(response.headers.location).toBe(`/auth?error=${encodeURIComponent(IdentityMessages.googleFailed)}`);
+    const response = await identity
+      .browser()
+      .inject({ method: 'GET', url: '/api/auth/google/callback?code=abc&state=def' });
+    expect(response.headers.location).toBe(
+      `/auth?error=${encodeURIComponent(IdentityMessages.googleFailed)}`,
+    );
   });
 });
 
@@ -107,7 +128,9 @@ describe('Google sign-in not configured', () => {
     try {
       const response = await bare.app.inject({ method: 'GET', url: '/api/auth/google' });
       expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe(`/auth?error=${encodeURIComponent(IdentityMessages.googleNotConfigured)}`);
+      expect(response.headers.location).toBe(
+        `/auth?error=${encodeURIComponent(IdentityMessages.googleNotConfigured)}`,
+      );
     } finally {
       await bare.close();
     }

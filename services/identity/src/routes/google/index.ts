@@ -15,7 +15,11 @@ const FLOW_COOKIE_PATH = '/api/auth/google';
 const FLOW_AUDIENCE = 'saathi-google-flow';
 const FLOW_TTL_SECONDS = 600;
 
-const flowSchema = z.object({ state: z.string().min(1), nonce: z.string().min(1), verifier: z.string().min(43) });
+const flowSchema = z.object({
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  verifier: z.string().min(43),
+});
 
 const googleClaimsSchema = z.object({
   sub: z.string().min(1),
@@ -32,7 +36,11 @@ function authErrorLocation(message: string): string {
 }
 
 /** The account for these Google claims: linked by subject, else by verified e-mail, else a new one. */
-async function accountFor(ctx: IdentityContext, claims: GoogleClaims, traceId: string): Promise<UserRow | null> {
+async function accountFor(
+  ctx: IdentityContext,
+  claims: GoogleClaims,
+  traceId: string,
+): Promise<UserRow | null> {
   const { users } = ctx.repos;
   const now = ctx.clock.now();
   const linked = await users.findByGoogleId(claims.sub);
@@ -81,7 +89,12 @@ async function accountFor(ctx: IdentityContext, claims: GoogleClaims, traceId: s
 export function registerGoogleRoutes(app: App, ctx: IdentityContext): void {
   const client = googleClientConfig(ctx.config);
   const provider = client ? new OidcProvider(client) : null;
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.COOKIE_SECURE, path: FLOW_COOKIE_PATH };
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: ctx.config.COOKIE_SECURE,
+    path: FLOW_COOKIE_PATH,
+  };
 
   app.get('/api/auth/google', async (request, reply) => {
     if (!provider) return reply.redirect(authErrorLocation(IdentityMessages.googleNotConfigured), 302);

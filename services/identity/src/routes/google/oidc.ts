@@ -54,7 +54,10 @@ export class OidcProvider {
   }
 
   /** Exchanges the code (checking state, nonce and PKCE) and returns the ID token's claims. */
-  async callback(query: string, checks: { state: string; nonce: string; verifier: string }): Promise<oidc.IDToken> {
+  async callback(
+    query: string,
+    checks: { state: string; nonce: string; verifier: string },
+  ): Promise<oidc.IDToken> {
     const configuration = await this.configuration();
     const currentUrl = new URL(this.client.redirectUri);
     currentUrl.search = query;

@@ -28,19 +28,25 @@ export function registerPasswordResetRoutes(app: App, ctx: IdentityContext): voi
       const resets = repos.resets.with(tx);
       await resets.invalidateForUser(user.id);
       await resets.create({ userId: user.id, tokenHash: hashToken(token), expiresAt }, now);
-      await ctx.outbox.write(tx, [passwordResetRequestedEvent(user, token, expiresAt, traceIdOf(request), ctx.clock)]);
+      await ctx.outbox.write(tx, [
+        passwordResetRequestedEvent(user, token, expiresAt, traceIdOf(request), ctx.clock),
+      ]);
     });
     ctx.outbox.kick();
     return answer;
   });
 
-  app.get('/api/auth/validate-reset-token/:token', { schema: validateResetTokenSchema }, async (request, reply) => {
-    const usable = await repos.resets.findUsable(hashToken(request.params.token), ctx.clock.now());
-    if (!usable) return reply.code(400).send({ valid: false, message: IdentityMessages.resetTokenInvalid });
-    return { valid: true, message: IdentityMessages.resetTokenValid };
-  });
+  app.get(
+    '/api/auth/validate-reset-token/:token',
+    { schema: validateResetTokenSchema },
+    async (request, reply) => {
+      const usable = await repos.resets.findUsable(hashToken(request.params.token), ctx.clock.now());
+      if (!usable) return reply.code(400).send({ valid: false, message: IdentityMessages.resetTokenInvalid });
+      return { valid: true, message: IdentityMessages.resetTokenValid };
+    },
+  );
 
-  app.post('/api/auth/reset-password', { schema: resetPasswordSchema }, async (request, reply) => {
+  app.post('/api/auth/reset-password', { schema: resetPasswordSchema }, async (request) => {
     const { token, password } = request.body;
     const tokenHash = hashToken(token);
     if (!(await repos.resets.findUsable(tokenHash, ctx.clock.now()))) {

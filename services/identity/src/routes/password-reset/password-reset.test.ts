@@ -10,7 +10,10 @@ import type { CookieJar } from '../../testing/cookie-jar';
 let identity: TestIdentity;
 
 beforeAll(async () => {
-  identity = await startTestIdentity({ RATE_LIMIT_FORGOT_PER_IP: '3', PUBLIC_ORIGIN: 'https://saathi.example' });
+  identity = await startTestIdentity({
+    RATE_LIMIT_FORGOT_PER_IP: '3',
+    PUBLIC_ORIGIN: 'https://saathi.example',
+  });
 });
 afterAll(async () => {
   await identity?.close();
@@ -24,26 +27,43 @@ async function registered(browser: CookieJar = identity.browser()) {
 
 /** Asks for a reset and returns the token the outbox event carries to notification. */
 async function requestReset(email: string): Promise<string> {
-  const response = await identity.browser().inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const response = await identity
+    .browser()
+    .inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
   expect(response.statusCode).toBe(200);
   const events = await identity.outbox('identity.password_reset.requested.v1');
   const event = events.filter((e) => e.data.email === email.toLowerCase()).at(-1);
   return event!.data.token as string;
 }
 
-function reset(token: string, password = 'brand new pw', confirmPassword = password, browser = identity.browser()) {
-  return browser.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password, confirmPassword } });
+function reset(
+  token: string,
+  password = 'brand new pw',
+  confirmPassword = password,
+  browser = identity.browser(),
+) {
+  return browser.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { token, password, confirmPassword },
+  });
 }
 
 function login(identifier: string, password: string) {
-  return identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });
+  return identity
+    .browser()
+    .inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });
 }
 
 describe('POST /api/auth/forgot-password', () => {
   it('answers the same for known and unknown e-mails (no enumeration)', async () => {
     const user = await registered();
-    const known = await identity.browser().inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const unknown = await identity.browser().inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' } });
+    const known = await identity
+      .browser()
+      .inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const unknown = await identity
+      .browser()
+      .inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' } });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
@@ -53,7 +73,9 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('rejects an invalid e-mail with the SPEC message', async () => {
-    const response = await identity.browser().inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nope' } });
+    const response = await identity
+      .browser()
+      .inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nope' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please enter a valid email address');
   });
@@ -76,7 +98,15 @@ describe('POST /api/auth/forgot-password', () => {
     const browser = identity.browser();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      statuses.push((await browser.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `x${i}@example.com` } })).statusCode);
+      statuses.push(
+        (
+          await browser.inject({
+            method: 'POST',
+            url: '/api/auth/forgot-password',
+            payload: { email: `x${i}@example.com` },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
@@ -89,7 +119,10 @@ describe('validate and reset', () => {
     const ok = await identity.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ valid: true, message: IdentityMessages.resetTokenValid });
-    const bad = await identity.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${'x'.repeat(43)}` });
+    const bad = await identity.app.inject({
+      method: 'GET',
+      url: `/api/auth/validate-reset-token/${'x'.repeat(43)}`,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ valid: false, message: IdentityMessages.resetTokenInvalid });
   });
@@ -109,7 +142,15 @@ describe('validate and reset', () => {
   it('sets the new password, is single-use, and ends every other session', async () => {
     const user = await registered();
     const otherDevice = identity.browser();
-    expect((await otherDevice.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: user.email, password: user.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await otherDevice.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { identifier: user.email, password: user.password },
+        })
+      ).statusCode,
+    ).toBe(200);
     const token = await requestReset(user.email);
 
     const done = await reset(token);
@@ -125,7 +166,10 @@ describe('validate and reset', () => {
     const again = await reset(token, 'another pw1');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(IdentityMessages.resetTokenInvalid);
-    expect((await identity.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).json().valid).toBe(false);
+    expect(
+      (await identity.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).json()
+        .valid,
+    ).toBe(false);
   });
 
   it('keeps the session of the signed-in user who resets their own password', async () => {
@@ -139,7 +183,10 @@ describe('validate and reset', () => {
     const user = await registered();
     const token = await requestReset(user.email);
     identity.clock.advance(60 * 60_000 + 1000);
-    expect((await identity.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` })).statusCode).toBe(400);
+    expect(
+      (await identity.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${token}` }))
+        .statusCode,
+    ).toBe(400);
     expect((await reset(token)).statusCode).toBe(400);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });

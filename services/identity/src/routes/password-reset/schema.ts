@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { forgotPasswordBodySchema, messageResponseSchema, resetPasswordBodySchema, validateResetTokenResponseSchema } from '@saathi/contracts';
+import {
+  forgotPasswordBodySchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  validateResetTokenResponseSchema,
+} from '@saathi/contracts';
 
-export const forgotPasswordSchema = { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } };
+export const forgotPasswordSchema = {
+  body: forgotPasswordBodySchema,
+  response: { 200: messageResponseSchema },
+};
 /** 200 `{ valid: true }`; an unknown, used or expired token answers 400 `{ valid: false, message }`. */
 export const validateResetTokenSchema = {
   params: z.object({ token: z.string().min(1).max(200) }),
@@ -16,4 +24,7 @@ export const validateResetTokenSchema = {
     }),
   },
 };
-export const resetPasswordSchema = { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } };
+export const resetPasswordSchema = {
+  body: resetPasswordBodySchema,
+  response: { 200: messageResponseSchema },
+};

@@ -28,7 +28,11 @@ function toProfile(row: ProfileRow): Profile {
  * A profile may point only at an image its owner uploaded here, or at the image the account
  * already has (e.g. from Google) — never at an arbitrary URL (tracking pixels, someone else's upload).
  */
-async function checkImageUrl(ctx: IdentityContext, user: UserRow, url: string | null | undefined): Promise<void> {
+async function checkImageUrl(
+  ctx: IdentityContext,
+  user: UserRow,
+  url: string | null | undefined,
+): Promise<void> {
   if (url === undefined || url === null || url === '' || url === user.profileImageUrl) return;
   const imageId = imageIdFromUrl(url);
   if (!imageId || !(await ctx.repos.images.isOwnedBy(imageId, user.id))) {
@@ -37,7 +41,12 @@ async function checkImageUrl(ctx: IdentityContext, user: UserRow, url: string | 
 }
 
 /** Creates or updates the acting user's profile; publishes user.updated when the public face changed. */
-async function saveOwnProfile(ctx: IdentityContext, request: FastifyRequest, user: UserRow, body: ProfileBody) {
+async function saveOwnProfile(
+  ctx: IdentityContext,
+  request: FastifyRequest,
+  user: UserRow,
+  body: ProfileBody,
+) {
   await checkImageUrl(ctx, user, body.profileImageUrl);
   const changes: ProfileChanges = {};
   if (body.displayName !== undefined) changes.displayName = body.displayName;
@@ -50,7 +59,9 @@ async function saveOwnProfile(ctx: IdentityContext, request: FastifyRequest, use
     let account = user;
     const imageChanged = (before?.profileImageUrl ?? null) !== saved.profile.profileImageUrl;
     if (imageChanged && changes.profileImageUrl !== undefined) {
-      account = await ctx.repos.users.with(tx).setProfileImageUrl(user.id, saved.profile.profileImageUrl, now);
+      account = await ctx.repos.users
+        .with(tx)
+        .setProfileImageUrl(user.id, saved.profile.profileImageUrl, now);
     }
     if (imageChanged || (before?.displayName ?? null) !== saved.profile.displayName) {
       await ctx.outbox.write(tx, [userUpdatedEvent(account, saved.profile, traceIdOf(request), ctx.clock)]);

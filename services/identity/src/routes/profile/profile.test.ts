@@ -19,15 +19,22 @@ async function signedIn() {
   return { browser, id: response.json().id as string, ...body };
 }
 
-const PNG_1PX = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+const PNG_1PX =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
 
 describe('profiles', () => {
   it('answers 401 when signed out', async () => {
     const { id } = await signedIn();
     const anonymous = identity.browser();
     expect((await anonymous.inject({ method: 'GET', url: `/api/profile/${id}` })).statusCode).toBe(401);
-    expect((await anonymous.inject({ method: 'POST', url: '/api/profile', payload: { displayName: 'x' } })).statusCode).toBe(401);
-    expect((await anonymous.inject({ method: 'PUT', url: `/api/profile/${id}`, payload: { displayName: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await anonymous.inject({ method: 'POST', url: '/api/profile', payload: { displayName: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await anonymous.inject({ method: 'PUT', url: `/api/profile/${id}`, payload: { displayName: 'x' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('answers 404 with a message before the first save, then creates and updates', async () => {
@@ -36,11 +43,24 @@ describe('profiles', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(IdentityMessages.profileNotFound);
 
-    const created = await me.browser.inject({ method: 'POST', url: '/api/profile', payload: { displayName: 'Asha', bio: 'Runs at dawn', profileImageUrl: null, userId: me.id } });
+    const created = await me.browser.inject({
+      method: 'POST',
+      url: '/api/profile',
+      payload: { displayName: 'Asha', bio: 'Runs at dawn', profileImageUrl: null, userId: me.id },
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ userId: me.id, displayName: 'Asha', bio: 'Runs at dawn', profileImageUrl: null });
+    expect(created.json()).toMatchObject({
+      userId: me.id,
+      displayName: 'Asha',
+      bio: 'Runs at dawn',
+      profileImageUrl: null,
+    });
 
-    const updated = await me.browser.inject({ method: 'PUT', url: `/api/profile/${me.id}`, payload: { displayName: 'Asha R', bio: 'Evenings now' } });
+    const updated = await me.browser.inject({
+      method: 'PUT',
+      url: `/api/profile/${me.id}`,
+      payload: { displayName: 'Asha R', bio: 'Evenings now' },
+    });
     expect(updated.statusCode).toBe(200);
     const fetched = await me.browser.inject({ method: 'GET', url: `/api/profile/${me.id}` });
     expect(fetched.json()).toMatchObject({ displayName: 'Asha R', bio: 'Evenings now' });
@@ -67,35 +87,71 @@ describe('profiles', () => {
     const owner = await signedIn();
     const other = await signedIn();
     await owner.browser.inject({ method: 'POST', url: '/api/profile', payload: { displayName: 'Owner' } });
-    const forbidden = await other.browser.inject({ method: 'PUT', url: `/api/profile/${owner.id}`, payload: { displayName: 'Hacked' } });
+    const forbidden = await other.browser.inject({
+      method: 'PUT',
+      url: `/api/profile/${owner.id}`,
+      payload: { displayName: 'Hacked' },
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe(IdentityMessages.profileForbidden);
-    const sneaky = await other.browser.inject({ method: 'POST', url: '/api/profile', payload: { displayName: 'Mine', userId: owner.id } });
+    const sneaky = await other.browser.inject({
+      method: 'POST',
+      url: '/api/profile',
+      payload: { displayName: 'Mine', userId: owner.id },
+    });
     expect(sneaky.json().userId).toBe(other.id);
-    expect((await other.browser.inject({ method: 'GET', url: `/api/profile/${owner.id}` })).json().displayName).toBe('Owner');
+    expect(
+      (await other.browser.inject({ method: 'GET', url: `/api/profile/${owner.id}` })).json().displayName,
+    ).toBe('Owner');
   });
 
   it('accepts only images the user uploaded, and publishes user.updated with the new name and image', async () => {
     const me = await signedIn();
     const other = await signedIn();
-    const upload = await me.browser.inject({ method: 'POST', url: '/api/upload/profile-image', payload: { imageData: PNG_1PX, imageType: 'image/png' } });
+    const upload = await me.browser.inject({
+      method: 'POST',
+      url: '/api/upload/profile-image',
+      payload: { imageData: PNG_1PX, imageType: 'image/png' },
+    });
     const imageUrl = upload.json().imageUrl as string;
-    const stolen = await other.browser.inject({ method: 'POST', url: '/api/profile', payload: { profileImageUrl: imageUrl } });
+    const stolen = await other.browser.inject({
+      method: 'POST',
+      url: '/api/profile',
+      payload: { profileImageUrl: imageUrl },
+    });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().message).toBe(IdentityMessages.invalidProfileImageUrl);
-    const external = await other.browser.inject({ method: 'POST', url: '/api/profile', payload: { profileImageUrl: 'https://tracker.example/pixel.gif' } });
+    const external = await other.browser.inject({
+      method: 'POST',
+      url: '/api/profile',
+      payload: { profileImageUrl: 'https://tracker.example/pixel.gif' },
+    });
     expect(external.statusCode).toBe(400);
 
-    const saved = await me.browser.inject({ method: 'POST', url: '/api/profile', payload: { displayName: 'Asha', profileImageUrl: imageUrl } });
+    const saved = await me.browser.inject({
+      method: 'POST',
+      url: '/api/profile',
+      payload: { displayName: 'Asha', profileImageUrl: imageUrl },
+    });
     expect(saved.statusCode).toBe(201);
-    expect((await me.browser.inject({ method: 'GET', url: '/api/auth/user' })).json().profileImageUrl).toBe(imageUrl);
+    expect((await me.browser.inject({ method: 'GET', url: '/api/auth/user' })).json().profileImageUrl).toBe(
+      imageUrl,
+    );
     const events = await identity.outbox('identity.user.updated.v1');
-    expect(events.filter((e) => e.data.userId === me.id).at(-1)?.data).toMatchObject({ displayName: 'Asha', profileImageUrl: imageUrl, username: me.username });
+    expect(events.filter((e) => e.data.userId === me.id).at(-1)?.data).toMatchObject({
+      displayName: 'Asha',
+      profileImageUrl: imageUrl,
+      username: me.username,
+    });
     expect(JSON.stringify(events)).not.toContain(me.email);
 
     // A bio-only change is not a public-face change: no event.
     const before = (await identity.outbox('identity.user.updated.v1')).length;
-    await me.browser.inject({ method: 'PUT', url: `/api/profile/${me.id}`, payload: { bio: 'just the bio' } });
+    await me.browser.inject({
+      method: 'PUT',
+      url: `/api/profile/${me.id}`,
+      payload: { bio: 'just the bio' },
+    });
     expect(await identity.outbox('identity.user.updated.v1')).toHaveLength(before);
   });
 });
@@ -106,7 +162,12 @@ describe('GET /api/users/:userId', () => {
     const viewer = await signedIn();
     const response = await viewer.browser.inject({ method: 'GET', url: `/api/users/${target.id}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: target.id, username: target.username, firstName: null, lastName: null });
+    expect(response.json()).toEqual({
+      id: target.id,
+      username: target.username,
+      firstName: null,
+      lastName: null,
+    });
     expect(response.body).not.toContain(target.email);
     expect(response.body).not.toContain(target.phone);
     expect(response.body).not.toContain('argon2');
@@ -114,10 +175,17 @@ describe('GET /api/users/:userId', () => {
 
   it('answers 404 for an unknown user, 400 for a malformed id, 401 signed out', async () => {
     const viewer = await signedIn();
-    const unknown = await viewer.browser.inject({ method: 'GET', url: '/api/users/00000000-0000-4000-8000-000000000000' });
+    const unknown = await viewer.browser.inject({
+      method: 'GET',
+      url: '/api/users/00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(IdentityMessages.userNotFound);
-    expect((await viewer.browser.inject({ method: 'GET', url: '/api/users/not-a-uuid' })).statusCode).toBe(400);
-    expect((await identity.browser().inject({ method: 'GET', url: `/api/users/${viewer.id}` })).statusCode).toBe(401);
+    expect((await viewer.browser.inject({ method: 'GET', url: '/api/users/not-a-uuid' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await identity.browser().inject({ method: 'GET', url: `/api/users/${viewer.id}` })).statusCode,
+    ).toBe(401);
   });
 });

@@ -14,6 +14,9 @@ export function imageIdFromUrl(url: string): string | null {
       return null;
     }
   }
-  const match = /^\/api\/upload\/profile-image\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(path);
+  const match =
+    /^\/api\/upload\/profile-image\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
+      path,
+    );
   return match ? match[1]!.toLowerCase() : null;
 }

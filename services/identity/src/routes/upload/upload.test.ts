@@ -22,10 +22,15 @@ function dataUrl(bytes: Buffer, declared: string): string {
 }
 
 function upload(bytes: Buffer, declared: string, jar: CookieJar = browser) {
-  return jar.inject({ method: 'POST', url: '/api/upload/profile-image', payload: { imageData: dataUrl(bytes, declared), imageType: declared } });
+  return jar.inject({
+    method: 'POST',
+    url: '/api/upload/profile-image',
+    payload: { imageData: dataUrl(bytes, declared), imageType: declared },
+  });
 }
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
 describe('profile image upload', () => {
   it('recognises a PNG by its bytes even when declared as JPEG, and serves it back as image/png with a long cache', async () => {
@@ -67,7 +72,9 @@ describe('profile image upload', () => {
     ] as const) {
       const response = await upload(bytes, 'application/octet-stream');
       expect(response.statusCode).toBe(201);
-      expect((await identity.app.inject({ method: 'GET', url: response.json().imageUrl })).headers['content-type']).toBe(type);
+      expect(
+        (await identity.app.inject({ method: 'GET', url: response.json().imageUrl })).headers['content-type'],
+      ).toBe(type);
     }
   });
 
@@ -78,7 +85,10 @@ describe('profile image upload', () => {
   });
 
   it('rejects bytes that start like a PNG but do not decode with 400', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(200, 7),
+    ]);
     const response = await upload(fake, 'image/png');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(IdentityMessages.imageUnreadable);
@@ -93,14 +103,21 @@ describe('profile image upload', () => {
   });
 
   it('rejects a non-data-URL with 400 and a signed-out upload with 401', async () => {
-    const notDataUrl = await browser.inject({ method: 'POST', url: '/api/upload/profile-image', payload: { imageData: 'https://x.example/a.png', imageType: 'image/png' } });
+    const notDataUrl = await browser.inject({
+      method: 'POST',
+      url: '/api/upload/profile-image',
+      payload: { imageData: 'https://x.example/a.png', imageType: 'image/png' },
+    });
     expect(notDataUrl.statusCode).toBe(400);
     const png = await solid(4, 4).png().toBuffer();
     expect((await upload(png, 'image/png', identity.browser())).statusCode).toBe(401);
   });
 
   it('answers 404 for an unknown image', async () => {
-    const response = await identity.app.inject({ method: 'GET', url: '/api/upload/profile-image/00000000-0000-4000-8000-000000000000' });
+    const response = await identity.app.inject({
+      method: 'GET',
+      url: '/api/upload/profile-image/00000000-0000-4000-8000-000000000000',
+    });
     expect(response.statusCode).toBe(404);
   });
 });

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import type { EventEnvelope } from '@saathi/contracts';
+import {
+  createBullQueue,
+  createLogger,
+  createNatsBus,
+  generateKeyPair,
+  loadConfig,
+  systemClock,
+} from '@saathi/platform';
+import type { EventBus, JobQueue, RunningService } from '@saathi/platform';
+import { createTestDatabase, startNatsServer, uniqueName } from '@saathi/platform/testing';
+import type { NatsServerHandle, TestDatabase } from '@saathi/platform/testing';
+import { configSchema, startService } from './index';
+import { CookieJar } from './testing/cookie-jar';
+import { buildRegistration } from './testing/test-service';
+
+const logger = createLogger({ name: 'identity-cluster-test', level: 'silent' });
+let nats: NatsServerHandle;
+let database: TestDatabase;
+let bus: EventBus;
+let queue: JobQueue;
+let running: RunningService;
+const received: EventEnvelope[] = [];
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  database = await createTestDatabase('identity_cluster');
+  bus = await createNatsBus({ servers: nats.url, name: 'identity-test', logger });
+  queue = createBullQueue({
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    prefix: uniqueName('idtest'),
+    logger,
+  });
+  const config = loadConfig(
+    configSchema,
+    { JWT_PRIVATE_KEY: generateKeyPair().privateKey, LOG_LEVEL: 'silent' },
+    { exit: false },
+  );
+  running = await startService({ config, db: database.port, bus, queue, clock: systemClock, logger });
+  for (const event of [userRegisteredV1, passwordResetRequestedV1]) {
+    await bus.subscribe({
+      durable: `test.${event.type.replaceAll('.', '-')}`,
+      event,
+      handle: (envelope) => {
+        received.push(envelope);
+        return Promise.resolve();
+      },
+    });
+  }
+});
+afterAll(async () => {
+  await running?.stop();
+  await running?.app.close();
+  await bus?.close();
+  await queue?.close();
+  await database?.drop();
+  await nats?.stop();
+});
+
+describe('identity on NATS JetStream', () => {
+  it('migrates, and the outbox relay publishes registration and reset events to JetStream', async () => {
+    const browser = new CookieJar(running.app);
+    const body = buildRegistration();
+    const registered = await browser.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(registered.statusCode).toBe(201);
+    await browser.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: body.email },
+    });
+
+    const deadline = Date.now() + 10_000;
+    while (received.length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const types = received.map((envelope) => envelope.type).sort();
+    expect(types).toEqual(['identity.password_reset.requested.v1', 'identity.user.registered.v1']);
+    const registeredEvent = received.find((e) => e.type === 'identity.user.registered.v1')!;
+    expect(registeredEvent.data).toMatchObject({ userId: registered.json().id, email: body.email });
+    expect(registeredEvent.traceId).toBe(registered.headers['x-request-id']);
+
+    const ready = await running.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+  });
+});
