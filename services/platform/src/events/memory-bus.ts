@@ -6,7 +6,10 @@ import { parseEnvelopeJson } from './parse-envelope';
 
 export interface MemoryBusOptions {
   logger?: PortLogger;
-  /** Replaces the default back-off for subscriptions that give none (tests use a few ms). */
+  /**
+   * A fixed delay before every redelivery, overriding the subscriptions' own back-off: a test
+   * knob, so a service's real retry schedule does not slow its tests down.
+   */
   redeliveryDelayMs?: number;
   /** Events kept per type for durables that subscribe later; oldest dropped first. Default 10 000. */
   retainPerType?: number;
@@ -38,8 +41,7 @@ interface Durable {
 export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const logger = options.logger ?? silentLogger;
   const retain = options.retainPerType ?? 10_000;
-  const defaultBackoff =
-    options.redeliveryDelayMs === undefined ? DEFAULT_BACKOFF_MS : [options.redeliveryDelayMs];
+  const fixedBackoff = options.redeliveryDelayMs === undefined ? undefined : [options.redeliveryDelayMs];
   const logs = new Map<string, Delivery[]>();
   const seenIds = new Set<string>();
   const durables = new Map<string, Durable>();
@@ -66,7 +68,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   async function deliver(durable: Durable, delivery: Delivery): Promise<void> {
     const { event } = durable.options;
     const maxDeliver = durable.options.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    const backoff = durable.options.backoffMs ?? defaultBackoff;
+    const backoff = fixedBackoff ?? durable.options.backoffMs ?? DEFAULT_BACKOFF_MS;
     const context = { durable: durable.name, eventId: delivery.id, type: event.type };
     const parsed = parseEnvelopeJson(event, delivery.json);
     if (!parsed.ok) {
@@ -74,18 +76,16 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       return;
     }
     delivery.attempts += 1;
+    const traced = { ...context, traceId: parsed.envelope.traceId, attempts: delivery.attempts };
     try {
       await durable.options.handle(parsed.envelope);
     } catch (err) {
       if (delivery.attempts >= maxDeliver) {
-        logger.error({ ...context, err, attempts: delivery.attempts }, 'event parked after max deliveries');
+        logger.error({ ...traced, err }, 'event parked after max deliveries');
         return;
       }
       const delay = redeliveryDelay(backoff, delivery.attempts);
-      logger.warn(
-        { ...context, err, attempts: delivery.attempts, retryInMs: delay },
-        'event handler failed; will retry',
-      );
+      logger.warn({ ...traced, err, retryInMs: delay }, 'event handler failed; will retry');
       const timer = setTimeout(() => {
         timers.delete(timer);
         enqueue(durable, delivery);

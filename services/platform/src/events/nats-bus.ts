@@ -99,13 +99,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       await subscription.handle(parsed.envelope);
       msg.ack();
     } catch (err) {
-      const eventId = parsed.envelope.id;
+      const { id: eventId, traceId } = parsed.envelope;
       if (attempt >= maxDeliver) {
-        logger.error({ ...context, eventId, err }, 'event parked after max deliveries');
+        logger.error({ ...context, eventId, traceId, err }, 'event parked after max deliveries');
         park(event.type, msg);
       } else {
         const delay = redeliveryDelay(subscription.backoffMs ?? DEFAULT_BACKOFF_MS, attempt);
-        logger.warn({ ...context, eventId, err, retryInMs: delay }, 'event handler failed; will retry');
+        logger.warn(
+          { ...context, eventId, traceId, err, retryInMs: delay },
+          'event handler failed; will retry',
+        );
         msg.nak(delay);
       }
     } finally {
@@ -177,7 +180,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
         ack_wait: nanos(ackWaitMs),
       });
       const consumer = await js.consumers.get(stream, durable);
-      const messages = await consumer.consume({ max_messages: 32 });
+      // Few buffered messages: handlers run one at a time, and a buffered message's ack_wait is already running.
+      const messages = await consumer.consume({ max_messages: 8 });
       const done = (async () => {
         for await (const msg of messages) {
           if (closing) {
