@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForResetToken } from './mail';
-import { solidPng } from './png';
+import { pngSize, solidPng } from './png';
 import { startTestServer, type TestServer } from './server';
 
-/** Waits for a toast whose text contains every given part (toasts are Radix `li[role=status]`). */
+/** Waits for a toast whose text contains every given part (toasts carry data-toast). */
 async function expectToast(page: Page, ...parts: string[]): Promise<void> {
-  let toast = page.locator('li[role="status"]');
+  let toast = page.locator('[data-toast]');
   for (const part of parts) toast = toast.filter({ hasText: part });
   await toast.first().waitFor({ state: 'visible' });
 }
@@ -168,8 +168,9 @@ describe('accounts in the browser', () => {
       await dialog.waitFor();
       const qr = dialog.getByRole('img', { name: 'QR code for your profile link' });
       await qr.waitFor();
-      expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-      expect(await qr.evaluate('(img) => img.naturalWidth')).toBe(256);
+      const qrSrc = (await qr.getAttribute('src')) ?? '';
+      expect(qrSrc).toMatch(/^data:image\/png;base64,/);
+      expect(pngSize(Buffer.from(qrSrc.split(',')[1] ?? '', 'base64'))).toEqual({ width: 256, height: 256 });
       await dialog.getByText('Scan this QR code to visit your profile').waitFor();
       expect(await dialog.getByLabel('Profile link').inputValue()).toBe(`${new URL(server.url).origin}/profile/${me.id}`);
       for (const target of ['X (Twitter)', 'Facebook', 'LinkedIn', 'WhatsApp']) {
@@ -179,7 +180,7 @@ describe('accounts in the browser', () => {
       await dialog.getByRole('button', { name: 'Copy link' }).click();
       await expectToast(page, 'Link Copied', 'Profile link copied to clipboard');
       await dialog.getByRole('button', { name: 'Link copied' }).waitFor();
-      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       // --- Mobile: bottom navigation for the signed-in user -------------------------------

@@ -38,3 +38,9 @@ export function solidPng(width = 16, height = 16, rgb: [number, number, number] 
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.toString('ascii', 12, 16) !== 'IHDR') throw new Error('Not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}

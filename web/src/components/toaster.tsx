@@ -11,6 +11,7 @@ export function Toaster() {
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
+          data-toast=""
           open={t.open}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
