@@ -83,6 +83,7 @@ export async function buildApp(deps: ServiceDeps<Config>, options: BuildAppOptio
     name: 'identity',
     logger: deps.logger,
     readiness: { database: () => deps.db.ping(), events: () => deps.bus.ping() },
+    trustProxy: deps.config.TRUST_PROXY,
     // No platform auth plugin: identity checks tokens itself, against the session table.
     // Uploads need more than the default body limit; only that route raises it.
   });

@@ -17,6 +17,24 @@ export const configSchema = commonEnvSchema
     REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
     /** `Secure` on the session cookies; true whenever the site is served over https. */
     COOKIE_SECURE: boolVar(false),
+    /**
+     * Whose X-Forwarded-For to believe for the client address (per-IP rate limits): `true`,
+     * `false`, or comma-separated addresses/CIDRs/`loopback`/`uniquelocal`. The default trusts the
+     * gateway on loopback (embedded) and on private pod networks (cluster), and nobody else.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback,uniquelocal')
+      .transform((value): boolean | string[] =>
+        value === 'true'
+          ? true
+          : value === 'false'
+            ? false
+            : value
+                .split(',')
+                .map((part) => part.trim())
+                .filter(Boolean),
+      ),
     /** Comma-separated e-mails that get the admin role (checked at every sign-in). */
     ADMIN_EMAILS: z
       .string()

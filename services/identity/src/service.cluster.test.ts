@@ -8,11 +8,14 @@ import {
   generateKeyPair,
   loadConfig,
   systemClock,
+  queryRows,
 } from '@saathi/platform';
 import type { EventBus, JobQueue, RunningService } from '@saathi/platform';
 import { createTestDatabase, startNatsServer, uniqueName } from '@saathi/platform/testing';
 import type { NatsServerHandle, TestDatabase } from '@saathi/platform/testing';
+import { sql } from 'drizzle-orm';
 import { configSchema, startService } from './index';
+import { sweepIdentity } from './db/maintenance';
 import { CookieJar } from './testing/cookie-jar';
 import { buildRegistration } from './testing/test-service';
 
@@ -35,7 +38,7 @@ beforeAll(async () => {
   });
   const config = loadConfig(
     configSchema,
-    { JWT_PRIVATE_KEY: generateKeyPair().privateKey, LOG_LEVEL: 'silent' },
+    { JWT_PRIVATE_KEY: generateKeyPair().privateKey, LOG_LEVEL: 'silent', COOKIE_SECURE: 'true' },
     { exit: false },
   );
   running = await startService({ config, db: database.port, bus, queue, clock: systemClock, logger });
@@ -82,5 +85,27 @@ describe('identity on NATS JetStream', () => {
 
     const ready = await running.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
+
+    // Over https the session cookies are Secure.
+    const cookies = registered.cookies as { name: string; secure?: boolean }[];
+    expect(cookies.filter((c) => c.name.startsWith('saathi_')).every((c) => c.secure === true)).toBe(true);
+
+    // Once published, the raw reset token is redacted from the outbox: only its hash stays in the database.
+    const token = received.find((e) => e.type === 'identity.password_reset.requested.v1')!.data as {
+      token: string;
+    };
+    const dispatched = async () =>
+      queryRows(
+        database.port.db,
+        sql`select 1 from identity.outbox where dispatched_at is not null and payload::text like ${`%${token.token}%`}`,
+      );
+    while ((await dispatched()).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await sweepIdentity(database.port.db, new Date());
+    const leftovers = await queryRows(
+      database.port.db,
+      sql`select 1 from identity.outbox where payload::text like ${`%${token.token}%`}`,
+    );
+    expect(leftovers).toHaveLength(0);
   });
 });

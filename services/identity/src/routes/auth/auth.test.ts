@@ -154,20 +154,16 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 401 with one message for a wrong password or an unknown account', async () => {
-    const wrong = await identity
-      .browser()
-      .inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: account.username, password: 'wrong password' },
-      });
-    const unknown = await identity
-      .browser()
-      .inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: 'nobody_here', password: 'whatever1' },
-      });
+    const wrong = await identity.browser().inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: account.username, password: 'wrong password' },
+    });
+    const unknown = await identity.browser().inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: 'nobody_here', password: 'whatever1' },
+    });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
     expect(wrong.json().message).toBe(IdentityMessages.invalidCredentials);
     expect(unknown.json().message).toBe(IdentityMessages.invalidCredentials);
@@ -178,33 +174,27 @@ describe('POST /api/auth/login', () => {
     await register(identity.browser(), victim);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const response = await identity
-        .browser()
-        .inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { identifier: victim.email, password: `bad-${i}-pass` },
-        });
+      const response = await identity.browser().inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: victim.email, password: `bad-${i}-pass` },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const right = await identity
-      .browser()
-      .inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: victim.username, password: victim.password },
-      });
+    const right = await identity.browser().inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: victim.username, password: victim.password },
+    });
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
     identity.clock.advance(16 * 60_000);
-    const later = await identity
-      .browser()
-      .inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: victim.username, password: victim.password },
-      });
+    const later = await identity.browser().inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: victim.username, password: victim.password },
+    });
     expect(later.statusCode).toBe(200);
   });
 
@@ -300,6 +290,22 @@ describe('sessions', () => {
       sql`select * from identity.sessions where refresh_hash like ${`%${secret}%`}`,
     );
     expect(rows).toHaveLength(0);
+  });
+
+  it('counts per-IP limits by the client address the gateway forwards', async () => {
+    // The gateway (trusted, on a private address) sets X-Forwarded-For to the real client.
+    let attempt = 0;
+    const viaGateway = (client: string) =>
+      identity.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': client },
+        payload: { identifier: `nobody_${(attempt += 1)}`, password: 'whatever1' },
+      });
+    for (let i = 0; i < 6; i += 1) expect((await viaGateway('203.0.113.7')).statusCode).toBe(401);
+    expect((await viaGateway('203.0.113.7')).statusCode).toBe(429);
+    expect((await viaGateway('203.0.113.8')).statusCode).not.toBe(429);
   });
 
   it('GET /api/login sends the browser to /auth', async () => {
