@@ -1,7 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForgotPasswordBody, ResetPasswordBody, ValidateResetTokenResponse } from '@saathi/contracts';
 import { apiJson } from './api-request';
-import { resetTokenKey } from './query-keys';
+import { currentUserKey, resetTokenKey } from './query-keys';
 
 export function useForgotPassword() {
   return useMutation({
@@ -20,7 +20,10 @@ export function useResetTokenValidation(token: string | null) {
 }
 
 export function useResetPassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ResetPasswordBody) => apiJson<{ message: string }>('POST', '/api/auth/reset-password', body),
+    // A reset ends the account's sessions, possibly including this browser's.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }

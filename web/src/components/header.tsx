@@ -1,8 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
 import { useCurrentUser } from '../api/use-current-user';
 import { buttonGhost, buttonPrimary } from './ui';
-import { UserMenu } from './user-menu';
+import { UserAvatar } from './user-avatar';
+
+// The dropdown (and its positioning engine) loads only for signed-in visitors.
+const UserMenu = lazy(() => import('./user-menu'));
 
 export function Header({ onFeedback }: { onFeedback: () => void }) {
   const { user, isLoading } = useCurrentUser();
@@ -28,7 +32,9 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
                 <MessageCircle className="h-4 w-4" aria-hidden="true" />
                 Messages
               </Link>
-              <UserMenu user={user} onFeedback={onFeedback} />
+              <Suspense fallback={<UserAvatar name={user.firstName?.trim() || user.username} imageUrl={user.profileImageUrl} />}>
+                <UserMenu user={user} onFeedback={onFeedback} />
+              </Suspense>
             </>
           ) : pathname === '/auth' ? null : (
             <button type="button" className={`${buttonPrimary} py-2`} onClick={() => void navigate('/auth')}>

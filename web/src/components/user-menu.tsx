@@ -10,7 +10,7 @@ const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-teal-50 data-[highlighted]:text-teal-900';
 
 /** The header's avatar menu: Profile, Blog, Feedback, Logout. */
-export function UserMenu({ user, onFeedback }: { user: CurrentUser; onFeedback: () => void }) {
+export default function UserMenu({ user, onFeedback }: { user: CurrentUser; onFeedback: () => void }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const name = user.firstName?.trim() || user.username;

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Loader2, LocateFixed, MapPin, Map as MapIcon } from 'lucide-react';
 import { buttonPrimary, buttonSecondary, cardClass } from '../components/ui';
 import { GEOLOCATION_TIMEOUT_MS, QUICK_CITIES, coordinatesName, geolocationErrorMessage } from '../lib/location';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
+
+const LocationPickerDialog = lazy(() => import('../components/location-picker-dialog'));
 import { useStoredLocation } from '../lib/use-stored-location';
 
 /** Home: asks for a location first; the feed issue fills in the rest. */
@@ -11,7 +13,7 @@ export default function HomePage() {
   usePageTitle('Saathi - Find Activity Partners Near You');
   const { location, setLocation } = useStoredLocation();
   const [locating, setLocating] = useState(false);
-  const [showCities, setShowCities] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
 
   const autoLocate = () => {
     if (!('geolocation' in navigator)) {
@@ -33,6 +35,12 @@ export default function HomePage() {
     );
   };
 
+  const picker = pickerOpen ? (
+    <Suspense fallback={null}>
+      <LocationPickerDialog open={pickerOpen} onOpenChange={setPickerOpen} onSelect={setLocation} />
+    </Suspense>
+  ) : null;
+
   if (!location) {
     return (
       <div className="mx-auto max-w-lg px-4 py-10">
@@ -47,12 +55,12 @@ export default function HomePage() {
               {locating ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <LocateFixed className="h-4 w-4" aria-hidden="true" />}
               Try Auto Location
             </button>
-            <button type="button" className={buttonSecondary} onClick={() => setShowCities(true)} aria-expanded={showCities} aria-controls="quick-cities">
+            <button type="button" className={buttonSecondary} onClick={() => setPickerOpen(true)} aria-haspopup="dialog">
               <MapIcon className="h-4 w-4" aria-hidden="true" />
               Select on Map
             </button>
           </div>
-          <section id="quick-cities" aria-labelledby="quick-cities-title" className="mt-8">
+          <section aria-labelledby="quick-cities-title" className="mt-8">
             <h2 id="quick-cities-title" className="text-sm font-medium text-slate-700">
               Or choose a city
             </h2>
@@ -67,6 +75,7 @@ export default function HomePage() {
             </ul>
           </section>
         </div>
+        {picker}
       </div>
     );
   }
@@ -75,7 +84,7 @@ export default function HomePage() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">Currently Active Near You</h1>
-        <button type="button" className={buttonSecondary} onClick={() => setLocation(null)}>
+        <button type="button" className={buttonSecondary} onClick={() => setPickerOpen(true)} aria-haspopup="dialog">
           <MapPin className="h-4 w-4" aria-hidden="true" />
           {location.locationName}
           <span className="sr-only">, Change Location</span>
@@ -85,6 +94,7 @@ export default function HomePage() {
         <h2 className="text-xl font-semibold text-slate-900">Why Saathi?</h2>
         <p className="mt-2 text-slate-600">Find a gym buddy, a study partner or a hiking companion within 1 km. Built with love in India, Data never sold.</p>
       </div>
+      {picker}
     </div>
   );
 }
