@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-/** TCP port from an env string. */
+/** TCP port from an env string; 0 asks the OS for a free one (the embedded host uses that). */
 export const portVar = (defaultPort: number) =>
-  z.coerce.number().int().min(1).max(65_535).default(defaultPort);
+  z.coerce.number().int().min(0).max(65_535).default(defaultPort);
 
 /** A URL of any scheme (postgres://, nats://, redis://, smtp://, http://); required when no default is given. */
 export const urlVar = (defaultUrl?: string) =>
