@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE, IdentityMessages, REFRESH_COOKIE } from '@saathi/contracts';
-import { queryRows } from '@saathi/platform';
+import { createAccessTokenVerifier, queryRows } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
 import type { TestIdentity } from '../../testing/test-service';
@@ -279,6 +279,17 @@ describe('sessions', () => {
       sql`select revoked_reason from identity.sessions where sid = ${sid}`,
     );
     expect(row!.revoked_reason).toBe('refresh-reuse');
+  });
+
+  it('issues access tokens every other service accepts with the platform verifier', async () => {
+    const browser = identity.browser();
+    const { response } = await register(browser);
+    const verify = createAccessTokenVerifier(identity.keys.publicKey);
+    expect(verify(browser.get(ACCESS_COOKIE)!)).toMatchObject({
+      id: response.json().id,
+      username: response.json().username,
+      role: 'user',
+    });
   });
 
   it('stores refresh tokens only hashed', async () => {
