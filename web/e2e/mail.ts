@@ -7,12 +7,16 @@ export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Every decoded form of a raw .eml: as is, quoted-printable decoded, and its base64 blocks decoded. */
+/**
+ * Decoded forms of a raw .eml, most likely first: quoted-printable decoded, then its base64
+ * blocks decoded. (The raw text comes last: a soft line break or "=3D" would cut a token short.)
+ */
 function decodedForms(raw: string): string[] {
-  const forms = [raw, decodeQuotedPrintable(raw)];
+  const forms = [decodeQuotedPrintable(raw)];
   for (const block of raw.match(/(?:^[A-Za-z0-9+/=]{20,}\r?\n)+/gm) ?? []) {
     forms.push(Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8'));
   }
+  forms.push(raw);
   return forms;
 }
 
