@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // NATS and Redis; each test file makes its own database / stream names, so files can run side by side.
 export default defineConfig({
   test: {
-    include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/e2e/**/*.test.ts'],
+    include: [
+      'services/*/src/**/*.test.ts',
+      'gateway/src/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'web/e2e/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     maxWorkers: 2,
     testTimeout: 30_000,

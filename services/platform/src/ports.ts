@@ -5,6 +5,9 @@
  */
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { EventDefinition, EventEnvelope, JobData, QueueName } from '@saathi/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
 
 // ─── clock ────────────────────────────────────────────────────────────────
 export interface Clock {
@@ -38,7 +41,7 @@ export interface SubscribeOptions<E extends EventDefinition = EventDefinition> {
   durable: string;
   event: E;
   /** Throwing means "not done": the message is redelivered with back-off until maxDeliver, then parked. */
-  handle(envelope: EventEnvelope<import('zod').infer<E['data']>>): Promise<void>;
+  handle(envelope: EventEnvelope<z.infer<E['data']>>): Promise<void>;
   maxDeliver?: number;
   backoffMs?: number[];
 }
@@ -112,11 +115,11 @@ export interface ServiceDeps<C> {
   bus: EventBus;
   queue: JobQueue;
   clock: Clock;
-  logger: import('pino').Logger;
+  logger: Logger;
 }
 
 /** A started service: its HTTP app (not listening yet) and how to stop its background work. */
-export interface RunningService<A = import('fastify').FastifyInstance> {
+export interface RunningService<A = FastifyInstance> {
   app: A;
   /** Stops relays and consumers (after in-flight work); does not close the shared ports. */
   stop(): Promise<void>;
