@@ -42,15 +42,17 @@ export class UsersRepository {
     return row;
   }
 
-  /** Sign-in accepts either: an e-mail has an @, which usernames cannot contain. */
+  /**
+   * Sign-in accepts an e-mail or a username. An e-mail match wins, so nobody can shadow another
+   * person's address by choosing it as a username.
+   */
   async findByIdentifier(identifier: string): Promise<UserRow | undefined> {
     const value = identifier.trim().toLowerCase();
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(or(eq(users.email, value), sql`lower(${users.username}) = ${value}`))
-      .limit(1);
-    return row;
+    if (value.includes('@')) {
+      const byEmail = await this.findByEmail(value);
+      if (byEmail) return byEmail;
+    }
+    return this.findByUsername(value);
   }
 
   async findByGoogleId(googleId: string): Promise<UserRow | undefined> {

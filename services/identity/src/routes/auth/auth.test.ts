@@ -153,6 +153,22 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  it("prefers the e-mail match, so a username equal to someone's e-mail cannot shadow it", async () => {
+    const email = `v${Date.now().toString(36)}@ex.com`;
+    const victim = buildRegistration({ email });
+    await register(identity.browser(), victim);
+    await register(identity.browser(), buildRegistration({ username: email, password: 'shadow pass' }));
+    const response = await identity
+      .browser()
+      .inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: email, password: victim.password },
+      });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().username).toBe(victim.username);
+  });
+
   it('answers 401 with one message for a wrong password or an unknown account', async () => {
     const wrong = await identity.browser().inject({
       method: 'POST',
