@@ -142,7 +142,9 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Display Name').fill('Asha Verma');
       await page.getByLabel('Bio').fill('Morning runs and chess');
       await page.getByText('22/100 characters').waitFor();
-      await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(64, 64) });
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(64, 64) });
       await expectToast(page, 'Image Uploaded', 'Profile picture uploaded successfully.');
       await runAxe(page, '/profile edit');
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -172,7 +174,9 @@ describe('accounts in the browser', () => {
       expect(qrSrc).toMatch(/^data:image\/png;base64,/);
       expect(pngSize(Buffer.from(qrSrc.split(',')[1] ?? '', 'base64'))).toEqual({ width: 256, height: 256 });
       await dialog.getByText('Scan this QR code to visit your profile').waitFor();
-      expect(await dialog.getByLabel('Profile link').inputValue()).toBe(`${new URL(server.url).origin}/profile/${me.id}`);
+      expect(await dialog.getByLabel('Profile link').inputValue()).toBe(
+        `${new URL(server.url).origin}/profile/${me.id}`,
+      );
       for (const target of ['X (Twitter)', 'Facebook', 'LinkedIn', 'WhatsApp']) {
         await dialog.getByRole('button', { name: target }).waitFor();
       }
@@ -187,7 +191,8 @@ describe('accounts in the browser', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       const bottomNav = page.getByRole('navigation', { name: 'Bottom navigation' });
       await bottomNav.waitFor();
-      for (const item of ['Home', 'Messages', 'Profile']) await bottomNav.getByRole('link', { name: item }).waitFor();
+      for (const item of ['Home', 'Messages', 'Profile'])
+        await bottomNav.getByRole('link', { name: item }).waitFor();
       await runAxe(page, '/profile on a phone');
     } finally {
       await context.close();

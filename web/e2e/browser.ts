@@ -18,7 +18,9 @@ const CHROMIUM_ARGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}; install Debian's chromium package (apt-get install chromium).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}; install Debian's chromium package (apt-get install chromium).`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
@@ -74,7 +76,9 @@ export async function runAxe(page: Page, label = page.url()): Promise<AxeViolati
   `);
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (blocking.length > 0) {
-    const details = blocking.map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.targets.join('\n    ')}`).join('\n');
+    const details = blocking
+      .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.targets.join('\n    ')}`)
+      .join('\n');
     throw new Error(`axe found ${blocking.length} serious/critical violation(s) on ${label}:\n${details}`);
   }
   return violations;

@@ -4,7 +4,9 @@ import path from 'node:path';
 
 /** Undoes quoted-printable soft breaks and escapes (nodemailer's default for text parts). */
 export function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
@@ -36,10 +38,15 @@ async function emlNames(dir: string): Promise<string[]> {
  * Waits for a mail sent after `after` (file names sort by time) that holds a reset link and
  * returns its token; with several, the newest wins.
  */
-export async function waitForResetToken(mailDir: string, options: { after?: string; timeoutMs?: number } = {}): Promise<string> {
+export async function waitForResetToken(
+  mailDir: string,
+  options: { after?: string; timeoutMs?: number } = {},
+): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
-    const names = (await emlNames(mailDir)).filter((name) => !options.after || name > options.after).reverse();
+    const names = (await emlNames(mailDir))
+      .filter((name) => !options.after || name > options.after)
+      .reverse();
     for (const name of names) {
       const token = findResetToken(await readFile(path.join(mailDir, name), 'utf8'));
       if (token) return token;

@@ -5,7 +5,8 @@ import { currentUserKey, resetTokenKey } from './query-keys';
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) => apiJson<{ message: string }>('POST', '/api/auth/forgot-password', body),
+    mutationFn: (body: ForgotPasswordBody) =>
+      apiJson<{ message: string }>('POST', '/api/auth/forgot-password', body),
   });
 }
 
@@ -13,7 +14,11 @@ export function useForgotPassword() {
 export function useResetTokenValidation(token: string | null) {
   return useQuery<ValidateResetTokenResponse>({
     queryKey: resetTokenKey(token ?? ''),
-    queryFn: () => apiJson<ValidateResetTokenResponse>('GET', `/api/auth/validate-reset-token/${encodeURIComponent(token ?? '')}`),
+    queryFn: () =>
+      apiJson<ValidateResetTokenResponse>(
+        'GET',
+        `/api/auth/validate-reset-token/${encodeURIComponent(token ?? '')}`,
+      ),
     enabled: !!token,
     gcTime: 0,
   });
@@ -22,7 +27,8 @@ export function useResetTokenValidation(token: string | null) {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) => apiJson<{ message: string }>('POST', '/api/auth/reset-password', body),
+    mutationFn: (body: ResetPasswordBody) =>
+      apiJson<{ message: string }>('POST', '/api/auth/reset-password', body),
     // A reset ends the account's sessions, possibly including this browser's.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });

@@ -11,12 +11,19 @@ type FeedbackType = 'feature' | 'bug';
 
 function useSubmitFeedback() {
   return useMutation({
-    mutationFn: (body: { type: FeedbackType; content: string }) => apiJson<unknown>('POST', '/api/feedback', body),
+    mutationFn: (body: { type: FeedbackType; content: string }) =>
+      apiJson<unknown>('POST', '/api/feedback', body),
   });
 }
 
 /** "Share Your Feedback" (SPEC §2 dialogs, §5 feedback rules). */
-export default function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function FeedbackDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [type, setType] = useState<FeedbackType>('feature');
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
@@ -37,7 +44,12 @@ export default function FeedbackDialog({ open, onOpenChange }: { open: boolean; 
           setContent('');
           onOpenChange(false);
         },
-        onError: () => toast({ title: 'Error', description: 'Failed to submit feedback. Please try again.', variant: 'destructive' }),
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to submit feedback. Please try again.',
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -48,14 +60,22 @@ export default function FeedbackDialog({ open, onOpenChange }: { open: boolean; 
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Share Your Feedback</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Suggest a feature or report a bug.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Suggest a feature or report a bug.
+          </Dialog.Description>
           <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
             <fieldset>
               <legend className={labelClass}>Type</legend>
               <div className="flex gap-4 text-sm text-slate-800">
                 {(['feature', 'bug'] as const).map((value) => (
                   <label key={value} className="flex items-center gap-2">
-                    <input type="radio" name="feedback-type" value={value} checked={type === value} onChange={() => setType(value)} />
+                    <input
+                      type="radio"
+                      name="feedback-type"
+                      value={value}
+                      checked={type === value}
+                      onChange={() => setType(value)}
+                    />
                     {value === 'feature' ? 'Feature request' : 'Bug report'}
                   </label>
                 ))}
@@ -87,7 +107,10 @@ export default function FeedbackDialog({ open, onOpenChange }: { open: boolean; 
               </button>
             </div>
           </form>
-          <Dialog.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900"
+          >
             <X className="h-4 w-4" aria-hidden="true" />
           </Dialog.Close>
         </Dialog.Content>

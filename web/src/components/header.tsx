@@ -20,7 +20,10 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
           to="/home"
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         >
-          <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-lg bg-teal-700 text-base text-white">
+          <span
+            aria-hidden="true"
+            className="flex h-8 w-8 items-center justify-center rounded-lg bg-teal-700 text-base text-white"
+          >
             S
           </span>
           Saathi
@@ -32,7 +35,14 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
                 <MessageCircle className="h-4 w-4" aria-hidden="true" />
                 Messages
               </Link>
-              <Suspense fallback={<UserAvatar name={user.firstName?.trim() || user.username} imageUrl={user.profileImageUrl} />}>
+              <Suspense
+                fallback={
+                  <UserAvatar
+                    name={user.firstName?.trim() || user.username}
+                    imageUrl={user.profileImageUrl}
+                  />
+                }
+              >
                 <UserMenu user={user} onFeedback={onFeedback} />
               </Suspense>
             </>

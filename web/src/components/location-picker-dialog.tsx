@@ -15,7 +15,11 @@ interface LocationPickerDialogProps {
  * replaces the body with the map when a Maps key is configured. Default centre: New Delhi.
  */
 export default function LocationPickerDialog({ open, onOpenChange, onSelect }: LocationPickerDialogProps) {
-  const defaultCentre = QUICK_CITIES[0] ?? { latitude: 28.6139, longitude: 77.209, locationName: 'New Delhi' };
+  const defaultCentre = QUICK_CITIES[0] ?? {
+    latitude: 28.6139,
+    longitude: 77.209,
+    locationName: 'New Delhi',
+  };
   const [latitude, setLatitude] = useState(String(defaultCentre.latitude));
   const [longitude, setLongitude] = useState(String(defaultCentre.longitude));
   const [error, setError] = useState<string>();
@@ -24,7 +28,14 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
     e.preventDefault();
     const lat = Number(latitude);
     const lng = Number(longitude);
-    if (!latitude.trim() || !longitude.trim() || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    if (
+      !latitude.trim() ||
+      !longitude.trim() ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
       setError('Enter a latitude between -90 and 90 and a longitude between -180 and 180.');
       return;
     }
@@ -38,20 +49,34 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Select Your Location</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Enter coordinates or choose a city.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Enter coordinates or choose a city.
+          </Dialog.Description>
           <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
             <div className="grid grid-cols-2 gap-3">
               <div>
                 <label htmlFor="picker-latitude" className={labelClass}>
                   Latitude
                 </label>
-                <input id="picker-latitude" inputMode="decimal" value={latitude} onChange={(e) => setLatitude(e.target.value)} className={inputClass} />
+                <input
+                  id="picker-latitude"
+                  inputMode="decimal"
+                  value={latitude}
+                  onChange={(e) => setLatitude(e.target.value)}
+                  className={inputClass}
+                />
               </div>
               <div>
                 <label htmlFor="picker-longitude" className={labelClass}>
                   Longitude
                 </label>
-                <input id="picker-longitude" inputMode="decimal" value={longitude} onChange={(e) => setLongitude(e.target.value)} className={inputClass} />
+                <input
+                  id="picker-longitude"
+                  inputMode="decimal"
+                  value={longitude}
+                  onChange={(e) => setLongitude(e.target.value)}
+                  className={inputClass}
+                />
               </div>
             </div>
             {error ? (
@@ -79,7 +104,10 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
               </li>
             ))}
           </ul>
-          <Dialog.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900"
+          >
             <X className="h-4 w-4" aria-hidden="true" />
           </Dialog.Close>
         </Dialog.Content>

@@ -14,7 +14,16 @@ interface PasswordInputProps {
 }
 
 /** A password field with a show/hide toggle. */
-export function PasswordInput({ id, value, onChange, autoComplete, placeholder, invalid, describedBy, disabled }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  value,
+  onChange,
+  autoComplete,
+  placeholder,
+  invalid,
+  describedBy,
+  disabled,
+}: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -38,7 +47,11 @@ export function PasswordInput({ id, value, onChange, autoComplete, placeholder, 
         aria-controls={id}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
       >
-        {visible ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+        {visible ? (
+          <EyeOff className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <Eye className="h-4 w-4" aria-hidden="true" />
+        )}
       </button>
     </div>
   );

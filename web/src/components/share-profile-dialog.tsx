@@ -34,9 +34,17 @@ export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: Shar
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Share Your Profile</Dialog.Title>
-          <Dialog.Description className="sr-only">A QR code and a link to your Saathi profile.</Dialog.Description>
+          <Dialog.Description className="sr-only">
+            A QR code and a link to your Saathi profile.
+          </Dialog.Description>
           <div className="mt-4 flex flex-col items-center">
-            <img src={qrDataUrl} width={256} height={256} alt="QR code for your profile link" className="h-64 w-64 rounded-lg border border-slate-200" />
+            <img
+              src={qrDataUrl}
+              width={256}
+              height={256}
+              alt="QR code for your profile link"
+              className="h-64 w-64 rounded-lg border border-slate-200"
+            />
             <p className="mt-2 text-sm text-slate-600">Scan this QR code to visit your profile</p>
           </div>
           <div className="mt-5">
@@ -44,14 +52,24 @@ export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: Shar
               Profile link
             </label>
             <div className="flex gap-2">
-              <input id="profile-link" readOnly value={link} className={inputClass} onFocus={(e) => e.target.select()} />
+              <input
+                id="profile-link"
+                readOnly
+                value={link}
+                className={inputClass}
+                onFocus={(e) => e.target.select()}
+              />
               <button
                 type="button"
                 className={`${buttonSecondary} shrink-0 px-3`}
                 onClick={() => void copyLink()}
                 aria-label={copied ? 'Link copied' : 'Copy link'}
               >
-                {copied ? <Check className="h-4 w-4 text-teal-700" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+                {copied ? (
+                  <Check className="h-4 w-4 text-teal-700" aria-hidden="true" />
+                ) : (
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                )}
               </button>
             </div>
           </div>
@@ -67,7 +85,10 @@ export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: Shar
               </button>
             ))}
           </div>
-          <Dialog.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+          >
             <X className="h-4 w-4" aria-hidden="true" />
           </Dialog.Close>
         </Dialog.Content>

@@ -20,9 +20,17 @@ export function UserAvatar({ name, imageUrl, size = 'sm', className }: UserAvata
       )}
     >
       {isRealProfileImage(imageUrl) ? (
-        <AvatarPrimitive.Image src={imageUrl} alt={`${name}'s profile picture`} className="h-full w-full object-cover" />
+        <AvatarPrimitive.Image
+          src={imageUrl}
+          alt={`${name}'s profile picture`}
+          className="h-full w-full object-cover"
+        />
       ) : null}
-      <AvatarPrimitive.Fallback className="font-semibold text-teal-900" aria-hidden="true" delayMs={isRealProfileImage(imageUrl) ? 300 : 0}>
+      <AvatarPrimitive.Fallback
+        className="font-semibold text-teal-900"
+        aria-hidden="true"
+        delayMs={isRealProfileImage(imageUrl) ? 300 : 0}
+      >
         {avatarLetter(name)}
       </AvatarPrimitive.Fallback>
     </AvatarPrimitive.Root>

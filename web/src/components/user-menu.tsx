@@ -38,7 +38,9 @@ export default function UserMenu({ user, onFeedback }: { user: CurrentUser; onFe
           sideOffset={8}
           className="z-50 min-w-48 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
-          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-medium text-slate-600">@{user.username}</DropdownMenu.Label>
+          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-medium text-slate-600">
+            @{user.username}
+          </DropdownMenu.Label>
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/profile')}>
             <User className="h-4 w-4" aria-hidden="true" /> Profile
           </DropdownMenu.Item>

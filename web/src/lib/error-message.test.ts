@@ -3,7 +3,9 @@ import { errorStatus, isHttpError, serverMessage } from './error-message';
 
 describe('serverMessage', () => {
   it('reads the message field of a JSON body', () => {
-    expect(serverMessage(new Error('409: {"message":"Username is already taken"}'))).toBe('Username is already taken');
+    expect(serverMessage(new Error('409: {"message":"Username is already taken"}'))).toBe(
+      'Username is already taken',
+    );
   });
 
   it('uses a short plain-text body as the message', () => {

@@ -4,7 +4,12 @@ import { fieldErrors } from './form-errors';
 
 describe('fieldErrors', () => {
   it('keeps the first message per field, with the SPEC wording from contracts', () => {
-    const result = registerBodySchema.safeParse({ username: 'ab', email: 'nope', phone: '123', password: '12345' });
+    const result = registerBodySchema.safeParse({
+      username: 'ab',
+      email: 'nope',
+      phone: '123',
+      password: '12345',
+    });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error?.issues ?? [])).toEqual({
       username: 'Username must be at least 3 characters',
@@ -20,7 +25,11 @@ describe('fieldErrors', () => {
       identifier: 'Email or username is required',
       password: 'Password is required',
     });
-    const reset = resetPasswordBodySchema.safeParse({ token: 't', password: 'secret1', confirmPassword: 'secret2' });
+    const reset = resetPasswordBodySchema.safeParse({
+      token: 't',
+      password: 'secret1',
+      confirmPassword: 'secret2',
+    });
     expect(fieldErrors(reset.error?.issues ?? [])).toEqual({ confirmPassword: "Passwords don't match" });
   });
 });

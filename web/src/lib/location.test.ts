@@ -25,7 +25,14 @@ describe('parseStoredLocation', () => {
 
 describe('location constants and messages', () => {
   it('offers the six quick cities in order', () => {
-    expect(QUICK_CITIES.map((c) => c.locationName)).toEqual(['New Delhi', 'Mumbai', 'Bangalore', 'Chennai', 'Kolkata', 'Hyderabad']);
+    expect(QUICK_CITIES.map((c) => c.locationName)).toEqual([
+      'New Delhi',
+      'Mumbai',
+      'Bangalore',
+      'Chennai',
+      'Kolkata',
+      'Hyderabad',
+    ]);
   });
 
   it('formats coordinates to 3 decimals', () => {

@@ -25,11 +25,23 @@ export function parseStoredLocation(raw: string | null): UserLocation | null {
     const value: unknown = JSON.parse(raw);
     if (!value || typeof value !== 'object') return null;
     const { latitude, longitude, locationName } = value as Record<string, unknown>;
-    if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
+    if (
+      typeof latitude !== 'number' ||
+      typeof longitude !== 'number' ||
+      !Number.isFinite(latitude) ||
+      !Number.isFinite(longitude)
+    ) {
       return null;
     }
     if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-    return { latitude, longitude, locationName: typeof locationName === 'string' && locationName ? locationName : coordinatesName(latitude, longitude) };
+    return {
+      latitude,
+      longitude,
+      locationName:
+        typeof locationName === 'string' && locationName
+          ? locationName
+          : coordinatesName(latitude, longitude),
+    };
   } catch {
     return null;
   }

@@ -3,20 +3,42 @@ import { authorName, avatarLetter, initials, isRealProfileImage, profileDisplayN
 
 describe('profileDisplayName', () => {
   it('prefers the profile display name', () => {
-    expect(profileDisplayName({ displayName: 'Asha K', isOwn: true, user: { username: 'asha' } })).toBe('Asha K');
+    expect(profileDisplayName({ displayName: 'Asha K', isOwn: true, user: { username: 'asha' } })).toBe(
+      'Asha K',
+    );
   });
 
   it('falls back to the own username on the own profile', () => {
-    expect(profileDisplayName({ displayName: '  ', isOwn: true, user: { username: 'asha', firstName: 'Asha' } })).toBe('asha');
+    expect(
+      profileDisplayName({ displayName: '  ', isOwn: true, user: { username: 'asha', firstName: 'Asha' } }),
+    ).toBe('asha');
   });
 
   it("falls back to the other user's first and last name", () => {
-    expect(profileDisplayName({ displayName: null, isOwn: false, user: { username: 'ravi', firstName: 'Ravi', lastName: 'Kumar' } })).toBe('Ravi Kumar');
-    expect(profileDisplayName({ displayName: null, isOwn: false, user: { username: 'ravi', firstName: 'Ravi', lastName: null } })).toBe('Ravi');
+    expect(
+      profileDisplayName({
+        displayName: null,
+        isOwn: false,
+        user: { username: 'ravi', firstName: 'Ravi', lastName: 'Kumar' },
+      }),
+    ).toBe('Ravi Kumar');
+    expect(
+      profileDisplayName({
+        displayName: null,
+        isOwn: false,
+        user: { username: 'ravi', firstName: 'Ravi', lastName: null },
+      }),
+    ).toBe('Ravi');
   });
 
   it('ends at "Anonymous User"', () => {
-    expect(profileDisplayName({ displayName: null, isOwn: false, user: { username: 'ravi', firstName: null, lastName: null } })).toBe('Anonymous User');
+    expect(
+      profileDisplayName({
+        displayName: null,
+        isOwn: false,
+        user: { username: 'ravi', firstName: null, lastName: null },
+      }),
+    ).toBe('Anonymous User');
     expect(profileDisplayName({ displayName: undefined, isOwn: true, user: null })).toBe('Anonymous User');
   });
 });

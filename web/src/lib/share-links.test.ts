@@ -23,6 +23,8 @@ describe('shareUrl', () => {
     expect(twitter.searchParams.get('url')).toBe(link);
     expect(new URL(shareUrl('facebook', link)).searchParams.get('u')).toBe(link);
     expect(new URL(shareUrl('linkedin', link)).searchParams.get('url')).toBe(link);
-    expect(new URL(shareUrl('whatsapp', link)).searchParams.get('text')).toBe(`Check out my Saathi profile! ${link}`);
+    expect(new URL(shareUrl('whatsapp', link)).searchParams.get('text')).toBe(
+      `Check out my Saathi profile! ${link}`,
+    );
   });
 });

@@ -7,7 +7,12 @@ describe('toast store', () => {
     toast({ title: 'Second', description: 'Newest wins', variant: 'destructive' });
     const current = getToasts();
     expect(current).toHaveLength(1);
-    expect(current[0]).toMatchObject({ title: 'Second', description: 'Newest wins', variant: 'destructive', open: true });
+    expect(current[0]).toMatchObject({
+      title: 'Second',
+      description: 'Newest wins',
+      variant: 'destructive',
+      open: true,
+    });
   });
 
   it('closes a dismissed toast but keeps it mounted for its exit', () => {

@@ -4,7 +4,14 @@ import { loginBodySchema, registerBodySchema, POST_LOGIN_REDIRECT_MS } from '@sa
 import { useLogin, useRegister } from '../api/use-auth';
 import { FieldError } from '../components/field-error';
 import { PasswordInput } from '../components/password-input';
-import { buttonPrimary, buttonSecondary, cardClass, inputClass, labelClass, linkClass } from '../components/ui';
+import {
+  buttonPrimary,
+  buttonSecondary,
+  cardClass,
+  inputClass,
+  labelClass,
+  linkClass,
+} from '../components/ui';
 import { serverMessage } from '../lib/error-message';
 import { fieldErrors } from '../lib/form-errors';
 import { toast } from '../lib/toast-store';
@@ -17,10 +24,19 @@ const emptyRegister = { username: '', email: '', phone: '', password: '' };
 function GoogleIcon() {
   return (
     <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
-      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
-      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+      />
       <path fill="#FBBC05" d="M5.84 14.09a6.6 6.6 0 0 1 0-4.18V7.07H2.18a11 11 0 0 0 0 9.86l3.66-2.84z" />
-      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.96 10.96 0 0 0 12 1 11 11 0 0 0 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.96 10.96 0 0 0 12 1 11 11 0 0 0 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z"
+      />
     </svg>
   );
 }
@@ -74,7 +90,11 @@ export default function AuthPage() {
         goHomeSoon();
       },
       onError: (error) =>
-        toast({ title: 'Login Failed', description: serverMessage(error) ?? 'Please check your credentials', variant: 'destructive' }),
+        toast({
+          title: 'Login Failed',
+          description: serverMessage(error) ?? 'Please check your credentials',
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -88,7 +108,10 @@ export default function AuthPage() {
     setErrors({});
     register.mutate(parsed.data, {
       onSuccess: (user) => {
-        toast({ title: 'Account Created!', description: `Welcome to Saathi, ${user.username || parsed.data.username}!` });
+        toast({
+          title: 'Account Created!',
+          description: `Welcome to Saathi, ${user.username || parsed.data.username}!`,
+        });
         goHomeSoon();
       },
       onError: (error) =>
@@ -111,10 +134,16 @@ export default function AuthPage() {
       <div className={cardClass}>
         <h1 className="text-2xl font-semibold text-slate-900">{isSignIn ? 'Welcome back' : 'Join Saathi'}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {isSignIn ? 'Sign in to find activity partners near you.' : 'Create an account to post, message and meet people nearby.'}
+          {isSignIn
+            ? 'Sign in to find activity partners near you.'
+            : 'Create an account to post, message and meet people nearby.'}
         </p>
 
-        <div role="group" aria-label="Choose sign in or create account" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+        <div
+          role="group"
+          aria-label="Choose sign in or create account"
+          className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium"
+        >
           <button
             type="button"
             aria-pressed={isSignIn}

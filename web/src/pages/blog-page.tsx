@@ -15,7 +15,9 @@ export default function BlogPage() {
       <h1 className="text-3xl font-bold text-slate-900">Blog</h1>
       <div className={`${cardClass} mt-6 text-center`}>
         <h2 className="text-xl font-semibold text-slate-900">Coming Soon!</h2>
-        <p className="mt-2 text-slate-600">Our automated content generation is preparing stories for the community.</p>
+        <p className="mt-2 text-slate-600">
+          Our automated content generation is preparing stories for the community.
+        </p>
       </div>
     </div>
   );

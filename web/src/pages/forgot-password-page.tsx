@@ -3,7 +3,14 @@ import { Link } from 'react-router-dom';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { forgotPasswordBodySchema } from '@saathi/contracts';
 import { useForgotPassword } from '../api/use-password-reset';
-import { buttonPrimary, buttonSecondary, cardClass, inputClass, labelClass, linkClass } from '../components/ui';
+import {
+  buttonPrimary,
+  buttonSecondary,
+  cardClass,
+  inputClass,
+  labelClass,
+  linkClass,
+} from '../components/ui';
 import { isHttpError, serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
@@ -26,9 +33,17 @@ export default function ForgotPasswordPage() {
       onSuccess: () => setSentTo(parsed.data.email),
       onError: (error) => {
         if (isHttpError(error)) {
-          toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to send reset email', variant: 'destructive' });
+          toast({
+            title: 'Error',
+            description: serverMessage(error) ?? 'Failed to send reset email',
+            variant: 'destructive',
+          });
         } else {
-          toast({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+          toast({
+            title: 'Error',
+            description: 'Something went wrong. Please try again.',
+            variant: 'destructive',
+          });
         }
       },
     });
@@ -50,15 +65,18 @@ export default function ForgotPasswordPage() {
             </span>
             <h1 className="mt-4 text-2xl font-semibold text-slate-900">Check Your Email</h1>
             <p className="mt-2 text-slate-600">
-              If an account exists for <strong className="font-semibold text-slate-900">{sentTo}</strong>, we have sent a link to reset
-              your password.
+              If an account exists for <strong className="font-semibold text-slate-900">{sentTo}</strong>, we
+              have sent a link to reset your password.
             </p>
             <p className="mt-2 text-sm text-slate-600">The link expires in 1 hour.</p>
             <div className="mt-6 grid gap-3">
               <button type="button" className={buttonSecondary} onClick={sendAnother}>
                 Send Another Email
               </button>
-              <Link to="/auth" className={`${linkClass} inline-flex items-center justify-center gap-1 text-sm`}>
+              <Link
+                to="/auth"
+                className={`${linkClass} inline-flex items-center justify-center gap-1 text-sm`}
+              >
                 <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Sign In
               </Link>
             </div>
@@ -66,7 +84,9 @@ export default function ForgotPasswordPage() {
         ) : (
           <>
             <h1 className="text-2xl font-semibold text-slate-900">Forgot your password?</h1>
-            <p className="mt-1 text-sm text-slate-600">Enter the email address of your account and we will send you a reset link.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Enter the email address of your account and we will send you a reset link.
+            </p>
             <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
               <div>
                 <label htmlFor="email" className={labelClass}>
@@ -82,7 +102,11 @@ export default function ForgotPasswordPage() {
                   className={inputClass}
                 />
               </div>
-              <button type="submit" className={`${buttonPrimary} w-full`} disabled={!email.trim() || request.isPending}>
+              <button
+                type="submit"
+                className={`${buttonPrimary} w-full`}
+                disabled={!email.trim() || request.isPending}
+              >
                 {request.isPending ? 'Sending...' : 'Send Reset Link'}
               </button>
             </form>

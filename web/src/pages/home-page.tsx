@@ -1,7 +1,12 @@
 import { Suspense, lazy, useState } from 'react';
 import { Loader2, LocateFixed, MapPin, Map as MapIcon } from 'lucide-react';
 import { buttonPrimary, buttonSecondary, cardClass } from '../components/ui';
-import { GEOLOCATION_TIMEOUT_MS, QUICK_CITIES, coordinatesName, geolocationErrorMessage } from '../lib/location';
+import {
+  GEOLOCATION_TIMEOUT_MS,
+  QUICK_CITIES,
+  coordinatesName,
+  geolocationErrorMessage,
+} from '../lib/location';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -17,7 +22,11 @@ export default function HomePage() {
 
   const autoLocate = () => {
     if (!('geolocation' in navigator)) {
-      toast({ title: 'Location Access Failed', description: geolocationErrorMessage(undefined), variant: 'destructive' });
+      toast({
+        title: 'Location Access Failed',
+        description: geolocationErrorMessage(undefined),
+        variant: 'destructive',
+      });
       return;
     }
     setLocating(true);
@@ -29,7 +38,11 @@ export default function HomePage() {
       },
       (error) => {
         setLocating(false);
-        toast({ title: 'Location Access Failed', description: geolocationErrorMessage(error.code), variant: 'destructive' });
+        toast({
+          title: 'Location Access Failed',
+          description: geolocationErrorMessage(error.code),
+          variant: 'destructive',
+        });
       },
       { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
     );
@@ -49,13 +62,25 @@ export default function HomePage() {
             <MapPin className="h-7 w-7 text-teal-800" aria-hidden="true" />
           </span>
           <h1 className="mt-4 text-2xl font-semibold text-slate-900">Location Access Required</h1>
-          <p className="mt-2 text-slate-600">Saathi shows activity partners within 1 km of you. Share your location or pick a city to get started.</p>
+          <p className="mt-2 text-slate-600">
+            Saathi shows activity partners within 1 km of you. Share your location or pick a city to get
+            started.
+          </p>
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <button type="button" className={buttonPrimary} onClick={autoLocate} disabled={locating}>
-              {locating ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <LocateFixed className="h-4 w-4" aria-hidden="true" />}
+              {locating ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <LocateFixed className="h-4 w-4" aria-hidden="true" />
+              )}
               Try Auto Location
             </button>
-            <button type="button" className={buttonSecondary} onClick={() => setPickerOpen(true)} aria-haspopup="dialog">
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={() => setPickerOpen(true)}
+              aria-haspopup="dialog"
+            >
               <MapIcon className="h-4 w-4" aria-hidden="true" />
               Select on Map
             </button>
@@ -67,7 +92,11 @@ export default function HomePage() {
             <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
               {QUICK_CITIES.map((city) => (
                 <li key={city.locationName}>
-                  <button type="button" className={`${buttonSecondary} w-full`} onClick={() => setLocation(city)}>
+                  <button
+                    type="button"
+                    className={`${buttonSecondary} w-full`}
+                    onClick={() => setLocation(city)}
+                  >
                     {city.locationName}
                   </button>
                 </li>
@@ -84,7 +113,12 @@ export default function HomePage() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">Currently Active Near You</h1>
-        <button type="button" className={buttonSecondary} onClick={() => setPickerOpen(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className={buttonSecondary}
+          onClick={() => setPickerOpen(true)}
+          aria-haspopup="dialog"
+        >
           <MapPin className="h-4 w-4" aria-hidden="true" />
           {location.locationName}
           <span className="sr-only">, Change Location</span>
@@ -92,7 +126,10 @@ export default function HomePage() {
       </div>
       <div className={`${cardClass} mt-6 text-center`}>
         <h2 className="text-xl font-semibold text-slate-900">Why Saathi?</h2>
-        <p className="mt-2 text-slate-600">Find a gym buddy, a study partner or a hiking companion within 1 km. Built with love in India, Data never sold.</p>
+        <p className="mt-2 text-slate-600">
+          Find a gym buddy, a study partner or a hiking companion within 1 km. Built with love in India, Data
+          never sold.
+        </p>
       </div>
       {picker}
     </div>

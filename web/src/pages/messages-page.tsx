@@ -16,7 +16,9 @@ export default function MessagesPage() {
       <div className={`${cardClass} mt-6 flex flex-col items-center py-12 text-center`}>
         <MessageCircle className="h-10 w-10 text-teal-700" aria-hidden="true" />
         {user ? (
-          <p className="mt-4 text-slate-600">No conversations yet. Message someone from a post to start one.</p>
+          <p className="mt-4 text-slate-600">
+            No conversations yet. Message someone from a post to start one.
+          </p>
         ) : (
           <>
             <p className="mt-4 text-slate-600">Sign in to see your messages.</p>

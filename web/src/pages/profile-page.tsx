@@ -1,12 +1,31 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, Calendar, Camera, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
-import { BIO_MAX, PROFILE_IMAGE_MAX_BYTES, profileBodySchema, type CurrentUser, type Profile } from '@saathi/contracts';
+import {
+  BIO_MAX,
+  PROFILE_IMAGE_MAX_BYTES,
+  profileBodySchema,
+  type CurrentUser,
+  type Profile,
+} from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
-import { useProfile, useProfileStats, usePublicUser, useSaveProfile, useUploadProfileImage } from '../api/use-profile';
+import {
+  useProfile,
+  useProfileStats,
+  usePublicUser,
+  useSaveProfile,
+  useUploadProfileImage,
+} from '../api/use-profile';
 import { ShareProfileDialog } from '../components/share-profile-dialog';
 import { Spinner } from '../components/spinner';
-import { buttonPrimary, buttonSecondary, cardClass, inputClass, labelClass, linkClass } from '../components/ui';
+import {
+  buttonPrimary,
+  buttonSecondary,
+  cardClass,
+  inputClass,
+  labelClass,
+  linkClass,
+} from '../components/ui';
 import { UserAvatar } from '../components/user-avatar';
 import { memberSince } from '../lib/dates';
 import { serverMessage } from '../lib/error-message';
@@ -53,7 +72,11 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
   if (profileQuery.isLoading || (!isOwn && otherUser.isLoading)) return <Spinner />;
 
   const profile = profileQuery.data ?? null;
-  const displayName = profileDisplayName({ displayName: profile?.displayName, isOwn, user: isOwn ? me : otherUser.data });
+  const displayName = profileDisplayName({
+    displayName: profile?.displayName,
+    isOwn,
+    user: isOwn ? me : otherUser.data,
+  });
   const imageUrl = profile?.profileImageUrl || (isOwn ? me.profileImageUrl : null);
   const username = isOwn ? me.username : otherUser.data?.username;
 
@@ -94,17 +117,30 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
             <div className="min-w-0 flex-1">
               <h2 className="text-xl font-semibold break-words text-slate-900">{displayName}</h2>
               {username ? (
-                <span className="mt-1 inline-block rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-medium text-teal-900">@{username}</span>
+                <span className="mt-1 inline-block rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-medium text-teal-900">
+                  @{username}
+                </span>
               ) : null}
-              {profile?.bio ? <p className="mt-3 whitespace-pre-line break-words text-slate-700">{profile.bio}</p> : null}
+              {profile?.bio ? (
+                <p className="mt-3 whitespace-pre-line break-words text-slate-700">{profile.bio}</p>
+              ) : null}
               <div className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
                 {isOwn ? (
                   <button type="button" className={buttonPrimary} onClick={() => setEditing(true)}>
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
                   </button>
                 ) : null}
-                <button type="button" className={buttonSecondary} onClick={() => void openShare()} disabled={preparingShare}>
-                  {preparingShare ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Share2 className="h-4 w-4" aria-hidden="true" />}
+                <button
+                  type="button"
+                  className={buttonSecondary}
+                  onClick={() => void openShare()}
+                  disabled={preparingShare}
+                >
+                  {preparingShare ? (
+                    <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                  ) : (
+                    <Share2 className="h-4 w-4" aria-hidden="true" />
+                  )}
                   Share Profile
                 </button>
               </div>
@@ -114,9 +150,24 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
       )}
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-        <StatCard icon={<FileText className="h-5 w-5" aria-hidden="true" />} title="Posts" value={String(stats.posts)} hint="Total posts created" />
-        <StatCard icon={<Heart className="h-5 w-5" aria-hidden="true" />} title="Likes Received" value={String(stats.likesReceived)} hint="From your posts" />
-        <StatCard icon={<Calendar className="h-5 w-5" aria-hidden="true" />} title="Member Since" value={memberSince(profile?.createdAt)} hint={isOwn ? 'Welcome to Saathi' : 'Part of Saathi'} />
+        <StatCard
+          icon={<FileText className="h-5 w-5" aria-hidden="true" />}
+          title="Posts"
+          value={String(stats.posts)}
+          hint="Total posts created"
+        />
+        <StatCard
+          icon={<Heart className="h-5 w-5" aria-hidden="true" />}
+          title="Likes Received"
+          value={String(stats.likesReceived)}
+          hint="From your posts"
+        />
+        <StatCard
+          icon={<Calendar className="h-5 w-5" aria-hidden="true" />}
+          title="Member Since"
+          value={memberSince(profile?.createdAt)}
+          hint={isOwn ? 'Welcome to Saathi' : 'Part of Saathi'}
+        />
       </ul>
 
       {share ? (
@@ -133,7 +184,17 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
   );
 }
 
-function StatCard({ icon, title, value, hint }: { icon: React.ReactNode; title: string; value: string; hint: string }) {
+function StatCard({
+  icon,
+  title,
+  value,
+  hint,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  value: string;
+  hint: string;
+}) {
   return (
     <li className={`${cardClass} p-5`}>
       <div className="flex items-center justify-between text-slate-600">
@@ -146,10 +207,20 @@ function StatCard({ icon, title, value, hint }: { icon: React.ReactNode; title: 
   );
 }
 
-function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Profile | null; onDone: () => void }) {
+function EditProfileForm({
+  me,
+  profile,
+  onDone,
+}: {
+  me: CurrentUser;
+  profile: Profile | null;
+  onDone: () => void;
+}) {
   const [displayName, setDisplayName] = useState(profile?.displayName || me.username);
   const [bio, setBio] = useState(profile?.bio ?? '');
-  const [imageUrl, setImageUrl] = useState<string | null>(profile?.profileImageUrl ?? me.profileImageUrl ?? null);
+  const [imageUrl, setImageUrl] = useState<string | null>(
+    profile?.profileImageUrl ?? me.profileImageUrl ?? null,
+  );
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveProfile();
   const upload = useUploadProfileImage();
@@ -159,7 +230,11 @@ function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Pr
     e.target.value = ''; // choosing the same file again still triggers a change
     if (!file) return;
     if (file.size > PROFILE_IMAGE_MAX_BYTES) {
-      toast({ title: 'File Too Large', description: 'Please select an image under 5MB.', variant: 'destructive' });
+      toast({
+        title: 'File Too Large',
+        description: 'Please select an image under 5MB.',
+        variant: 'destructive',
+      });
       return;
     }
     let imageData: string;
@@ -176,7 +251,12 @@ function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Pr
           setImageUrl(uploaded);
           toast({ title: 'Image Uploaded', description: 'Profile picture uploaded successfully.' });
         },
-        onError: (error) => toast({ title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload image', variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Upload Failed',
+            description: serverMessage(error) ?? 'Failed to upload image',
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -186,7 +266,11 @@ function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Pr
     const name = displayName.trim() || me.username || ANONYMOUS_USER;
     const parsed = profileBodySchema.safeParse({ displayName: name, bio, profileImageUrl: imageUrl });
     if (!parsed.success) {
-      toast({ title: 'Error', description: parsed.error.issues[0]?.message ?? 'Failed to update profile', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: parsed.error.issues[0]?.message ?? 'Failed to update profile',
+        variant: 'destructive',
+      });
       return;
     }
     save.mutate(
@@ -196,7 +280,12 @@ function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Pr
           toast({ title: 'Profile Updated', description: 'Your profile has been saved successfully.' });
           onDone();
         },
-        onError: (error) => toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to update profile', variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: serverMessage(error) ?? 'Failed to update profile',
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -206,9 +295,25 @@ function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Pr
       <div className="flex items-center gap-4">
         <UserAvatar name={displayName.trim() || me.username} imageUrl={imageUrl} size="lg" />
         <div>
-          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Profile picture file" onChange={(e) => void onFile(e)} />
-          <button type="button" className={buttonSecondary} onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
-            {upload.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Camera className="h-4 w-4" aria-hidden="true" />}
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            aria-label="Profile picture file"
+            onChange={(e) => void onFile(e)}
+          />
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() => fileInput.current?.click()}
+            disabled={upload.isPending}
+          >
+            {upload.isPending ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Camera className="h-4 w-4" aria-hidden="true" />
+            )}
             {upload.isPending ? 'Uploading...' : 'Change Photo'}
           </button>
           <p className="mt-1 text-xs text-slate-600">JPG, PNG, WebP or GIF, under 5MB.</p>
@@ -218,7 +323,13 @@ function EditProfileForm({ me, profile, onDone }: { me: CurrentUser; profile: Pr
         <label htmlFor="display-name" className={labelClass}>
           Display Name
         </label>
-        <input id="display-name" value={displayName} maxLength={50} onChange={(e) => setDisplayName(e.target.value)} className={inputClass} />
+        <input
+          id="display-name"
+          value={displayName}
+          maxLength={50}
+          onChange={(e) => setDisplayName(e.target.value)}
+          className={inputClass}
+        />
       </div>
       <div>
         <label htmlFor="bio" className={labelClass}>

@@ -23,7 +23,11 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!token) {
-      toast({ title: 'Invalid reset link', description: 'No reset token found in the URL', variant: 'destructive' });
+      toast({
+        title: 'Invalid reset link',
+        description: 'No reset token found in the URL',
+        variant: 'destructive',
+      });
       void navigate('/auth', { replace: true });
     }
   }, [token, navigate]);
@@ -35,7 +39,10 @@ export default function ResetPasswordPage() {
     if (failed && !isHttpError(validation.error)) {
       toast({ title: 'Error', description: 'Failed to validate reset token', variant: 'destructive' });
     } else {
-      const message = validation.data?.message || serverMessage(validation.error) || 'This password reset link is invalid or has expired';
+      const message =
+        validation.data?.message ||
+        serverMessage(validation.error) ||
+        'This password reset link is invalid or has expired';
       toast({ title: 'Invalid or expired link', description: message, variant: 'destructive' });
     }
     void navigate('/auth', { replace: true });
@@ -52,11 +59,17 @@ export default function ResetPasswordPage() {
     }
     reset.mutate(parsed.data, {
       onSuccess: (res) => {
-        const message = res?.message || 'Your password has been reset. You can now sign in with your new password.';
+        const message =
+          res?.message || 'Your password has been reset. You can now sign in with your new password.';
         toast({ title: 'Password reset successful', description: message });
         setCompletedMessage(message);
       },
-      onError: (error) => toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to reset password', variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: serverMessage(error) ?? 'Failed to reset password',
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -97,7 +110,13 @@ export default function ResetPasswordPage() {
             <label htmlFor="new-password" className={labelClass}>
               New Password
             </label>
-            <PasswordInput id="new-password" value={password} onChange={setPassword} autoComplete="new-password" describedBy="password-hint" />
+            <PasswordInput
+              id="new-password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="new-password"
+              describedBy="password-hint"
+            />
             <p id="password-hint" className="mt-1.5 text-xs text-slate-600">
               Password must be at least 6 characters long
             </p>

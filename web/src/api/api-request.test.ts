@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiJson, apiRequest } from './api-request';
+import { createQueryClient, getQueryFn } from './query-client';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest (SPEC §7)', () => {
+  it('sends JSON bodies with a JSON content type and cookies', async () => {
+    const fetchMock = stubFetch(new Response('{"username":"asha"}', { status: 200 }));
+    await expect(apiJson('POST', '/api/auth/login', { identifier: 'asha', password: 'pw' })).resolves.toEqual(
+      { username: 'asha' },
+    );
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"identifier":"asha","password":"pw"}',
+    });
+  });
+
+  it('sends FormData as is, without a content type of its own', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    const form = new FormData();
+    form.set('a', 'b');
+    await apiRequest('POST', '/api/upload', form);
+    expect(fetchMock).toHaveBeenCalledWith('/api/upload', {
+      method: 'POST',
+      credentials: 'include',
+      body: form,
+    });
+  });
+
+  it('sends no body and no content type without a payload', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    await expect(apiJson('POST', '/api/auth/logout')).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', { method: 'POST', credentials: 'include' });
+  });
+
+  it('turns a non-OK response into "<status>: <body>"', async () => {
+    stubFetch(new Response('{"message":"Username is already taken"}', { status: 409 }));
+    await expect(apiRequest('POST', '/api/auth/register', {})).rejects.toThrow(
+      '409: {"message":"Username is already taken"}',
+    );
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiRequest('GET', '/api/posts')).rejects.toThrow('503: Service Unavailable');
+  });
+});
+
+describe('query client (SPEC §7)', () => {
+  it('joins the query key with "/" and parses JSON', async () => {
+    const fetchMock = stubFetch(new Response('{"id":"p1"}', { status: 200 }));
+    const client = createQueryClient();
+    await expect(client.fetchQuery({ queryKey: ['/api/profile', 'u1'] })).resolves.toEqual({ id: 'p1' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/profile/u1');
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('returns null on 401 when asked to, and throws otherwise', async () => {
+    stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
+    const client = createQueryClient();
+    await expect(
+      client.fetchQuery({ queryKey: ['/api/auth/user'], queryFn: getQueryFn({ on401: 'returnNull' }) }),
+    ).resolves.toBeNull();
+    stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
+    await expect(client.fetchQuery({ queryKey: ['/api/conversations'] })).rejects.toThrow(
+      '401: {"message":"Unauthorized"}',
+    );
+  });
+
+  it('never retries, never goes stale and does not refetch on focus', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries).toMatchObject({
+      retry: false,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+    });
+    expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+});
