@@ -10,10 +10,17 @@ import { startEmbedded } from '../../gateway/src/embedded';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webDist = path.join(repoRoot, 'web', 'dist', 'index.html');
 
-/** Builds web/dist when it is missing (SAATHI_E2E_REBUILD=1 forces a fresh build). */
+/**
+ * Builds web/dist when it is missing. Test files run in parallel workers, so the build runs
+ * under a lock and is skipped by whoever finds it done. The test runner may build it up front.
+ */
 export function ensureWebBuilt(): void {
-  if (existsSync(webDist) && process.env.SAATHI_E2E_REBUILD !== '1') return;
-  execFileSync('npm', ['run', 'build', '-w', '@saathi/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (existsSync(webDist)) return;
+  const script = `[ -f "${webDist}" ] || npm run build -w @saathi/web`;
+  execFileSync('flock', [path.join(tmpdir(), 'saathi-web-build.lock'), 'sh', '-c', script], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
 }
 
 export interface TestServer {
