@@ -9,6 +9,7 @@ export default defineConfig({
       'gateway/src/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
       'web/e2e/**/*.test.ts',
+      'infra/test/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     maxWorkers: 2,

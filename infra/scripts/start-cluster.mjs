@@ -1,6 +1,7 @@
 // `npm run start:cluster`: the gateway, every service and every worker as separate processes
 // against PostgreSQL, NATS JetStream and Redis from env (defaults: the local standard ports).
-// Each process's output is prefixed with its name. `--replicas feed=2` starts a service more than once.
+// Each process's output is prefixed with its name. `--replicas feed=2` starts a service more than once;
+// SAATHI_PORT_OFFSET shifts every port (a second cluster beside the first, as the cluster test does).
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,7 @@ const services = [
 ];
 const workers = [{ name: 'notification-worker', entry: 'services/notification/src/worker.ts', port: 4105 }];
 
+const portOffset = Number(process.env.SAATHI_PORT_OFFSET ?? 0);
 const replicas = {};
 const replicaArg = process.argv.indexOf('--replicas');
 if (replicaArg > 0) {
@@ -32,7 +34,7 @@ function signingKeys() {
   if (process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY) {
     return { JWT_PRIVATE_KEY: process.env.JWT_PRIVATE_KEY, JWT_PUBLIC_KEY: process.env.JWT_PUBLIC_KEY };
   }
-  const dir = path.join(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data', 'cluster-keys');
+  const dir = path.resolve(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data', 'cluster-keys');
   const privatePath = path.join(dir, 'access-token.key.pem');
   const publicPath = path.join(dir, 'access-token.pub.pem');
   if (!existsSync(privatePath)) {
@@ -59,6 +61,7 @@ function launch(name, entry, env) {
   child.on('exit', (code, signal) => {
     process.stdout.write(`[cluster] ${name} exited (${signal ?? code})\n`);
   });
+  child.saathiName = name;
   children.push(child);
 }
 
@@ -66,14 +69,22 @@ for (const service of services) {
   const count = replicas[service.name] ?? 1;
   const urls = [];
   for (let i = 0; i < count; i++) {
-    const port = service.port + i * 10;
+    const port = service.port + portOffset + i * 10;
     urls.push(`http://127.0.0.1:${port}`);
     launch(count > 1 ? `${service.name}-${i + 1}` : service.name, service.entry, { PORT: String(port) });
   }
   upstreams[`${service.name.toUpperCase()}_URL`] = urls.join(',');
 }
-for (const worker of workers) launch(worker.name, worker.entry, { PORT: String(worker.port) });
-launch('gateway', 'gateway/src/main.ts', { ...upstreams, PORT: process.env.PORT ?? '3000' });
+for (const worker of workers) launch(worker.name, worker.entry, { PORT: String(worker.port + portOffset) });
+launch('gateway', 'gateway/src/main.ts', { ...upstreams, PORT: process.env.PORT || String(3000 + portOffset) });
+
+// Which pid runs what, for operators (and the cluster test, which kills one service on purpose).
+const dataDir = path.resolve(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data');
+mkdirSync(dataDir, { recursive: true });
+writeFileSync(
+  path.join(dataDir, 'cluster-pids.json'),
+  JSON.stringify(Object.fromEntries(children.map((c) => [c.saathiName, c.pid])), null, 2),
+);
 
 let stopping = false;
 function stop() {
