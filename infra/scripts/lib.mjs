@@ -71,7 +71,8 @@ export function tcpReachable(url, timeoutMs = 1500) {
 /** Spawns a child whose every output line is prefixed with its name (cluster mode). */
 export function spawnPrefixed(name, command, args, env, color) {
   const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = `\x1b[${color}m${name.padEnd(22)}\x1b[0m| `;
+  const label = name.padEnd(22);
+  const prefix = process.stdout.isTTY ? `\x1b[${color}m${label}\x1b[0m| ` : `${label}| `;
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream.setEncoding('utf8');

@@ -139,7 +139,7 @@ describe('npm run start:cluster', () => {
     const pids = JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>;
     expect(Object.keys(pids).sort()).toEqual(Object.keys(processPorts).sort());
     expect(new Set(Object.values(pids)).size).toBe(7);
-    expect(output).toMatch(/identity\s+\|/); // lines are prefixed with the process name
+    expect(output).toMatch(/^identity\s+\| \{/m); // lines are prefixed with the process name
   });
 
   it('registers, mails a reset link over SMTP, resets and signs in again through the gateway', async () => {
