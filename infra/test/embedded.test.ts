@@ -1,0 +1,83 @@
+/**
+ * `npm start` as a newcomer uses it: one process serving the whole product, stopped with
+ * Ctrl-C, started again on the same data directory.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'saathi-embedded-'));
+const port = 18_000 + Math.floor(Math.random() * 1000);
+const baseUrl = `http://127.0.0.1:${port}`;
+let running: ChildProcess | undefined;
+
+function start(): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['infra/scripts/start.mjs'], {
+    cwd: repoRoot,
+    detached: true, // its own process group, like a terminal's foreground job
+    env: { ...process.env, PORT: String(port), SAATHI_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  running = child;
+  return { child, output: () => output };
+}
+
+async function waitForHealth(output: () => string, timeoutMs: number): Promise<number> {
+  const startedAt = performance.now();
+  while (performance.now() - startedAt < timeoutMs) {
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return performance.now() - startedAt;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not healthy after ${timeoutMs} ms\n${output().slice(-3000)}`);
+}
+
+/** Ctrl-C in a terminal signals the whole foreground process group. */
+async function pressCtrlC(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  process.kill(-child.pid!, 'SIGINT');
+  return exited;
+}
+
+afterAll(() => {
+  if (running && running.exitCode === null) process.kill(-running.pid!, 'SIGKILL');
+});
+
+describe('npm start (embedded mode)', () => {
+  it('serves the product, stops cleanly on Ctrl-C, and starts again on the same data in under 10 s', async () => {
+    const first = start();
+    await waitForHealth(first.output, 120_000);
+    const register = await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'meera', email: 'meera@example.com', phone: '9876543210', password: 'secret12' }),
+    });
+    expect(register.status).toBe(201);
+    const shell = await fetch(`${baseUrl}/some/unknown/page`);
+    expect(shell.status).toBe(200);
+    expect(await shell.text()).toContain('<div id="root">');
+    expect(await pressCtrlC(first.child)).toBe(0);
+
+    const second = start();
+    const readyMs = await waitForHealth(second.output, 10_000);
+    expect(readyMs).toBeLessThan(10_000);
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'meera', password: 'secret12' }),
+    });
+    expect(login.status).toBe(200); // the account survived the restart
+    expect(readdirSync(path.join(dataDir, 'mail')).some((f) => f.endsWith('.eml'))).toBe(true);
+    expect(await pressCtrlC(second.child)).toBe(0);
+  }, 180_000);
+});
