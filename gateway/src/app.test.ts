@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** A tiny service that echoes what it received, like a real one would see it. */
 async function startEchoService(service: string, extra?: (app: FastifyInstance) => void): Promise<string> {
-  const app = Fastify();
+  const app = Fastify({ bodyLimit: 10 * 1024 * 1024 });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   extra?.(app);
@@ -82,6 +82,7 @@ const openapi = (title: string, paths: Record<string, unknown>, schemas: Record<
 });
 
 let upstreams: Upstreams;
+const slowFinished: string[] = [];
 let main: { app: App; url: string };
 let webDist: string;
 
@@ -96,6 +97,14 @@ beforeAll(async () => {
     names.map((name) =>
       startEchoService(name, (app) => {
         if (name === 'identity') {
+          app.get('/api/upload/big', (_request, reply) => reply.type('application/octet-stream').send(Buffer.alloc(300 * 1024, 7)));
+          app.post('/api/upload/size', (request) => ({ bytes: String(request.body).length }));
+          app.get('/api/auth/cookies', (_request, reply) => reply.header('set-cookie', ['a=1; HttpOnly', 'b=2; HttpOnly']).send({ ok: true }));
+          app.get('/api/users/slow', async (request) => {
+            await new Promise((resolve) => setTimeout(resolve, 400));
+            slowFinished.push(request.raw.destroyed ? 'client gone' : 'client there');
+            return { ok: true };
+          });
           app.get('/openapi.json', () => openapi('identity', { '/api/auth/login': { post: { summary: 'Sign in' } } }, { User: { type: 'object' } }));
         }
         if (name === 'blog') {
@@ -184,6 +193,54 @@ describe('routing', () => {
   });
 });
 
+describe('forwarding', () => {
+  it('streams a large response intact', async () => {
+    const res = await fetch(`${main.url}/api/upload/big`);
+    expect(res.status).toBe(200);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBe(300 * 1024);
+    expect(body.every((byte) => byte === 7)).toBe(true);
+  });
+
+  it('streams a large request body to the service', async () => {
+    const res = await fetch(`${main.url}/api/upload/size`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(3 * 1024 * 1024) });
+    expect(await jsonOf(res)).toEqual({ bytes: 3 * 1024 * 1024 });
+  });
+
+  it('keeps every set-cookie header and answers HEAD without a body', async () => {
+    const res = await main.app.inject('/api/auth/cookies');
+    expect(res.headers['set-cookie']).toEqual(['a=1; HttpOnly', 'b=2; HttpOnly']);
+    const head = await main.app.inject({ method: 'HEAD', url: '/api/blog/posts' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('answers 413 when a service refuses an oversized upload, and still closes cleanly', async () => {
+    const strict = Fastify(); // default 1 MiB body limit
+    strict.post('/api/blog/posts', () => ({ ok: true }));
+    const strictUrl = await strict.listen({ port: 0, host: '127.0.0.1' });
+    closers.push(() => strict.close());
+    const app = await buildGateway({ upstreams: { ...upstreams, blog: strictUrl }, rateLimit: { store: 'memory' }, logger });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${url}/api/blog/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(3 * 1024 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(await jsonOf(res)).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('abandons the upstream request when the client goes away', async () => {
+    const controller = new AbortController();
+    const pending = fetch(`${main.url}/api/users/slow`, { signal: controller.signal }).catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    expect(await pending).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(slowFinished).toEqual(['client gone']);
+  });
+});
+
 describe('upstream failures', () => {
   it('answers 503 within a second for a service that is down while others keep working', async () => {
     const { url } = await gateway({ upstreams: { ...upstreams, feed: await deadUrl() } });
@@ -248,7 +305,9 @@ describe('web app and edge behaviour', () => {
     expect(csp).toMatch(/img-src 'self' data: blob:/);
     expect(csp).toMatch(/connect-src 'self' ws: wss:/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect((await main.app.inject('/api/posts')).headers['content-security-policy']).toBeDefined();
+    const api = await main.app.inject('/api/posts');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers its own probes and metrics', async () => {

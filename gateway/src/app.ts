@@ -76,7 +76,6 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   });
 
   const limits: RateLimitOptions = { ...options.rateLimit, ...(redis ? { redis } : {}) };
-  await registerSecurityHeaders(app);
   await registerRateLimit(app, limits);
 
   for (const name of UPSTREAMS) {
@@ -92,7 +91,12 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     });
   }
   await registerSocketProxy(app, { base: options.upstreams.messaging, path: SOCKET_IO_PATH, dispatcher, timeoutMs: upstreamTimeoutMs });
-  await registerDocs(app, { upstreams: options.upstreams, dispatcher });
-  await registerWeb(app, options.webDist);
+  // Documents (web app, API docs) get the full helmet set with the CSP; the API gets a
+  // precomputed minimal set instead (see registerUpstreamProxy).
+  await app.register(async (documents) => {
+    await registerSecurityHeaders(documents);
+    await registerDocs(documents, { upstreams: options.upstreams, dispatcher });
+    await registerWeb(documents, options.webDist);
+  });
   return app;
 }

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface, RouteShorthandOptions } from 'fastify';
-import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { Dispatcher } from 'undici';
 import type { ClientOptions } from 'ws';
+import { createForwarder } from './forward';
 import { forwardHeaders } from './forward-headers';
 import type { AnyRequest } from './forward-headers';
+import { API_SECURITY_HEADERS } from './security';
 import { sendUpstreamError } from './upstream-errors';
 
 const ALL_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
@@ -20,27 +21,20 @@ export interface UpstreamProxyOptions {
 }
 
 /**
- * Proxies a service's prefixes with @fastify/reply-from on a shared undici dispatcher.
- * The request body is never parsed: it streams through to the service, which validates it.
+ * Routes a service's prefixes to it through the forwarder. The request body is never parsed:
+ * it streams through to the service, which validates it.
  */
 export async function registerUpstreamProxy(app: FastifyInstance, options: UpstreamProxyOptions): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(replyFrom, {
-      base: options.base,
-      undici: options.dispatcher,
-      // reply-from logs a line for every proxied response otherwise; the access log covers it.
-      disableRequestLogging: true,
-    });
+  await app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-
-    const replyOptions = {
-      timeout: options.timeoutMs,
-      rewriteRequestHeaders: forwardHeaders,
-      onError: (reply: FastifyReply<RouteGenericInterface, RawServerBase>, { error }: { error: unknown }) => sendUpstreamError(reply, error, options.name),
-    };
-    const handler = (request: FastifyRequest, reply: FastifyReply) => reply.from(request.url, replyOptions);
-
+    scope.addContentTypeParser('*', (_request, payload, next) => next(null, payload));
+    const handler = createForwarder({
+      name: options.name,
+      origin: options.base,
+      dispatcher: options.dispatcher,
+      timeoutMs: options.timeoutMs,
+      responseHeaders: API_SECURITY_HEADERS,
+    });
     for (const prefix of options.prefixes) {
       scope.route({ method: ALL_METHODS, url: prefix, handler });
       scope.route({ method: ALL_METHODS, url: `${prefix}/*`, handler });
@@ -48,6 +42,7 @@ export async function registerUpstreamProxy(app: FastifyInstance, options: Upstr
     for (const extra of options.extraRoutes ?? []) {
       scope.route({ method: extra.method, url: extra.url, config: extra.config, handler });
     }
+    done();
   });
 }
 
@@ -62,6 +57,10 @@ export async function registerSocketProxy(
     rewritePrefix: options.path,
     websocket: true,
     undici: options.dispatcher,
+    preHandler: (_request, reply, done) => {
+      void reply.headers(API_SECURITY_HEADERS);
+      done();
+    },
     disableRequestLogging: true,
     replyOptions: {
       // Long-polling holds a request open up to Socket.IO's pingInterval + pingTimeout.

@@ -180,3 +180,18 @@ describe('createApp probes, metrics and OpenAPI', () => {
     expect(doc.paths['/metrics']).toBeUndefined();
   });
 });
+
+describe('access log', () => {
+  it('keeps reset tokens and OAuth codes out of the logged URL', async () => {
+    const logs = captureLogs();
+    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info' });
+    app.get('/*', () => ({ ok: true }));
+    await app.inject('/api/auth/validate-reset-token/s3cr3t-reset');
+    await app.inject('/api/auth/google/callback?code=oauth-c0de&state=st4te');
+    const text = JSON.stringify(logs.lines());
+    expect(text).not.toContain('s3cr3t-reset');
+    expect(text).not.toContain('oauth-c0de');
+    expect(text).not.toContain('st4te');
+    expect(text).toContain('/api/auth/validate-reset-token/[Redacted]');
+  });
+});

@@ -1,0 +1,160 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Dispatcher } from 'undici';
+import { forwardHeaders } from './forward-headers';
+import { sendUpstreamError } from './upstream-errors';
+
+/** Responses up to this size are collected and sent in one write; larger ones stream. */
+const BUFFER_LIMIT = 64 * 1024;
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) and ones undici sets itself.
+const REQUEST_DROP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'host'];
+const RESPONSE_DROP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+
+export interface ForwarderOptions {
+  /** Service name, for logs. */
+  name: string;
+  /** Service origin, e.g. `http://127.0.0.1:4002`. */
+  origin: string;
+  dispatcher: Dispatcher;
+  /** Longest wait for response headers, and between body chunks. */
+  timeoutMs: number;
+  /** Headers every proxied answer carries (computed once). */
+  responseHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * The proxy hot path, on undici's dispatch API: no body parsing, no intermediate streams for
+ * small answers (collected and sent with the headers in one write), streaming with
+ * back-pressure for large ones, and the upstream request aborted if the client goes away.
+ * Paths reach the service unchanged.
+ */
+export function createForwarder(options: ForwarderOptions): (request: FastifyRequest, reply: FastifyReply) => void {
+  const { name, origin, dispatcher, timeoutMs, responseHeaders } = options;
+
+  return function forward(request, reply) {
+    const headers = forwardHeaders(request, { ...request.headers });
+    for (const header of REQUEST_DROP) delete headers[header];
+    const method = request.method;
+    const hasBody = method !== 'GET' && method !== 'HEAD' && (request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined);
+
+    const handler = new ProxyHandler(request, reply, name, responseHeaders);
+    dispatcher.dispatch(
+      {
+        origin,
+        path: request.url,
+        method,
+        headers: headers as Record<string, string | string[]>,
+        body: hasBody ? request.raw : null,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
+      handler,
+    );
+  };
+}
+
+class ProxyHandler implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private chunks: Buffer[] | undefined;
+  private stream: PassThrough | undefined;
+  private finished = false;
+  private expectedLength = -1;
+  private receivedLength = 0;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly upstream: string,
+    private readonly responseHeaders: Readonly<Record<string, string>>,
+  ) {}
+
+  private readonly onClientClose = (): void => {
+    if (!this.finished && this.controller && !this.controller.aborted) {
+      this.controller.abort(new Error('client closed the connection'));
+    }
+  };
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    this.reply.raw.once('close', this.onClientClose);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    const reply = this.reply;
+    reply.code(statusCode);
+    void reply.headers(this.responseHeaders);
+    for (const key in headers) {
+      if (!RESPONSE_DROP.has(key)) void reply.header(key, headers[key]);
+    }
+    const length = headers['content-length'];
+    if (this.request.method === 'HEAD' || statusCode === 204 || statusCode === 304 || (length !== undefined && Number(length) <= BUFFER_LIMIT)) {
+      this.chunks = [];
+      this.expectedLength = this.request.method === 'HEAD' || statusCode === 204 || statusCode === 304 ? 0 : Number(length);
+      return;
+    }
+    const stream = new PassThrough();
+    stream.on('drain', () => controller.resume());
+    this.stream = stream;
+    void reply.send(stream);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.chunks) {
+      this.chunks.push(chunk);
+      this.receivedLength += chunk.length;
+    } else if (this.stream && !this.stream.write(chunk)) {
+      controller.pause();
+    }
+  }
+
+  onResponseEnd(): void {
+    this.finished = true;
+    this.reply.raw.off('close', this.onClientClose);
+    // The service answered before reading the whole body (e.g. 413): this connection
+    // cannot carry another request until the rest arrives, so close it after the answer.
+    if (!this.request.raw.complete) void this.reply.header('connection', 'close');
+    if (this.stream) {
+      this.stream.end();
+      return;
+    }
+    const chunks = this.chunks ?? [];
+    if (this.request.method === 'HEAD') {
+      void this.reply.send();
+      return;
+    }
+    void this.reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.finished = true;
+    this.reply.raw.off('close', this.onClientClose);
+    if (this.stream) {
+      this.stream.destroy(error);
+      return;
+    }
+    if (this.reply.raw.destroyed || this.reply.sent) return;
+    // The whole answer arrived before the failure (typically a write error on a body the
+    // service no longer reads): deliver the answer.
+    if (this.chunks && this.expectedLength >= 0 && this.receivedLength === this.expectedLength) {
+      this.onResponseEnd();
+      return;
+    }
+    if (!this.request.raw.complete) {
+      void this.reply.header('connection', 'close');
+      // A service that refuses an upload answers 413 and hangs up while the body is still
+      // arriving; the write fails before its answer can be read. That is what it meant.
+      const code = (error as { code?: unknown }).code;
+      if (code === 'EPIPE' || code === 'ECONNRESET') {
+        this.reply.removeHeader('content-length');
+        void this.reply.code(413).type('application/json; charset=utf-8').send({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+        return;
+      }
+    }
+    // Headers from the service may already be on the reply; the error answer replaces them.
+    this.reply.removeHeader('content-length');
+    this.reply.removeHeader('content-type');
+    sendUpstreamError(this.reply, error, this.upstream);
+  }
+}
