@@ -50,6 +50,15 @@ function loadAxeSource(): string {
   return axeSource;
 }
 
+async function waitForAnimations(page: Page, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const settled = await page.evaluate('document.getAnimations().every((a) => a.playState !== "running")');
+    if (settled) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -62,6 +71,9 @@ export interface AxeViolation {
  * The source is evaluated through the DevTools protocol, so the app's CSP does not block it.
  */
 export async function runAxe(page: Page, label = page.url()): Promise<AxeViolation[]> {
+  // Let enter animations (toasts, dialogs) finish: axe measures contrast on what is painted now.
+  // Polled with evaluate (CDP), not waitForFunction, which the app's CSP blocks as eval.
+  await waitForAnimations(page);
   const loaded = await page.evaluate('typeof window.axe !== "undefined"');
   if (!loaded) await page.evaluate(loadAxeSource());
   const violations = await page.evaluate<AxeViolation[]>(`

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, PublicUser } from '@saathi/contracts';
 import { apiJson } from './api-request';
 import { errorStatus } from '../lib/error-message';
-import { profileKey, publicUserKey } from './query-keys';
+import { currentUserKey, profileKey, publicUserKey } from './query-keys';
 
 /** A user's profile; null when they have none yet (404), so saving knows to create it. */
 export function useProfile(userId: string | undefined) {
@@ -54,7 +54,13 @@ export function useSaveProfile() {
         ? apiJson<Profile>('POST', '/api/profile', body)
         : apiJson<Profile>('PUT', `/api/profile/${encodeURIComponent(userId)}`, body);
     },
-    onSuccess: (_profile, { userId }) => queryClient.invalidateQueries({ queryKey: profileKey(userId) }),
+    onSuccess: async (_profile, { userId }) => {
+      // The header avatar reads the current user, whose picture follows the profile's.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
+      ]);
+    },
   });
 }
 
