@@ -29,10 +29,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: { port?: number; env?: Record<string, string | undefined> } = {},
+): Promise<TestServer> {
   ensureWebBuilt();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'saathi-e2e-'));
-  const server = await startEmbedded({ port: 0, dataDir, logLevel: 'warn' });
+  const server = await startEmbedded({
+    port: options.port ?? 0,
+    dataDir,
+    logLevel: 'warn',
+    env: options.env,
+  });
   return {
     url: server.url.replace(/\/+$/, ''),
     mailDir: server.mailDir,
