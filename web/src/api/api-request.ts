@@ -1,5 +1,6 @@
 // The one place the web app talks HTTP (SPEC §7): cookies always included; FormData is sent
 // as is, any other body as JSON; a non-OK response becomes Error("<status>: <body or statusText>").
+import { fetchWithSession } from './session-fetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,7 +18,7 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
-  const res = await fetch(url, init);
+  const res = await fetchWithSession(url, init);
   await throwIfNotOk(res);
   return res;
 }

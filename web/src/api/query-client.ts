@@ -1,12 +1,13 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { throwIfNotOk } from './api-request';
+import { fetchWithSession } from './session-fetch';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** GET the URL made by joining the query key with "/", parse JSON. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    const res = await fetchWithSession(queryKey.join('/'), { signal });
     if (options.on401 === 'returnNull' && res.status === 401) return null as T;
     await throwIfNotOk(res);
     return (await res.json()) as T;

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchWithSession } from './session-fetch';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function stubResponses(byUrl: Record<string, number[]>) {
+  const fetchMock = vi.fn<typeof fetch>((input) => {
+    const statuses = byUrl[String(input)]!;
+    return Promise.resolve(new Response('{}', { status: statuses.shift() ?? 500 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('fetchWithSession', () => {
+  it('renews an expired access token once and replays the request', async () => {
+    const fetchMock = stubResponses({ '/api/profile/u1': [401, 200], '/api/auth/user': [200] });
+    const res = await fetchWithSession('/api/profile/u1', { method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/profile/u1',
+      '/api/auth/user',
+      '/api/profile/u1',
+    ]);
+  });
+
+  it('gives back the 401 when the session is really over', async () => {
+    const fetchMock = stubResponses({ '/api/profile/u1': [401], '/api/auth/user': [401] });
+    expect((await fetchWithSession('/api/profile/u1', {})).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one renewal between concurrent 401s and never renews for /api/auth calls', async () => {
+    const fetchMock = stubResponses({ '/api/a': [401, 200], '/api/b': [401, 200], '/api/auth/user': [200] });
+    await Promise.all([fetchWithSession('/api/a', {}), fetchWithSession('/api/b', {})]);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(1);
+
+    const login = stubResponses({ '/api/auth/login': [401] });
+    expect((await fetchWithSession('/api/auth/login', { method: 'POST' })).status).toBe(401);
+    expect(login).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,23 @@
+// The access cookie lives 10 minutes; the refresh cookie is only sent to /api/auth/*. So a 401
+// from any other path may just mean "access token expired": renew it once through
+// GET /api/auth/user (identity rotates the refresh token there) and replay the request.
+// Concurrent 401s share one renewal.
+
+let renewal: Promise<boolean> | null = null;
+
+function renewSession(): Promise<boolean> {
+  renewal ??= fetch('/api/auth/user', { credentials: 'include' })
+    .then((res) => res.ok)
+    .catch(() => false)
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
+export async function fetchWithSession(url: string, init: RequestInit): Promise<Response> {
+  const res = await fetch(url, { ...init, credentials: 'include' });
+  if (res.status !== 401 || url.startsWith('/api/auth/')) return res;
+  if (!(await renewSession())) return res;
+  return fetch(url, { ...init, credentials: 'include' });
+}
