@@ -7,7 +7,7 @@ afterEach(() => {
 
 function stubResponses(byUrl: Record<string, number[]>) {
   const fetchMock = vi.fn<typeof fetch>((input) => {
-    const statuses = byUrl[String(input)]!;
+    const statuses = byUrl[input as string]!;
     return Promise.resolve(new Response('{}', { status: statuses.shift() ?? 500 }));
   });
   vi.stubGlobal('fetch', fetchMock);
