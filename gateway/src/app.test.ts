@@ -336,7 +336,10 @@ describe('rate limits', () => {
   it('applies the generous default to everything else but never to probes', async () => {
     const { app } = await gateway({ upstreams, rateLimit: { store: 'memory', max: 3 } });
     for (let i = 0; i < 3; i++) expect((await app.inject('/api/posts')).statusCode).toBe(200);
-    expect((await app.inject('/api/posts')).statusCode).toBe(429);
+    const limited = await app.inject('/api/posts');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many requests, please try again in \d+ seconds?\.$/), code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     for (let i = 0; i < 5; i++) expect((await app.inject('/healthz')).statusCode).toBe(200);
   });
 });

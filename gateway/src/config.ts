@@ -21,6 +21,8 @@ export const gatewayEnvSchema = commonEnvSchema.extend({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
+  /** Edge access log: `errors` (4xx/5xx and slow; services log every request), `all`, `off`. */
+  ACCESS_LOG: z.enum(['all', 'errors', 'off']).default('errors'),
   /** `true`, or a comma-separated list of proxy addresses/CIDRs trusted for x-forwarded-for. */
   TRUST_PROXY: z.string().optional(),
 });

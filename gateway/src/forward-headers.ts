@@ -12,8 +12,10 @@ const SPOOFABLE = /^(?:x-user|x-auth|x-forwarded-user|x-forwarded-email|x-forwar
 
 /** Rewrites the (already copied) request headers sent upstream. Mutates and returns `headers`. */
 export function forwardHeaders(request: AnyRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  for (const name of Object.keys(headers)) {
-    if (SPOOFABLE.test(name)) delete headers[name];
+  for (const name in headers) {
+    // Cheap first-letter screen: the pattern only matches names starting with x, f or r.
+    const first = name.charCodeAt(0);
+    if ((first === 120 || first === 102 || first === 114) && SPOOFABLE.test(name)) delete headers[name];
   }
   headers['x-request-id'] = request.id;
   headers['x-forwarded-for'] = request.ip;

@@ -22,6 +22,7 @@ const app = await buildGateway({
   rateLimit: { store: 'redis', redisUrl: config.REDIS_URL, max: config.RATE_LIMIT_PER_MINUTE, authMax: config.AUTH_RATE_LIMIT_PER_MINUTE },
   ...(config.JWT_PUBLIC_KEY ? { auth: { publicKey: config.JWT_PUBLIC_KEY } } : {}),
   logger,
+  accessLog: config.ACCESS_LOG,
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   connectTimeoutMs: config.CONNECT_TIMEOUT_MS,
   ...(trustProxy !== undefined ? { trustProxy } : {}),

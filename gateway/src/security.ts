@@ -61,12 +61,14 @@ export interface RateLimitOptions {
 const tooMany = (_request: unknown, context: { after: string }) =>
   new HttpError(429, `Too many requests, please try again in ${context.after}.`, 'RATE_LIMITED');
 
-/** Generous limit for every route registered after this; `authRouteConfig` is the tight one. */
+/**
+ * @fastify/rate-limit for the routes that opt in with `authRouteConfig` (sign-in, register,
+ * forgot-password): per IP, in Redis in cluster mode so the limit holds across replicas.
+ * The generous limit on everything else is `createEdgeLimiter`.
+ */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
-    global: true,
-    max: options.max ?? 600,
-    timeWindow: 60_000,
+    global: false,
     nameSpace: 'saathi-gateway-rl:',
     skipOnError: true,
     errorResponseBuilder: tooMany,

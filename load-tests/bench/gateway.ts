@@ -5,7 +5,9 @@
  *   healthz  the gateway's own /healthz
  * Each target 3× at 100 connections (runs interleaved so drift hits all alike), medians
  * taken; then p99 at 50 connections. A section is appended to load-tests/RESULTS.md.
- * Options: --duration <s> (default 8), --access-log all|errors|off (default all), --no-write.
+ * Options: --duration <s> (default 8), --access-log errors|all|off (default errors, as main.ts),
+ * --log-sync buffered|sync, --baseline (also measure a default @fastify/http-proxy set-up),
+ * --profile <dir> (V8 CPU profile of the gateway), --only-proxied <s>, --no-write.
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,13 +23,15 @@ const here = import.meta.dirname;
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '8' },
-    'access-log': { type: 'string', default: 'all' },
+    'access-log': { type: 'string', default: 'errors' },
     /** `sync`: one write syscall per log line (pino's default) instead of main.ts's buffered stdout. */
     'log-sync': { type: 'string', default: 'buffered' },
     'no-write': { type: 'boolean', default: false },
     note: { type: 'string', default: '' },
     /** Writes a V8 CPU profile of the gateway process into this directory. */
     profile: { type: 'string' },
+    /** Also measure the default @fastify/http-proxy set-up (lib/baseline-gateway.ts) for comparison. */
+    baseline: { type: 'boolean', default: false },
     /** Only load the proxied route for this many seconds (with --profile), no report. */
     'only-proxied': { type: 'string' },
   },
@@ -44,48 +48,53 @@ async function main(): Promise<void> {
   const gateway = await startChild(path.join(here, 'lib', 'gateway-server.ts'), [upstream.url, accessLog, values['log-sync']], profileArgs);
   children.push(gateway);
 
-  const targets = {
+  const baseline = values.baseline ? await startChild(path.join(here, 'lib', 'baseline-gateway.ts'), [upstream.url]) : undefined;
+  if (baseline) children.push(baseline);
+
+  type Target = 'direct' | 'proxied' | 'healthz' | 'baseline';
+  const targets: Partial<Record<Target, string>> = {
     direct: `${upstream.url}/api/blog/ping`,
     proxied: `${gateway.url}/api/blog/ping`,
     healthz: `${gateway.url}/healthz`,
-  } as const;
-  type Target = keyof typeof targets;
+    ...(baseline ? { baseline: `${baseline.url}/api/blog/ping` } : {}),
+  };
   const names = Object.keys(targets) as Target[];
+  const pidOf = (name: Target) => (name === 'baseline' ? baseline?.process.pid : gateway.process.pid);
 
   /** Runs a measurement and adds the CPU the gateway and upstream processes spent per request. */
-  async function measureWithCpu(url: string, connections: number, seconds: number): Promise<Sample & { gatewayCpuUs: number; upstreamCpuUs: number }> {
-    const before = [processCpuSeconds(gateway.process.pid), processCpuSeconds(upstream.process.pid)];
-    const sample = await measure(url, connections, seconds);
-    const after = [processCpuSeconds(gateway.process.pid), processCpuSeconds(upstream.process.pid)];
+  async function measureWithCpu(name: Target, connections: number, seconds: number): Promise<Sample & { gatewayCpuUs: number; upstreamCpuUs: number }> {
+    const before = [processCpuSeconds(pidOf(name)), processCpuSeconds(upstream.process.pid)];
+    const sample = await measure(targets[name]!, connections, seconds);
+    const after = [processCpuSeconds(pidOf(name)), processCpuSeconds(upstream.process.pid)];
     const requests = sample.reqPerSec * seconds;
     const perRequest = (i: number) => (after[i] !== undefined && before[i] !== undefined ? ((after[i] - before[i]) * 1e6) / requests : NaN);
     return { ...sample, gatewayCpuUs: perRequest(0), upstreamCpuUs: perRequest(1) };
   }
 
   if (values['only-proxied']) {
-    const sample = await measureWithCpu(targets.proxied, 100, Number(values['only-proxied']));
+    const sample = await measureWithCpu('proxied', 100, Number(values['only-proxied']));
     console.log(`proxied 100 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, gateway CPU ${sample.gatewayCpuUs.toFixed(0)} µs/req, upstream CPU ${sample.upstreamCpuUs.toFixed(0)} µs/req`);
     return;
   }
 
   for (const name of names) {
-    const check = await fetch(targets[name]);
+    const check = await fetch(targets[name]!);
     if (check.status !== 200) throw new Error(`${name} answered ${check.status}: ${await check.text()}`);
-    await measure(targets[name], 100, 2); // warm-up: JIT, keep-alive pools
+    await measure(targets[name]!, 100, 2); // warm-up: JIT, keep-alive pools
   }
 
   type CpuSample = Sample & { gatewayCpuUs: number; upstreamCpuUs: number };
-  const at100: Record<Target, CpuSample[]> = { direct: [], proxied: [], healthz: [] };
+  const at100: Record<Target, CpuSample[]> = { direct: [], proxied: [], healthz: [], baseline: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of names) {
-      const sample = await measureWithCpu(targets[name], 100, duration);
+      const sample = await measureWithCpu(name, 100, duration);
       at100[name].push(sample);
       console.log(`round ${round} ${name.padEnd(8)} 100 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, CPU/req gateway ${sample.gatewayCpuUs.toFixed(0)} µs upstream ${sample.upstreamCpuUs.toFixed(0)} µs${sample.errors || sample.non2xx ? ` (errors ${sample.errors}, non-2xx ${sample.non2xx})` : ''}`);
     }
   }
   const at50: Record<Target, Sample> = {} as Record<Target, Sample>;
   for (const name of names) {
-    at50[name] = await measure(targets[name], 50, duration);
+    at50[name] = await measure(targets[name]!, 50, duration);
     console.log(`${name.padEnd(8)} 50 conns: ${at50[name].reqPerSec.toFixed(0)} req/s, p50 ${at50[name].p50} ms, p99 ${at50[name].p99} ms`);
   }
 
@@ -102,6 +111,7 @@ async function main(): Promise<void> {
   const direct = summary.find((s) => s.name === 'direct')!;
   const proxied = summary.find((s) => s.name === 'proxied')!;
   const ratio = proxied.reqPerSec / direct.reqPerSec;
+  const baselineRow = summary.find((s) => s.name === 'baseline');
 
   const cpus = os.cpus();
   const lines = [
@@ -116,7 +126,8 @@ async function main(): Promise<void> {
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...summary.map((s) => `| ${s.name} | ${s.reqPerSec.toFixed(0)} | ${s.p50} | ${s.p99} | ${s.p99at50} | ${s.name === 'direct' ? '–' : s.gatewayCpuUs.toFixed(0)} | ${s.name === 'healthz' ? '–' : s.upstreamCpuUs.toFixed(0)} | ${s.failures} |`),
     '',
-    `Proxied / direct throughput: **${(ratio * 100).toFixed(1)}%** (target ≥ 30%). Gateway p99 at 50 connections: **${proxied.p99at50} ms** (target ≤ 10 ms).`,
+    `Proxied / direct throughput: **${(ratio * 100).toFixed(1)}%** (target ≥ 30%). Gateway p99 at 50 connections: **${proxied.p99at50} ms** (target ≤ 10 ms).` +
+      (baselineRow ? ` Default @fastify/http-proxy set-up (\`baseline\`) / direct: ${((baselineRow.reqPerSec / direct.reqPerSec) * 100).toFixed(1)}%.` : ''),
     '',
   ];
   console.log(lines.join('\n'));

@@ -1,14 +1,15 @@
 /**
- * Bench child: the real gateway (`buildGateway`, production settings: access log at info,
- * rate limiting, helmet, metrics) with `blog` pointing at the bench upstream. The rate limit
- * is raised so the load is measured, not refused. argv: <blogUrl> [all|errors|off] [buffered|sync]
+ * Bench child: the real gateway (`buildGateway` with main.ts's settings: edge access log of
+ * failed/slow requests, buffered stdout, rate limits, security headers, metrics) with `blog`
+ * pointing at the bench upstream. The generous rate limit is raised so the load is measured,
+ * not refused. argv: <blogUrl> [errors|all|off] [buffered|sync]
  */
 import { createLogger } from '@saathi/platform';
 import { pino } from 'pino';
 import { buildGateway } from '../../../gateway/src/app';
 
-const [blogUrl, accessLog = 'all', logSync = 'buffered'] = process.argv.slice(2);
-if (!blogUrl) throw new Error('usage: gateway-server.ts <blogUrl> [all|errors|off]');
+const [blogUrl, accessLog = 'errors', logSync = 'buffered'] = process.argv.slice(2);
+if (!blogUrl) throw new Error('usage: gateway-server.ts <blogUrl> [errors|all|off] [buffered|sync]');
 const unused = 'http://127.0.0.1:9';
 const app = await buildGateway({
   upstreams: { identity: unused, feed: unused, messaging: unused, blog: blogUrl, notification: unused },

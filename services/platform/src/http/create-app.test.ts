@@ -182,6 +182,17 @@ describe('createApp probes, metrics and OpenAPI', () => {
 });
 
 describe('access log', () => {
+  it('in errors mode logs only failed requests', async () => {
+    const logs = captureLogs();
+    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info', accessLog: 'errors' });
+    app.get('/ok', () => ({ ok: true }));
+    await app.inject('/ok');
+    await app.inject('/missing');
+    const access = logs.lines().filter((line) => line.msg === 'request completed');
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ url: '/missing', status: 404 });
+  });
+
   it('keeps reset tokens and OAuth codes out of the logged URL', async () => {
     const logs = captureLogs();
     const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info' });

@@ -34,8 +34,9 @@ export interface CreateAppOptions {
   /** Exposes the routes' zod schemas as OpenAPI at `GET /openapi.json`. */
   openapi?: { title: string; version: string; description?: string };
   /**
-   * One access-log line per response (`all`, default), only for 5xx (`errors`), or none.
-   * Fastify's own two-lines-per-request logging is always off: it doubles logging cost.
+   * One access-log line per response (`all`, default); only for failed (4xx/5xx) or slow
+   * (≥ 1 s) ones (`errors`); or none. Fastify's own two-lines-per-request logging is always
+   * off: it doubles the logging cost.
    */
   accessLog?: 'all' | 'errors' | 'off';
   /** Process metrics (event loop lag, heap, GC) in `/metrics`; default true. */
@@ -108,7 +109,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     requestDuration.observe({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status_code: status }, ms / 1000);
-    if ((accessLog === 'all' || (accessLog === 'errors' && status >= 500)) && request.routeOptions.config.accessLog !== false) {
+    if ((accessLog === 'all' || (accessLog === 'errors' && (status >= 400 || ms >= 1000))) && request.routeOptions.config.accessLog !== false) {
       const line = { reqId: request.id, method: request.method, url: scrubUrl(request.url), status, ms: Math.round(ms * 100) / 100, userId: request.user?.id };
       if (status >= 500) accessLogger.warn(line, 'request completed');
       else accessLogger.info(line, 'request completed');
