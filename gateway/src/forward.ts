@@ -2,14 +2,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { forwardHeaders } from './forward-headers';
+import { upstreamHeaders } from './forward-headers';
 import { sendUpstreamError } from './upstream-errors';
 
 /** Responses up to this size are collected and sent in one write; larger ones stream. */
 const BUFFER_LIMIT = 64 * 1024;
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) and ones undici sets itself.
-const REQUEST_DROP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'host'];
+// Hop-by-hop headers (RFC 9110 §7.6.1).
 const RESPONSE_DROP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 export interface ForwarderOptions {
@@ -34,10 +33,9 @@ export function createForwarder(options: ForwarderOptions): (request: FastifyReq
   const { name, origin, dispatcher, timeoutMs, responseHeaders } = options;
 
   return function forward(request, reply) {
-    const headers = forwardHeaders(request, { ...request.headers });
-    for (const header of REQUEST_DROP) delete headers[header];
     const method = request.method;
-    const hasBody = method !== 'GET' && method !== 'HEAD' && (request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined);
+    const raw = request.raw;
+    const hasBody = method !== 'GET' && method !== 'HEAD' && (raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined);
 
     const handler = new ProxyHandler(request, reply, name, responseHeaders);
     dispatcher.dispatch(
@@ -45,8 +43,8 @@ export function createForwarder(options: ForwarderOptions): (request: FastifyReq
         origin,
         path: request.url,
         method,
-        headers: headers as Record<string, string | string[]>,
-        body: hasBody ? request.raw : null,
+        headers: upstreamHeaders(request),
+        body: hasBody ? raw : null,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       },
