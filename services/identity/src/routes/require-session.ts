@@ -11,11 +11,16 @@ import type { IdentityContext } from '../context';
 export async function requireSession(ctx: IdentityContext, request: FastifyRequest): Promise<Authenticated> {
   const auth = await ctx.sessions.fromAccessCookie(request);
   if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
+  rememberUser(request, auth);
+  return auth;
+}
+
+/** Exposes the session's user as `request.user`, as the platform auth plugin does elsewhere (logs, hooks). */
+export function rememberUser(request: FastifyRequest, auth: Authenticated): void {
   request.user = {
     id: auth.user.id,
     username: auth.user.username,
     role: auth.user.role,
     sessionId: auth.sessionId,
   };
-  return auth;
 }

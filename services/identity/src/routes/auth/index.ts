@@ -9,6 +9,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../domain/pa
 import { userRegisteredEvent } from '../../events/user-registered';
 import { toCurrentUser } from '../../users-view';
 import { enforceLimit } from '../rate-limit';
+import { rememberUser } from '../require-session';
 import { getCurrentUserSchema, loginSchema, logoutSchema, registerSchema } from './schema';
 
 export function roleFor(ctx: IdentityContext, email: string): 'user' | 'admin' {
@@ -27,12 +28,7 @@ export function registerAuthRoutes(app: App, ctx: IdentityContext): void {
   app.get('/api/auth/user', { schema: getCurrentUserSchema }, async (request, reply) => {
     const auth = await sessions.authenticate(request, reply, { refresh: true });
     if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
-    request.user = {
-      id: auth.user.id,
-      username: auth.user.username,
-      role: auth.user.role,
-      sessionId: auth.sessionId,
-    };
+    rememberUser(request, auth);
     return toCurrentUser(auth.user);
   });
 
