@@ -6,7 +6,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.test-results/**', '**/*.mjs', '**/*.cjs'] },
+  { ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '.test-results/**',
+      // k6 scripts run in k6's own JavaScript runtime, not Node.
+      'load-tests/k6/**',
+    ] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -21,6 +28,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Launch and test scripts are plain Node ESM (they run before npm install): lint without types.
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -23,8 +23,8 @@ function start(): { child: ChildProcess; output: () => string } {
     env: { ...process.env, PORT: String(port), SAATHI_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   running = child;
   return { child, output: () => output };
 }
