@@ -79,3 +79,22 @@ describe('auth plugin', () => {
     expect(admin.statusCode).toBe(200);
   });
 });
+
+describe('verified-token cache', () => {
+  it('stops accepting a remembered token once it expires', () => {
+    let now = Date.now();
+    const verify = createAccessTokenVerifier(keys.publicKey, { now: () => now });
+    const token = sign(claims, { expiresIn: 60 });
+    expect(verify(token)?.id).toBe('u-1');
+    expect(verify(token)?.id).toBe('u-1');
+    now += 61_000;
+    expect(verify(token)).toBeNull();
+  });
+
+  it('stays bounded', () => {
+    const verify = createAccessTokenVerifier(keys.publicKey, { cacheSize: 2 });
+    const tokens = ['a', 'b', 'c'].map((sid) => sign({ ...claims, sid }));
+    for (const token of tokens) expect(verify(token)).not.toBeNull();
+    for (const token of tokens) expect(verify(token)).not.toBeNull();
+  });
+});
