@@ -76,6 +76,11 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
+    // The client may have left while the request waited for a pooled connection.
+    if (this.reply.raw.destroyed) {
+      controller.abort(new Error('client closed the connection'));
+      return;
+    }
     this.reply.raw.once('close', this.onClientClose);
   }
 

@@ -3,9 +3,9 @@
  *   direct   GET /api/blog/ping on a tiny Fastify upstream (its own process)
  *   proxied  the same route through the gateway (its own process, production settings)
  *   healthz  the gateway's own /healthz
- * Each target 3× at 100 connections (runs interleaved so drift hits all alike), medians
- * taken; then p99 at 50 connections. A section is appended to load-tests/RESULTS.md.
- * Options: --duration <s> (default 8), --access-log errors|all|off (default errors, as main.ts),
+ * Each target 3× at 100 connections and 3× at 50 (runs interleaved so drift hits all alike),
+ * medians taken. A section is appended to load-tests/RESULTS.md.
+ * Options: --duration <s> (default 6), --access-log errors|all|off (default errors, as main.ts),
  * --log-sync buffered|sync, --baseline (also measure a default @fastify/http-proxy set-up),
  * --profile <dir> (V8 CPU profile of the gateway), --only-proxied <s>, --no-write.
  */
@@ -22,7 +22,7 @@ import type { Sample } from './lib/measure';
 const here = import.meta.dirname;
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '8' },
+    duration: { type: 'string', default: '6' },
     'access-log': { type: 'string', default: 'errors' },
     /** `sync`: one write syscall per log line (pino's default) instead of main.ts's buffered stdout. */
     'log-sync': { type: 'string', default: 'buffered' },
@@ -41,6 +41,8 @@ const accessLog = values['access-log'];
 const ROUNDS = 3;
 
 const children: Child[] = [];
+const loadAtStart = os.loadavg()[0] ?? 0;
+
 async function main(): Promise<void> {
   const upstream = await startChild(path.join(here, 'lib', 'upstream-server.ts'));
   children.push(upstream);
@@ -92,10 +94,13 @@ async function main(): Promise<void> {
       console.log(`round ${round} ${name.padEnd(8)} 100 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, CPU/req gateway ${sample.gatewayCpuUs.toFixed(0)} µs upstream ${sample.upstreamCpuUs.toFixed(0)} µs${sample.errors || sample.non2xx ? ` (errors ${sample.errors}, non-2xx ${sample.non2xx})` : ''}`);
     }
   }
-  const at50: Record<Target, Sample> = {} as Record<Target, Sample>;
-  for (const name of names) {
-    at50[name] = await measure(targets[name]!, 50, duration);
-    console.log(`${name.padEnd(8)} 50 conns: ${at50[name].reqPerSec.toFixed(0)} req/s, p50 ${at50[name].p50} ms, p99 ${at50[name].p99} ms`);
+  const at50: Record<Target, Sample[]> = { direct: [], proxied: [], healthz: [], baseline: [] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const name of names) {
+      const sample = await measure(targets[name]!, 50, duration);
+      at50[name].push(sample);
+      console.log(`round ${round} ${name.padEnd(8)}  50 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms`);
+    }
   }
 
   const summary = names.map((name) => ({
@@ -103,10 +108,10 @@ async function main(): Promise<void> {
     reqPerSec: median(at100[name].map((s) => s.reqPerSec)),
     p50: median(at100[name].map((s) => s.p50)),
     p99: median(at100[name].map((s) => s.p99)),
-    p99at50: at50[name].p99,
+    p99at50: median(at50[name].map((s) => s.p99)),
     gatewayCpuUs: median(at100[name].map((s) => s.gatewayCpuUs)),
     upstreamCpuUs: median(at100[name].map((s) => s.upstreamCpuUs)),
-    failures: at100[name].reduce((n, s) => n + s.errors + s.non2xx, 0) + at50[name].errors + at50[name].non2xx,
+    failures: [...at100[name], ...at50[name]].reduce((n, s) => n + s.errors + s.non2xx, 0),
   }));
   const direct = summary.find((s) => s.name === 'direct')!;
   const proxied = summary.find((s) => s.name === 'proxied')!;
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
     '',
     `Command: \`npm run bench:gateway${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\` · machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()} · gateway access log: ${accessLog} (${values['log-sync']} stdout)${values.note ? ` · ${values.note}` : ''}`,
     '',
-    `Medians of ${ROUNDS} runs × ${duration} s at 100 connections (interleaved); p99 at 50 connections from one ${duration} s run. Upstream, gateway and autocannon each run in their own process on the same machine. CPU µs/req is user+system time of that process (from /proc) divided by requests served — unlike req/s it does not depend on what else the machine is doing. Load average at start: ${os.loadavg()[0]!.toFixed(1)}.`,
+    `Medians of ${ROUNDS} runs × ${duration} s at 100 connections, then ${ROUNDS} at 50 (targets interleaved in each round). Upstream, gateway and autocannon each run in their own process on the same machine. CPU µs/req is user+system time of that process (from /proc) divided by requests served — unlike req/s it does not depend on what else the machine is doing. Load average (1 min) at start: ${loadAtStart.toFixed(1)}, at end: ${(os.loadavg()[0] ?? 0).toFixed(1)}.`,
     '',
     '| target | req/s (100 conns) | p50 ms | p99 ms | p99 ms at 50 conns | gateway CPU µs/req | upstream CPU µs/req | errors + non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
