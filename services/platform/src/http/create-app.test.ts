@@ -206,3 +206,21 @@ describe('access log', () => {
     expect(text).toContain('/api/auth/validate-reset-token/[Redacted]');
   });
 });
+
+describe('request logger', () => {
+  it('logs through request.log with the request id bound', async () => {
+    const logs = captureLogs();
+    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info', accessLog: 'off' });
+    app.get('/hello', (request) => {
+      request.log.info({ thing: 1 }, 'hello from the handler');
+      request.log.child({ step: 'inner' }).warn('inner line');
+      return { ok: true };
+    });
+    await app.inject({ url: '/hello', headers: { 'x-request-id': 'rid-7' } });
+    const lines = logs.lines();
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'rid-7', thing: 1, msg: 'hello from the handler' }),
+      expect.objectContaining({ reqId: 'rid-7', step: 'inner', msg: 'inner line' }),
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import type { Logger, LogLevel } from '../logging';
 import { authPlugin } from '../auth/plugin';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { registerHealth } from './health';
+import { lazyChildLoggerFactory } from './lazy-logger';
 import type { ReadinessChecks } from './health';
 import { createHttpMetrics, registerMetricsRoute } from './metrics';
 import type { HttpMetrics } from './metrics';
@@ -76,6 +77,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const logger: FastifyBaseLogger = makeLogger(options);
   const app = Fastify({
     loggerInstance: logger,
+    childLoggerFactory: lazyChildLoggerFactory,
     // Fastify's own "incoming request" + "request completed" pair is replaced by one access line.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: genRequestId,
