@@ -57,7 +57,8 @@ export function mapError(error: unknown): Mapped {
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = mapError(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ status, code: body.code }, body.message);
+  // Client errors appear in the access log; the reason only at debug level.
+  else request.log.debug({ status, code: body.code }, body.message);
   void reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
