@@ -1,5 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -228,6 +228,27 @@ describe('forwarding', () => {
     const started = Date.now();
     await app.close();
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses paths with dot segments instead of forwarding them', async () => {
+    // Sent raw: fetch and inject would resolve the dot segments before sending.
+    const rawGet = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${main.url}${path}`, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.path = path;
+        req.end();
+      });
+    for (const url of ['/api/blog/../admin/bot-post', '/api/blog/%2e%2e/admin', '/api/blog/.%2E/x', '/api/blog/%2E/x']) {
+      const res = await rawGet(url);
+      expect(res.status, url).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ message: 'Bad Request', code: 'INVALID_PATH' });
+    }
+    expect((await main.app.inject('/api/blog/posts/v1.2')).statusCode).toBe(200);
   });
 
   it('abandons the upstream request when the client goes away', async () => {

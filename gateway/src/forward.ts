@@ -11,6 +11,24 @@ const BUFFER_LIMIT = 64 * 1024;
 // Hop-by-hop headers (RFC 9110 §7.6.1).
 const RESPONSE_DROP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
+/**
+ * True when the path has a `.` or `..` segment, literally or percent-encoded. The service is
+ * chosen by prefix; a path that a server behind it might normalise into another prefix
+ * (`/api/blog/../admin/…`) is refused instead of forwarded.
+ */
+export function hasDotSegment(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.includes('.') && !path.includes('%2')) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return decoded.split(/[/\\]/).some((segment) => segment === '.' || segment === '..');
+}
+
 export interface ForwarderOptions {
   /** Service name, for logs. */
   name: string;
@@ -33,6 +51,10 @@ export function createForwarder(options: ForwarderOptions): (request: FastifyReq
   const { name, origin, dispatcher, timeoutMs, responseHeaders } = options;
 
   return function forward(request, reply) {
+    if (hasDotSegment(request.url)) {
+      void reply.code(400).type('application/json; charset=utf-8').send({ message: 'Bad Request', code: 'INVALID_PATH' });
+      return;
+    }
     const method = request.method;
     const raw = request.raw;
     const hasBody = method !== 'GET' && method !== 'HEAD' && (raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined);
