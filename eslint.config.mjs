@@ -6,14 +6,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: [
+  {
+    ignores: [
       '**/node_modules/**',
       '**/dist/**',
       '.data/**',
       '.test-results/**',
       // k6 scripts run in k6's own JavaScript runtime, not Node.
       'load-tests/k6/**',
-    ] },
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

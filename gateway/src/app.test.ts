@@ -31,7 +31,13 @@ async function startEchoService(service: string, extra?: (app: FastifyInstance) 
   extra?.(app);
   app.all('/*', (request, reply) => {
     void reply.header('x-served-by', service).code(request.url.includes('status=201') ? 201 : 200);
-    return { service, method: request.method, url: request.url, headers: request.headers, body: request.body ?? null };
+    return {
+      service,
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: request.body ?? null,
+    };
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   closers.push(() => app.close());
@@ -54,7 +60,11 @@ async function startMessagingWithSocketIo(): Promise<string> {
   const sockets = new SocketServer(server);
   sockets.on('connection', (socket) => {
     socket.on('echo', (text: string, ack: (reply: unknown) => void) => {
-      ack({ text, requestId: socket.handshake.headers['x-request-id'], userId: socket.handshake.headers['x-user-id'] ?? null });
+      ack({
+        text,
+        requestId: socket.handshake.headers['x-request-id'],
+        userId: socket.handshake.headers['x-user-id'] ?? null,
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,7 +77,9 @@ async function startMessagingWithSocketIo(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function gateway(overrides: Partial<GatewayOptions> & { upstreams: Upstreams }): Promise<{ app: App; url: string }> {
+async function gateway(
+  overrides: Partial<GatewayOptions> & { upstreams: Upstreams },
+): Promise<{ app: App; url: string }> {
   const app = await buildGateway({ rateLimit: { store: 'memory' }, logger, ...overrides });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   closers.push(() => app.close());
@@ -89,7 +101,10 @@ let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'saathi-web-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Saathi</title><div id="root"></div>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Saathi</title><div id="root"></div>',
+  );
   writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("saathi")');
 
   const names: UpstreamName[] = ['identity', 'feed', 'blog', 'notification'];
@@ -97,18 +112,34 @@ beforeAll(async () => {
     names.map((name) =>
       startEchoService(name, (app) => {
         if (name === 'identity') {
-          app.get('/api/upload/big', (_request, reply) => reply.type('application/octet-stream').send(Buffer.alloc(300 * 1024, 7)));
+          app.get('/api/upload/big', (_request, reply) =>
+            reply.type('application/octet-stream').send(Buffer.alloc(300 * 1024, 7)),
+          );
           app.post('/api/upload/size', (request) => ({ bytes: String(request.body).length }));
-          app.get('/api/auth/cookies', (_request, reply) => reply.header('set-cookie', ['a=1; HttpOnly', 'b=2; HttpOnly']).send({ ok: true }));
+          app.get('/api/auth/cookies', (_request, reply) =>
+            reply.header('set-cookie', ['a=1; HttpOnly', 'b=2; HttpOnly']).send({ ok: true }),
+          );
           app.get('/api/users/slow', async (request) => {
             await new Promise((resolve) => setTimeout(resolve, 400));
             slowFinished.push(request.raw.destroyed ? 'client gone' : 'client there');
             return { ok: true };
           });
-          app.get('/openapi.json', () => openapi('identity', { '/api/auth/login': { post: { summary: 'Sign in' } } }, { User: { type: 'object' } }));
+          app.get('/openapi.json', () =>
+            openapi(
+              'identity',
+              { '/api/auth/login': { post: { summary: 'Sign in' } } },
+              { User: { type: 'object' } },
+            ),
+          );
         }
         if (name === 'blog') {
-          app.get('/openapi.json', () => openapi('blog', { '/api/blog/posts': { get: { summary: 'List blog posts', tags: ['blog-posts'] } } }, { User: { type: 'string' } }));
+          app.get('/openapi.json', () =>
+            openapi(
+              'blog',
+              { '/api/blog/posts': { get: { summary: 'List blog posts', tags: ['blog-posts'] } } },
+              { User: { type: 'string' } },
+            ),
+          );
         }
       }),
     ),
@@ -143,7 +174,11 @@ describe('routing', () => {
     ['POST', '/api/feedback', 'notification'],
     ['GET', '/api/notifications', 'notification'],
   ])('%s %s goes to %s with the path unchanged', async (method, url, service) => {
-    const res = await main.app.inject({ method, url, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { a: 1 } }) });
+    const res = await main.app.inject({
+      method,
+      url,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { a: 1 } }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ service, method, url });
   });
@@ -203,7 +238,11 @@ describe('forwarding', () => {
   });
 
   it('streams a large request body to the service', async () => {
-    const res = await fetch(`${main.url}/api/upload/size`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(3 * 1024 * 1024) });
+    const res = await fetch(`${main.url}/api/upload/size`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x'.repeat(3 * 1024 * 1024),
+    });
     expect(await jsonOf(res)).toEqual({ bytes: 3 * 1024 * 1024 });
   });
 
@@ -220,9 +259,17 @@ describe('forwarding', () => {
     strict.post('/api/blog/posts', () => ({ ok: true }));
     const strictUrl = await strict.listen({ port: 0, host: '127.0.0.1' });
     closers.push(() => strict.close());
-    const app = await buildGateway({ upstreams: { ...upstreams, blog: strictUrl }, rateLimit: { store: 'memory' }, logger });
+    const app = await buildGateway({
+      upstreams: { ...upstreams, blog: strictUrl },
+      rateLimit: { store: 'memory' },
+      logger,
+    });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const res = await fetch(`${url}/api/blog/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(3 * 1024 * 1024) }) });
+    const res = await fetch(`${url}/api/blog/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(3 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
     expect(await jsonOf(res)).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
     const started = Date.now();
@@ -243,7 +290,12 @@ describe('forwarding', () => {
         req.path = path;
         req.end();
       });
-    for (const url of ['/api/blog/../admin/bot-post', '/api/blog/%2e%2e/admin', '/api/blog/.%2E/x', '/api/blog/%2E/x']) {
+    for (const url of [
+      '/api/blog/../admin/bot-post',
+      '/api/blog/%2e%2e/admin',
+      '/api/blog/.%2E/x',
+      '/api/blog/%2E/x',
+    ]) {
       const res = await rawGet(url);
       expect(res.status, url).toBe(400);
       expect(JSON.parse(res.body)).toEqual({ message: 'Bad Request', code: 'INVALID_PATH' });
@@ -327,7 +379,9 @@ describe('web app and edge behaviour', () => {
     expect(csp).toMatch(/connect-src 'self' ws: wss:/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const api = await main.app.inject('/api/posts');
-    expect(api.headers['content-security-policy']).toBe("default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+    );
     expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -343,14 +397,20 @@ describe('web app and edge behaviour', () => {
 describe('rate limits', () => {
   it('limits sign-in tightly per IP with a JSON 429 while other routes stay open', async () => {
     const { app } = await gateway({ upstreams, rateLimit: { store: 'memory', authMax: 2, max: 100 } });
-    const login = () => app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'b' } });
+    const login = () =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'b' } });
     expect((await login()).statusCode).toBe(200);
     expect((await login()).statusCode).toBe(200);
     const limited = await login();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many requests/), code: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      message: expect.stringMatching(/^Too many requests/),
+      code: 'RATE_LIMITED',
+    });
     expect(limited.headers['retry-after']).toBeDefined();
-    expect((await app.inject({ method: 'POST', url: '/api/auth/register', payload: {} })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/register', payload: {} })).statusCode).toBe(
+      200,
+    );
     expect((await app.inject('/api/auth/user')).statusCode).toBe(200);
   });
 
@@ -359,7 +419,10 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await app.inject('/api/posts')).statusCode).toBe(200);
     const limited = await app.inject('/api/posts');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many requests, please try again in \d+ seconds?\.$/), code: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      message: expect.stringMatching(/^Too many requests, please try again in \d+ seconds?\.$/),
+      code: 'RATE_LIMITED',
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     for (let i = 0; i < 5; i++) expect((await app.inject('/healthz')).statusCode).toBe(200);
   });
@@ -367,13 +430,21 @@ describe('rate limits', () => {
 
 describe('websocket', () => {
   it('proxies Socket.IO websocket upgrades to messaging without client identity headers', async () => {
-    const socket = connectSocket(main.url, { transports: ['websocket'], extraHeaders: { 'x-user-id': 'admin-1' }, reconnection: false });
+    const socket = connectSocket(main.url, {
+      transports: ['websocket'],
+      extraHeaders: { 'x-user-id': 'admin-1' },
+      reconnection: false,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
         socket.once('connect_error', reject);
       });
-      const reply = (await socket.timeout(2000).emitWithAck('echo', 'namaste')) as { text: string; requestId: string; userId: string | null };
+      const reply = (await socket.timeout(2000).emitWithAck('echo', 'namaste')) as {
+        text: string;
+        requestId: string;
+        userId: string | null;
+      };
       expect(reply.text).toBe('namaste');
       expect(reply.requestId).toEqual(expect.any(String));
       expect(reply.userId).toBeNull();
@@ -396,7 +467,10 @@ describe('API docs', () => {
     expect(res.status).toBe(200);
     const doc = await jsonOf(res);
     expect(doc.paths['/api/auth/login'].post).toMatchObject({ summary: 'Sign in', tags: ['identity'] });
-    expect(doc.paths['/api/blog/posts'].get).toMatchObject({ summary: 'List blog posts', tags: ['blog-posts'] });
+    expect(doc.paths['/api/blog/posts'].get).toMatchObject({
+      summary: 'List blog posts',
+      tags: ['blog-posts'],
+    });
     expect(doc.components.schemas.User).toEqual({ type: 'object' });
     expect(doc.components.schemas.blog_User).toEqual({ type: 'string' });
     expect(doc.info.description).toContain('feed');

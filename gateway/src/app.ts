@@ -16,7 +16,8 @@ import { authRouteConfig, registerRateLimit, registerSecurityHeaders } from './s
 import type { RateLimitOptions } from './security';
 import { registerWeb } from './web';
 
-export type GatewayRateLimit = ({ store: 'memory' } | { store: 'redis'; redisUrl: string }) & Omit<RateLimitOptions, 'redis'>;
+export type GatewayRateLimit = ({ store: 'memory' } | { store: 'redis'; redisUrl: string }) &
+  Omit<RateLimitOptions, 'redis'>;
 
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
@@ -73,7 +74,11 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
 
   let redis: Redis | undefined;
   if (options.rateLimit.store === 'redis') {
-    redis = new Redis(options.rateLimit.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 1000 });
+    redis = new Redis(options.rateLimit.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 1000,
+    });
     redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
   }
   app.addHook('onClose', async () => {
@@ -97,11 +102,22 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
         dispatcher,
         timeoutMs: upstreamTimeoutMs,
         ...(name === 'identity'
-          ? { extraRoutes: SENSITIVE_AUTH_ROUTES.map((url) => ({ url, method: 'POST' as const, config: authRouteConfig(limits) })) }
+          ? {
+              extraRoutes: SENSITIVE_AUTH_ROUTES.map((url) => ({
+                url,
+                method: 'POST' as const,
+                config: authRouteConfig(limits),
+              })),
+            }
           : {}),
       });
     }
-    await registerSocketProxy(edge, { base: options.upstreams.messaging, path: SOCKET_IO_PATH, dispatcher, timeoutMs: upstreamTimeoutMs });
+    await registerSocketProxy(edge, {
+      base: options.upstreams.messaging,
+      path: SOCKET_IO_PATH,
+      dispatcher,
+      timeoutMs: upstreamTimeoutMs,
+    });
 
     // Documents (web app, API docs) get the full helmet set with the CSP; the API gets a
     // precomputed minimal set instead (see registerUpstreamProxy).

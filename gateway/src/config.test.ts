@@ -22,6 +22,8 @@ describe('gateway config', () => {
   });
 
   it('rejects a malformed upstream URL', () => {
-    expect(() => loadConfig(gatewayEnvSchema, { FEED_URL: 'not a url' }, { exit: false })).toThrow(/FEED_URL/);
+    expect(() => loadConfig(gatewayEnvSchema, { FEED_URL: 'not a url' }, { exit: false })).toThrow(
+      /FEED_URL/,
+    );
   });
 });

@@ -14,7 +14,10 @@ export const gatewayEnvSchema = commonEnvSchema.extend({
   NOTIFICATION_URL: urlVar('http://127.0.0.1:4005'),
   /** Shared rate-limit counters across gateway replicas. */
   REDIS_URL: urlVar('redis://127.0.0.1:6379'),
-  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'web', 'dist')),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'web', 'dist')),
   /** Identity's access-token public key (PEM or file:<path>); optional at the edge. */
   JWT_PUBLIC_KEY: pemVar().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),

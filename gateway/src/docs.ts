@@ -25,8 +25,17 @@ function isObject(value: unknown): value is Json {
  * a component schema whose name another service already uses with a different shape is
  * renamed `<service>_<name>` and that document's `$ref`s are rewritten to match.
  */
-export function mergeOpenApi(documents: Partial<Record<UpstreamName, unknown>>, info: { title: string; version: string }): OpenApiDocument {
-  const merged: OpenApiDocument = { openapi: '3.0.3', info: { ...info }, paths: {}, components: { schemas: {} }, tags: [] };
+export function mergeOpenApi(
+  documents: Partial<Record<UpstreamName, unknown>>,
+  info: { title: string; version: string },
+): OpenApiDocument {
+  const merged: OpenApiDocument = {
+    openapi: '3.0.3',
+    info: { ...info },
+    paths: {},
+    components: { schemas: {} },
+    tags: [],
+  };
   const missing: string[] = [];
   for (const [service, raw] of Object.entries(documents)) {
     if (!isObject(raw) || !isObject(raw.paths)) {
@@ -34,7 +43,8 @@ export function mergeOpenApi(documents: Partial<Record<UpstreamName, unknown>>, 
       continue;
     }
     let text = JSON.stringify(raw);
-    const schemas = isObject(raw.components) && isObject(raw.components.schemas) ? raw.components.schemas : {};
+    const schemas =
+      isObject(raw.components) && isObject(raw.components.schemas) ? raw.components.schemas : {};
     for (const [name, schema] of Object.entries(schemas)) {
       const existing = merged.components.schemas[name];
       if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema)) {
@@ -42,10 +52,14 @@ export function mergeOpenApi(documents: Partial<Record<UpstreamName, unknown>>, 
       }
     }
     const doc = JSON.parse(text) as Json;
-    const docSchemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+    const docSchemas =
+      isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
     for (const [name, schema] of Object.entries(docSchemas)) {
       const existing = merged.components.schemas[name];
-      const target = existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema) ? `${service}_${name}` : name;
+      const target =
+        existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema)
+          ? `${service}_${name}`
+          : name;
       merged.components.schemas[target] = schema;
     }
     for (const [path, item] of Object.entries(doc.paths as Json)) {
@@ -53,7 +67,8 @@ export function mergeOpenApi(documents: Partial<Record<UpstreamName, unknown>>, 
       const operations: Record<string, unknown> = { ...(merged.paths[path] ?? {}) };
       for (const [method, operation] of Object.entries(item)) {
         if (HTTP_METHODS.has(method) && isObject(operation)) {
-          const tags = Array.isArray(operation.tags) && operation.tags.length > 0 ? operation.tags : [service];
+          const tags =
+            Array.isArray(operation.tags) && operation.tags.length > 0 ? operation.tags : [service];
           operations[method] = { ...operation, tags };
         } else {
           operations[method] = operation;
@@ -68,7 +83,12 @@ export function mergeOpenApi(documents: Partial<Record<UpstreamName, unknown>>, 
 }
 
 async function fetchDocument(url: string, dispatcher: Dispatcher, timeoutMs: number): Promise<unknown> {
-  const response = await undiciRequest(url, { dispatcher, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await undiciRequest(url, {
+    dispatcher,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   if (response.statusCode !== 200) {
     await response.body.dump();
     return undefined;
@@ -97,7 +117,11 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
 
   async function build(): Promise<OpenApiDocument> {
     const names = Object.keys(options.upstreams) as UpstreamName[];
-    const results = await Promise.allSettled(names.map((name) => fetchDocument(new URL('/openapi.json', options.upstreams[name]).href, options.dispatcher, timeoutMs)));
+    const results = await Promise.allSettled(
+      names.map((name) =>
+        fetchDocument(new URL('/openapi.json', options.upstreams[name]).href, options.dispatcher, timeoutMs),
+      ),
+    );
     const documents: Partial<Record<UpstreamName, unknown>> = {};
     names.forEach((name, i) => {
       const result = results[i];

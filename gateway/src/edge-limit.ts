@@ -23,7 +23,11 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
   let windowStart = Date.now();
   let counts = new Map<string, number>();
 
-  return function edgeLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  return function edgeLimit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
     const now = Date.now();
     if (now - windowStart >= windowMs) {
       counts = new Map();
@@ -34,7 +38,13 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
     if (count > max) {
       const seconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
       void reply.header('retry-after', String(seconds));
-      done(new HttpError(429, `Too many requests, please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, 'RATE_LIMITED'));
+      done(
+        new HttpError(
+          429,
+          `Too many requests, please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          'RATE_LIMITED',
+        ),
+      );
       return;
     }
     if (counts.size < maxKeys || counts.has(key)) counts.set(key, count);

@@ -8,7 +8,8 @@ export type AnyRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
  * Headers a client could use to claim an identity or a network position. Services derive
  * identity only from the verified JWT, but nothing client-sent of this kind travels further.
  */
-const SPOOFABLE = /^(?:x-user|x-auth|x-forwarded-user|x-forwarded-email|x-forwarded-groups|x-remote-user|remote-user|x-authenticated|x-principal|x-saathi-|x-real-ip$|x-forwarded-|forwarded$)/;
+const SPOOFABLE =
+  /^(?:x-user|x-auth|x-forwarded-user|x-forwarded-email|x-forwarded-groups|x-remote-user|remote-user|x-authenticated|x-principal|x-saathi-|x-real-ip$|x-forwarded-|forwarded$)/;
 
 function isSpoofable(name: string): boolean {
   // Cheap first-letter screen: the pattern only matches names starting with x, f or r.
@@ -18,7 +19,18 @@ function isSpoofable(name: string): boolean {
 
 // Hop-by-hop headers (RFC 9110 §7.6.1), ones the HTTP client sets itself, and the request
 // id (replaced by the one this request is logged under).
-const NOT_FORWARDED = new Set(['x-request-id', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'host']);
+const NOT_FORWARDED = new Set([
+  'x-request-id',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'host',
+]);
 
 /**
  * The request headers for the service as a flat `[name, value, …]` list (what undici takes

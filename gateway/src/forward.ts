@@ -9,7 +9,15 @@ import { sendUpstreamError } from './upstream-errors';
 const BUFFER_LIMIT = 64 * 1024;
 
 // Hop-by-hop headers (RFC 9110 §7.6.1).
-const RESPONSE_DROP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+const RESPONSE_DROP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 /**
  * True when the path has a `.` or `..` segment, literally or percent-encoded. The service is
@@ -47,17 +55,27 @@ export interface ForwarderOptions {
  * back-pressure for large ones, and the upstream request aborted if the client goes away.
  * Paths reach the service unchanged.
  */
-export function createForwarder(options: ForwarderOptions): (request: FastifyRequest, reply: FastifyReply) => void {
+export function createForwarder(
+  options: ForwarderOptions,
+): (request: FastifyRequest, reply: FastifyReply) => void {
   const { name, origin, dispatcher, timeoutMs, responseHeaders } = options;
 
   return function forward(request, reply) {
     if (hasDotSegment(request.url)) {
-      void reply.code(400).type('application/json; charset=utf-8').send({ message: 'Bad Request', code: 'INVALID_PATH' });
+      void reply
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send({ message: 'Bad Request', code: 'INVALID_PATH' });
       return;
     }
     const method = request.method;
     const raw = request.raw;
-    const hasBody = method !== 'GET' && method !== 'HEAD' && (raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined);
+    const hasBody =
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      (raw.headers['content-length'] !== undefined
+        ? raw.headers['content-length'] !== '0'
+        : raw.headers['transfer-encoding'] !== undefined);
 
     const handler = new ProxyHandler(request, reply, name, responseHeaders);
     dispatcher.dispatch(
@@ -106,7 +124,11 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     this.reply.raw.once('close', this.onClientClose);
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
     const reply = this.reply;
     reply.code(statusCode);
     void reply.headers(this.responseHeaders);
@@ -114,9 +136,15 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       if (!RESPONSE_DROP.has(key)) void reply.header(key, headers[key]);
     }
     const length = headers['content-length'];
-    if (this.request.method === 'HEAD' || statusCode === 204 || statusCode === 304 || (length !== undefined && Number(length) <= BUFFER_LIMIT)) {
+    if (
+      this.request.method === 'HEAD' ||
+      statusCode === 204 ||
+      statusCode === 304 ||
+      (length !== undefined && Number(length) <= BUFFER_LIMIT)
+    ) {
       this.chunks = [];
-      this.expectedLength = this.request.method === 'HEAD' || statusCode === 204 || statusCode === 304 ? 0 : Number(length);
+      this.expectedLength =
+        this.request.method === 'HEAD' || statusCode === 204 || statusCode === 304 ? 0 : Number(length);
       return;
     }
     const stream = new PassThrough();
@@ -173,7 +201,10 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       const code = (error as { code?: unknown }).code;
       if (code === 'EPIPE' || code === 'ECONNRESET') {
         this.reply.removeHeader('content-length');
-        void this.reply.code(413).type('application/json; charset=utf-8').send({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+        void this.reply
+          .code(413)
+          .type('application/json; charset=utf-8')
+          .send({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
         return;
       }
     }

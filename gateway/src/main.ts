@@ -7,8 +7,17 @@ import { gatewayEnvSchema } from './config';
 const config = loadConfig(gatewayEnvSchema);
 // Buffered stdout: the access log writes a line per request, and one write syscall per line
 // cost more than the rest of the log path (see load-tests/RESULTS.md). pino flushes it on exit.
-const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL, destination: pino.destination({ dest: 1, sync: false, minLength: 4096 }) });
-const trustProxy = config.TRUST_PROXY === undefined ? undefined : config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY.split(',').map((s) => s.trim());
+const logger = createLogger({
+  name: 'gateway',
+  level: config.LOG_LEVEL,
+  destination: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+});
+const trustProxy =
+  config.TRUST_PROXY === undefined
+    ? undefined
+    : config.TRUST_PROXY === 'true'
+      ? true
+      : config.TRUST_PROXY.split(',').map((s) => s.trim());
 
 const app = await buildGateway({
   upstreams: {
@@ -19,7 +28,12 @@ const app = await buildGateway({
     notification: config.NOTIFICATION_URL,
   },
   webDist: config.WEB_DIST,
-  rateLimit: { store: 'redis', redisUrl: config.REDIS_URL, max: config.RATE_LIMIT_PER_MINUTE, authMax: config.AUTH_RATE_LIMIT_PER_MINUTE },
+  rateLimit: {
+    store: 'redis',
+    redisUrl: config.REDIS_URL,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    authMax: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  },
   ...(config.JWT_PUBLIC_KEY ? { auth: { publicKey: config.JWT_PUBLIC_KEY } } : {}),
   logger,
   accessLog: config.ACCESS_LOG,

@@ -24,7 +24,10 @@ export interface UpstreamProxyOptions {
  * Routes a service's prefixes to it through the forwarder. The request body is never parsed:
  * it streams through to the service, which validates it.
  */
-export async function registerUpstreamProxy(app: FastifyInstance, options: UpstreamProxyOptions): Promise<void> {
+export async function registerUpstreamProxy(
+  app: FastifyInstance,
+  options: UpstreamProxyOptions,
+): Promise<void> {
   await app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, next) => next(null, payload));

@@ -19,4 +19,8 @@ export const ROUTE_TABLE: Record<UpstreamName, readonly string[]> = {
 export const SOCKET_IO_PATH = '/socket.io';
 
 /** Sign-in, registration and password-reset requests: tightly rate limited per IP. */
-export const SENSITIVE_AUTH_ROUTES = ['/api/auth/login', '/api/auth/register', '/api/auth/forgot-password'] as const;
+export const SENSITIVE_AUTH_ROUTES = [
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/forgot-password',
+] as const;

@@ -6,7 +6,12 @@ import type { Redis } from 'ioredis';
 
 /** Google Maps (the optional map picker) loads scripts, tiles and fonts from these hosts. */
 const MAPS_SCRIPT = ['https://maps.googleapis.com'];
-const MAPS_IMAGES = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.ggpht.com'];
+const MAPS_IMAGES = [
+  'https://maps.googleapis.com',
+  'https://maps.gstatic.com',
+  'https://*.googleapis.com',
+  'https://*.ggpht.com',
+];
 
 /**
  * Full helmet set with the app's CSP, for documents (the web app, API docs). Register it in
@@ -76,6 +81,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
   });
 }
 
-export function authRouteConfig(options: RateLimitOptions): { rateLimit: { max: number; timeWindow: number } } {
+export function authRouteConfig(options: RateLimitOptions): {
+  rateLimit: { max: number; timeWindow: number };
+} {
   return { rateLimit: { max: options.authMax ?? 10, timeWindow: 60_000 } };
 }

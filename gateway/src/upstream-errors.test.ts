@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUpstreamError } from './upstream-errors';
 
-const wrapped = (code: string) => Object.assign(new Error('proxy failed'), { code: 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR', cause: Object.assign(new Error(code), { code }) });
+const wrapped = (code: string) =>
+  Object.assign(new Error('proxy failed'), {
+    code: 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR',
+    cause: Object.assign(new Error(code), { code }),
+  });
 
 describe('classifyUpstreamError', () => {
   it('treats refused, unresolvable and unconnectable services as unavailable', () => {
-    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']) {
+    for (const code of [
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EHOSTUNREACH',
+      'UND_ERR_CONNECT_TIMEOUT',
+      'UND_ERR_SOCKET',
+    ]) {
       expect(classifyUpstreamError(wrapped(code))).toBe('unavailable');
     }
   });

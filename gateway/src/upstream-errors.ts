@@ -47,13 +47,21 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
   return 'bad-gateway';
 }
 
-export function sendUpstreamError(reply: FastifyReply<RouteGenericInterface, RawServerBase>, error: unknown, upstream: string): void {
+export function sendUpstreamError(
+  reply: FastifyReply<RouteGenericInterface, RawServerBase>,
+  error: unknown,
+  upstream: string,
+): void {
   const failure = classifyUpstreamError(error);
   reply.request.log.warn({ upstream, failure, err: error }, 'upstream request failed');
   const json = 'application/json; charset=utf-8';
   switch (failure) {
     case 'unavailable':
-      void reply.code(503).type(json).header('retry-after', '1').send({ message: 'Service unavailable', code: 'UPSTREAM_UNAVAILABLE' });
+      void reply
+        .code(503)
+        .type(json)
+        .header('retry-after', '1')
+        .send({ message: 'Service unavailable', code: 'UPSTREAM_UNAVAILABLE' });
       return;
     case 'timeout':
       void reply.code(504).type(json).send({ message: 'Upstream timed out', code: 'UPSTREAM_TIMEOUT' });

@@ -20,7 +20,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       index: false,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/, so those never change.
-        void reply.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void reply.header(
+          'cache-control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {

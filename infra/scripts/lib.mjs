@@ -18,7 +18,8 @@ export function ensureDependencies() {
   const modules = path.join(repoRoot, 'node_modules');
   const lock = path.join(repoRoot, 'package-lock.json');
   const marker = path.join(modules, '.package-lock.json');
-  const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  const fresh =
+    existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh) return;
   console.log('[saathi] installing dependencies (npm ci)…');
   const status = run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
@@ -70,7 +71,11 @@ export function tcpReachable(url, timeoutMs = 1500) {
 
 /** Spawns a child whose every output line is prefixed with its name (cluster mode). */
 export function spawnPrefixed(name, command, args, env, color) {
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const label = name.padEnd(22);
   const prefix = process.stdout.isTTY ? `\x1b[${color}m${label}\x1b[0m| ` : `${label}| `;
   for (const stream of [child.stdout, child.stderr]) {

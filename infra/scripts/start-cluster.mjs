@@ -47,7 +47,10 @@ function signingKeys() {
     writeFileSync(privatePath, privateKey, { mode: 0o600 });
     writeFileSync(publicPath, publicKey);
   }
-  return { JWT_PRIVATE_KEY: readFileSync(privatePath, 'utf8'), JWT_PUBLIC_KEY: readFileSync(publicPath, 'utf8') };
+  return {
+    JWT_PRIVATE_KEY: readFileSync(privatePath, 'utf8'),
+    JWT_PUBLIC_KEY: readFileSync(publicPath, 'utf8'),
+  };
 }
 
 const keys = signingKeys();
@@ -57,7 +60,13 @@ let colorIndex = 0;
 const upstreams = {};
 
 function launch(name, entry, env) {
-  const child = spawnPrefixed(name, process.execPath, ['--import', 'tsx', entry], { ...keys, ...env }, colors[colorIndex++ % colors.length]);
+  const child = spawnPrefixed(
+    name,
+    process.execPath,
+    ['--import', 'tsx', entry],
+    { ...keys, ...env },
+    colors[colorIndex++ % colors.length],
+  );
   child.on('exit', (code, signal) => {
     process.stdout.write(`[cluster] ${name} exited (${signal ?? code})\n`);
   });
@@ -76,7 +85,10 @@ for (const service of services) {
   upstreams[`${service.name.toUpperCase()}_URL`] = urls.join(',');
 }
 for (const worker of workers) launch(worker.name, worker.entry, { PORT: String(worker.port + portOffset) });
-launch('gateway', 'gateway/src/main.ts', { ...upstreams, PORT: process.env.PORT || String(3000 + portOffset) });
+launch('gateway', 'gateway/src/main.ts', {
+  ...upstreams,
+  PORT: process.env.PORT || String(3000 + portOffset),
+});
 
 // Which pid runs what, for operators (and the cluster test, which kills one service on purpose).
 const dataDir = path.resolve(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data');

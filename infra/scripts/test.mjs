@@ -39,9 +39,12 @@ ensureDependencies();
 ensureChromium();
 
 const missing = [];
-for (const [name, url] of Object.entries(infra)) if (!(await tcpReachable(url))) missing.push(`${name} (${url})`);
+for (const [name, url] of Object.entries(infra))
+  if (!(await tcpReachable(url))) missing.push(`${name} (${url})`);
 if (missing.length > 0) {
-  console.error(`[test] the real services are unreachable: ${missing.join(', ')} — integration tests cannot run.`);
+  console.error(
+    `[test] the real services are unreachable: ${missing.join(', ')} — integration tests cannot run.`,
+  );
   check(`infrastructure reachable: ${missing.join(', ')}`, 1);
 }
 
@@ -54,18 +57,29 @@ const resultsDir = path.join(repoRoot, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 const jsonFile = path.join(resultsDir, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${jsonFile}`,
+]);
 if (existsSync(jsonFile)) {
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A file that fails to load has no tests to count; count the file itself.
-  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  );
   failed += brokenFiles.length;
   for (const f of brokenFiles) failures.push(`test file did not run: ${path.relative(repoRoot, f.name)}`);
   if (report.numPendingTests + report.numTodoTests > 0)
-    console.log(`[test] ${report.numPendingTests + report.numTodoTests} skipped/todo tests (not counted as passed)`);
-  if (vitestStatus !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0) check('vitest run', vitestStatus);
+    console.log(
+      `[test] ${report.numPendingTests + report.numTodoTests} skipped/todo tests (not counted as passed)`,
+    );
+  if (vitestStatus !== 0 && report.numFailedTests === 0 && brokenFiles.length === 0)
+    check('vitest run', vitestStatus);
 } else {
   check('vitest run (no report produced)', vitestStatus || 1);
 }

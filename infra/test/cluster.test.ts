@@ -115,7 +115,8 @@ beforeAll(async () => {
   });
   cluster.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   cluster.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  for (const port of Object.values(processPorts)) await waitUntil(`port ${port + offset}`, ready(port), 90_000);
+  for (const port of Object.values(processPorts))
+    await waitUntil(`port ${port + offset}`, ready(port), 90_000);
 }, 120_000);
 
 afterAll(async () => {
@@ -136,7 +137,10 @@ afterAll(async () => {
 
 describe('npm run start:cluster', () => {
   it('runs the gateway, every service and the worker as separate processes', () => {
-    const pids = JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>;
+    const pids = JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<
+      string,
+      number
+    >;
     expect(Object.keys(pids).sort()).toEqual(Object.keys(processPorts).sort());
     expect(new Set(Object.values(pids)).size).toBe(7);
     expect(output).toMatch(/^identity\s+\| \{/m); // lines are prefixed with the process name
@@ -159,7 +163,9 @@ describe('npm run start:cluster', () => {
     await waitUntil(
       'the reset mail',
       () => {
-        const mail = inbox.map((raw) => parseEml(raw)).find((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text));
+        const mail = inbox
+          .map((raw) => parseEml(raw))
+          .find((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text));
         token = mail ? /token=([\w-]+)/.exec(mail.text)![1]! : '';
         return Promise.resolve(token !== '');
       },
@@ -171,14 +177,25 @@ describe('npm run start:cluster', () => {
       confirmPassword: 'second-pass',
     });
     expect(reset.status).toBe(200);
-    expect((await call('POST', '/api/auth/login', { identifier: email, password: 'first-pass' })).status).toBe(401);
-    expect((await call('POST', '/api/auth/login', { identifier: email, password: 'second-pass' })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/login', { identifier: email, password: 'first-pass' })).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/api/auth/login', { identifier: email, password: 'second-pass' })).status,
+    ).toBe(200);
   });
 
   it('answers a killed service’s routes with 503 JSON within a second while other routes keep working', async () => {
-    const pids = JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>;
+    const pids = JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<
+      string,
+      number
+    >;
     process.kill(pids.feed!, 'SIGKILL');
-    await waitUntil('feed to stop listening', async () => !(await ready(processPorts.feed)().catch(() => false)), 10_000);
+    await waitUntil(
+      'feed to stop listening',
+      async () => !(await ready(processPorts.feed)().catch(() => false)),
+      10_000,
+    );
 
     const started = performance.now();
     const response = await fetch(`${gatewayUrl}/api/posts?latitude=28.6&longitude=77.2`);

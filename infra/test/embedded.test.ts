@@ -60,7 +60,12 @@ describe('npm start (embedded mode)', () => {
     const register = await fetch(`${baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'meera', email: 'meera@example.com', phone: '9876543210', password: 'secret12' }),
+      body: JSON.stringify({
+        username: 'meera',
+        email: 'meera@example.com',
+        phone: '9876543210',
+        password: 'secret12',
+      }),
     });
     expect(register.status).toBe(201);
     const shell = await fetch(`${baseUrl}/some/unknown/page`);

@@ -24,7 +24,9 @@ function reachable(url: string): Promise<boolean> {
 
 export async function unreachableInfra(): Promise<string[]> {
   const checks = await Promise.all(
-    Object.entries(testInfra).map(async ([name, url]) => ((await reachable(url)) ? null : `${name} at ${url}`)),
+    Object.entries(testInfra).map(async ([name, url]) =>
+      (await reachable(url)) ? null : `${name} at ${url}`,
+    ),
   );
   return checks.filter((c): c is string => c !== null);
 }

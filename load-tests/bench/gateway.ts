@@ -47,10 +47,16 @@ async function main(): Promise<void> {
   const upstream = await startChild(path.join(here, 'lib', 'upstream-server.ts'));
   children.push(upstream);
   const profileArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
-  const gateway = await startChild(path.join(here, 'lib', 'gateway-server.ts'), [upstream.url, accessLog, values['log-sync']], profileArgs);
+  const gateway = await startChild(
+    path.join(here, 'lib', 'gateway-server.ts'),
+    [upstream.url, accessLog, values['log-sync']],
+    profileArgs,
+  );
   children.push(gateway);
 
-  const baseline = values.baseline ? await startChild(path.join(here, 'lib', 'baseline-gateway.ts'), [upstream.url]) : undefined;
+  const baseline = values.baseline
+    ? await startChild(path.join(here, 'lib', 'baseline-gateway.ts'), [upstream.url])
+    : undefined;
   if (baseline) children.push(baseline);
 
   type Target = 'direct' | 'proxied' | 'healthz' | 'baseline';
@@ -64,18 +70,25 @@ async function main(): Promise<void> {
   const pidOf = (name: Target) => (name === 'baseline' ? baseline?.process.pid : gateway.process.pid);
 
   /** Runs a measurement and adds the CPU the gateway and upstream processes spent per request. */
-  async function measureWithCpu(name: Target, connections: number, seconds: number): Promise<Sample & { gatewayCpuUs: number; upstreamCpuUs: number }> {
+  async function measureWithCpu(
+    name: Target,
+    connections: number,
+    seconds: number,
+  ): Promise<Sample & { gatewayCpuUs: number; upstreamCpuUs: number }> {
     const before = [processCpuSeconds(pidOf(name)), processCpuSeconds(upstream.process.pid)];
     const sample = await measure(targets[name]!, connections, seconds);
     const after = [processCpuSeconds(pidOf(name)), processCpuSeconds(upstream.process.pid)];
     const requests = sample.reqPerSec * seconds;
-    const perRequest = (i: number) => (after[i] !== undefined && before[i] !== undefined ? ((after[i] - before[i]) * 1e6) / requests : NaN);
+    const perRequest = (i: number) =>
+      after[i] !== undefined && before[i] !== undefined ? ((after[i] - before[i]) * 1e6) / requests : NaN;
     return { ...sample, gatewayCpuUs: perRequest(0), upstreamCpuUs: perRequest(1) };
   }
 
   if (values['only-proxied']) {
     const sample = await measureWithCpu('proxied', 100, Number(values['only-proxied']));
-    console.log(`proxied 100 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, gateway CPU ${sample.gatewayCpuUs.toFixed(0)} µs/req, upstream CPU ${sample.upstreamCpuUs.toFixed(0)} µs/req`);
+    console.log(
+      `proxied 100 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, gateway CPU ${sample.gatewayCpuUs.toFixed(0)} µs/req, upstream CPU ${sample.upstreamCpuUs.toFixed(0)} µs/req`,
+    );
     return;
   }
 
@@ -91,7 +104,9 @@ async function main(): Promise<void> {
     for (const name of names) {
       const sample = await measureWithCpu(name, 100, duration);
       at100[name].push(sample);
-      console.log(`round ${round} ${name.padEnd(8)} 100 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, CPU/req gateway ${sample.gatewayCpuUs.toFixed(0)} µs upstream ${sample.upstreamCpuUs.toFixed(0)} µs${sample.errors || sample.non2xx ? ` (errors ${sample.errors}, non-2xx ${sample.non2xx})` : ''}`);
+      console.log(
+        `round ${round} ${name.padEnd(8)} 100 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, CPU/req gateway ${sample.gatewayCpuUs.toFixed(0)} µs upstream ${sample.upstreamCpuUs.toFixed(0)} µs${sample.errors || sample.non2xx ? ` (errors ${sample.errors}, non-2xx ${sample.non2xx})` : ''}`,
+      );
     }
   }
   const at50: Record<Target, Sample[]> = { direct: [], proxied: [], healthz: [], baseline: [] };
@@ -99,7 +114,9 @@ async function main(): Promise<void> {
     for (const name of names) {
       const sample = await measure(targets[name]!, 50, duration);
       at50[name].push(sample);
-      console.log(`round ${round} ${name.padEnd(8)}  50 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms`);
+      console.log(
+        `round ${round} ${name.padEnd(8)}  50 conns: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms`,
+      );
     }
   }
 
@@ -129,16 +146,25 @@ async function main(): Promise<void> {
     '',
     '| target | req/s (100 conns) | p50 ms | p99 ms | p99 ms at 50 conns | gateway CPU µs/req | upstream CPU µs/req | errors + non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...summary.map((s) => `| ${s.name} | ${s.reqPerSec.toFixed(0)} | ${s.p50} | ${s.p99} | ${s.p99at50} | ${s.name === 'direct' ? '–' : s.gatewayCpuUs.toFixed(0)} | ${s.name === 'healthz' ? '–' : s.upstreamCpuUs.toFixed(0)} | ${s.failures} |`),
+    ...summary.map(
+      (s) =>
+        `| ${s.name} | ${s.reqPerSec.toFixed(0)} | ${s.p50} | ${s.p99} | ${s.p99at50} | ${s.name === 'direct' ? '–' : s.gatewayCpuUs.toFixed(0)} | ${s.name === 'healthz' ? '–' : s.upstreamCpuUs.toFixed(0)} | ${s.failures} |`,
+    ),
     '',
     `Proxied / direct throughput: **${(ratio * 100).toFixed(1)}%** (target ≥ 30%). Gateway p99 at 50 connections: **${proxied.p99at50} ms** (target ≤ 10 ms).` +
-      (baselineRow ? ` Default @fastify/http-proxy set-up (\`baseline\`) / direct: ${((baselineRow.reqPerSec / direct.reqPerSec) * 100).toFixed(1)}%.` : ''),
+      (baselineRow
+        ? ` Default @fastify/http-proxy set-up (\`baseline\`) / direct: ${((baselineRow.reqPerSec / direct.reqPerSec) * 100).toFixed(1)}%.`
+        : ''),
     '',
   ];
   console.log(lines.join('\n'));
   if (!values['no-write']) {
     const results = path.join(here, '..', 'RESULTS.md');
-    if (!existsSync(results)) writeFileSync(results, '# Load-test results\n\nFigures from the runnable harness in `load-tests/bench` (see ARCHITECTURE "Performance").\n');
+    if (!existsSync(results))
+      writeFileSync(
+        results,
+        '# Load-test results\n\nFigures from the runnable harness in `load-tests/bench` (see ARCHITECTURE "Performance").\n',
+      );
     appendFileSync(results, lines.join('\n'));
     console.log(`appended to ${results}`);
   }

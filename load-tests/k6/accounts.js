@@ -9,7 +9,14 @@ const BASE_URL = __ENV.BASE_URL || 'http://localhost:3000';
 export const options = {
   scenarios: {
     currentUser: { executor: 'constant-vus', vus: 50, duration: '30s', exec: 'currentUser' },
-    signIn: { executor: 'constant-arrival-rate', rate: 5, timeUnit: '1s', duration: '30s', preAllocatedVUs: 10, exec: 'signIn' },
+    signIn: {
+      executor: 'constant-arrival-rate',
+      rate: 5,
+      timeUnit: '1s',
+      duration: '30s',
+      preAllocatedVUs: 10,
+      exec: 'signIn',
+    },
   },
   thresholds: {
     'http_req_duration{scenario:currentUser}': ['p(99)<50'],
@@ -19,8 +26,15 @@ export const options = {
 
 export function setup() {
   const id = Date.now();
-  const user = { username: `k6_${id}`, email: `k6_${id}@example.com`, phone: '9876543210', password: 'k6-secret-1' };
-  const res = http.post(`${BASE_URL}/api/auth/register`, JSON.stringify(user), { headers: { 'Content-Type': 'application/json' } });
+  const user = {
+    username: `k6_${id}`,
+    email: `k6_${id}@example.com`,
+    phone: '9876543210',
+    password: 'k6-secret-1',
+  };
+  const res = http.post(`${BASE_URL}/api/auth/register`, JSON.stringify(user), {
+    headers: { 'Content-Type': 'application/json' },
+  });
   check(res, { registered: (r) => r.status === 201 });
   return user;
 }
@@ -28,16 +42,24 @@ export function setup() {
 export function currentUser(user) {
   const jar = http.cookieJar();
   if (!jar.cookiesForURL(BASE_URL).saathi_at) {
-    http.post(`${BASE_URL}/api/auth/login`, JSON.stringify({ identifier: user.email, password: user.password }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    http.post(
+      `${BASE_URL}/api/auth/login`,
+      JSON.stringify({ identifier: user.email, password: user.password }),
+      {
+        headers: { 'Content-Type': 'application/json' },
+      },
+    );
   }
   check(http.get(`${BASE_URL}/api/auth/user`), { 'signed in': (r) => r.status === 200 });
 }
 
 export function signIn(user) {
-  const res = http.post(`${BASE_URL}/api/auth/login`, JSON.stringify({ identifier: user.email, password: user.password }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  const res = http.post(
+    `${BASE_URL}/api/auth/login`,
+    JSON.stringify({ identifier: user.email, password: user.password }),
+    {
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
   check(res, { 'signed in': (r) => r.status === 200 || r.status === 429 });
 }

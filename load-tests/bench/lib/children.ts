@@ -9,7 +9,10 @@ export interface Child {
 
 /** Starts a TypeScript entry in its own Node process (stdout discarded) and waits for its URL. */
 export function startChild(entry: string, args: string[] = [], execArgv: string[] = []): Promise<Child> {
-  const child = fork(entry, args, { execArgv: ['--import', 'tsx', ...execArgv], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(entry, args, {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s`)), 30_000);
     child.once('error', reject);

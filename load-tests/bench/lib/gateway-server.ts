@@ -15,7 +15,13 @@ const app = await buildGateway({
   upstreams: { identity: unused, feed: unused, messaging: unused, blog: blogUrl, notification: unused },
   rateLimit: { store: 'memory', max: 1_000_000_000 },
   // As gateway/src/main.ts: buffered stdout (argv[3] = 'sync' for one write per line).
-  logger: createLogger({ name: 'gateway', level: 'info', ...(logSync === 'sync' ? {} : { destination: pino.destination({ dest: 1, sync: false, minLength: 4096 }) }) }),
+  logger: createLogger({
+    name: 'gateway',
+    level: 'info',
+    ...(logSync === 'sync'
+      ? {}
+      : { destination: pino.destination({ dest: 1, sync: false, minLength: 4096 }) }),
+  }),
   accessLog: accessLog as 'all' | 'errors' | 'off',
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });

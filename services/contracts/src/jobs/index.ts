@@ -24,6 +24,10 @@ export type EmailJob = z.infer<typeof emailJobSchema>;
 export const jobSchemas = {
   [QueueName.email]: emailJobSchema,
   [QueueName.postExpiry]: z.object({}),
-  [QueueName.botSeeding]: z.object({ latitude: z.number(), longitude: z.number(), locationName: z.string().optional() }),
+  [QueueName.botSeeding]: z.object({
+    latitude: z.number(),
+    longitude: z.number(),
+    locationName: z.string().optional(),
+  }),
 } satisfies Record<QueueName, z.ZodType>;
 export type JobData<N extends QueueName> = z.infer<(typeof jobSchemas)[N]>;

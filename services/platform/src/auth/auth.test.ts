@@ -13,7 +13,12 @@ const sign = (payload: object = claims, options: jwt.SignOptions = {}, key = key
 
 let app: App;
 beforeAll(async () => {
-  app = await createApp({ name: 'test', logLevel: 'silent', readiness: {}, auth: { publicKey: keys.publicKey } });
+  app = await createApp({
+    name: 'test',
+    logLevel: 'silent',
+    readiness: {},
+    auth: { publicKey: keys.publicKey },
+  });
   app.get('/me', (request) => ({ user: request.user }));
   app.get('/private', (request) => ({ id: requireUser(request).id }));
   app.get('/members', { preHandler: requireUserHook }, () => ({ ok: true }));
@@ -75,7 +80,10 @@ describe('auth plugin', () => {
     const user = await app.inject({ url: '/admin', cookies: { [ACCESS_COOKIE]: sign() } });
     expect(user.statusCode).toBe(403);
     expect(user.json()).toEqual({ message: 'Forbidden' });
-    const admin = await app.inject({ url: '/admin', cookies: { [ACCESS_COOKIE]: sign({ ...claims, role: 'admin' }) } });
+    const admin = await app.inject({
+      url: '/admin',
+      cookies: { [ACCESS_COOKIE]: sign({ ...claims, role: 'admin' }) },
+    });
     expect(admin.statusCode).toBe(200);
   });
 });

@@ -20,7 +20,8 @@ function tokenOf(request: FastifyRequest): string | undefined {
   const cookie = request.cookies?.[ACCESS_COOKIE];
   if (cookie) return cookie;
   const header = request.headers.authorization;
-  if (header && header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ') return header.slice(7).trim();
+  if (header && header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ')
+    return header.slice(7).trim();
   return undefined;
 }
 
@@ -46,7 +47,11 @@ export function requireUser(request: FastifyRequest): AuthUser {
 }
 
 /** preHandler (or onRequest) hook: 401 unless signed in. */
-export function requireUserHook(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function requireUserHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   if (!request.user) {
     done(httpErrors.unauthorized());
     return;
@@ -55,7 +60,11 @@ export function requireUserHook(request: FastifyRequest, _reply: FastifyReply, d
 }
 
 /** preHandler (or onRequest) hook: 401 unless signed in, 403 unless an admin. */
-export function requireAdminHook(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function requireAdminHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   if (!request.user) {
     done(httpErrors.unauthorized());
     return;

@@ -41,7 +41,10 @@ export interface VerifierOptions {
  * the key is parsed once, and a verified token is remembered (by its exact string, bounded,
  * oldest first out) until its own `exp`; anything not remembered is fully verified.
  */
-export function createAccessTokenVerifier(publicKeyPem: string, options: VerifierOptions = {}): AccessTokenVerifier {
+export function createAccessTokenVerifier(
+  publicKeyPem: string,
+  options: VerifierOptions = {},
+): AccessTokenVerifier {
   const publicKey = createPublicKey(publicKeyPem);
   const cacheSize = options.cacheSize ?? 10_000;
   const now = options.now ?? Date.now;
@@ -62,7 +65,12 @@ export function createAccessTokenVerifier(publicKeyPem: string, options: Verifie
     }
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) return null;
-    const user: AuthUser = { id: claims.data.sub, username: claims.data.username, role: claims.data.role, sessionId: claims.data.sid };
+    const user: AuthUser = {
+      id: claims.data.sub,
+      username: claims.data.username,
+      role: claims.data.role,
+      sessionId: claims.data.sid,
+    };
     const exp = (payload as { exp?: unknown }).exp;
     if (cacheSize > 0 && typeof exp === 'number') {
       if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);

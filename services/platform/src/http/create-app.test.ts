@@ -38,8 +38,23 @@ function captureLogs(): { lines: () => Record<string, unknown>[]; stream: Writab
 describe('createApp errors', () => {
   it('passes the first zod issue message through verbatim with all issues', async () => {
     const app = await build();
-    app.post('/users', { schema: { body: z.object({ username: z.string().min(3, 'Username must be at least 3 characters'), email: z.email('Invalid email') }) } }, (req) => ({ ok: req.body.username }));
-    const res = await app.inject({ method: 'POST', url: '/users', payload: { username: 'ab', email: 'nope' } });
+    app.post(
+      '/users',
+      {
+        schema: {
+          body: z.object({
+            username: z.string().min(3, 'Username must be at least 3 characters'),
+            email: z.email('Invalid email'),
+          }),
+        },
+      },
+      (req) => ({ ok: req.body.username }),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/users',
+      payload: { username: 'ab', email: 'nope' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'Username must be at least 3 characters',
@@ -75,7 +90,12 @@ describe('createApp errors', () => {
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
     const app = await build({ bodyLimit: 100 });
     app.post('/echo', (req) => req.body);
-    const bad = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Malformed JSON body', code: 'INVALID_JSON' });
     const big = await app.inject({ method: 'POST', url: '/echo', payload: { text: 'x'.repeat(500) } });
@@ -106,13 +126,19 @@ describe('createApp request ids and logs', () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     const none = await app.inject('/id');
     expect(none.headers['x-request-id']).toMatch(uuid);
-    const evil = await app.inject({ url: '/id', headers: { 'x-request-id': 'bad id"\u0000' + 'x'.repeat(300) } });
+    const evil = await app.inject({
+      url: '/id',
+      headers: { 'x-request-id': 'bad id"\u0000' + 'x'.repeat(300) },
+    });
     expect(evil.headers['x-request-id']).toMatch(uuid);
   });
 
   it('redacts cookies, authorization and passwords and writes one access line per request', async () => {
     const logs = captureLogs();
-    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info' });
+    const app = await build({
+      logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }),
+      logLevel: 'info',
+    });
     app.post('/login', (req) => {
       req.log.info({ req: { headers: req.headers }, body: req.body }, 'login attempt');
       return { ok: true };
@@ -155,7 +181,11 @@ describe('createApp probes, metrics and OpenAPI', () => {
     });
     const res = await app.inject('/readyz');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', failed: ['events', 'queue'], checks: { database: 'ok', events: 'failed', queue: 'failed' } });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      failed: ['events', 'queue'],
+      checks: { database: 'ok', events: 'failed', queue: 'failed' },
+    });
   });
 
   it('exposes the request duration histogram by route, method and status', async () => {
@@ -165,13 +195,19 @@ describe('createApp probes, metrics and OpenAPI', () => {
     const res = await app.inject('/metrics');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('http_request_duration_seconds_bucket');
-    expect(res.body).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/things\/:id"[^}]*method="GET"[^}]*status_code="200"[^}]*\} 1/);
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/things\/:id"[^}]*method="GET"[^}]*status_code="200"[^}]*\} 1/,
+    );
     expect(res.body).toContain('process_cpu_user_seconds_total');
   });
 
   it('lists routes in /openapi.json and hides the probes', async () => {
     const app = await build({ openapi: { title: 'Test', version: '1.0.0' } });
-    app.post('/api/things', { schema: { body: z.object({ name: z.string() }), response: { 200: z.object({ id: z.string() }) } } }, () => ({ id: '1' }));
+    app.post(
+      '/api/things',
+      { schema: { body: z.object({ name: z.string() }), response: { 200: z.object({ id: z.string() }) } } },
+      () => ({ id: '1' }),
+    );
     const res = await app.inject('/openapi.json');
     const doc = res.json();
     expect(doc.info).toEqual({ title: 'Test', version: '1.0.0' });
@@ -184,7 +220,11 @@ describe('createApp probes, metrics and OpenAPI', () => {
 describe('access log', () => {
   it('in errors mode logs only failed requests', async () => {
     const logs = captureLogs();
-    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info', accessLog: 'errors' });
+    const app = await build({
+      logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }),
+      logLevel: 'info',
+      accessLog: 'errors',
+    });
     app.get('/ok', () => ({ ok: true }));
     await app.inject('/ok');
     await app.inject('/missing');
@@ -195,7 +235,10 @@ describe('access log', () => {
 
   it('keeps reset tokens and OAuth codes out of the logged URL', async () => {
     const logs = captureLogs();
-    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info' });
+    const app = await build({
+      logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }),
+      logLevel: 'info',
+    });
     app.get('/*', () => ({ ok: true }));
     await app.inject('/api/auth/validate-reset-token/s3cr3t-reset');
     await app.inject('/api/auth/google/callback?code=oauth-c0de&state=st4te');
@@ -210,7 +253,11 @@ describe('access log', () => {
 describe('request logger', () => {
   it('logs through request.log with the request id bound', async () => {
     const logs = captureLogs();
-    const app = await build({ logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }), logLevel: 'info', accessLog: 'off' });
+    const app = await build({
+      logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }),
+      logLevel: 'info',
+      accessLog: 'off',
+    });
     app.get('/hello', (request) => {
       request.log.info({ thing: 1 }, 'hello from the handler');
       request.log.child({ step: 'inner' }).warn('inner line');

@@ -17,7 +17,13 @@ import type { HttpMetrics } from './metrics';
 import { REQUEST_ID_HEADER, genRequestId } from './request-id';
 
 /** A Saathi Fastify app: zod validation and serialisation, typed by the zod schemas. */
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export interface CreateAppOptions {
   /** Service name: logger name, metrics `service` label. */
@@ -63,11 +69,17 @@ const URL_SECRET = /(reset-token\/|reset-password\/|[?&](?:token|code|state)=)[^
 
 /** Password-reset tokens and OAuth codes travel in URLs; keep them out of logs. */
 export function scrubUrl(url: string): string {
-  return url.includes('token') || url.includes('code=') || url.includes('state=') || url.includes('reset-password/') ? url.replace(URL_SECRET, '$1[Redacted]') : url;
+  return url.includes('token') ||
+    url.includes('code=') ||
+    url.includes('state=') ||
+    url.includes('reset-password/')
+    ? url.replace(URL_SECRET, '$1[Redacted]')
+    : url;
 }
 
 function makeLogger(options: CreateAppOptions): Logger {
-  if (!options.logger) return createLogger({ name: options.name, ...(options.logLevel ? { level: options.logLevel } : {}) });
+  if (!options.logger)
+    return createLogger({ name: options.name, ...(options.logLevel ? { level: options.logLevel } : {}) });
   // A child keeps the parent's redaction and bindings; only the level may differ.
   return options.logLevel ? options.logger.child({}, { level: options.logLevel }) : options.logger;
 }
@@ -110,9 +122,22 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
-    requestDuration.observe({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status_code: status }, ms / 1000);
-    if ((accessLog === 'all' || (accessLog === 'errors' && (status >= 400 || ms >= 1000))) && request.routeOptions.config.accessLog !== false) {
-      const line = { reqId: request.id, method: request.method, url: scrubUrl(request.url), status, ms: Math.round(ms * 100) / 100, userId: request.user?.id };
+    requestDuration.observe(
+      { route: request.routeOptions.url ?? 'unmatched', method: request.method, status_code: status },
+      ms / 1000,
+    );
+    if (
+      (accessLog === 'all' || (accessLog === 'errors' && (status >= 400 || ms >= 1000))) &&
+      request.routeOptions.config.accessLog !== false
+    ) {
+      const line = {
+        reqId: request.id,
+        method: request.method,
+        url: scrubUrl(request.url),
+        status,
+        ms: Math.round(ms * 100) / 100,
+        userId: request.user?.id,
+      };
       if (status >= 500) accessLogger.warn(line, 'request completed');
       else accessLogger.info(line, 'request completed');
     }

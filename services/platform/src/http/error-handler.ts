@@ -20,15 +20,27 @@ export function mapError(error: unknown): Mapped {
     return { status: error.statusCode, body };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((issue) => ({ path: pathOf(issue.instancePath), message: issue.message ?? 'Invalid value' }));
+    const issues = error.validation.map((issue) => ({
+      path: pathOf(issue.instancePath),
+      message: issue.message ?? 'Invalid value',
+    }));
     // The first issue's message verbatim: SPEC texts ("Username must be at least 3 characters") reach the client.
-    return { status: 400, body: { message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', issues } };
+    return {
+      status: 400,
+      body: { message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', issues },
+    };
   }
   const err = error as Partial<FastifyError> | null | undefined;
   if (err && typeof err === 'object') {
     if (Array.isArray(err.validation) && err.validation.length > 0) {
-      const issues = err.validation.map((issue) => ({ path: pathOf(issue.instancePath), message: issue.message ?? 'Invalid value' }));
-      return { status: 400, body: { message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', issues } };
+      const issues = err.validation.map((issue) => ({
+        path: pathOf(issue.instancePath),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return {
+        status: 400,
+        body: { message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', issues },
+      };
     }
     switch (err.code ?? '') {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

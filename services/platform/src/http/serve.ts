@@ -22,7 +22,11 @@ export interface Served {
  * keep-alive sockets and answers 503 to new requests meanwhile), then closes the app's
  * dependencies. Bounded by `timeoutMs`.
  */
-export async function gracefulShutdown(app: FastifyInstance, onClose: (() => Promise<void>) | undefined, timeoutMs: number): Promise<void> {
+export async function gracefulShutdown(
+  app: FastifyInstance,
+  onClose: (() => Promise<void>) | undefined,
+  timeoutMs: number,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   // A keep-alive socket whose request finishes during the drain would otherwise hold the
   // server open until its keep-alive timeout; close such sockets as soon as they go idle.
@@ -52,11 +56,14 @@ export async function serve(app: FastifyInstance, options: ServeOptions): Promis
   let closing: Promise<void> | undefined;
   const shutdown = () => (closing ??= gracefulShutdown(app, options.onClose, timeoutMs));
 
-  const grace = closeWithGrace({ delay: timeoutMs + 1000, logger: { error: (msg: unknown) => app.log.error(msg) } }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
-    else app.log.info({ signal }, 'shutting down');
-    await shutdown();
-  });
+  const grace = closeWithGrace(
+    { delay: timeoutMs + 1000, logger: { error: (msg: unknown) => app.log.error(msg) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+      else app.log.info({ signal }, 'shutting down');
+      await shutdown();
+    },
+  );
   app.addHook('onClose', (_instance, done) => {
     grace.uninstall();
     done();

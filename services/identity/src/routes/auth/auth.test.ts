@@ -158,13 +158,11 @@ describe('POST /api/auth/login', () => {
     const victim = buildRegistration({ email });
     await register(identity.browser(), victim);
     await register(identity.browser(), buildRegistration({ username: email, password: 'shadow pass' }));
-    const response = await identity
-      .browser()
-      .inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: email, password: victim.password },
-      });
+    const response = await identity.browser().inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: email, password: victim.password },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().username).toBe(victim.username);
   });
