@@ -228,6 +228,20 @@ describe('routing', () => {
   });
 });
 
+describe('replicas', () => {
+  it('shares a service’s requests round-robin between the replicas listed for it', async () => {
+    const [first, second] = await Promise.all([startEchoService('feed-1'), startEchoService('feed-2')]);
+    const { url } = await gateway({ upstreams: { ...upstreams, feed: `${first},${second}` } });
+    const servedBy: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${url}/api/posts?page=${i}`);
+      expect(res.status).toBe(200);
+      servedBy.push(res.headers.get('x-served-by')!);
+    }
+    expect(servedBy).toEqual(['feed-1', 'feed-2', 'feed-1', 'feed-2']);
+  });
+});
+
 describe('forwarding', () => {
   it('streams a large response intact', async () => {
     const res = await fetch(`${main.url}/api/upload/big`);

@@ -113,7 +113,8 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       });
     }
     await registerSocketProxy(edge, {
-      base: options.upstreams.messaging,
+      // Socket.IO long-polling must stay on one replica, so the socket goes to the first one.
+      base: firstOrigin(options.upstreams.messaging),
       path: SOCKET_IO_PATH,
       dispatcher,
       timeoutMs: upstreamTimeoutMs,
@@ -128,4 +129,9 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     });
   });
   return app;
+}
+
+/** An upstream may list several replicas, comma-separated. */
+function firstOrigin(upstream: string): string {
+  return upstream.split(',')[0]!;
 }

@@ -4,14 +4,24 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/** One service's base URL, or several replicas' comma-separated (shared round-robin). */
+const upstreamVar = (defaultUrl: string) =>
+  z
+    .string()
+    .default(defaultUrl)
+    .refine(
+      (value) => value.split(',').every((part) => URL.canParse(part)),
+      'expected a URL or comma-separated URLs',
+    );
+
 /** Env of the cluster-mode gateway (`gateway/src/main.ts`). */
 export const gatewayEnvSchema = commonEnvSchema.extend({
   PORT: portVar(3000),
-  IDENTITY_URL: urlVar('http://127.0.0.1:4001'),
-  FEED_URL: urlVar('http://127.0.0.1:4002'),
-  MESSAGING_URL: urlVar('http://127.0.0.1:4003'),
-  BLOG_URL: urlVar('http://127.0.0.1:4004'),
-  NOTIFICATION_URL: urlVar('http://127.0.0.1:4005'),
+  IDENTITY_URL: upstreamVar('http://127.0.0.1:4001'),
+  FEED_URL: upstreamVar('http://127.0.0.1:4002'),
+  MESSAGING_URL: upstreamVar('http://127.0.0.1:4003'),
+  BLOG_URL: upstreamVar('http://127.0.0.1:4004'),
+  NOTIFICATION_URL: upstreamVar('http://127.0.0.1:4005'),
   /** Shared rate-limit counters across gateway replicas. */
   REDIS_URL: urlVar('redis://127.0.0.1:6379'),
   WEB_DIST: z

@@ -119,7 +119,11 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
     const names = Object.keys(options.upstreams) as UpstreamName[];
     const results = await Promise.allSettled(
       names.map((name) =>
-        fetchDocument(new URL('/openapi.json', options.upstreams[name]).href, options.dispatcher, timeoutMs),
+        fetchDocument(
+          new URL('/openapi.json', options.upstreams[name].split(',')[0]).href,
+          options.dispatcher,
+          timeoutMs,
+        ),
       ),
     );
     const documents: Partial<Record<UpstreamName, unknown>> = {};

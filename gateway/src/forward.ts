@@ -40,8 +40,11 @@ export function hasDotSegment(url: string): boolean {
 export interface ForwarderOptions {
   /** Service name, for logs. */
   name: string;
-  /** Service origin, e.g. `http://127.0.0.1:4002`. */
-  origin: string;
+  /**
+   * Service origins, e.g. `['http://127.0.0.1:4002']`. Several replicas (start:cluster
+   * `--replicas`) share requests round-robin; in Kubernetes the Service does that instead.
+   */
+  origins: readonly string[];
   dispatcher: Dispatcher;
   /** Longest wait for response headers, and between body chunks. */
   timeoutMs: number;
@@ -58,7 +61,9 @@ export interface ForwarderOptions {
 export function createForwarder(
   options: ForwarderOptions,
 ): (request: FastifyRequest, reply: FastifyReply) => void {
-  const { name, origin, dispatcher, timeoutMs, responseHeaders } = options;
+  const { name, origins, dispatcher, timeoutMs, responseHeaders } = options;
+  if (origins.length === 0) throw new Error(`no origin for ${name}`);
+  let turn = 0;
 
   return function forward(request, reply) {
     if (hasDotSegment(request.url)) {
@@ -78,6 +83,7 @@ export function createForwarder(
         : raw.headers['transfer-encoding'] !== undefined);
 
     const handler = new ProxyHandler(request, reply, name, responseHeaders);
+    const origin = origins.length === 1 ? origins[0]! : origins[turn++ % origins.length]!;
     dispatcher.dispatch(
       {
         origin,

@@ -33,7 +33,7 @@ export async function registerUpstreamProxy(
     scope.addContentTypeParser('*', (_request, payload, next) => next(null, payload));
     const handler = createForwarder({
       name: options.name,
-      origin: options.base,
+      origins: options.base.split(','),
       dispatcher: options.dispatcher,
       timeoutMs: options.timeoutMs,
       responseHeaders: API_SECURITY_HEADERS,

@@ -1,6 +1,7 @@
 /** The services behind the gateway. */
 export const UPSTREAMS = ['identity', 'feed', 'messaging', 'blog', 'notification'] as const;
 export type UpstreamName = (typeof UPSTREAMS)[number];
+/** Base URL of each service; several replicas may be listed comma-separated. */
 export type Upstreams = Record<UpstreamName, string>;
 
 /**
