@@ -21,7 +21,8 @@ const gatewayUrl = `http://127.0.0.1:${3000 + offset}`;
 const processPorts = {
   gateway: 3000,
   identity: 4001,
-  feed: 4002,
+  'feed-1': 4002,
+  'feed-2': 4012,
   messaging: 4003,
   blog: 4004,
   notification: 4005,
@@ -51,6 +52,15 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs:
 }
 
 const ready = (port: number) => async () => (await fetch(`http://127.0.0.1:${port + offset}/readyz`)).ok;
+
+/** Requests a process has answered on /api/posts, from its Prometheus metrics. */
+async function feedRequestCount(port: number): Promise<number> {
+  const metrics = await (await fetch(`http://127.0.0.1:${port + offset}/metrics`)).text();
+  return metrics
+    .split('\n')
+    .filter((line) => line.startsWith('http_request_duration_seconds_count') && line.includes('404'))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+}
 
 class CookieJar {
   private cookies = new Map<string, string>();
@@ -96,7 +106,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
-  cluster = spawn(process.execPath, ['infra/scripts/start-cluster.mjs'], {
+  cluster = spawn(process.execPath, ['infra/scripts/start-cluster.mjs', '--replicas', 'feed=2'], {
     cwd: repoRoot,
     detached: true,
     env: {
@@ -136,14 +146,26 @@ afterAll(async () => {
 }, 60_000);
 
 describe('npm run start:cluster', () => {
-  it('runs the gateway, every service and the worker as separate processes', () => {
+  it('runs the gateway, every service (feed twice) and the worker as separate processes', () => {
     const pids = JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<
       string,
       number
     >;
     expect(Object.keys(pids).sort()).toEqual(Object.keys(processPorts).sort());
-    expect(new Set(Object.values(pids)).size).toBe(7);
+    expect(new Set(Object.values(pids)).size).toBe(8);
     expect(output).toMatch(/^identity\s+\| \{/m); // lines are prefixed with the process name
+  });
+
+  it('shares feed requests between its two processes through the gateway', async () => {
+    const requestsBefore = await Promise.all(
+      [processPorts['feed-1'], processPorts['feed-2']].map(feedRequestCount),
+    );
+    for (let i = 0; i < 6; i++) expect((await fetch(`${gatewayUrl}/api/posts`)).status).toBe(404); // no routes yet
+    const requestsAfter = await Promise.all(
+      [processPorts['feed-1'], processPorts['feed-2']].map(feedRequestCount),
+    );
+    expect(requestsAfter[0]! - requestsBefore[0]!).toBe(3);
+    expect(requestsAfter[1]! - requestsBefore[1]!).toBe(3);
   });
 
   it('registers, mails a reset link over SMTP, resets and signs in again through the gateway', async () => {
@@ -190,12 +212,14 @@ describe('npm run start:cluster', () => {
       string,
       number
     >;
-    process.kill(pids.feed!, 'SIGKILL');
-    await waitUntil(
-      'feed to stop listening',
-      async () => !(await ready(processPorts.feed)().catch(() => false)),
-      10_000,
-    );
+    for (const replica of ['feed-1', 'feed-2'] as const) {
+      process.kill(pids[replica]!, 'SIGKILL');
+      await waitUntil(
+        `${replica} to stop listening`,
+        async () => !(await ready(processPorts[replica])().catch(() => false)),
+        10_000,
+      );
+    }
 
     const started = performance.now();
     const response = await fetch(`${gatewayUrl}/api/posts?latitude=28.6&longitude=77.2`);
