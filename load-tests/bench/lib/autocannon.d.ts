@@ -22,7 +22,9 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    method?: string;
     headers?: Record<string, string>;
+    body?: string;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -3,24 +3,33 @@ import type { ChildProcess } from 'node:child_process';
 
 export interface Child {
   url: string;
+  /** Everything the child reported when it was ready (at least its url). */
+  message: Record<string, string>;
   process: ChildProcess;
   stop(): Promise<void>;
 }
 
 /** Starts a TypeScript entry in its own Node process (stdout discarded) and waits for its URL. */
-export function startChild(entry: string, args: string[] = [], execArgv: string[] = []): Promise<Child> {
+export function startChild(
+  entry: string,
+  args: string[] = [],
+  execArgv: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Child> {
   const child = fork(entry, args, {
     execArgv: ['--import', 'tsx', ...execArgv],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s`)), 30_000);
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-    child.once('message', (message: { url: string }) => {
+    child.once('message', (message: Record<string, string> & { url: string }) => {
       clearTimeout(timer);
       resolve({
         url: message.url,
+        message,
         process: child,
         stop: () =>
           new Promise<void>((done) => {

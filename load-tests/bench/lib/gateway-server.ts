@@ -3,6 +3,8 @@
  * failed/slow requests, buffered stdout, rate limits, security headers, metrics) with `blog`
  * pointing at the bench upstream. The generous rate limit is raised so the load is measured,
  * not refused. argv: <blogUrl> [errors|all|off] [buffered|sync]
+ * Env (optional): BENCH_IDENTITY_URL routes identity's paths to a real identity process, and
+ * BENCH_PUBLIC_KEY turns on the early access-token check with its public key.
  */
 import { createLogger } from '@saathi/platform';
 import { pino } from 'pino';
@@ -11,9 +13,18 @@ import { buildGateway } from '../../../gateway/src/app';
 const [blogUrl, accessLog = 'errors', logSync = 'buffered'] = process.argv.slice(2);
 if (!blogUrl) throw new Error('usage: gateway-server.ts <blogUrl> [errors|all|off] [buffered|sync]');
 const unused = 'http://127.0.0.1:9';
+const identityUrl = process.env.BENCH_IDENTITY_URL;
+const publicKey = process.env.BENCH_PUBLIC_KEY;
 const app = await buildGateway({
-  upstreams: { identity: unused, feed: unused, messaging: unused, blog: blogUrl, notification: unused },
-  rateLimit: { store: 'memory', max: 1_000_000_000 },
+  upstreams: {
+    identity: identityUrl ?? unused,
+    feed: unused,
+    messaging: unused,
+    blog: blogUrl,
+    notification: unused,
+  },
+  ...(publicKey ? { auth: { publicKey } } : {}),
+  rateLimit: { store: 'memory', max: 1_000_000_000, authMax: 1_000_000_000 },
   // As gateway/src/main.ts: buffered stdout (argv[3] = 'sync' for one write per line).
   logger: createLogger({
     name: 'gateway',

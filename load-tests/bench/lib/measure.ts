@@ -8,8 +8,19 @@ export interface Sample {
   non2xx: number;
 }
 
-export async function measure(url: string, connections: number, durationSec: number): Promise<Sample> {
-  const result = await autocannon({ url, connections, duration: durationSec, pipelining: 1 });
+export interface RequestShape {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export async function measure(
+  url: string,
+  connections: number,
+  durationSec: number,
+  request: RequestShape = {},
+): Promise<Sample> {
+  const result = await autocannon({ url, connections, duration: durationSec, pipelining: 1, ...request });
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,

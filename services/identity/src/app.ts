@@ -1,6 +1,7 @@
 import { createApp } from '@saathi/platform';
 import type { App, ServiceDeps } from '@saathi/platform';
 import { AccessTokens } from './auth/access-token';
+import { SessionCache } from './auth/session-cache';
 import { SessionManager } from './auth/session-manager';
 import { publicKeyOf } from './config';
 import type { Config } from './config';
@@ -40,8 +41,10 @@ function rateLimiters(deps: ServiceDeps<Config>): RateLimiters {
 export function buildContext(deps: ServiceDeps<Config>, options: BuildAppOptions = {}): IdentityContext {
   const { config, clock } = deps;
   const db = deps.db.db;
-  const users = new UsersRepository(db);
-  const sessions = new SessionsRepository(db);
+  const sessionCache = new SessionCache(config.SESSION_CACHE_MS, clock);
+  const forget = () => sessionCache.clear();
+  const users = new UsersRepository(db, forget);
+  const sessions = new SessionsRepository(db, forget);
   const tokens = new AccessTokens(
     config.JWT_PRIVATE_KEY,
     publicKeyOf(config),
@@ -69,6 +72,7 @@ export function buildContext(deps: ServiceDeps<Config>, options: BuildAppOptions
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
       cookieSecure: config.COOKIE_SECURE,
+      cache: sessionCache,
     }),
     outbox: createOutbox(options.kickOutbox ?? (() => undefined)),
     limits: rateLimiters(deps),

@@ -15,6 +15,11 @@ export const configSchema = commonEnvSchema
     JWT_PUBLIC_KEY: pemVar().optional(),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt(600),
     REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+    /**
+     * How long a signed-in lookup (session + user) may be reused. Writes in this process clear it
+     * at once; other replicas may lag a logout by this much. 0 turns the cache off.
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** `Secure` on the session cookies; true whenever the site is served over https. */
     COOKIE_SECURE: boolVar(false),
     /**

@@ -1,18 +1,27 @@
+import { createPublicKey } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { ACCESS_TOKEN_ALGORITHM, accessTokenClaimsSchema } from '@saathi/platform';
-import type { AccessTokenClaims, Clock } from '@saathi/platform';
+import { ACCESS_TOKEN_ALGORITHM, createAccessTokenVerifier } from '@saathi/platform';
+import type { AccessTokenClaims, AccessTokenVerifier, Clock } from '@saathi/platform';
 
 /**
  * Signs and verifies the ES256 access token. Identity verifies with its injected clock (so tests
  * can move time); other services use the platform verifier with the same claims.
  */
 export class AccessTokens {
+  private readonly publicKey: KeyObject;
+  /** The platform verifier (key parsed once, verified tokens remembered until exp) on identity's clock. */
+  private readonly verifyAccess: AccessTokenVerifier;
+
   constructor(
     private readonly privateKey: string,
-    private readonly publicKey: string,
+    publicKeyPem: string,
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.publicKey = createPublicKey(publicKeyPem);
+    this.verifyAccess = createAccessTokenVerifier(publicKeyPem, { now: () => clock.now().getTime() });
+  }
 
   sign(claims: AccessTokenClaims): string {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
@@ -24,16 +33,8 @@ export class AccessTokens {
   }
 
   verify(token: string): AccessTokenClaims | null {
-    try {
-      const payload = jwt.verify(token, this.publicKey, {
-        algorithms: [ACCESS_TOKEN_ALGORITHM],
-        clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
-      });
-      const claims = accessTokenClaimsSchema.safeParse(payload);
-      return claims.success ? claims.data : null;
-    } catch {
-      return null;
-    }
+    const user = this.verifyAccess(token);
+    return user ? { sub: user.id, username: user.username, role: user.role, sid: user.sessionId } : null;
   }
 
   /** A short-lived signed value for other purposes (e.g. the OAuth state cookie), bound to an audience. */

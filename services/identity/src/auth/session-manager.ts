@@ -8,6 +8,7 @@ import type { UsersRepository } from '../db/users-repository';
 import type { UserRow } from '../db/schema';
 import { formatRefreshToken, hashToken, parseRefreshToken, randomToken, sameHash } from '../domain/tokens';
 import type { AccessTokens } from './access-token';
+import type { SessionCache } from './session-cache';
 
 /** The refresh cookie only travels to the auth endpoints, which are the only ones that refresh. */
 export const REFRESH_COOKIE_PATH = '/api/auth';
@@ -25,6 +26,7 @@ export interface SessionManagerOptions {
   accessTtlSeconds: number;
   refreshTtlDays: number;
   cookieSecure: boolean;
+  cache: SessionCache;
 }
 
 /**
@@ -105,11 +107,17 @@ export class SessionManager {
     if (!token) return null;
     const claims = this.options.tokens.verify(token);
     if (!claims) return null;
-    const session = await this.options.sessions.find(claims.sid);
+    const { cache, sessions } = this.options;
+    let found = cache.get(claims.sid);
+    if (!found) {
+      found = await sessions.findWithUser(claims.sid);
+      if (!found) return null;
+      cache.set(claims.sid, found);
+    }
+    const { session, user } = found;
     const now = this.options.clock.now();
-    if (!session || session.revokedAt || session.expire <= now || session.userId !== claims.sub) return null;
-    const user = await this.options.users.findById(claims.sub);
-    return user ? { user, sessionId: session.sid } : null;
+    if (session.revokedAt || session.expire <= now || session.userId !== claims.sub) return null;
+    return { user, sessionId: session.sid };
   }
 
   /**

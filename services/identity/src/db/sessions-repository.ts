@@ -1,15 +1,19 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
-import { sessions } from './schema';
-import type { SessionRow } from './schema';
+import { sessions, users } from './schema';
+import type { SessionRow, UserRow } from './schema';
 
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'expired';
 
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  /** `changed` runs after every write that can end a session (the session cache listens). */
+  constructor(
+    private readonly db: Db,
+    private readonly changed: () => void = () => undefined,
+  ) {}
 
   with(db: Db): SessionsRepository {
-    return new SessionsRepository(db);
+    return new SessionsRepository(db, this.changed);
   }
 
   async create(
@@ -17,6 +21,20 @@ export class SessionsRepository {
     now: Date,
   ): Promise<void> {
     await this.db.insert(sessions).values({ ...session, createdAt: now, lastUsedAt: now });
+  }
+
+  /**
+   * The session and its user in one round trip: the signed-in hot path (every GET /api/auth/user)
+   * pays for one indexed join instead of two queries.
+   */
+  async findWithUser(sid: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.sid, sid))
+      .limit(1);
+    return row;
   }
 
   async find(sid: string): Promise<SessionRow | undefined> {
@@ -49,6 +67,7 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)));
+    this.changed();
   }
 
   /** Ends every live session of the user except `keepSid` (if given). */
@@ -64,6 +83,7 @@ export class SessionsRepository {
         ),
       )
       .returning({ sid: sessions.sid });
+    this.changed();
     return rows.length;
   }
 }

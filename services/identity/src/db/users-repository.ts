@@ -17,10 +17,14 @@ export interface NewUser {
 
 /** Users: looked up case-insensitively by username and by (lower-cased) email. */
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  /** `changed` runs after every write to an existing user (the session cache listens). */
+  constructor(
+    private readonly db: Db,
+    private readonly changed: () => void = () => undefined,
+  ) {}
 
   with(db: Db): UsersRepository {
-    return new UsersRepository(db);
+    return new UsersRepository(db, this.changed);
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -74,6 +78,7 @@ export class UsersRepository {
 
   async setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    this.changed();
   }
 
   async setRole(userId: string, role: 'user' | 'admin', now: Date): Promise<UserRow> {
@@ -82,6 +87,7 @@ export class UsersRepository {
       .set({ role, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
+    this.changed();
     return row!;
   }
 
@@ -92,6 +98,7 @@ export class UsersRepository {
       .set({ googleId, updatedAt: now })
       .where(and(eq(users.id, userId), or(sql`${users.googleId} is null`, eq(users.googleId, googleId))))
       .returning();
+    this.changed();
     return row;
   }
 
@@ -106,6 +113,7 @@ export class UsersRepository {
         ),
       )
       .returning();
+    this.changed();
     return row ?? (await this.findById(userId))!;
   }
 }

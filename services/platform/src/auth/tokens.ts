@@ -29,7 +29,7 @@ export type AccessTokenVerifier = (token: string) => AuthUser | null;
 export interface VerifierOptions {
   /** Verified tokens remembered until they expire (default 10 000). 0 disables the cache. */
   cacheSize?: number;
-  /** Clock for expiry checks on cached tokens. */
+  /** Clock (ms) for every expiry check, fresh or cached; tests inject one. */
   now?: () => number;
 }
 
@@ -59,7 +59,10 @@ export function createAccessTokenVerifier(
     }
     let payload: unknown;
     try {
-      payload = jwt.verify(token, publicKey, { algorithms: [ACCESS_TOKEN_ALGORITHM] });
+      payload = jwt.verify(token, publicKey, {
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
+        clockTimestamp: Math.floor(now() / 1000),
+      });
     } catch {
       return null;
     }
