@@ -4,3 +4,4 @@ export { startNatsServer, type NatsServerHandle, type StartNatsServerOptions } f
 export { uniqueName, uniqueToken } from './unique-name';
 export { testEnv } from './env';
 export { waitFor, sleep } from './wait-for';
+export { schemaDrift, type ColumnShape } from './schema-drift';

@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
+import type { TestDatabase } from '@saathi/platform/testing';
+import { migrations } from '../index';
+import { SCHEMA } from '../schema-name';
+import { sentEmails } from './schema';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('notification_drift');
+  await database.port.migrate(SCHEMA, migrations);
+});
+afterAll(() => database?.drop());
+
+describe('notification migrations', () => {
+  it('create exactly the columns the Drizzle schema declares', async () => {
+    const { migrated, declared } = await schemaDrift(database.port.db, [sentEmails]);
+    expect(migrated).toEqual(declared);
+  });
+});
