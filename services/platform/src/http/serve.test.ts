@@ -6,7 +6,10 @@ describe('serve', () => {
   it('finishes an in-flight request before closing, then runs onClose', async () => {
     const app = await createApp({ name: 'test', logLevel: 'silent', readiness: {} });
     const events: string[] = [];
+    let started!: () => void;
+    const requestStarted = new Promise<void>((resolve) => (started = resolve));
     app.get('/slow', async () => {
+      started();
       await new Promise((resolve) => setTimeout(resolve, 300));
       events.push('request finished');
       return { done: true };
@@ -20,7 +23,7 @@ describe('serve', () => {
       },
     });
     const inFlight = fetch(`${served.address}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await requestStarted; // shut down only once the request is really in flight
     const closed = served.shutdown();
     const res = await inFlight;
     expect(res.status).toBe(200);
