@@ -4,14 +4,8 @@ import { loginBodySchema, registerBodySchema, POST_LOGIN_REDIRECT_MS } from '@sa
 import { useLogin, useRegister } from '../api/use-auth';
 import { FieldError } from '../components/field-error';
 import { PasswordInput } from '../components/password-input';
-import {
-  buttonPrimary,
-  buttonSecondary,
-  cardClass,
-  inputClass,
-  labelClass,
-  linkClass,
-} from '../components/ui';
+import { TextField } from '../components/text-field';
+import { buttonPrimary, buttonSecondary, cardClass, labelClass, linkClass } from '../components/ui';
 import { serverMessage } from '../lib/error-message';
 import { fieldErrors } from '../lib/form-errors';
 import { toast } from '../lib/toast-store';
@@ -124,10 +118,6 @@ export default function AuthPage() {
   };
 
   const isSignIn = mode === 'signin';
-  const errorProps = (field: string) => ({
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${field}-error` : undefined,
-  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -164,21 +154,14 @@ export default function AuthPage() {
 
         {isSignIn ? (
           <form onSubmit={onSignIn} className="mt-6 space-y-4" noValidate>
-            <div>
-              <label htmlFor="identifier" className={labelClass}>
-                Email or Username
-              </label>
-              <input
-                id="identifier"
-                name="identifier"
-                autoComplete="username"
-                value={signIn.identifier}
-                onChange={(e) => setSignIn((v) => ({ ...v, identifier: e.target.value }))}
-                className={inputClass}
-                {...errorProps('identifier')}
-              />
-              <FieldError id="identifier-error" message={errors.identifier} />
-            </div>
+            <TextField
+              id="identifier"
+              label="Email or Username"
+              autoComplete="username"
+              value={signIn.identifier}
+              onChange={(identifier) => setSignIn((v) => ({ ...v, identifier }))}
+              error={errors.identifier}
+            />
             <div>
               <div className="flex items-baseline justify-between">
                 <label htmlFor="password" className={labelClass}>
@@ -204,53 +187,32 @@ export default function AuthPage() {
           </form>
         ) : (
           <form onSubmit={onRegister} className="mt-6 space-y-4" noValidate>
-            <div>
-              <label htmlFor="username" className={labelClass}>
-                Username
-              </label>
-              <input
-                id="username"
-                name="username"
-                autoComplete="username"
-                value={signUp.username}
-                onChange={(e) => setSignUp((v) => ({ ...v, username: e.target.value }))}
-                className={inputClass}
-                {...errorProps('username')}
-              />
-              <FieldError id="username-error" message={errors.username} />
-            </div>
-            <div>
-              <label htmlFor="email" className={labelClass}>
-                Email
-              </label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={signUp.email}
-                onChange={(e) => setSignUp((v) => ({ ...v, email: e.target.value }))}
-                className={inputClass}
-                {...errorProps('email')}
-              />
-              <FieldError id="email-error" message={errors.email} />
-            </div>
-            <div>
-              <label htmlFor="phone" className={labelClass}>
-                Phone Number
-              </label>
-              <input
-                id="phone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                value={signUp.phone}
-                onChange={(e) => setSignUp((v) => ({ ...v, phone: e.target.value }))}
-                className={inputClass}
-                {...errorProps('phone')}
-              />
-              <FieldError id="phone-error" message={errors.phone} />
-            </div>
+            <TextField
+              id="username"
+              label="Username"
+              autoComplete="username"
+              value={signUp.username}
+              onChange={(username) => setSignUp((v) => ({ ...v, username }))}
+              error={errors.username}
+            />
+            <TextField
+              id="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={signUp.email}
+              onChange={(email) => setSignUp((v) => ({ ...v, email }))}
+              error={errors.email}
+            />
+            <TextField
+              id="phone"
+              label="Phone Number"
+              type="tel"
+              autoComplete="tel"
+              value={signUp.phone}
+              onChange={(phone) => setSignUp((v) => ({ ...v, phone }))}
+              error={errors.phone}
+            />
             <div>
               <label htmlFor="new-password" className={labelClass}>
                 Password

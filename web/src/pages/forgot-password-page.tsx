@@ -3,14 +3,8 @@ import { Link } from 'react-router-dom';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { forgotPasswordBodySchema } from '@saathi/contracts';
 import { useForgotPassword } from '../api/use-password-reset';
-import {
-  buttonPrimary,
-  buttonSecondary,
-  cardClass,
-  inputClass,
-  labelClass,
-  linkClass,
-} from '../components/ui';
+import { buttonPrimary, buttonSecondary, cardClass, linkClass } from '../components/ui';
+import { TextField } from '../components/text-field';
 import { isHttpError, serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
@@ -88,20 +82,14 @@ export default function ForgotPasswordPage() {
               Enter the email address of your account and we will send you a reset link.
             </p>
             <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
-              <div>
-                <label htmlFor="email" className={labelClass}>
-                  Email
-                </label>
-                <input
-                  id="email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  className={inputClass}
-                />
-              </div>
+              <TextField
+                id="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={setEmail}
+              />
               <button
                 type="submit"
                 className={`${buttonPrimary} w-full`}
