@@ -1,4 +1,4 @@
-import { createApp } from '@saathi/platform';
+import { createApp, trackRevokedSessions } from '@saathi/platform';
 import type { ServiceDeps } from '@saathi/platform';
 import type { Config } from './config';
 
@@ -8,6 +8,6 @@ export async function buildApp(deps: ServiceDeps<Config>) {
     name: 'blog',
     logger: deps.logger,
     readiness: { database: () => deps.db.ping(), events: () => deps.bus.ping() },
-    auth: { publicKey: deps.config.JWT_PUBLIC_KEY },
+    auth: { publicKey: deps.config.JWT_PUBLIC_KEY, revokedSessions: await trackRevokedSessions(deps.bus) },
   });
 }

@@ -2,6 +2,7 @@ import { createApp } from '@saathi/platform';
 import type { App, ServiceDeps } from '@saathi/platform';
 import { AccessTokens } from './auth/access-token';
 import { SessionCache } from './auth/session-cache';
+import { sessionRevokedEvent } from './events/session-revoked';
 import { SessionManager } from './auth/session-manager';
 import { publicKeyOf } from './config';
 import type { Config } from './config';
@@ -43,8 +44,18 @@ export function buildContext(deps: ServiceDeps<Config>, options: BuildAppOptions
   const db = deps.db.db;
   const sessionCache = new SessionCache(config.SESSION_CACHE_MS, clock);
   const forget = () => sessionCache.clear();
+  const outbox = createOutbox(options.kickOutbox ?? (() => undefined));
   const users = new UsersRepository(db, forget);
-  const sessions = new SessionsRepository(db, forget);
+  const sessions = new SessionsRepository(db, {
+    changed: () => {
+      forget();
+      outbox.kick();
+    },
+    revoked: (tx, userId, sessionIds, now) =>
+      outbox.write(tx, [
+        sessionRevokedEvent(userId, sessionIds, config.ACCESS_TOKEN_TTL_SECONDS, now, clock),
+      ]),
+  });
   const tokens = new AccessTokens(
     config.JWT_PRIVATE_KEY,
     publicKeyOf(config),
@@ -74,7 +85,7 @@ export function buildContext(deps: ServiceDeps<Config>, options: BuildAppOptions
       cookieSecure: config.COOKIE_SECURE,
       cache: sessionCache,
     }),
-    outbox: createOutbox(options.kickOutbox ?? (() => undefined)),
+    outbox,
     limits: rateLimiters(deps),
     argon2: { memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: 1 },
   };

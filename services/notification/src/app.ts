@@ -1,4 +1,4 @@
-import { createApp } from '@saathi/platform';
+import { createApp, trackRevokedSessions } from '@saathi/platform';
 import type { App, ServiceDeps } from '@saathi/platform';
 import type { Config } from './config';
 
@@ -12,6 +12,13 @@ export async function buildApp(deps: ServiceDeps<Config>): Promise<App> {
       events: () => deps.bus.ping(),
       queue: () => deps.queue.ping(),
     },
-    ...(deps.config.JWT_PUBLIC_KEY ? { auth: { publicKey: deps.config.JWT_PUBLIC_KEY } } : {}),
+    ...(deps.config.JWT_PUBLIC_KEY
+      ? {
+          auth: {
+            publicKey: deps.config.JWT_PUBLIC_KEY,
+            revokedSessions: await trackRevokedSessions(deps.bus),
+          },
+        }
+      : {}),
   });
 }

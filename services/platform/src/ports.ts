@@ -51,6 +51,15 @@ export interface EventBus {
   /** Resolves only once the broker has acknowledged (persisted) the event. De-duplicates by envelope id. */
   publish(envelope: EventEnvelope): Promise<void>;
   subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<void>;
+  /**
+   * Every process that calls this gets every event of the type published from now on, at most
+   * once: no durable, no catch-up, no retry. For process-local views that can afford a miss —
+   * e.g. revoked sessions, whose access tokens expire on their own anyway.
+   */
+  broadcast<E extends EventDefinition>(
+    event: E,
+    handle: (envelope: EventEnvelope<z.infer<E['data']>>) => void,
+  ): Promise<void>;
   ping(): Promise<void>;
   /** Stops consuming after in-flight handlers finish, then disconnects. */
   close(): Promise<void>;

@@ -37,3 +37,17 @@ export const passwordResetRequestedV1 = defineEvent(
     expiresAt: z.iso.datetime({ offset: true }),
   }),
 );
+
+/**
+ * Sessions ended (logout, password reset, stolen refresh token). Services keep the ids in memory
+ * until `accessTokensValidUntil` and refuse access tokens of those sessions meanwhile, so a
+ * logout takes effect everywhere, not only at identity.
+ */
+export const sessionRevokedV1 = defineEvent(
+  'identity.session.revoked.v1',
+  z.object({
+    userId: z.uuid(),
+    sessionIds: z.array(z.uuid()).min(1),
+    accessTokensValidUntil: z.iso.datetime({ offset: true }),
+  }),
+);

@@ -5,15 +5,21 @@ import type { SessionRow, UserRow } from './schema';
 
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'expired';
 
+export interface SessionHooks {
+  /** After every write that can end a session (the session cache listens). */
+  changed?: () => void;
+  /** Inside the revoking transaction, with the sessions it ended (the revocation event is written here). */
+  revoked?: (tx: Db, userId: string, sessionIds: string[], now: Date) => Promise<void>;
+}
+
 export class SessionsRepository {
-  /** `changed` runs after every write that can end a session (the session cache listens). */
   constructor(
     private readonly db: Db,
-    private readonly changed: () => void = () => undefined,
+    private readonly hooks: SessionHooks = {},
   ) {}
 
   with(db: Db): SessionsRepository {
-    return new SessionsRepository(db, this.changed);
+    return new SessionsRepository(db, this.hooks);
   }
 
   async create(
@@ -63,11 +69,15 @@ export class SessionsRepository {
   }
 
   async revoke(sid: string, reason: RevokeReason, now: Date): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)));
-    this.changed();
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      if (row) await this.hooks.revoked?.(tx, row.userId, [sid], now);
+    });
+    this.hooks.changed?.();
   }
 
   /** Ends every live session of the user except `keepSid` (if given). */
@@ -83,7 +93,14 @@ export class SessionsRepository {
         ),
       )
       .returning({ sid: sessions.sid });
-    this.changed();
+    if (rows.length > 0)
+      await this.hooks.revoked?.(
+        this.db,
+        userId,
+        rows.map((row) => row.sid),
+        now,
+      );
+    this.hooks.changed?.();
     return rows.length;
   }
 }

@@ -7,3 +7,4 @@ export {
 export type { AccessTokenClaims, AccessTokenVerifier, AuthUser } from './tokens';
 export { authPlugin, requireAdminHook, requireUser, requireUserHook } from './plugin';
 export type { AuthPluginOptions } from './plugin';
+export { RevokedSessions, trackRevokedSessions } from './revoked-sessions';

@@ -14,6 +14,8 @@ declare module 'fastify' {
 
 export interface AuthPluginOptions {
   publicKey: string;
+  /** Sessions ended before their tokens expire (see trackRevokedSessions); their tokens count as none. */
+  revokedSessions?: { has(sessionId: string): boolean };
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
@@ -32,7 +34,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('user', null);
     app.addHook('onRequest', (request, _reply, next) => {
       const token = tokenOf(request);
-      request.user = token ? verify(token) : null;
+      const user = token ? verify(token) : null;
+      request.user = user && options.revokedSessions?.has(user.sessionId) ? null : user;
       next();
     });
     done();

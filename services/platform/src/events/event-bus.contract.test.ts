@@ -162,6 +162,23 @@ function eventBusContract(name: string, createBus: () => Promise<EventBus>, serv
       expect(received).toEqual([{ n: 31 }]);
     });
 
+    it('broadcasts each later event to every listener, without catch-up', async () => {
+      const bus = await open();
+      const def = thingDone('broadcast');
+      const event = eventOf(def);
+      await bus.publish(event(1)); // before anyone listens: not delivered
+      const first: number[] = [];
+      const second: number[] = [];
+      await bus.broadcast(def, (envelope) => first.push(envelope.data.n));
+      await bus.broadcast(def, (envelope) => second.push(envelope.data.n));
+      await bus.publish(event(2));
+      await bus.publish(event(3));
+      await waitFor(() => first.length === 2 && second.length === 2);
+      await sleep(100);
+      expect(first).toEqual([2, 3]);
+      expect(second).toEqual([2, 3]);
+    });
+
     it('close waits for the handler in flight', async () => {
       const bus = await open();
       const def = thingDone('close');

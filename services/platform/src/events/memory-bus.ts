@@ -1,4 +1,4 @@
-import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
+import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { EventBus, SubscribeOptions } from '../ports';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
 import { silentLogger, type PortLogger } from './logger';
@@ -45,6 +45,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const logs = new Map<string, Delivery[]>();
   const seenIds = new Set<string>();
   const durables = new Map<string, Durable>();
+  const listeners = new Map<string, ((json: string) => void)[]>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
@@ -112,6 +113,29 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
         if (durable.options.event.type === envelope.type)
           enqueue(durable, { id: envelope.id, json, attempts: 0 });
       }
+      for (const listener of listeners.get(envelope.type) ?? []) setImmediate(() => listener(json));
+      return Promise.resolve();
+    },
+
+    broadcast<E extends EventDefinition>(
+      event: E,
+      handle: (envelope: EventEnvelope<EventData<E>>) => void,
+    ): Promise<void> {
+      if (closed) return Promise.reject(closedError());
+      const listener = (json: string) => {
+        if (closed) return;
+        const parsed = parseEnvelopeJson(event, json);
+        if (!parsed.ok) {
+          logger.warn({ type: event.type, reason: parsed.reason }, 'invalid broadcast event ignored');
+          return;
+        }
+        try {
+          handle(parsed.envelope);
+        } catch (err) {
+          logger.error({ err, type: event.type }, 'broadcast handler failed');
+        }
+      };
+      listeners.set(event.type, [...(listeners.get(event.type) ?? []), listener]);
       return Promise.resolve();
     },
 

@@ -1,5 +1,5 @@
 import { connect } from '@nats-io/transport-node';
-import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { nanos, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -10,7 +10,7 @@ import {
   type ConsumerMessages,
   type JsMsg,
 } from '@nats-io/jetstream';
-import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
+import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { EventBus, SubscribeOptions } from '../ports';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
 import { silentLogger, type PortLogger } from './logger';
@@ -66,6 +66,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
 
   const streams = new Map<string, Promise<void>>();
   const consumers: RunningConsumer[] = [];
+  const broadcasts: Subscription[] = [];
   let closing = false;
 
   function streamFor(service: string): Promise<void> {
@@ -195,6 +196,31 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       consumers.push({ messages, done });
     },
 
+    broadcast<E extends EventDefinition>(
+      event: E,
+      handle: (envelope: EventEnvelope<EventData<E>>) => void,
+    ): Promise<void> {
+      if (closing) return Promise.reject(new Error('nats bus is closed'));
+      // A core subscription on the subject sees every JetStream publish to it, live, in every process.
+      const subscription = nc.subscribe(event.type);
+      broadcasts.push(subscription);
+      void (async () => {
+        for await (const msg of subscription) {
+          const parsed = parseEnvelopeJson(event, msg.string());
+          if (!parsed.ok) {
+            logger.warn({ type: event.type, reason: parsed.reason }, 'invalid broadcast event ignored');
+            continue;
+          }
+          try {
+            handle(parsed.envelope);
+          } catch (err) {
+            logger.error({ err, type: event.type }, 'broadcast handler failed');
+          }
+        }
+      })();
+      return nc.flush();
+    },
+
     async ping(): Promise<void> {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -211,6 +237,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       if (closing) return;
       closing = true;
       for (const { messages } of consumers) messages.stop();
+      for (const subscription of broadcasts) subscription.unsubscribe();
       await Promise.all(consumers.map(({ done }) => done));
       if (!nc.isClosed()) await drainOrClose(nc, logger);
       await statusDone;

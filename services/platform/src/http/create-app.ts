@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLogger } from '../logging';
 import type { Logger, LogLevel } from '../logging';
 import { authPlugin } from '../auth/plugin';
+import type { AuthPluginOptions } from '../auth/plugin';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { registerHealth } from './health';
 import { lazyChildLoggerFactory } from './lazy-logger';
@@ -35,7 +36,7 @@ export interface CreateAppOptions {
   readiness: ReadinessChecks;
   readinessTimeoutMs?: number;
   /** Verifies access tokens and decorates `request.user`. */
-  auth?: { publicKey: string };
+  auth?: AuthPluginOptions;
   /** Largest accepted body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Exposes the routes' zod schemas as OpenAPI at `GET /openapi.json`. */
@@ -145,7 +146,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   });
 
   if (options.cookies ?? true) await app.register(fastifyCookie);
-  if (options.auth) await app.register(authPlugin, { publicKey: options.auth.publicKey });
+  if (options.auth) await app.register(authPlugin, options.auth);
 
   if (options.openapi) {
     const { title, version, description } = options.openapi;

@@ -239,7 +239,7 @@ describe('sessions', () => {
 
   it('logout ends the session at once: the old cookies replayed get 401', async () => {
     const browser = identity.browser();
-    await register(browser);
+    const { response: registered } = await register(browser);
     const stolen = browser.clone();
     const out = await browser.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(out.statusCode).toBe(200);
@@ -255,6 +255,14 @@ describe('sessions', () => {
         })
       ).statusCode,
     ).toBe(401);
+    // Other services hear of it through the outbox and refuse the token before it expires.
+    const revoked = await identity.outbox('identity.session.revoked.v1');
+    const mine = revoked.filter((e) => e.data.userId === registered.json().id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.data.sessionIds).toHaveLength(1);
+    expect(Date.parse(String(mine[0]!.data.accessTokensValidUntil))).toBeGreaterThan(
+      identity.clock.now().getTime(),
+    );
   });
 
   it('refreshes transparently when the access token expired, rotating the refresh token', async () => {
