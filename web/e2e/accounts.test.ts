@@ -7,6 +7,7 @@ import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForResetToken } from './mail';
 import { pngSize, solidPng } from './png';
 import { startTestServer, type TestServer } from './server';
+import { startTestCluster } from '../../infra/test/cluster-harness';
 
 /** Waits for a toast whose text contains every given part (toasts carry data-toast). */
 async function expectToast(page: Page, ...parts: string[]): Promise<void> {
@@ -28,14 +29,23 @@ async function signIn(page: Page, identifier: string, password: string): Promise
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-describe('accounts in the browser', () => {
+/** The same journey in both modes: one process on PGlite, and the cluster on PostgreSQL, NATS, Redis and SMTP. */
+const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
+  embedded: () => startTestServer(),
+  cluster: async () => {
+    const cluster = await startTestCluster();
+    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
+  },
+};
+
+describe.each(Object.keys(modes) as (keyof typeof modes)[])('accounts in the browser (%s mode)', (mode) => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await modes[mode]();
     browser = await launchBrowser();
-  }, 120_000);
+  }, 150_000);
 
   afterAll(async () => {
     await browser?.close();

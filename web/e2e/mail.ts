@@ -1,4 +1,4 @@
-// Reads the newest mail the embedded file mailer wrote and pulls the reset token out of it.
+// Reads the newest mail (the embedded file mailer's .eml files, or the cluster test's SMTP capture) and pulls the reset token out of it.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 

@@ -1,0 +1,161 @@
+/**
+ * Starts `npm run start:cluster` for a test: its own ports (SAATHI_PORT_OFFSET), its own
+ * database on the real PostgreSQL, the real NATS and Redis, and a real SMTP server whose
+ * mails are kept in memory and written as `.eml` files (like the embedded mailer does).
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { testInfra } from './infra';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Base ports of start-cluster.mjs; replicas of a service sit 10 apart. */
+const BASE_PORTS = {
+  gateway: 3000,
+  identity: 4001,
+  feed: 4002,
+  messaging: 4003,
+  blog: 4004,
+  notification: 4005,
+  'notification-worker': 4105,
+};
+
+export interface TestCluster {
+  gatewayUrl: string;
+  mailDir: string;
+  /** Raw RFC 822 mails the SMTP server accepted, oldest first. */
+  inbox: string[];
+  /** Process name → port, e.g. `feed-1` → 21002. */
+  ports: Record<string, number>;
+  pids(): Record<string, number>;
+  output(): string;
+  close(): Promise<void>;
+}
+
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  context: () => string = () => '',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await Promise.resolve(check()).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}\n${context().slice(-4000)}`);
+}
+
+export const isReady = async (port: number): Promise<boolean> =>
+  (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+
+export async function startTestCluster(
+  options: { replicas?: Record<string, number> } = {},
+): Promise<TestCluster> {
+  const offset = 17_000 + Math.floor(Math.random() * 500) * 10;
+  const gatewayUrl = `http://127.0.0.1:${3000 + offset}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saathi-cluster-'));
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'saathi-cluster-mail-'));
+  const databaseName = `saathi_cluster_${process.pid}_${Date.now()}`;
+  const databaseUrl = new URL(testInfra.PostgreSQL);
+  databaseUrl.pathname = `/${databaseName}`;
+
+  const ports: Record<string, number> = {};
+  for (const [name, port] of Object.entries(BASE_PORTS)) {
+    const count = options.replicas?.[name] ?? 1;
+    for (let i = 0; i < count; i++) ports[count > 1 ? `${name}-${i + 1}` : name] = port + offset + i * 10;
+  }
+
+  const inbox: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        inbox.push(raw);
+        writeFileSync(path.join(mailDir, `${String(inbox.length).padStart(4, '0')}.eml`), raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+
+  const replicaArgs = options.replicas
+    ? [
+        '--replicas',
+        Object.entries(options.replicas)
+          .map(([n, c]) => `${n}=${c}`)
+          .join(','),
+      ]
+    : [];
+  let output = '';
+  const cluster: ChildProcess = spawn(process.execPath, ['infra/scripts/start-cluster.mjs', ...replicaArgs], {
+    cwd: repoRoot,
+    detached: true, // its own process group, so close() stops every child
+    env: {
+      ...process.env,
+      SAATHI_PORT_OFFSET: String(offset),
+      SAATHI_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl.toString(),
+      NATS_URL: testInfra.NATS,
+      REDIS_URL: testInfra.Redis,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_ORIGIN: gatewayUrl,
+      LOG_LEVEL: 'info',
+      PORT: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cluster.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  cluster.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+
+  const close = async () => {
+    if (cluster.pid && cluster.exitCode === null) {
+      const exited = new Promise((r) => cluster.once('exit', r));
+      try {
+        process.kill(-cluster.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await exited;
+    }
+    await new Promise<void>((resolve) => smtp.close(resolve));
+    const admin = new pg.Client({ connectionString: testInfra.PostgreSQL });
+    await admin.connect();
+    await admin.query(`drop database if exists "${databaseName}" with (force)`);
+    await admin.end();
+  };
+
+  try {
+    for (const port of Object.values(ports))
+      await waitUntil(
+        `port ${port}`,
+        () => isReady(port),
+        90_000,
+        () => output,
+      );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return {
+    gatewayUrl,
+    mailDir,
+    inbox,
+    ports,
+    pids: () =>
+      JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>,
+    output: () => output,
+    close,
+  };
+}
