@@ -211,6 +211,38 @@ eventBusContract(
   natsService,
 );
 
+describe('NATS bus dead letters', () => {
+  it('keeps a parked event in the DLQ stream under dlq.<type>', async () => {
+    const bus = await createNatsBus({ servers: testEnv.natsUrl, name: 'dlq-test' });
+    const def = defineEvent(`${natsService}.poison.done.v1`, z.object({ n: z.number().int() }));
+    let attempts = 0;
+    try {
+      await bus.subscribe({
+        durable: uniqueName('dlq'),
+        event: def,
+        maxDeliver: 1,
+        handle: () => {
+          attempts += 1;
+          return Promise.reject(new Error('always fails'));
+        },
+      });
+      await bus.publish(makeEnvelope(def, { n: 1 }, { traceId: 'test' }));
+      await waitFor(() => attempts === 1);
+      const nc = await connect({ servers: testEnv.natsUrl });
+      const jsm = await jetstreamManager(nc);
+      await waitFor(async () => {
+        const info = await jsm.streams
+          .info('DLQ', { subjects_filter: `dlq.${def.type}` })
+          .catch(() => undefined);
+        return (info?.state.subjects?.[`dlq.${def.type}`] ?? 0) === 1;
+      });
+      await nc.close();
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
 afterAll(async () => {
   const nc = await connect({ servers: testEnv.natsUrl });
   const jsm = await jetstreamManager(nc);

@@ -67,6 +67,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   const streams = new Map<string, Promise<void>>();
   const consumers: RunningConsumer[] = [];
   const broadcasts: Subscription[] = [];
+  /** Parked events are kept under `dlq.>` in a stream of that name, made like any service's. */
+  const DEAD_LETTER_SERVICE = 'dlq';
   let closing = false;
 
   function streamFor(service: string): Promise<void> {
@@ -91,7 +93,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     const parsed = parseEnvelopeJson(event, msg.string());
     if (!parsed.ok) {
       logger.error({ ...context, reason: parsed.reason }, 'invalid event parked');
-      park(event.type, msg);
+      await park(event.type, msg);
       return;
     }
     // Keeps a slow but healthy handler from being redelivered to another replica meanwhile.
@@ -103,7 +105,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       const { id: eventId, traceId } = parsed.envelope;
       if (attempt >= maxDeliver) {
         logger.error({ ...context, eventId, traceId, err }, 'event parked after max deliveries');
-        park(event.type, msg);
+        await park(event.type, msg);
       } else {
         const delay = redeliveryDelay(subscription.backoffMs ?? DEFAULT_BACKOFF_MS, attempt);
         logger.warn(
@@ -117,12 +119,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     }
   }
 
-  /** Stops redelivery; a copy goes to `dlq.<type>` for whoever keeps a dead-letter stream. */
-  function park(type: string, msg: JsMsg): void {
+  /**
+   * Stops redelivery and keeps a copy in the `DLQ` stream (`dlq.<type>`, same retention as the
+   * services' streams) for an operator to inspect or replay. A failed copy is logged, never looped.
+   */
+  async function park(type: string, msg: JsMsg): Promise<void> {
     try {
-      nc.publish(`dlq.${type}`, msg.data);
+      await streamFor(DEAD_LETTER_SERVICE);
+      await js.publish(`${DEAD_LETTER_SERVICE}.${type}`, msg.data, { timeout: publishTimeoutMs });
     } catch (err) {
-      logger.warn({ err, type }, 'could not copy parked event to dlq');
+      logger.warn({ err, type }, 'could not copy parked event to the dead-letter stream');
     }
     msg.term();
   }
