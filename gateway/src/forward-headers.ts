@@ -17,10 +17,8 @@ function isSpoofable(name: string): boolean {
   return (first === 120 || first === 102 || first === 114) && SPOOFABLE.test(name);
 }
 
-// Hop-by-hop headers (RFC 9110 §7.6.1), ones the HTTP client sets itself, and the request
-// id (replaced by the one this request is logged under).
-const NOT_FORWARDED = new Set([
-  'x-request-id',
+/** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection and never cross a proxy. */
+export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -28,9 +26,11 @@ const NOT_FORWARDED = new Set([
   'te',
   'trailer',
   'upgrade',
-  'expect',
-  'host',
 ]);
+
+// Also not forwarded: headers the HTTP client sets itself, and the request id (replaced by the
+// one this request is logged under).
+const NOT_FORWARDED = new Set([...HOP_BY_HOP_HEADERS, 'x-request-id', 'expect', 'host']);
 
 /**
  * The request headers for the service as a flat `[name, value, …]` list (what undici takes

@@ -2,22 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { upstreamHeaders } from './forward-headers';
+import { HOP_BY_HOP_HEADERS, upstreamHeaders } from './forward-headers';
 import { sendUpstreamError } from './upstream-errors';
 
 /** Responses up to this size are collected and sent in one write; larger ones stream. */
 const BUFFER_LIMIT = 64 * 1024;
-
-// Hop-by-hop headers (RFC 9110 §7.6.1).
-const RESPONSE_DROP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-]);
 
 /**
  * True when the path has a `.` or `..` segment, literally or percent-encoded. The service is
@@ -139,7 +128,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     reply.code(statusCode);
     void reply.headers(this.responseHeaders);
     for (const key in headers) {
-      if (!RESPONSE_DROP.has(key)) void reply.header(key, headers[key]);
+      if (!HOP_BY_HOP_HEADERS.has(key)) void reply.header(key, headers[key]);
     }
     const length = headers['content-length'];
     if (
