@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { FEEDBACK_MAX } from '@saathi/contracts/src/constants';
 import { apiJson } from '../api/api-request';
 import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
+import { DialogCloseButton } from './dialog-close-button';
 
 type FeedbackType = 'feature' | 'bug';
 
@@ -107,12 +107,7 @@ export default function FeedbackDialog({
               </button>
             </div>
           </form>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900"
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { QUICK_CITIES, coordinatesName, type UserLocation } from '../lib/location';
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
+import { DialogCloseButton } from './dialog-close-button';
 
 interface LocationPickerDialogProps {
   open: boolean;
@@ -104,12 +104,7 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
               </li>
             ))}
           </ul>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900"
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

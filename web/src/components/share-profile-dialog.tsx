@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Check, Copy, X } from 'lucide-react';
+import { Check, Copy } from 'lucide-react';
 import { SHARE_TARGETS, shareUrl, type ShareTarget } from '../lib/share-links';
 import { toast } from '../lib/toast-store';
 import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
 import { buttonSecondary, inputClass } from './ui';
+import { DialogCloseButton } from './dialog-close-button';
 
 interface ShareProfileDialogProps {
   open: boolean;
@@ -85,12 +86,7 @@ export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: Shar
               </button>
             ))}
           </div>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
