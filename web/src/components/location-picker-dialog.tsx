@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { QUICK_CITIES, coordinatesName, type UserLocation } from '../lib/location';
-import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
+import { buttonPrimary, buttonSecondary } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
+import { TextField } from './text-field';
 
 interface LocationPickerDialogProps {
   open: boolean;
@@ -54,30 +55,20 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
           </Dialog.Description>
           <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
             <div className="grid grid-cols-2 gap-3">
-              <div>
-                <label htmlFor="picker-latitude" className={labelClass}>
-                  Latitude
-                </label>
-                <input
-                  id="picker-latitude"
-                  inputMode="decimal"
-                  value={latitude}
-                  onChange={(e) => setLatitude(e.target.value)}
-                  className={inputClass}
-                />
-              </div>
-              <div>
-                <label htmlFor="picker-longitude" className={labelClass}>
-                  Longitude
-                </label>
-                <input
-                  id="picker-longitude"
-                  inputMode="decimal"
-                  value={longitude}
-                  onChange={(e) => setLongitude(e.target.value)}
-                  className={inputClass}
-                />
-              </div>
+              <TextField
+                id="picker-latitude"
+                label="Latitude"
+                inputMode="decimal"
+                value={latitude}
+                onChange={setLatitude}
+              />
+              <TextField
+                id="picker-longitude"
+                label="Longitude"
+                inputMode="decimal"
+                value={longitude}
+                onChange={setLongitude}
+              />
             </div>
             {error ? (
               <p role="alert" className="text-sm text-red-700">

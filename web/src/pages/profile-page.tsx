@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, Calendar, Camera, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
 import {
   BIO_MAX,
+  DISPLAY_NAME_MAX,
   PROFILE_IMAGE_MAX_BYTES,
   profileBodySchema,
   type CurrentUser,
@@ -18,6 +19,7 @@ import {
 } from '../api/use-profile';
 import { ShareProfileDialog } from '../components/share-profile-dialog';
 import { Spinner } from '../components/spinner';
+import { TextField } from '../components/text-field';
 import {
   buttonPrimary,
   buttonSecondary,
@@ -319,18 +321,13 @@ function EditProfileForm({
           <p className="mt-1 text-xs text-slate-600">JPG, PNG, WebP or GIF, under 5MB.</p>
         </div>
       </div>
-      <div>
-        <label htmlFor="display-name" className={labelClass}>
-          Display Name
-        </label>
-        <input
-          id="display-name"
-          value={displayName}
-          maxLength={50}
-          onChange={(e) => setDisplayName(e.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <TextField
+        id="display-name"
+        label="Display Name"
+        maxLength={DISPLAY_NAME_MAX}
+        value={displayName}
+        onChange={setDisplayName}
+      />
       <div>
         <label htmlFor="bio" className={labelClass}>
           Bio
