@@ -49,17 +49,20 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** 401 when nobody is signed in; 403 when an admin is needed and this user is not one. */
+function accessError(request: FastifyRequest, needsAdmin: boolean): Error | undefined {
+  if (!request.user) return httpErrors.unauthorized();
+  if (needsAdmin && request.user.role !== 'admin') return httpErrors.forbidden();
+  return undefined;
+}
+
 /** preHandler (or onRequest) hook: 401 unless signed in. */
 export function requireUserHook(
   request: FastifyRequest,
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  if (!request.user) {
-    done(httpErrors.unauthorized());
-    return;
-  }
-  done();
+  done(accessError(request, false));
 }
 
 /** preHandler (or onRequest) hook: 401 unless signed in, 403 unless an admin. */
@@ -68,13 +71,5 @@ export function requireAdminHook(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  if (!request.user) {
-    done(httpErrors.unauthorized());
-    return;
-  }
-  if (request.user.role !== 'admin') {
-    done(httpErrors.forbidden());
-    return;
-  }
-  done();
+  done(accessError(request, true));
 }
