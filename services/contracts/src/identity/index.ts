@@ -2,3 +2,4 @@ export * from './auth';
 export * from './profile';
 export * from './names';
 export * from './messages';
+export * from './routes';

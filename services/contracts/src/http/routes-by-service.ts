@@ -1,0 +1,14 @@
+import { identityRoutes } from '../identity/routes';
+import type { AnyRoute, ServiceName } from './route';
+
+/**
+ * Every route of every service. The gateway builds its routing table from this list, so a
+ * route declared here is routed, and a service may only register routes declared here.
+ */
+export const ROUTES_BY_SERVICE: Readonly<Record<ServiceName, readonly AnyRoute[]>> = {
+  identity: identityRoutes,
+  feed: [],
+  messaging: [],
+  blog: [],
+  notification: [],
+};

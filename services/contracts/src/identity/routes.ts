@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/route';
+import {
+  currentUserSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  messageResponseSchema,
+  publicUserSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  userIdParamsSchema,
+  validateResetTokenResponseSchema,
+} from './auth';
+import {
+  profileBodySchema,
+  profileSchema,
+  uploadProfileImageBodySchema,
+  uploadProfileImageResponseSchema,
+} from './profile';
+import { PROFILE_IMAGE_MAX_BYTES } from '../constants';
+
+const service = 'identity';
+
+/** The body of any error answer (`{ message, code?, issues? }`), as the platform's error handler writes it. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const getCurrentUserRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/auth/user',
+  response: { 200: currentUserSchema },
+});
+
+export const loginRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/auth/login',
+  body: loginBodySchema,
+  response: { 200: currentUserSchema },
+  edgeLimit: 'auth',
+});
+
+export const registerRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/auth/register',
+  body: registerBodySchema,
+  response: { 201: currentUserSchema },
+  edgeLimit: 'auth',
+});
+
+export const logoutRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/auth/logout',
+  response: { 200: messageResponseSchema },
+});
+
+/** Browser navigation after an unauthorized answer: redirects to the sign-in screen. */
+export const loginRedirectRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/login',
+  kind: 'document',
+});
+
+export const forgotPasswordRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  body: forgotPasswordBodySchema,
+  response: { 200: messageResponseSchema },
+  edgeLimit: 'auth',
+});
+
+/** 200 `{ valid: true }`; an unknown, used or expired token answers 400 `{ valid: false, message }`. */
+export const validateResetTokenRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/auth/validate-reset-token/:token',
+  params: z.object({ token: z.string().min(1).max(200) }),
+  response: {
+    200: validateResetTokenResponseSchema,
+    // Also the shape of the error handler's 400s, so both serialise.
+    400: errorBodySchema.extend({ valid: z.literal(false).optional() }),
+  },
+});
+
+export const resetPasswordRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  body: resetPasswordBodySchema,
+  response: { 200: messageResponseSchema },
+});
+
+/** Google sign-in: browser navigation to the provider, and the provider's redirect back. */
+export const googleStartRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/auth/google',
+  kind: 'document',
+});
+export const googleCallbackRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/auth/google/callback',
+  kind: 'document',
+});
+
+export const getProfileRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/profile/:userId',
+  params: userIdParamsSchema,
+  response: { 200: profileSchema },
+});
+
+export const createProfileRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/profile',
+  body: profileBodySchema,
+  response: { 200: profileSchema, 201: profileSchema },
+});
+
+export const updateProfileRoute = defineRoute({
+  service,
+  method: 'PUT',
+  path: '/api/profile/:userId',
+  params: userIdParamsSchema,
+  body: profileBodySchema,
+  response: { 200: profileSchema },
+});
+
+/** Serialised through publicUserSchema: email, phone and the hash cannot leak even by mistake. */
+export const getPublicUserRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/users/:userId',
+  params: userIdParamsSchema,
+  response: { 200: publicUserSchema },
+});
+
+export const uploadProfileImageRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/upload/profile-image',
+  body: uploadProfileImageBodySchema,
+  response: { 201: uploadProfileImageResponseSchema },
+  // A 5 MB image as base64 is ~6.7 MB; the JSON around it is small. Only this route accepts that much.
+  bodyLimit: Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) + 256 * 1024,
+});
+
+export const getProfileImageRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/upload/profile-image/:id',
+  params: z.object({ id: z.uuid('Image not found') }),
+  kind: 'document',
+});
+
+export const identityRoutes = [
+  getCurrentUserRoute,
+  loginRoute,
+  registerRoute,
+  logoutRoute,
+  loginRedirectRoute,
+  forgotPasswordRoute,
+  validateResetTokenRoute,
+  resetPasswordRoute,
+  googleStartRoute,
+  googleCallbackRoute,
+  getProfileRoute,
+  createProfileRoute,
+  updateProfileRoute,
+  getPublicUserRoute,
+  uploadProfileImageRoute,
+  getProfileImageRoute,
+] as const;
