@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
 import { apiJson, apiRequest } from './api-request';
 import { createQueryClient, getQueryFn } from './query-client';
 
@@ -12,17 +13,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest (SPEC §7)', () => {
+describe('apiRequest', () => {
   it('sends JSON bodies with a JSON content type and cookies', async () => {
-    const fetchMock = stubFetch(new Response('{"username":"asha"}', { status: 200 }));
-    await expect(apiJson('POST', '/api/auth/login', { identifier: 'asha', password: 'pw' })).resolves.toEqual(
-      { username: 'asha' },
-    );
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/login', {
+    const fetchMock = stubFetch(new Response('{"ok":true}', { status: 200 }));
+    await expect(apiJson('POST', '/api/feedback', { type: 'bug', content: 'x' })).resolves.toEqual({
+      ok: true,
+    });
+    expect(fetchMock).toHaveBeenCalledWith('/api/feedback', {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
-      body: '{"identifier":"asha","password":"pw"}',
+      body: '{"type":"bug","content":"x"}',
     });
   });
 
@@ -44,38 +45,38 @@ describe('apiRequest (SPEC §7)', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', { method: 'POST', credentials: 'include' });
   });
 
-  it('turns a non-OK response into "<status>: <body>"', async () => {
+  it('turns a non-2xx answer into an ApiError', async () => {
     stubFetch(new Response('{"message":"Username is already taken"}', { status: 409 }));
-    await expect(apiRequest('POST', '/api/auth/register', {})).rejects.toThrow(
-      '409: {"message":"Username is already taken"}',
-    );
-  });
-
-  it('uses the status text when the body is empty', async () => {
-    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
-    await expect(apiRequest('GET', '/api/posts')).rejects.toThrow('503: Service Unavailable');
+    const error = await apiRequest('POST', '/api/auth/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      body: { message: 'Username is already taken' },
+      message: 'Username is already taken',
+    });
   });
 });
 
-describe('query client (SPEC §7)', () => {
+describe('query client', () => {
   it('joins the query key with "/" and parses JSON', async () => {
     const fetchMock = stubFetch(new Response('{"id":"p1"}', { status: 200 }));
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/profile', 'u1'] })).resolves.toEqual({ id: 'p1' });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/profile/u1');
-    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include' });
+    await expect(client.fetchQuery({ queryKey: ['/api/posts', 'p1'] })).resolves.toEqual({ id: 'p1' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/posts/p1');
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'include' });
   });
 
-  it('returns null on 401 when asked to, and throws otherwise', async () => {
+  it('returns null on 401 when asked to, and throws the ApiError otherwise', async () => {
     stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
     const client = createQueryClient();
     await expect(
       client.fetchQuery({ queryKey: ['/api/auth/user'], queryFn: getQueryFn({ on401: 'returnNull' }) }),
     ).resolves.toBeNull();
     stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
-    await expect(client.fetchQuery({ queryKey: ['/api/conversations'] })).rejects.toThrow(
-      '401: {"message":"Unauthorized"}',
-    );
+    await expect(client.fetchQuery({ queryKey: ['/api/auth/session'] })).rejects.toMatchObject({
+      status: 401,
+      message: 'Unauthorized',
+    });
   });
 
   it('never retries, never goes stale and does not refetch on focus', () => {

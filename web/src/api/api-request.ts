@@ -1,17 +1,22 @@
-// The one place the web app talks HTTP (SPEC §7): cookies always included; FormData is sent
-// as is, any other body as JSON; a non-OK response becomes Error("<status>: <body or statusText>").
+// The one place the web app talks HTTP: cookies always included (through fetchWithSession, which
+// renews an expired access token once); FormData is sent as is, any other body as JSON; a non-2xx
+// answer becomes an ApiError. The typed client (api-client.ts) is built on this.
+import type { HttpMethod } from '@saathi/contracts';
+import { ApiError } from './api-error';
 import { fetchWithSession } from './session-fetch';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 export async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  if (!res.ok) throw await ApiError.fromResponse(res);
 }
 
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' };
+  if (signal) init.signal = signal;
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -23,9 +28,16 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return res;
 }
 
-/** apiRequest, then the JSON body (undefined for an empty body such as 204). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
+/** The JSON body of a response; undefined for an empty body such as a 204's. */
+export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/**
+ * An untyped call, only for routes that no service has declared in @saathi/contracts yet;
+ * everything declared goes through `api.call(route, input)`.
+ */
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  return (await readJson(await apiRequest(method, url, body))) as T;
 }

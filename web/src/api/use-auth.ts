@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, LoginBody, RegisterBody } from '@saathi/contracts';
-import { apiJson, apiRequest } from './api-request';
+import { loginRoute, logoutRoute, registerRoute, type LoginBody, type RegisterBody } from '@saathi/contracts';
+import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => apiJson<CurrentUser>('POST', '/api/auth/login', body),
+    mutationFn: (body: LoginBody) => api.call(loginRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }
@@ -14,7 +14,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => apiJson<CurrentUser>('POST', '/api/auth/register', body),
+    mutationFn: (body: RegisterBody) => api.call(registerRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }
@@ -23,7 +23,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/auth/logout');
+      await api.call(logoutRoute);
     },
     onSettled: () => {
       // Whatever the server said, this browser is signed out now; drop everything user-specific.

@@ -1,12 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ForgotPasswordBody, ResetPasswordBody, ValidateResetTokenResponse } from '@saathi/contracts';
-import { apiJson } from './api-request';
+import {
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  validateResetTokenRoute,
+  type ForgotPasswordBody,
+  type ResetPasswordBody,
+  type ValidateResetTokenResponse,
+} from '@saathi/contracts';
+import { api } from './api-client';
 import { currentUserKey, resetTokenKey } from './query-keys';
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) =>
-      apiJson<{ message: string }>('POST', '/api/auth/forgot-password', body),
+    mutationFn: (body: ForgotPasswordBody) => api.call(forgotPasswordRoute, { body }),
   });
 }
 
@@ -14,11 +20,7 @@ export function useForgotPassword() {
 export function useResetTokenValidation(token: string | null) {
   return useQuery<ValidateResetTokenResponse>({
     queryKey: resetTokenKey(token ?? ''),
-    queryFn: () =>
-      apiJson<ValidateResetTokenResponse>(
-        'GET',
-        `/api/auth/validate-reset-token/${encodeURIComponent(token ?? '')}`,
-      ),
+    queryFn: ({ signal }) => api.call(validateResetTokenRoute, { params: { token: token ?? '' }, signal }),
     enabled: !!token,
     gcTime: 0,
   });
@@ -27,8 +29,7 @@ export function useResetTokenValidation(token: string | null) {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) =>
-      apiJson<{ message: string }>('POST', '/api/auth/reset-password', body),
+    mutationFn: (body: ResetPasswordBody) => api.call(resetPasswordRoute, { body }),
     // A reset ends the account's sessions, possibly including this browser's.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });

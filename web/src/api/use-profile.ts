@@ -1,21 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile, PublicUser } from '@saathi/contracts';
-import { apiJson } from './api-request';
-import { errorStatus } from '../lib/error-message';
+import {
+  createProfileRoute,
+  getProfileRoute,
+  getPublicUserRoute,
+  updateProfileRoute,
+  uploadProfileImageRoute,
+  type Profile,
+  type PublicUser,
+  type UploadProfileImageBody,
+} from '@saathi/contracts';
+import { api } from './api-client';
+import { isApiError } from './api-error';
 import { currentUserKey, profileKey, publicUserKey } from './query-keys';
+
+/** The call's answer, or null when the server says there is no such thing (404). */
+async function orNullIfMissing<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
 
 /** A user's profile; null when they have none yet (404), so saving knows to create it. */
 export function useProfile(userId: string | undefined) {
   return useQuery<Profile | null>({
     queryKey: profileKey(userId ?? ''),
-    queryFn: async () => {
-      try {
-        return await apiJson<Profile>('GET', `/api/profile/${encodeURIComponent(userId ?? '')}`);
-      } catch (error) {
-        if (errorStatus(error) === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      orNullIfMissing(api.call(getProfileRoute, { params: { userId: userId ?? '' }, signal })),
     enabled: !!userId,
   });
 }
@@ -24,14 +37,8 @@ export function useProfile(userId: string | undefined) {
 export function usePublicUser(userId: string | undefined, enabled: boolean) {
   return useQuery<PublicUser | null>({
     queryKey: publicUserKey(userId ?? ''),
-    queryFn: async () => {
-      try {
-        return await apiJson<PublicUser>('GET', `/api/users/${encodeURIComponent(userId ?? '')}`);
-      } catch (error) {
-        if (errorStatus(error) === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      orNullIfMissing(api.call(getPublicUserRoute, { params: { userId: userId ?? '' }, signal })),
     enabled: enabled && !!userId,
   });
 }
@@ -51,8 +58,8 @@ export function useSaveProfile() {
     mutationFn: ({ userId, create, ...fields }: SaveProfileInput) => {
       const body = { ...fields, userId };
       return create
-        ? apiJson<Profile>('POST', '/api/profile', body)
-        : apiJson<Profile>('PUT', `/api/profile/${encodeURIComponent(userId)}`, body);
+        ? api.call(createProfileRoute, { body })
+        : api.call(updateProfileRoute, { params: { userId }, body });
     },
     onSuccess: async (_profile, { userId }) => {
       // The header avatar reads the current user, whose picture follows the profile's.
@@ -66,8 +73,7 @@ export function useSaveProfile() {
 
 export function useUploadProfileImage() {
   return useMutation({
-    mutationFn: (body: { imageData: string; imageType: string }) =>
-      apiJson<{ imageUrl: string }>('POST', '/api/upload/profile-image', body),
+    mutationFn: (body: UploadProfileImageBody) => api.call(uploadProfileImageRoute, { body }),
   });
 }
 

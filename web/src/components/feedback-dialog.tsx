@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
-import { FEEDBACK_MAX } from '@saathi/contracts/src/constants';
+import { FEEDBACK_MAX } from '@saathi/contracts';
 import { apiJson } from '../api/api-request';
 import { toast } from '../lib/toast-store';
-import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
+import { buttonPrimary, buttonSecondary, labelClass } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
+import { TextAreaField } from './text-area-field';
 
 type FeedbackType = 'feature' | 'bug';
 
+// Feedback's route is not declared in @saathi/contracts yet, hence the untyped call.
 function useSubmitFeedback() {
   return useMutation({
     mutationFn: (body: { type: FeedbackType; content: string }) =>
@@ -16,7 +18,7 @@ function useSubmitFeedback() {
   });
 }
 
-/** "Share Your Feedback" (SPEC §2 dialogs, §5 feedback rules). */
+/** "Share Your Feedback": a feature request or a bug report, at most FEEDBACK_MAX characters. */
 export default function FeedbackDialog({
   open,
   onOpenChange,
@@ -81,25 +83,15 @@ export default function FeedbackDialog({
                 ))}
               </div>
             </fieldset>
-            <div>
-              <label htmlFor="feedback-content" className={labelClass}>
-                Your feedback
-              </label>
-              <textarea
-                id="feedback-content"
-                rows={4}
-                maxLength={FEEDBACK_MAX}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
-                aria-invalid={!!error || undefined}
-                aria-describedby="feedback-count"
-                className={inputClass}
-              />
-              <p id="feedback-count" className="mt-1 text-xs text-slate-600">
-                {content.length}/{FEEDBACK_MAX} characters
-              </p>
-              {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
-            </div>
+            <TextAreaField
+              id="feedback-content"
+              label="Your feedback"
+              rows={4}
+              maxLength={FEEDBACK_MAX}
+              value={content}
+              onChange={setContent}
+              error={error}
+            />
             <div className="flex justify-end gap-2">
               <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
               <button type="submit" className={buttonPrimary} disabled={submit.isPending}>

@@ -1,6 +1,6 @@
 // A tiny toast store (SPEC §9): at most one toast at a time, 5000 ms by default; a dismissed
 // toast stays mounted for its exit animation and is removed after a long delay.
-import { TOAST_DURATION_MS } from '@saathi/contracts/src/constants';
+import { TOAST_DURATION_MS } from '@saathi/contracts';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { COPIED_INDICATOR_MS } from '@saathi/contracts/src/constants';
+import { COPIED_INDICATOR_MS } from '@saathi/contracts';
 
 /** Copies text; `copied` stays true for 2 s after a successful copy. */
 export function useCopyToClipboard() {

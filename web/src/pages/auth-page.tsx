@@ -1,19 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { loginBodySchema, registerBodySchema, POST_LOGIN_REDIRECT_MS } from '@saathi/contracts';
-import { useLogin, useRegister } from '../api/use-auth';
-import { FieldError } from '../components/field-error';
-import { PasswordInput } from '../components/password-input';
-import { TextField } from '../components/text-field';
-import { buttonPrimary, buttonSecondary, cardClass, labelClass, linkClass } from '../components/ui';
-import { serverMessage } from '../lib/error-message';
-import { fieldErrors } from '../lib/form-errors';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { POST_LOGIN_REDIRECT_MS, googleStartRoute } from '@saathi/contracts';
+import { CreateAccountForm } from '../components/create-account-form';
+import { SignInForm } from '../components/sign-in-form';
+import { buttonSecondary, cardClass } from '../components/ui';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
 
 type Mode = 'signin' | 'register';
-
-const emptyRegister = { username: '', email: '', phone: '', password: '' };
 
 function GoogleIcon() {
   return (
@@ -35,19 +29,13 @@ function GoogleIcon() {
   );
 }
 
-/** /auth: sign in with email-or-username and password, or create an account (SPEC §2). */
+/** /auth: sign in with email-or-username and password, or create an account. */
 export default function AuthPage() {
   const [mode, setMode] = useState<Mode>('signin');
   usePageTitle(mode === 'signin' ? 'Sign In - Saathi' : 'Join Saathi - Create Account');
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const login = useLogin();
-  const register = useRegister();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const [signIn, setSignIn] = useState({ identifier: '', password: '' });
-  const [signUp, setSignUp] = useState(emptyRegister);
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   // Identity sends the browser back here with ?error=... when provider sign-in is unavailable or fails.
   const urlError = searchParams.get('error');
@@ -63,58 +51,6 @@ export default function AuthPage() {
 
   const goHomeSoon = () => {
     redirectTimer.current = setTimeout(() => void navigate('/home'), POST_LOGIN_REDIRECT_MS);
-  };
-
-  const switchMode = (next: Mode) => {
-    setMode(next);
-    setErrors({});
-  };
-
-  const onSignIn = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = loginBodySchema.safeParse(signIn);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data, {
-      onSuccess: () => {
-        toast({ title: 'Welcome back!' });
-        goHomeSoon();
-      },
-      onError: (error) =>
-        toast({
-          title: 'Login Failed',
-          description: serverMessage(error) ?? 'Please check your credentials',
-          variant: 'destructive',
-        }),
-    });
-  };
-
-  const onRegister = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = registerBodySchema.safeParse(signUp);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    register.mutate(parsed.data, {
-      onSuccess: (user) => {
-        toast({
-          title: 'Account Created!',
-          description: `Welcome to Saathi, ${user.username || parsed.data.username}!`,
-        });
-        goHomeSoon();
-      },
-      onError: (error) =>
-        toast({
-          title: 'Registration Failed',
-          description: serverMessage(error) ?? 'Please check your information and try again',
-          variant: 'destructive',
-        }),
-    });
   };
 
   const isSignIn = mode === 'signin';
@@ -137,7 +73,7 @@ export default function AuthPage() {
           <button
             type="button"
             aria-pressed={isSignIn}
-            onClick={() => switchMode('signin')}
+            onClick={() => setMode('signin')}
             className={`rounded-md py-2 ${isSignIn ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600'}`}
           >
             Sign in
@@ -145,93 +81,15 @@ export default function AuthPage() {
           <button
             type="button"
             aria-pressed={!isSignIn}
-            onClick={() => switchMode('register')}
+            onClick={() => setMode('register')}
             className={`rounded-md py-2 ${!isSignIn ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600'}`}
           >
             Create account
           </button>
         </div>
 
-        {isSignIn ? (
-          <form onSubmit={onSignIn} className="mt-6 space-y-4" noValidate>
-            <TextField
-              id="identifier"
-              label="Email or Username"
-              autoComplete="username"
-              value={signIn.identifier}
-              onChange={(identifier) => setSignIn((v) => ({ ...v, identifier }))}
-              error={errors.identifier}
-            />
-            <div>
-              <div className="flex items-baseline justify-between">
-                <label htmlFor="password" className={labelClass}>
-                  Password
-                </label>
-                <Link to="/forgot-password" className={`${linkClass} text-sm`}>
-                  Forgot your password?
-                </Link>
-              </div>
-              <PasswordInput
-                id="password"
-                value={signIn.password}
-                onChange={(password) => setSignIn((v) => ({ ...v, password }))}
-                autoComplete="current-password"
-                invalid={!!errors.password}
-                describedBy={errors.password ? 'password-error' : undefined}
-              />
-              <FieldError id="password-error" message={errors.password} />
-            </div>
-            <button type="submit" className={`${buttonPrimary} w-full`} disabled={login.isPending}>
-              {login.isPending ? 'Signing In...' : 'Sign In'}
-            </button>
-          </form>
-        ) : (
-          <form onSubmit={onRegister} className="mt-6 space-y-4" noValidate>
-            <TextField
-              id="username"
-              label="Username"
-              autoComplete="username"
-              value={signUp.username}
-              onChange={(username) => setSignUp((v) => ({ ...v, username }))}
-              error={errors.username}
-            />
-            <TextField
-              id="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={signUp.email}
-              onChange={(email) => setSignUp((v) => ({ ...v, email }))}
-              error={errors.email}
-            />
-            <TextField
-              id="phone"
-              label="Phone Number"
-              type="tel"
-              autoComplete="tel"
-              value={signUp.phone}
-              onChange={(phone) => setSignUp((v) => ({ ...v, phone }))}
-              error={errors.phone}
-            />
-            <div>
-              <label htmlFor="new-password" className={labelClass}>
-                Password
-              </label>
-              <PasswordInput
-                id="new-password"
-                value={signUp.password}
-                onChange={(password) => setSignUp((v) => ({ ...v, password }))}
-                autoComplete="new-password"
-                invalid={!!errors.password}
-                describedBy={errors.password ? 'new-password-error' : undefined}
-              />
-              <FieldError id="new-password-error" message={errors.password} />
-            </div>
-            <button type="submit" className={`${buttonPrimary} w-full`} disabled={register.isPending}>
-              {register.isPending ? 'Creating Account...' : 'Create Account'}
-            </button>
-          </form>
-        )}
+        {/* Each form keeps its own fields and errors; switching modes starts the other one afresh. */}
+        {isSignIn ? <SignInForm onSignedIn={goHomeSoon} /> : <CreateAccountForm onSignedIn={goHomeSoon} />}
 
         <div className="my-6 flex items-center gap-3 text-xs text-slate-600">
           <span className="h-px flex-1 bg-slate-200" />
@@ -242,7 +100,7 @@ export default function AuthPage() {
           type="button"
           className={`${buttonSecondary} w-full`}
           onClick={() => {
-            window.location.href = '/api/auth/google';
+            window.location.href = googleStartRoute.path;
           }}
         >
           <GoogleIcon />

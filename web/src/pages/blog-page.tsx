@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { cardClass, linkClass } from '../components/ui';
+import { NoticeCard } from '../components/notice-card';
+import { linkClass } from '../components/ui';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** Placeholder until the blog issue lands. */
@@ -13,12 +14,11 @@ export default function BlogPage() {
       </Link>
       <p className="mt-4 text-sm font-medium text-teal-800">Community Blog</p>
       <h1 className="text-3xl font-bold text-slate-900">Blog</h1>
-      <div className={`${cardClass} mt-6 text-center`}>
-        <h2 className="text-xl font-semibold text-slate-900">Coming Soon!</h2>
+      <NoticeCard level={2} title="Coming Soon!" className="mt-6">
         <p className="mt-2 text-slate-600">
           Our automated content generation is preparing stories for the community.
         </p>
-      </div>
+      </NoticeCard>
     </div>
   );
 }

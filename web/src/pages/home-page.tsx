@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Loader2, LocateFixed, MapPin, Map as MapIcon } from 'lucide-react';
-import { buttonPrimary, buttonSecondary, cardClass } from '../components/ui';
+import { NoticeCard } from '../components/notice-card';
+import { buttonPrimary, buttonSecondary } from '../components/ui';
 import {
   GEOLOCATION_TIMEOUT_MS,
   QUICK_CITIES,
@@ -57,11 +58,7 @@ export default function HomePage() {
   if (!location) {
     return (
       <div className="mx-auto max-w-lg px-4 py-10">
-        <div className={`${cardClass} text-center`}>
-          <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-teal-100">
-            <MapPin className="h-7 w-7 text-teal-800" aria-hidden="true" />
-          </span>
-          <h1 className="mt-4 text-2xl font-semibold text-slate-900">Location Access Required</h1>
+        <NoticeCard icon={MapPin} title="Location Access Required">
           <p className="mt-2 text-slate-600">
             Saathi shows activity partners within 1 km of you. Share your location or pick a city to get
             started.
@@ -103,7 +100,7 @@ export default function HomePage() {
               ))}
             </ul>
           </section>
-        </div>
+        </NoticeCard>
         {picker}
       </div>
     );
@@ -124,13 +121,12 @@ export default function HomePage() {
           <span className="sr-only">, Change Location</span>
         </button>
       </div>
-      <div className={`${cardClass} mt-6 text-center`}>
-        <h2 className="text-xl font-semibold text-slate-900">Why Saathi?</h2>
+      <NoticeCard level={2} title="Why Saathi?" className="mt-6">
         <p className="mt-2 text-slate-600">
           Find a gym buddy, a study partner or a hiking companion within 1 km. Built with love in India, Data
           never sold.
         </p>
-      </div>
+      </NoticeCard>
       {picker}
     </div>
   );

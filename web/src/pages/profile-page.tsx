@@ -1,44 +1,24 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, Calendar, Camera, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
-import {
-  BIO_MAX,
-  DISPLAY_NAME_MAX,
-  PROFILE_IMAGE_MAX_BYTES,
-  profileBodySchema,
-  type CurrentUser,
-  type Profile,
-} from '@saathi/contracts';
+import { ArrowLeft, Calendar, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
+import type { CurrentUser } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
-import {
-  useProfile,
-  useProfileStats,
-  usePublicUser,
-  useSaveProfile,
-  useUploadProfileImage,
-} from '../api/use-profile';
+import { useProfile, useProfileStats, usePublicUser } from '../api/use-profile';
+import { EditProfileForm } from '../components/edit-profile-form';
+import { NoticeCard } from '../components/notice-card';
 import { ShareProfileDialog } from '../components/share-profile-dialog';
 import { Spinner } from '../components/spinner';
-import { TextField } from '../components/text-field';
-import {
-  buttonPrimary,
-  buttonSecondary,
-  cardClass,
-  inputClass,
-  labelClass,
-  linkClass,
-} from '../components/ui';
+import { buttonPrimary, buttonSecondary, cardClass, linkClass } from '../components/ui';
 import { UserAvatar } from '../components/user-avatar';
 import { memberSince } from '../lib/dates';
 import { serverMessage } from '../lib/error-message';
-import { ANONYMOUS_USER, profileDisplayName } from '../lib/names';
+import { profileDisplayName } from '../lib/names';
 import { qrCodeDataUrl } from '../lib/qr-code';
-import { readFileAsDataUrl } from '../lib/read-file';
 import { profileLink } from '../lib/share-links';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
 
-/** /profile and /profile/:userId (SPEC §2 "Profile screen", §4, §8). */
+/** /profile and /profile/:userId: signed in only; editing only one's own. */
 export default function ProfilePage() {
   usePageTitle('Profile - Saathi');
   const { userId: routeUserId } = useParams();
@@ -48,13 +28,12 @@ export default function ProfilePage() {
   if (!user) {
     return (
       <div className="mx-auto max-w-md px-4 py-16">
-        <div className={`${cardClass} text-center`}>
-          <h1 className="text-2xl font-semibold text-slate-900">Sign In Required</h1>
+        <NoticeCard title="Sign In Required">
           <p className="mt-2 text-slate-600">Please sign in to view profiles.</p>
           <Link to="/auth" className={`${buttonPrimary} mt-6`}>
             Sign In
           </Link>
-        </div>
+        </NoticeCard>
       </div>
     );
   }
@@ -192,7 +171,7 @@ function StatCard({
   value,
   hint,
 }: {
-  icon: React.ReactNode;
+  icon: ReactNode;
   title: string;
   value: string;
   hint: string;
@@ -206,155 +185,5 @@ function StatCard({
       <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
       <p className="text-xs text-slate-600">{hint}</p>
     </li>
-  );
-}
-
-function EditProfileForm({
-  me,
-  profile,
-  onDone,
-}: {
-  me: CurrentUser;
-  profile: Profile | null;
-  onDone: () => void;
-}) {
-  const [displayName, setDisplayName] = useState(profile?.displayName || me.username);
-  const [bio, setBio] = useState(profile?.bio ?? '');
-  const [imageUrl, setImageUrl] = useState<string | null>(
-    profile?.profileImageUrl ?? me.profileImageUrl ?? null,
-  );
-  const fileInput = useRef<HTMLInputElement>(null);
-  const save = useSaveProfile();
-  const upload = useUploadProfileImage();
-
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = ''; // choosing the same file again still triggers a change
-    if (!file) return;
-    if (file.size > PROFILE_IMAGE_MAX_BYTES) {
-      toast({
-        title: 'File Too Large',
-        description: 'Please select an image under 5MB.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    let imageData: string;
-    try {
-      imageData = await readFileAsDataUrl(file);
-    } catch {
-      toast({ title: 'Upload Failed', description: 'Failed to upload image', variant: 'destructive' });
-      return;
-    }
-    upload.mutate(
-      { imageData, imageType: file.type },
-      {
-        onSuccess: ({ imageUrl: uploaded }) => {
-          setImageUrl(uploaded);
-          toast({ title: 'Image Uploaded', description: 'Profile picture uploaded successfully.' });
-        },
-        onError: (error) =>
-          toast({
-            title: 'Upload Failed',
-            description: serverMessage(error) ?? 'Failed to upload image',
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const name = displayName.trim() || me.username || ANONYMOUS_USER;
-    const parsed = profileBodySchema.safeParse({ displayName: name, bio, profileImageUrl: imageUrl });
-    if (!parsed.success) {
-      toast({
-        title: 'Error',
-        description: parsed.error.issues[0]?.message ?? 'Failed to update profile',
-        variant: 'destructive',
-      });
-      return;
-    }
-    save.mutate(
-      { userId: me.id, create: profile === null, displayName: name, bio, profileImageUrl: imageUrl },
-      {
-        onSuccess: () => {
-          toast({ title: 'Profile Updated', description: 'Your profile has been saved successfully.' });
-          onDone();
-        },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: serverMessage(error) ?? 'Failed to update profile',
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
-
-  return (
-    <form onSubmit={onSubmit} aria-label="Edit profile" className={`${cardClass} mt-6 space-y-5`} noValidate>
-      <div className="flex items-center gap-4">
-        <UserAvatar name={displayName.trim() || me.username} imageUrl={imageUrl} size="lg" />
-        <div>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            hidden
-            aria-label="Profile picture file"
-            onChange={(e) => void onFile(e)}
-          />
-          <button
-            type="button"
-            className={buttonSecondary}
-            onClick={() => fileInput.current?.click()}
-            disabled={upload.isPending}
-          >
-            {upload.isPending ? (
-              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-            ) : (
-              <Camera className="h-4 w-4" aria-hidden="true" />
-            )}
-            {upload.isPending ? 'Uploading...' : 'Change Photo'}
-          </button>
-          <p className="mt-1 text-xs text-slate-600">JPG, PNG, WebP or GIF, under 5MB.</p>
-        </div>
-      </div>
-      <TextField
-        id="display-name"
-        label="Display Name"
-        maxLength={DISPLAY_NAME_MAX}
-        value={displayName}
-        onChange={setDisplayName}
-      />
-      <div>
-        <label htmlFor="bio" className={labelClass}>
-          Bio
-        </label>
-        <textarea
-          id="bio"
-          rows={3}
-          maxLength={BIO_MAX}
-          value={bio}
-          onChange={(e) => setBio(e.target.value)}
-          aria-describedby="bio-count"
-          placeholder="Tell people what activities you enjoy"
-          className={inputClass}
-        />
-        <p id="bio-count" className="mt-1 text-xs text-slate-600">
-          {bio.length}/{BIO_MAX} characters
-        </p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonPrimary} disabled={save.isPending || upload.isPending}>
-          {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-          Save Changes
-        </button>
-        <button type="button" className={buttonSecondary} onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }

@@ -4,8 +4,10 @@ import { CheckCircle2, Loader2 } from 'lucide-react';
 import { resetPasswordBodySchema } from '@saathi/contracts';
 import { useResetPassword, useResetTokenValidation } from '../api/use-password-reset';
 import { PasswordInput } from '../components/password-input';
+import { isApiError } from '../api/api-error';
+import { NoticeCard } from '../components/notice-card';
 import { buttonPrimary, cardClass, labelClass } from '../components/ui';
-import { isHttpError, serverMessage } from '../lib/error-message';
+import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -36,7 +38,7 @@ export default function ResetPasswordPage() {
   const failed = validation.isError;
   useEffect(() => {
     if (!invalid && !failed) return;
-    if (failed && !isHttpError(validation.error)) {
+    if (failed && !isApiError(validation.error)) {
       toast({ title: 'Error', description: 'Failed to validate reset token', variant: 'destructive' });
     } else {
       const message =
@@ -85,16 +87,12 @@ export default function ResetPasswordPage() {
   if (completedMessage !== null) {
     return (
       <div className="mx-auto max-w-md px-4 py-10">
-        <div className={`${cardClass} text-center`}>
-          <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-teal-100">
-            <CheckCircle2 className="h-7 w-7 text-teal-800" aria-hidden="true" />
-          </span>
-          <h1 className="mt-4 text-2xl font-semibold text-slate-900">Password Reset Complete</h1>
+        <NoticeCard icon={CheckCircle2} title="Password Reset Complete">
           <p className="mt-2 text-slate-600">{completedMessage}</p>
           <Link to="/auth" className={`${buttonPrimary} mt-6 w-full`}>
             Sign In Now
           </Link>
-        </div>
+        </NoticeCard>
       </div>
     );
   }
