@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       'services/*/src/**/*.test.ts',
       'gateway/src/**/*.test.ts',
+      'embedded/src/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
       'web/e2e/**/*.test.ts',
       'infra/test/**/*.test.ts',

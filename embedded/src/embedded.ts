@@ -15,15 +15,17 @@ import {
   loadConfig,
   openPglite,
   sharedHandle,
+  startService,
+  startWorker,
   systemClock,
 } from '@saathi/platform';
-import type { RunningService, RunningWorker, ServiceEnv, ServiceModule } from '@saathi/platform';
-import * as identity from '@saathi/identity';
-import * as feed from '@saathi/feed';
-import * as messaging from '@saathi/messaging';
-import * as blog from '@saathi/blog';
-import * as notification from '@saathi/notification';
-import { buildGateway } from './app';
+import type { RunningService, RunningWorker, ServiceDefinition, ServiceEnv } from '@saathi/platform';
+import { identityService } from '@saathi/identity';
+import { feedService } from '@saathi/feed';
+import { messagingService } from '@saathi/messaging';
+import { blogService } from '@saathi/blog';
+import { notificationService } from '@saathi/notification';
+import { buildGateway } from '@saathi/gateway';
 
 export interface EmbeddedOptions {
   port: number;
@@ -82,38 +84,34 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
   const workers: RunningWorker[] = [];
   const upstream: Record<string, string> = {};
 
-  async function start<C extends ServiceEnv>(module: ServiceModule<C>): Promise<void> {
-    const config = loadConfig(module.configSchema, env);
-    const running = await module.startService({
-      config,
+  function portsFor<C extends ServiceEnv>(definition: ServiceDefinition<C>, name: string) {
+    return {
+      config: loadConfig(definition.configSchema, env),
       db: sharedHandle(database),
       bus,
       queue,
       clock: systemClock,
-      logger: logger.child({ service: module.name }),
-    });
+      logger: logger.child({ service: name }),
+    };
+  }
+
+  /** Every service runs as its own app on a loopback port, as in cluster mode; its workers run here too. */
+  async function start<C extends ServiceEnv>(definition: ServiceDefinition<C>): Promise<void> {
+    const running = await startService(definition, portsFor(definition, definition.name));
     started.push(running);
-    upstream[module.name] = await running.app.listen({ port: 0, host: '127.0.0.1' });
+    upstream[definition.name] = await running.app.listen({ port: 0, host: '127.0.0.1' });
+    if ((definition.workers ?? []).length > 0) {
+      const ports = portsFor(definition, `${definition.name}-worker`);
+      workers.push(await startWorker(definition, { ...ports, mailer }));
+    }
   }
 
   try {
-    await start({ name: 'identity', ...identity });
-    await start({ name: 'feed', ...feed });
-    await start({ name: 'messaging', ...messaging });
-    await start({ name: 'blog', ...blog });
-    await start({ name: 'notification', ...notification });
-    const workerConfig = loadConfig(notification.configSchema, env);
-    workers.push(
-      await notification.startWorker({
-        config: workerConfig,
-        db: sharedHandle(database),
-        bus,
-        queue,
-        clock: systemClock,
-        logger: logger.child({ service: 'notification-worker' }),
-        mailer,
-      }),
-    );
+    await start(identityService);
+    await start(feedService);
+    await start(messagingService);
+    await start(blogService);
+    await start(notificationService);
   } catch (error) {
     await Promise.allSettled(started.map((s) => s.app.close()));
     await database.close();

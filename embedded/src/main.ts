@@ -1,7 +1,7 @@
 /** `npm start`: the whole product in one process at http://localhost:3000. */
 import path from 'node:path';
 import { loadConfig } from '@saathi/platform';
-import { embeddedEnvSchema } from './embedded-config';
+import { embeddedEnvSchema } from './config';
 import { startEmbedded } from './embedded';
 
 const config = loadConfig(embeddedEnvSchema);

@@ -6,7 +6,7 @@ import { ensureDependencies, ensureWebBuild, repoRoot } from './lib.mjs';
 ensureDependencies();
 ensureWebBuild();
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/embedded-main.ts'], {
+const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
   cwd: repoRoot,
   stdio: 'inherit',
 });

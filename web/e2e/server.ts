@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbedded } from '../../gateway/src/embedded';
+import { startEmbedded } from '@saathi/embedded';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webDist = path.join(repoRoot, 'web', 'dist', 'index.html');

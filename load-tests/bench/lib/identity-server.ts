@@ -5,8 +5,15 @@
  * load is measured, not refused. Sends `{ url, publicKey }` to the parent.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { configSchema, startService } from '@saathi/identity';
-import { createLogger, createMemoryBus, createMemoryQueue, loadConfig, systemClock } from '@saathi/platform';
+import { configSchema, identityService } from '@saathi/identity';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  loadConfig,
+  startService,
+  systemClock,
+} from '@saathi/platform';
 import { createTestDatabase } from '@saathi/platform/testing';
 import { pino } from 'pino';
 
@@ -34,7 +41,7 @@ const database = await createTestDatabase('bench_identity');
 const db = database.port;
 const bus = createMemoryBus({ logger });
 const queue = createMemoryQueue({ logger });
-const running = await startService({ config, db, bus, queue, clock: systemClock, logger });
+const running = await startService(identityService, { config, db, bus, queue, clock: systemClock, logger });
 const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ url, publicKey });
 process.on('disconnect', () => {

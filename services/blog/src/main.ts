@@ -1,4 +1,4 @@
 import { runServiceProcess } from '@saathi/platform';
-import { configSchema, startService } from './index';
+import { blogService } from './index';
 
-await runServiceProcess({ name: 'blog', configSchema, startService });
+await runServiceProcess(blogService);

@@ -1,4 +1,4 @@
 import { runServiceProcess } from '@saathi/platform';
-import { configSchema, startService } from './index';
+import { feedService } from './index';
 
-await runServiceProcess({ name: 'feed', configSchema, startService });
+await runServiceProcess(feedService);

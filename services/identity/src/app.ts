@@ -1,113 +1,118 @@
-import { createApp } from '@saathi/platform';
-import type { App, ServiceDeps } from '@saathi/platform';
+import type { App, ServiceKit } from '@saathi/platform';
 import { AccessTokens } from './auth/access-token';
 import { SessionCache } from './auth/session-cache';
-import { sessionRevokedEvent } from './events/session-revoked';
 import { SessionManager } from './auth/session-manager';
 import { publicKeyOf } from './config';
 import type { Config } from './config';
-import { createOutbox } from './context';
-import type { IdentityContext, RateLimiters } from './context';
 import { PasswordResetsRepository } from './db/password-resets-repository';
 import { ProfileImagesRepository } from './db/profile-images-repository';
 import { ProfilesRepository } from './db/profiles-repository';
 import { SessionsRepository } from './db/sessions-repository';
 import { UsersRepository } from './db/users-repository';
 import { RateLimiter } from './domain/rate-limiter';
-import { registerAuthRoutes } from './routes/auth';
-import { registerGoogleRoutes } from './routes/google';
-import { registerPasswordResetRoutes } from './routes/password-reset';
-import { registerProfileRoutes } from './routes/profile';
-import { registerUploadRoutes } from './routes/upload';
-import { registerUsersRoutes } from './routes/users';
+import { authRoutes } from './routes/auth';
+import { googleRoutes } from './routes/google';
+import { passwordResetRoutes } from './routes/password-reset';
+import { profileRoutes } from './routes/profile';
+import { requireSessionWith } from './routes/require-session';
+import { uploadRoutes } from './routes/upload';
+import { usersRoutes } from './routes/users';
+import { withConfiguredRole } from './use-cases/create-account';
+import { endSession } from './use-cases/end-session';
+import type { IdentityCore } from './use-cases/identity-core';
+import { linkGoogleAccount } from './use-cases/link-google-account';
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from './use-cases/password-reset';
+import { registerAccount } from './use-cases/register-account';
+import { saveOwnProfile } from './use-cases/save-own-profile';
+import { signIn } from './use-cases/sign-in';
+import { uploadProfileImage } from './use-cases/upload-profile-image';
 
-export interface BuildAppOptions {
-  /** Called after a transaction wrote to the outbox (the relay's kick); a no-op when absent. */
-  kickOutbox?: () => void;
+/** Identity's repositories, caches and settings, built once per process. */
+export function createIdentityCore(kit: ServiceKit<Config>): IdentityCore {
+  const db = kit.db.db;
+  const { config } = kit;
+  return {
+    uow: kit.uow,
+    clock: kit.clock,
+    users: new UsersRepository(db),
+    sessions: new SessionsRepository(db),
+    resets: new PasswordResetsRepository(db),
+    profiles: new ProfilesRepository(db),
+    images: new ProfileImagesRepository(db),
+    sessionCache: new SessionCache(config.SESSION_CACHE_MS, kit.clock),
+    argon2: { memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: 1 },
+    adminEmails: config.ADMIN_EMAILS,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  };
 }
 
-function rateLimiters(deps: ServiceDeps<Config>): RateLimiters {
-  const { config, clock } = deps;
+function rateLimiters(kit: ServiceKit<Config>) {
+  const { config, clock } = kit;
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   const limiter = (limit: number) => new RateLimiter({ limit, windowMs }, clock);
   return {
     loginPerIp: limiter(config.RATE_LIMIT_LOGIN_PER_IP),
     loginPerAccount: limiter(config.RATE_LIMIT_LOGIN_PER_ACCOUNT),
-    registerPerIp: limiter(config.RATE_LIMIT_REGISTER_PER_IP),
     forgotPerIp: limiter(config.RATE_LIMIT_FORGOT_PER_IP),
     forgotPerEmail: limiter(config.RATE_LIMIT_FORGOT_PER_EMAIL),
+    registerPerIp: limiter(config.RATE_LIMIT_REGISTER_PER_IP),
   };
 }
 
-export function buildContext(deps: ServiceDeps<Config>, options: BuildAppOptions = {}): IdentityContext {
-  const { config, clock } = deps;
-  const db = deps.db.db;
-  const sessionCache = new SessionCache(config.SESSION_CACHE_MS, clock);
-  const forget = () => sessionCache.clear();
-  const outbox = createOutbox(options.kickOutbox ?? (() => undefined));
-  const users = new UsersRepository(db, forget);
-  const sessions = new SessionsRepository(db, {
-    changed: () => {
-      forget();
-      outbox.kick();
-    },
-    revoked: (tx, userId, sessionIds, now) =>
-      outbox.write(tx, [
-        sessionRevokedEvent(userId, sessionIds, config.ACCESS_TOKEN_TTL_SECONDS, now, clock),
-      ]),
-  });
+/**
+ * Wires identity: builds its core once, binds each use case to it, and hands every route
+ * plugin only the functions it calls.
+ */
+export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
+  const { config } = kit;
+  const core = createIdentityCore(kit);
+  const limits = rateLimiters(kit);
   const tokens = new AccessTokens(
     config.JWT_PRIVATE_KEY,
     publicKeyOf(config),
     config.ACCESS_TOKEN_TTL_SECONDS,
-    clock,
+    kit.clock,
   );
-  return {
-    config,
-    db,
-    clock,
-    logger: deps.logger,
-    repos: {
-      users,
-      sessions,
-      resets: new PasswordResetsRepository(db),
-      profiles: new ProfilesRepository(db),
-      images: new ProfileImagesRepository(db),
-    },
+  const sessions = new SessionManager({
     tokens,
-    sessions: new SessionManager({
-      tokens,
-      sessions,
-      users,
-      clock,
-      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-      cookieSecure: config.COOKIE_SECURE,
-      cache: sessionCache,
-    }),
-    outbox,
-    limits: rateLimiters(deps),
-    argon2: { memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: 1 },
-  };
-}
-
-/** Identity's HTTP app: routes on the platform app factory; no listening, no env. */
-export async function buildApp(deps: ServiceDeps<Config>, options: BuildAppOptions = {}): Promise<App> {
-  const ctx = buildContext(deps, options);
-  const app = await createApp({
-    name: 'identity',
-    logger: deps.logger,
-    readiness: { database: () => deps.db.ping(), events: () => deps.bus.ping() },
-    trustProxy: deps.config.TRUST_PROXY,
-    // No platform auth plugin: identity checks tokens itself, against the session table.
-    // Uploads need more than the default body limit; only that route raises it.
+    sessions: core.sessions,
+    users: core.users,
+    clock: kit.clock,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    cookieSecure: config.COOKIE_SECURE,
+    cache: core.sessionCache,
+    endSession: (sessionId, reason) => endSession(core, sessionId, reason),
   });
-  app.decorateRequest('user', null);
-  registerAuthRoutes(app, ctx);
-  registerPasswordResetRoutes(app, ctx);
-  registerGoogleRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
-  registerUsersRoutes(app, ctx);
-  registerUploadRoutes(app, ctx);
-  return app;
+  const requireSession = requireSessionWith(sessions);
+
+  authRoutes(app, {
+    sessions,
+    registerAccount: (input, meta) => registerAccount({ ...core, limits }, input, meta),
+    signIn: (input, meta) => signIn({ ...core, limits }, input, meta),
+  });
+  passwordResetRoutes(app, {
+    sessions,
+    requestPasswordReset: (email, meta) => requestPasswordReset({ ...core, limits }, email, meta),
+    isResetTokenUsable: (token) => isResetTokenUsable(core, token),
+    resetPassword: (input, current, meta) => resetPassword(core, input, current, meta),
+  });
+  googleRoutes(app, {
+    config,
+    tokens,
+    sessions,
+    linkGoogleAccount: (claims, meta) => linkGoogleAccount(core, claims, meta),
+    withConfiguredRole: (user) => withConfiguredRole(core, user),
+  });
+  profileRoutes(app, {
+    requireSession,
+    findProfile: (userId) => core.profiles.findByUserId(userId),
+    saveOwnProfile: (user, body, meta) => saveOwnProfile(core, user, body, meta),
+  });
+  usersRoutes(app, { requireSession, findUser: (userId) => core.users.findById(userId) });
+  uploadRoutes(app, {
+    requireSession,
+    uploadProfileImage: (userId, imageData) => uploadProfileImage(core, userId, imageData),
+    findImage: (id) => core.images.find(id),
+  });
 }

@@ -1,43 +1,25 @@
-import { eventTablesMigration, loadMigrations, OutboxRelay } from '@saathi/platform';
-import type { RunningService, ServiceDeps } from '@saathi/platform';
-import { buildApp } from './app';
-import type { Config } from './config';
-import { SCHEMA } from './context';
+import { identityRoutes } from '@saathi/contracts';
+import { defineService } from '@saathi/platform';
+import { registerIdentity } from './app';
+import { configSchema } from './config';
 import { sweepIdentity } from './db/maintenance';
+import { SCHEMA } from './db/schema-name';
 
-const SWEEP_EVERY_MS = 60_000;
-
-export { configSchema } from './config';
 export type { Config } from './config';
-export { buildApp } from './app';
+export { configSchema };
 
-export const migrations = [
-  eventTablesMigration(SCHEMA),
-  ...loadMigrations(new URL('./db/migrations/', import.meta.url)),
-];
-
-/** Migrates identity's schema, builds the app, starts the outbox relay and the periodic sweep. */
-export async function startService(deps: ServiceDeps<Config>): Promise<RunningService> {
-  await deps.db.migrate(SCHEMA, migrations);
-  const relay = new OutboxRelay({
-    db: deps.db.db,
-    schema: SCHEMA,
-    bus: deps.bus,
-    logger: deps.logger.child({ component: 'outbox-relay' }),
-  });
-  const app = await buildApp(deps, { kickOutbox: () => relay.kick() });
-  relay.start();
-  const sweep = setInterval(() => {
-    sweepIdentity(deps.db.db, deps.clock.now()).catch((err: unknown) =>
-      deps.logger.warn({ err }, 'identity sweep failed'),
-    );
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  return {
-    app,
-    stop: async () => {
-      clearInterval(sweep);
-      await relay.stop();
-    },
-  };
-}
+/** Identity: accounts, sessions, profiles and avatars. */
+export const identityService = defineService({
+  name: 'identity',
+  configSchema,
+  dbSchema: SCHEMA,
+  migrations: new URL('./db/migrations/', import.meta.url),
+  routes: identityRoutes,
+  // Identity checks tokens itself, against the session table, so a logout is refused at once.
+  auth: 'none',
+  appOptions: (config) => ({ trustProxy: config.TRUST_PROXY }),
+  register: registerIdentity,
+  periodic: [
+    { name: 'identity-sweep', everyMs: 60_000, run: (kit) => sweepIdentity(kit.db.db, kit.clock.now()) },
+  ],
+});

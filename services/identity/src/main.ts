@@ -1,4 +1,4 @@
 import { runServiceProcess } from '@saathi/platform';
-import { configSchema, startService } from './index';
+import { identityService } from './index';
 
-await runServiceProcess({ name: 'identity', configSchema, startService });
+await runServiceProcess(identityService);

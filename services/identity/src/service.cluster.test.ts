@@ -9,12 +9,13 @@ import {
   loadConfig,
   systemClock,
   queryRows,
+  startService,
 } from '@saathi/platform';
 import type { EventBus, JobQueue, RunningService } from '@saathi/platform';
 import { createTestDatabase, startNatsServer, uniqueName } from '@saathi/platform/testing';
 import type { NatsServerHandle, TestDatabase } from '@saathi/platform/testing';
 import { sql } from 'drizzle-orm';
-import { configSchema, startService } from './index';
+import { configSchema, identityService } from './index';
 import { sweepIdentity } from './db/maintenance';
 import { CookieJar } from './testing/cookie-jar';
 import { buildRegistration } from './testing/test-service';
@@ -41,7 +42,14 @@ beforeAll(async () => {
     { JWT_PRIVATE_KEY: generateKeyPair().privateKey, LOG_LEVEL: 'silent', COOKIE_SECURE: 'true' },
     { exit: false },
   );
-  running = await startService({ config, db: database.port, bus, queue, clock: systemClock, logger });
+  running = await startService(identityService, {
+    config,
+    db: database.port,
+    bus,
+    queue,
+    clock: systemClock,
+    logger,
+  });
   for (const event of [userRegisteredV1, passwordResetRequestedV1]) {
     await bus.subscribe({
       durable: `test.${event.type.replaceAll('.', '-')}`,

@@ -1,4 +1,4 @@
 import { runServiceProcess } from '@saathi/platform';
-import { configSchema, startService } from './index';
+import { messagingService } from './index';
 
-await runServiceProcess({ name: 'messaging', configSchema, startService });
+await runServiceProcess(messagingService);

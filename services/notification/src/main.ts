@@ -1,4 +1,4 @@
 import { runServiceProcess } from '@saathi/platform';
-import { configSchema, startService } from './index';
+import { notificationService } from './index';
 
-await runServiceProcess({ name: 'notification', configSchema, startService });
+await runServiceProcess(notificationService);

@@ -9,3 +9,4 @@ export * from './events';
 export * from './queue';
 export * from './mail';
 export * from './runtime';
+export * from './service';

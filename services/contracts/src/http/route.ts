@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** The services behind the gateway; a route descriptor names the one that serves it. */
 export const SERVICE_NAMES = ['identity', 'feed', 'messaging', 'blog', 'notification'] as const;
@@ -127,7 +127,7 @@ export function pathOf(route: AnyRoute, params: Record<string, unknown> | undefi
     const value = params?.[name];
     if (value === undefined || value === null)
       throw new Error(`missing path parameter ${name} for ${route.path}`);
-    return encodeURIComponent(String(value as string | number));
+    return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
   });
 }
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '@saathi/contracts';
 import type { Clock } from '@saathi/platform';
-import type { SessionsRepository } from '../db/sessions-repository';
+import type { RevokeReason, SessionsRepository } from '../db/sessions-repository';
 import type { UsersRepository } from '../db/users-repository';
 import type { UserRow } from '../db/schema';
 import { formatRefreshToken, hashToken, parseRefreshToken, randomToken, sameHash } from '../domain/tokens';
@@ -27,6 +27,8 @@ export interface SessionManagerOptions {
   refreshTtlDays: number;
   cookieSecure: boolean;
   cache: SessionCache;
+  /** Ends a session and announces it (the endSession use case). */
+  endSession(sessionId: string, reason: RevokeReason): Promise<void>;
 }
 
 /**
@@ -147,7 +149,7 @@ export class SessionManager {
     if (!session || session.revokedAt || session.expire <= now) return null;
     const presentedHash = hashToken(presented.secret);
     if (!sameHash(presentedHash, session.refreshHash)) {
-      await sessions.revoke(session.sid, 'refresh-reuse', now);
+      await this.options.endSession(session.sid, 'refresh-reuse');
       request.log.warn(
         { sid: session.sid, userId: session.userId },
         'refresh token reuse detected; session revoked',
@@ -169,7 +171,6 @@ export class SessionManager {
 
   /** Logout: ends the session named by either cookie and clears both. */
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const now = this.options.clock.now();
     const sids = new Set<string>();
     const accessToken = request.cookies[ACCESS_COOKIE];
     const claims = accessToken ? this.options.tokens.verify(accessToken) : null;
@@ -180,7 +181,7 @@ export class SessionManager {
       const session = await this.options.sessions.find(presented.sessionId);
       if (session && sameHash(hashToken(presented.secret), session.refreshHash)) sids.add(session.sid);
     }
-    for (const sid of sids) await this.options.sessions.revoke(sid, 'logout', now);
+    for (const sid of sids) await this.options.endSession(sid, 'logout');
     this.clearCookies(reply);
   }
 }

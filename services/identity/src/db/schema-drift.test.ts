@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
-import { migrations } from '../index';
-import { SCHEMA } from '../context';
+import { identityService } from '../index';
 import { passwordResets, profileImages, sessions, userProfiles, users } from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase('identity_drift');
-  await database.port.migrate(SCHEMA, migrations);
+  await database.port.migrate(identityService.dbSchema, serviceMigrations(identityService));
 });
 afterAll(() => database?.drop());
 

@@ -5,21 +5,11 @@ import type { SessionRow, UserRow } from './schema';
 
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'expired';
 
-export interface SessionHooks {
-  /** After every write that can end a session (the session cache listens). */
-  changed?: () => void;
-  /** Inside the revoking transaction, with the sessions it ended (the revocation event is written here). */
-  revoked?: (tx: Db, userId: string, sessionIds: string[], now: Date) => Promise<void>;
-}
-
 export class SessionsRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly hooks: SessionHooks = {},
-  ) {}
+  constructor(private readonly db: Db) {}
 
   with(db: Db): SessionsRepository {
-    return new SessionsRepository(db, this.hooks);
+    return new SessionsRepository(db);
   }
 
   async create(
@@ -68,20 +58,23 @@ export class SessionsRepository {
     return rows.length === 1;
   }
 
-  async revoke(sid: string, reason: RevokeReason, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(sessions)
-        .set({ revokedAt: now, revokedReason: reason })
-        .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)))
-        .returning({ userId: sessions.userId });
-      if (row) await this.hooks.revoked?.(tx, row.userId, [sid], now);
-    });
-    this.hooks.changed?.();
+  /** Ends one live session; returns its user, or undefined when it was already over. */
+  async revoke(sid: string, reason: RevokeReason, now: Date): Promise<{ userId: string } | undefined> {
+    const [row] = await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    return row;
   }
 
-  /** Ends every live session of the user except `keepSid` (if given). */
-  async revokeAllForUser(userId: string, reason: RevokeReason, now: Date, keepSid?: string): Promise<number> {
+  /** Ends every live session of the user except `keepSid` (if given); returns the ended ids. */
+  async revokeAllForUser(
+    userId: string,
+    reason: RevokeReason,
+    now: Date,
+    keepSid?: string,
+  ): Promise<string[]> {
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
@@ -93,14 +86,6 @@ export class SessionsRepository {
         ),
       )
       .returning({ sid: sessions.sid });
-    if (rows.length > 0)
-      await this.hooks.revoked?.(
-        this.db,
-        userId,
-        rows.map((row) => row.sid),
-        now,
-      );
-    this.hooks.changed?.();
-    return rows.length;
+    return rows.map((row) => row.sid);
   }
 }

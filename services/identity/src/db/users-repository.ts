@@ -17,14 +17,10 @@ export interface NewUser {
 
 /** Users: looked up case-insensitively by username and by (lower-cased) email. */
 export class UsersRepository {
-  /** `changed` runs after every write to an existing user (the session cache listens). */
-  constructor(
-    private readonly db: Db,
-    private readonly changed: () => void = () => undefined,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   with(db: Db): UsersRepository {
-    return new UsersRepository(db, this.changed);
+    return new UsersRepository(db);
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -78,7 +74,6 @@ export class UsersRepository {
 
   async setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-    this.changed();
   }
 
   async setRole(userId: string, role: 'user' | 'admin', now: Date): Promise<UserRow> {
@@ -87,7 +82,6 @@ export class UsersRepository {
       .set({ role, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
-    this.changed();
     return row!;
   }
 
@@ -98,7 +92,6 @@ export class UsersRepository {
       .set({ googleId, updatedAt: now })
       .where(and(eq(users.id, userId), or(sql`${users.googleId} is null`, eq(users.googleId, googleId))))
       .returning();
-    this.changed();
     return row;
   }
 
@@ -113,7 +106,6 @@ export class UsersRepository {
         ),
       )
       .returning();
-    this.changed();
     return row ?? (await this.findById(userId))!;
   }
 }

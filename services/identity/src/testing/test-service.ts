@@ -6,14 +6,14 @@ import {
   generateKeyPair,
   loadConfig,
   queryRows,
+  startService,
 } from '@saathi/platform';
 import type { App, EventBus, JobQueue, ServiceDeps } from '@saathi/platform';
 import { createTestDatabase } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
-import { buildApp } from '../app';
 import { configSchema } from '../config';
 import type { Config } from '../config';
-import { migrations } from '../index';
+import { identityService } from '../index';
 import { CookieJar } from './cookie-jar';
 import { TestClock } from './test-clock';
 
@@ -51,9 +51,8 @@ export async function startTestIdentity(env: Record<string, string> = {}): Promi
   const bus: EventBus = createMemoryBus({ logger });
   const queue: JobQueue = createMemoryQueue({ logger });
   const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
-  await database.port.migrate('identity', migrations);
-  const app = await buildApp(deps);
-  await app.ready();
+  const running = await startService(identityService, deps);
+  const { app } = running;
   return {
     app,
     database,
@@ -69,6 +68,7 @@ export async function startTestIdentity(env: Record<string, string> = {}): Promi
       return rows.map((row) => ({ id: row.id, data: row.payload.data }));
     },
     async close() {
+      await running.stop();
       await app.close();
       await bus.close();
       await queue.close();

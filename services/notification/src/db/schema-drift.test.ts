@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
-import { migrations } from '../index';
-import { SCHEMA } from '../schema-name';
+import { notificationService } from '../index';
 import { sentEmails } from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase('notification_drift');
-  await database.port.migrate(SCHEMA, migrations);
+  await database.port.migrate(notificationService.dbSchema, serviceMigrations(notificationService));
 });
 afterAll(() => database?.drop());
 

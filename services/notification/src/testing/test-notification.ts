@@ -1,4 +1,4 @@
-import { createLogger, loadConfig } from '@saathi/platform';
+import { createLogger, loadConfig, startService, startWorker } from '@saathi/platform';
 import type {
   Clock,
   EventBus,
@@ -12,7 +12,7 @@ import { createTestDatabase } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { configSchema } from '../config';
 import type { Config } from '../config';
-import { startService, startWorker } from '../index';
+import { notificationService } from '../index';
 
 export interface TestNotification {
   database: TestDatabase;
@@ -45,8 +45,8 @@ export async function startTestNotification(ports: {
     clock,
     logger,
   };
-  const service = await startService(deps);
-  const worker = await startWorker({ ...deps, mailer: ports.mailer });
+  const service = await startService(notificationService, deps);
+  const worker = await startWorker(notificationService, { ...deps, mailer: ports.mailer });
   return {
     database,
     deps,

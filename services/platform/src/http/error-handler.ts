@@ -71,6 +71,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   // Client errors appear in the access log; the reason only at debug level.
   else request.log.debug({ status, code: body.code }, body.message);
+  if (error instanceof HttpError && error.headers) void reply.headers(error.headers);
   void reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -5,12 +5,15 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string | undefined;
+  /** Sent with the error answer (e.g. Retry-After). */
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
-  constructor(statusCode: number, message: string, code?: string) {
+  constructor(statusCode: number, message: string, code?: string, headers?: Record<string, string>) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
+    this.headers = headers;
   }
 }
 
@@ -25,7 +28,13 @@ export const httpErrors = {
   notFound: (message = 'Not Found', code?: string) => new HttpError(404, message, code),
   conflict: (message = 'Conflict', code?: string) => new HttpError(409, message, code),
   payloadTooLarge: (message = 'Payload Too Large', code?: string) => new HttpError(413, message, code),
-  tooManyRequests: (message = 'Too Many Requests', code?: string) => new HttpError(429, message, code),
+  tooManyRequests: (message = 'Too Many Requests', code?: string, retryAfterSeconds?: number) =>
+    new HttpError(
+      429,
+      message,
+      code,
+      retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) },
+    ),
 } as const;
 
 /** The body of every error response. */

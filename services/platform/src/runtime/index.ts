@@ -1,3 +1,3 @@
 export { ensureDatabase } from './ensure-database';
 export { runServiceProcess, runWorkerProcess } from './run-service';
-export type { RunningWorker, ServiceEnv, ServiceModule, WorkerModule } from './service-module';
+export type { RunningWorker, ServiceEnv } from './service-module';

@@ -14,7 +14,9 @@ import { systemClock } from '../ports';
 import type { ServiceDeps } from '../ports';
 import { createBullQueue } from '../queue';
 import { ensureDatabase } from './ensure-database';
-import type { ServiceEnv, ServiceModule, WorkerModule } from './service-module';
+import { startService, startWorker } from '../service/start-service';
+import type { ServiceDefinition } from '../service/define-service';
+import type { ServiceEnv } from './service-module';
 
 async function connectPorts<C extends ServiceEnv>(name: string, config: C): Promise<ServiceDeps<C>> {
   const logger = createLogger({ name, level: config.LOG_LEVEL as LogLevel });
@@ -31,10 +33,12 @@ async function closePorts(deps: ServiceDeps<ServiceEnv>): Promise<void> {
   await deps.db.close();
 }
 
-export async function runServiceProcess<C extends ServiceEnv>(module: ServiceModule<C>): Promise<void> {
-  const config = loadConfig(module.configSchema);
-  const deps = await connectPorts(module.name, config);
-  const running = await module.startService(deps);
+export async function runServiceProcess<C extends ServiceEnv>(
+  definition: ServiceDefinition<C>,
+): Promise<void> {
+  const config = loadConfig(definition.configSchema);
+  const deps = await connectPorts(definition.name, config);
+  const running = await startService(definition, deps);
   await serve(running.app, {
     port: config.PORT,
     host: config.HOST,
@@ -47,14 +51,15 @@ export async function runServiceProcess<C extends ServiceEnv>(module: ServiceMod
 
 /** A worker process also answers /healthz, /readyz and /metrics on its own port for its probes. */
 export async function runWorkerProcess<C extends ServiceEnv & { SMTP_URL: string; MAIL_FROM: string }>(
-  module: WorkerModule<C>,
+  definition: ServiceDefinition<C>,
 ): Promise<void> {
-  const config = loadConfig(module.configSchema);
-  const deps = await connectPorts(module.name, config);
+  const config = loadConfig(definition.configSchema);
+  const name = `${definition.name}-worker`;
+  const deps = await connectPorts(name, config);
   const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: deps.logger });
-  const worker = await module.startWorker({ ...deps, mailer });
+  const worker = await startWorker(definition, { ...deps, mailer });
   const probes = await createApp({
-    name: module.name,
+    name,
     logger: deps.logger,
     readiness: { database: () => deps.db.ping(), queue: () => deps.queue.ping() },
   });

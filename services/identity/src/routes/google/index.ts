@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { IdentityMessages } from '@saathi/contracts';
+import { googleCallbackRoute, googleStartRoute, IdentityMessages } from '@saathi/contracts';
+import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
-import type { IdentityContext } from '../../context';
-import { traceIdOf } from '../../context';
-import { uniqueViolationOf } from '../../db/errors';
+import type { AccessTokens } from '../../auth/access-token';
+import type { SessionManager } from '../../auth/session-manager';
 import type { UserRow } from '../../db/schema';
-import { baseUsernameFromEmail, usernameCandidates } from '../../domain/usernames';
-import { userRegisteredEvent } from '../../events/user-registered';
-import { roleFor, withConfiguredRole } from '../auth';
+import type { RequestMeta } from '../../use-cases/identity-core';
+import type { GoogleClaims } from '../../use-cases/link-google-account';
 import { googleClientConfig, OidcProvider } from './oidc';
+import type { GoogleClientSettings } from './oidc';
 
 const FLOW_COOKIE = 'saathi_oauth';
 const FLOW_COOKIE_PATH = '/api/auth/google';
@@ -29,78 +29,35 @@ const googleClaimsSchema = z.object({
   family_name: z.string().optional(),
   picture: z.string().optional(),
 });
-type GoogleClaims = z.infer<typeof googleClaimsSchema>;
 
 function authErrorLocation(message: string): string {
   return `/auth?error=${encodeURIComponent(message)}`;
 }
 
-/** The account for these Google claims: linked by subject, else by verified e-mail, else a new one. */
-async function accountFor(
-  ctx: IdentityContext,
-  claims: GoogleClaims,
-  traceId: string,
-): Promise<UserRow | null> {
-  const { users } = ctx.repos;
-  const now = ctx.clock.now();
-  const linked = await users.findByGoogleId(claims.sub);
-  if (linked) return linked;
-  const email = claims.email.toLowerCase();
-  const sameEmail = await users.findByEmail(email);
-  if (sameEmail) {
-    // Linking to an existing password account is only safe when Google vouches for the address.
-    if (claims.email_verified !== true) return null;
-    return (await users.linkGoogle(sameEmail.id, claims.sub, now)) ?? null;
-  }
-  const picture = claims.picture && /^https:\/\//.test(claims.picture) ? claims.picture : null;
-  for (const username of usernameCandidates(baseUsernameFromEmail(email))) {
-    try {
-      const created = await ctx.db.transaction(async (tx) => {
-        const user = await users.with(tx).insert(
-          {
-            username,
-            email,
-            phone: null,
-            passwordHash: null,
-            firstName: claims.given_name ?? null,
-            lastName: claims.family_name ?? null,
-            profileImageUrl: picture,
-            googleId: claims.sub,
-            role: roleFor(ctx, email),
-          },
-          now,
-        );
-        await ctx.outbox.write(tx, [userRegisteredEvent(user, traceId, ctx.clock)]);
-        return user;
-      });
-      ctx.outbox.kick();
-      return created;
-    } catch (error) {
-      const constraint = uniqueViolationOf(error);
-      if (constraint === 'users_username_lower_key') continue;
-      // The same Google account finishing two sign-ins at once: the other one created it.
-      if (constraint === 'users_google_id_key') return (await users.findByGoogleId(claims.sub)) ?? null;
-      throw error;
-    }
-  }
-  return null;
+export interface GoogleRoutesDeps {
+  config: GoogleClientSettings & { COOKIE_SECURE: boolean };
+  tokens: Pick<AccessTokens, 'signValue' | 'verifyValue'>;
+  sessions: Pick<SessionManager, 'start'>;
+  /** Finds, links or creates the account for verified claims; null when none can be given safely. */
+  linkGoogleAccount(claims: GoogleClaims, meta: RequestMeta): Promise<UserRow | null>;
+  withConfiguredRole(user: UserRow): Promise<UserRow>;
 }
 
-export function registerGoogleRoutes(app: App, ctx: IdentityContext): void {
-  const client = googleClientConfig(ctx.config);
+export function googleRoutes(app: App, deps: GoogleRoutesDeps): void {
+  const client = googleClientConfig(deps.config);
   const provider = client ? new OidcProvider(client) : null;
   const cookieOptions = {
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: ctx.config.COOKIE_SECURE,
+    secure: deps.config.COOKIE_SECURE,
     path: FLOW_COOKIE_PATH,
   };
 
-  app.get('/api/auth/google', async (request, reply) => {
+  registerRoute(app, googleStartRoute, async (request, reply) => {
     if (!provider) return reply.redirect(authErrorLocation(IdentityMessages.googleNotConfigured), 302);
     try {
       const { url, state, nonce, verifier } = await provider.authorizationUrl();
-      const flow = ctx.tokens.signValue(FLOW_AUDIENCE, { state, nonce, verifier }, FLOW_TTL_SECONDS);
+      const flow = deps.tokens.signValue(FLOW_AUDIENCE, { state, nonce, verifier }, FLOW_TTL_SECONDS);
       void reply.setCookie(FLOW_COOKIE, flow, { ...cookieOptions, maxAge: FLOW_TTL_SECONDS });
       return reply.redirect(url.href, 302);
     } catch (error) {
@@ -109,11 +66,11 @@ export function registerGoogleRoutes(app: App, ctx: IdentityContext): void {
     }
   });
 
-  app.get('/api/auth/google/callback', async (request, reply) => {
+  registerRoute(app, googleCallbackRoute, async (request, reply) => {
     void reply.clearCookie(FLOW_COOKIE, cookieOptions);
     if (!provider) return reply.redirect(authErrorLocation(IdentityMessages.googleNotConfigured), 302);
     const rawFlow = request.cookies[FLOW_COOKIE];
-    const flow = flowSchema.safeParse(rawFlow ? ctx.tokens.verifyValue(FLOW_AUDIENCE, rawFlow) : null);
+    const flow = flowSchema.safeParse(rawFlow ? deps.tokens.verifyValue(FLOW_AUDIENCE, rawFlow) : null);
     if (!flow.success) {
       request.log.info('google callback without a valid flow cookie');
       return reply.redirect(authErrorLocation(IdentityMessages.googleFailed), 302);
@@ -121,10 +78,10 @@ export function registerGoogleRoutes(app: App, ctx: IdentityContext): void {
     try {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const claims = googleClaimsSchema.parse(await provider.callback(query, flow.data));
-      const account = await accountFor(ctx, claims, traceIdOf(request));
+      const account = await deps.linkGoogleAccount(claims, { traceId: request.id, ip: request.ip });
       if (!account) return reply.redirect(authErrorLocation(IdentityMessages.googleFailed), 302);
-      const user = await withConfiguredRole(ctx, account);
-      await ctx.sessions.start(request, reply, user);
+      const user = await deps.withConfiguredRole(account);
+      await deps.sessions.start(request, reply, user);
       return reply.redirect('/home', 302);
     } catch (error) {
       request.log.warn({ err: error }, 'google sign-in failed');

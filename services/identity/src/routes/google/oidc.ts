@@ -8,7 +8,13 @@ export interface GoogleClientConfig {
   redirectUri: string;
 }
 
-export function googleClientConfig(config: Config): GoogleClientConfig | null {
+/** The settings Google sign-in reads. */
+export type GoogleClientSettings = Pick<
+  Config,
+  'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_ISSUER' | 'GOOGLE_REDIRECT_URI' | 'PUBLIC_ORIGIN'
+>;
+
+export function googleClientConfig(config: GoogleClientSettings): GoogleClientConfig | null {
   if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return null;
   return {
     issuer: config.GOOGLE_ISSUER,

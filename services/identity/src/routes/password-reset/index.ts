@@ -1,71 +1,45 @@
-import { IdentityMessages, RESET_LINK_LIFETIME_MS } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import {
+  forgotPasswordRoute,
+  IdentityMessages,
+  resetPasswordRoute,
+  validateResetTokenRoute,
+} from '@saathi/contracts';
+import type { ResetPasswordBody } from '@saathi/contracts';
+import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
-import type { IdentityContext } from '../../context';
-import { traceIdOf } from '../../context';
-import { hashPassword } from '../../domain/password-hashing';
-import { hashToken, randomToken } from '../../domain/tokens';
-import { passwordResetRequestedEvent } from '../../events/password-reset-requested';
-import { enforceLimit } from '../rate-limit';
-import { forgotPasswordSchema, resetPasswordSchema, validateResetTokenSchema } from './schema';
+import type { SessionManager } from '../../auth/session-manager';
+import type { RequestMeta } from '../../use-cases/identity-core';
 
-export function registerPasswordResetRoutes(app: App, ctx: IdentityContext): void {
-  const { repos, limits } = ctx;
+export interface PasswordResetRoutesDeps {
+  sessions: Pick<SessionManager, 'fromAccessCookie'>;
+  requestPasswordReset(email: string, meta: RequestMeta): Promise<void>;
+  isResetTokenUsable(token: string): Promise<boolean>;
+  resetPassword(
+    input: Pick<ResetPasswordBody, 'token' | 'password'>,
+    current: { userId: string; sessionId: string } | null,
+    meta: RequestMeta,
+  ): Promise<string>;
+}
 
-  app.post('/api/auth/forgot-password', { schema: forgotPasswordSchema }, async (request, reply) => {
-    enforceLimit(reply, limits.forgotPerIp.hit(request.ip));
-    const email = request.body.email.toLowerCase();
-    const answer = { message: IdentityMessages.resetEmailSent };
-    // Per address, excess requests are dropped silently: a 429 here would reveal nothing, but
-    // answering the same way keeps this endpoint's only observable output constant.
-    if (!limits.forgotPerEmail.hit(email).allowed) return answer;
-    const user = await repos.users.findByEmail(email);
-    if (!user) return answer;
-    const token = randomToken(32);
-    const now = ctx.clock.now();
-    const expiresAt = new Date(now.getTime() + RESET_LINK_LIFETIME_MS);
-    await ctx.db.transaction(async (tx) => {
-      const resets = repos.resets.with(tx);
-      await resets.invalidateForUser(user.id);
-      await resets.create({ userId: user.id, tokenHash: hashToken(token), expiresAt }, now);
-      await ctx.outbox.write(tx, [
-        passwordResetRequestedEvent(user, token, expiresAt, traceIdOf(request), ctx.clock),
-      ]);
-    });
-    ctx.outbox.kick();
-    return answer;
+export function passwordResetRoutes(app: App, deps: PasswordResetRoutesDeps): void {
+  registerRoute(app, forgotPasswordRoute, async (request) => {
+    await deps.requestPasswordReset(request.body.email, { traceId: request.id, ip: request.ip });
+    return { message: IdentityMessages.resetEmailSent };
   });
 
-  app.get(
-    '/api/auth/validate-reset-token/:token',
-    { schema: validateResetTokenSchema },
-    async (request, reply) => {
-      const usable = await repos.resets.findUsable(hashToken(request.params.token), ctx.clock.now());
-      if (!usable) return reply.code(400).send({ valid: false, message: IdentityMessages.resetTokenInvalid });
-      return { valid: true, message: IdentityMessages.resetTokenValid };
-    },
-  );
+  registerRoute(app, validateResetTokenRoute, async (request, reply) => {
+    if (!(await deps.isResetTokenUsable(request.params.token)))
+      return reply.code(400).send({ valid: false, message: IdentityMessages.resetTokenInvalid });
+    return { valid: true, message: IdentityMessages.resetTokenValid };
+  });
 
-  app.post('/api/auth/reset-password', { schema: resetPasswordSchema }, async (request) => {
-    const { token, password } = request.body;
-    const tokenHash = hashToken(token);
-    if (!(await repos.resets.findUsable(tokenHash, ctx.clock.now()))) {
-      throw httpErrors.badRequest(IdentityMessages.resetTokenInvalid, 'INVALID_RESET_TOKEN');
-    }
-    // Hash outside the transaction: argon2 takes tens of ms and must not hold row locks.
-    const passwordHash = await hashPassword(password, ctx.argon2);
-    // A session of the same user making the request survives; every other one ends.
-    const current = await ctx.sessions.fromAccessCookie(request);
-    const now = ctx.clock.now();
-    const userId = await ctx.db.transaction(async (tx) => {
-      const consumed = await repos.resets.with(tx).consume(tokenHash, now);
-      if (!consumed) return null;
-      await repos.users.with(tx).setPasswordHash(consumed.userId, passwordHash, now);
-      const keep = current?.user.id === consumed.userId ? current.sessionId : undefined;
-      await repos.sessions.with(tx).revokeAllForUser(consumed.userId, 'password-reset', now, keep);
-      return consumed.userId;
-    });
-    if (!userId) throw httpErrors.badRequest(IdentityMessages.resetTokenInvalid, 'INVALID_RESET_TOKEN');
+  registerRoute(app, resetPasswordRoute, async (request) => {
+    const current = await deps.sessions.fromAccessCookie(request);
+    const userId = await deps.resetPassword(
+      request.body,
+      current ? { userId: current.user.id, sessionId: current.sessionId } : null,
+      { traceId: request.id, ip: request.ip },
+    );
     request.log.info({ userId }, 'password reset completed; other sessions revoked');
     return { message: IdentityMessages.passwordResetDone };
   });

@@ -1,15 +1,19 @@
-import { IdentityMessages } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { getPublicUserRoute, IdentityMessages } from '@saathi/contracts';
+import { httpErrors, registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
-import type { IdentityContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { toPublicUser } from '../../users-view';
-import { requireSession } from '../require-session';
-import { getUserSchema } from './schema';
+import type { RequireSession } from '../require-session';
 
-export function registerUsersRoutes(app: App, ctx: IdentityContext): void {
-  app.get('/api/users/:userId', { schema: getUserSchema }, async (request) => {
-    await requireSession(ctx, request);
-    const user = await ctx.repos.users.findById(request.params.userId);
+export interface UsersRoutesDeps {
+  requireSession: RequireSession;
+  findUser(userId: string): Promise<UserRow | undefined>;
+}
+
+export function usersRoutes(app: App, deps: UsersRoutesDeps): void {
+  registerRoute(app, getPublicUserRoute, async (request) => {
+    await deps.requireSession(request);
+    const user = await deps.findUser(request.params.userId);
     if (!user) throw httpErrors.notFound(IdentityMessages.userNotFound);
     return toPublicUser(user);
   });

@@ -1,0 +1,2 @@
+/** Identity's PostgreSQL schema (tables, outbox, inbox). */
+export const SCHEMA = 'identity';

@@ -1,0 +1,38 @@
+import type { Db, Emit } from '@saathi/platform';
+import type { NewUser } from '../db/users-repository';
+import type { UserRow } from '../db/schema';
+import { emitUserRegistered } from '../events/user-registered';
+import type { IdentityCore } from './identity-core';
+
+export function roleFor(adminEmails: readonly string[], email: string): 'user' | 'admin' {
+  return adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
+}
+
+/**
+ * Writes a new account and its `user.registered` event — the one place an account is born,
+ * for password sign-up and Google sign-in alike. Runs inside the caller's unit of work.
+ */
+export async function insertAccount(
+  deps: Pick<IdentityCore, 'users' | 'clock' | 'adminEmails'>,
+  tx: Db,
+  emit: Emit,
+  fields: Omit<NewUser, 'role'>,
+): Promise<UserRow> {
+  const user = await deps.users
+    .with(tx)
+    .insert({ ...fields, role: roleFor(deps.adminEmails, fields.email) }, deps.clock.now());
+  emitUserRegistered(emit, user);
+  return user;
+}
+
+/** Admins come from config: a change to ADMIN_EMAILS takes effect at the user's next sign-in. */
+export async function withConfiguredRole(
+  deps: Pick<IdentityCore, 'users' | 'clock' | 'adminEmails' | 'sessionCache'>,
+  user: UserRow,
+): Promise<UserRow> {
+  const role = roleFor(deps.adminEmails, user.email);
+  if (role === user.role) return user;
+  const updated = await deps.users.setRole(user.id, role, deps.clock.now());
+  deps.sessionCache.clear();
+  return updated;
+}

@@ -1,0 +1,35 @@
+import type { Clock, UnitOfWork } from '@saathi/platform';
+import type { SessionCache } from '../auth/session-cache';
+import type { PasswordResetsRepository } from '../db/password-resets-repository';
+import type { ProfileImagesRepository } from '../db/profile-images-repository';
+import type { ProfilesRepository } from '../db/profiles-repository';
+import type { SessionsRepository } from '../db/sessions-repository';
+import type { UsersRepository } from '../db/users-repository';
+import type { Argon2Cost } from '../domain/password-hashing';
+
+/**
+ * The pieces identity's use cases are written against. Each use case takes a `Pick` of this —
+ * only what it touches — so its signature says what it reads and writes, and a unit test
+ * builds only that.
+ */
+export interface IdentityCore {
+  uow: UnitOfWork;
+  clock: Clock;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  resets: PasswordResetsRepository;
+  profiles: ProfilesRepository;
+  images: ProfileImagesRepository;
+  /** Signed-in lookups; cleared after any commit that changes a session or a user. */
+  sessionCache: SessionCache;
+  argon2: Argon2Cost;
+  adminEmails: readonly string[];
+  accessTtlSeconds: number;
+}
+
+/** The request facts a use case may need, without handing it the request. */
+export interface RequestMeta {
+  /** The request id; it travels in the events' envelopes. */
+  traceId: string;
+  ip: string;
+}

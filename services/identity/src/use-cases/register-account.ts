@@ -1,0 +1,40 @@
+import { IdentityMessages } from '@saathi/contracts';
+import type { RegisterBody } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import { uniqueViolationOf } from '../db/errors';
+import type { UserRow } from '../db/schema';
+import { hashPassword } from '../domain/password-hashing';
+import type { RateLimiter } from '../domain/rate-limiter';
+import { insertAccount } from './create-account';
+import { enforceLimit } from './rate-limit';
+import type { IdentityCore, RequestMeta } from './identity-core';
+
+/** A password sign-up: 409 for a taken username or address (also when two sign-ups race). */
+export async function registerAccount(
+  deps: Pick<IdentityCore, 'uow' | 'users' | 'clock' | 'adminEmails' | 'argon2'> & {
+    limits: { registerPerIp: RateLimiter };
+  },
+  input: RegisterBody,
+  meta: RequestMeta,
+): Promise<UserRow> {
+  enforceLimit(deps.limits.registerPerIp.hit(meta.ip));
+  const { username, email, phone, password } = input;
+  if (await deps.users.usernameExists(username))
+    throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');
+  if (await deps.users.findByEmail(email))
+    throw httpErrors.conflict(IdentityMessages.emailTaken, 'EMAIL_TAKEN');
+  const passwordHash = await hashPassword(password, deps.argon2);
+  try {
+    return await deps.uow.withEvents(
+      (tx, emit) => insertAccount(deps, tx, emit, { username, email, phone, passwordHash }),
+      { traceId: meta.traceId },
+    );
+  } catch (error) {
+    // Two sign-ups racing for the same name: the loser gets the same clear answer.
+    const constraint = uniqueViolationOf(error);
+    if (constraint === 'users_username_lower_key')
+      throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');
+    if (constraint !== null) throw httpErrors.conflict(IdentityMessages.emailTaken, 'EMAIL_TAKEN');
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { IdentityMessages, PROFILE_IMAGE_MAX_BYTES } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import { imageUrlOf } from '../domain/image-url';
+import { base64DecodedLength, isBase64, parseDataUrl, sniffImageKind } from '../domain/image-sniffing';
+import { reencodeImage, UnreadableImageError } from '../domain/reencode-image';
+import type { IdentityCore } from './identity-core';
+
+/**
+ * Stores an uploaded avatar: the bytes decide the type (the declared one is ignored), and the
+ * image is re-encoded (EXIF gone, pixels bounded) before anything is kept.
+ */
+export async function uploadProfileImage(
+  deps: Pick<IdentityCore, 'images' | 'clock'>,
+  userId: string,
+  imageData: string,
+): Promise<{ imageUrl: string }> {
+  const dataUrl = parseDataUrl(imageData);
+  if (!dataUrl || !isBase64(dataUrl.base64))
+    throw httpErrors.badRequest(IdentityMessages.imageUnsupported, 'UNSUPPORTED_IMAGE');
+  if (base64DecodedLength(dataUrl.base64) > PROFILE_IMAGE_MAX_BYTES)
+    throw httpErrors.payloadTooLarge(IdentityMessages.imageTooLarge, 'IMAGE_TOO_LARGE');
+  const bytes = Buffer.from(dataUrl.base64, 'base64');
+  const kind = sniffImageKind(bytes);
+  if (!kind) throw httpErrors.badRequest(IdentityMessages.imageUnsupported, 'UNSUPPORTED_IMAGE');
+  let image;
+  try {
+    image = await reencodeImage(bytes, kind);
+  } catch (error) {
+    if (error instanceof UnreadableImageError)
+      throw httpErrors.badRequest(IdentityMessages.imageUnreadable, 'UNREADABLE_IMAGE');
+    throw error;
+  }
+  const { id } = await deps.images.insertOwn(userId, image, deps.clock.now());
+  return { imageUrl: imageUrlOf(id) };
+}

@@ -1,0 +1,69 @@
+import type { AnyRoute, QueueName } from '@saathi/contracts';
+import type { z } from 'zod';
+import type { App, CreateAppOptions } from '../http/create-app';
+import type { Mailer, ServiceDeps } from '../ports';
+import type { JobContext } from '../ports';
+import type { ServiceEnv } from '../runtime/service-module';
+import type { UnitOfWork } from './unit-of-work';
+
+/** What a service's own code receives: the ports, plus its unit of work for changes with events. */
+export interface ServiceKit<C> extends ServiceDeps<C> {
+  uow: UnitOfWork;
+}
+
+/** Background work on a fixed period (sweeps, clean-ups); failures are logged, never thrown. */
+export interface PeriodicTask<C> {
+  name: string;
+  everyMs: number;
+  run(kit: ServiceKit<C>): Promise<unknown>;
+}
+
+/** A queue's processor, run by the service's worker process (and by the embedded host). */
+export interface QueueWorker<C, N extends QueueName = QueueName> {
+  queue: N;
+  concurrency?: number;
+  handler(kit: ServiceKit<C> & { mailer: Mailer }): (job: JobContext<N>) => Promise<void>;
+}
+
+/**
+ * A service, declared: everything the launchers need to run it, in cluster mode (`main.ts`,
+ * `worker.ts`) and embedded mode alike. The platform's `startService` does the rest — config,
+ * migrations, the app, the outbox relay, consumers, periodic tasks and a graceful stop — so a
+ * service's `index.ts` is this declaration and nothing else.
+ */
+export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv> {
+  name: string;
+  configSchema: z.ZodType<C, Record<string, unknown>>;
+  /** The PostgreSQL schema the service owns (tables, outbox, inbox). */
+  dbSchema: string;
+  /** Folder of `NNNN_name.sql` migrations, applied in order on start (after the outbox and inbox tables). */
+  migrations?: URL;
+  /** The contract routes this service serves; registering any other `/api` route fails the start. */
+  routes: readonly AnyRoute[];
+  /**
+   * `platform`: the app verifies access tokens itself (with the public key in `JWT_PUBLIC_KEY`)
+   * and refuses sessions revoked on the bus. `none`: the service authenticates on its own (identity).
+   */
+  auth: 'platform' | 'none';
+  /** Extra app options derived from config (e.g. whom to trust for x-forwarded-for). */
+  appOptions?: (config: C) => Partial<Pick<CreateAppOptions, 'trustProxy' | 'bodyLimit'>>;
+  /** Registers the routes (and their plugins) on the app. */
+  register(app: App, kit: ServiceKit<C>): void | Promise<void>;
+  /** Durable event consumers, each subscribing itself. */
+  consumers?: readonly ((kit: ServiceKit<C>) => Promise<void>)[];
+  periodic?: readonly PeriodicTask<C>[];
+  /** Queue processors, run by `startWorker` (the service's worker process). */
+  workers?: readonly QueueWorker<C>[];
+  /** Probes of the worker process check the queue too. */
+  readinessUsesQueue?: boolean;
+}
+
+/** Declares a service (identity for inference; see ServiceDefinition). */
+export function defineService<C extends ServiceEnv>(definition: ServiceDefinition<C>): ServiceDefinition<C> {
+  return definition;
+}
+
+/** Declares one queue processor with its queue's job type. */
+export function defineWorker<C, N extends QueueName>(worker: QueueWorker<C, N>): QueueWorker<C> {
+  return worker as unknown as QueueWorker<C>;
+}

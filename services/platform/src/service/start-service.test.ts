@@ -1,0 +1,145 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defineEvent, defineRoute } from '@saathi/contracts';
+import type { EventEnvelope } from '@saathi/contracts';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { commonEnvSchema, infraEnvSchema, loadConfig } from '../config';
+import { queryRows } from '../db/query-rows';
+import { createMemoryBus } from '../events/memory-bus';
+import { createLogger } from '../logging';
+import { systemClock } from '../ports';
+import type { EventBus } from '../ports';
+import { createMemoryQueue } from '../queue/memory-queue';
+import { createTestDatabase, uniqueName, waitFor } from '../testing';
+import type { TestDatabase } from '../testing';
+import { registerRoute } from './register-route';
+import type { defineService } from './define-service';
+import { startService } from './start-service';
+import { UndeclaredRouteError } from './declared-routes';
+
+const logger = createLogger({ name: 'kit-test', level: 'silent' });
+const configSchema = commonEnvSchema.extend(
+  infraEnvSchema.pick({ DATABASE_URL: true, NATS_URL: true, REDIS_URL: true }).shape,
+);
+const noteAdded = defineEvent('kit.note.added.v1', z.object({ text: z.string() }));
+const addNoteRoute = defineRoute({
+  service: 'feed',
+  method: 'POST',
+  path: '/api/kit-notes',
+  body: z.object({ text: z.string().min(1, 'Text is required'), fail: z.boolean().optional() }),
+  response: { 201: z.object({ text: z.string() }) },
+});
+
+let database: TestDatabase;
+let bus: EventBus;
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase('kit');
+});
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+afterAll(() => database?.drop());
+
+async function start(definition: Parameters<typeof defineService>[0]) {
+  bus = createMemoryBus({ logger });
+  const queue = createMemoryQueue({ logger });
+  const config = loadConfig(configSchema, { LOG_LEVEL: 'silent' }, { exit: false });
+  const running = await startService(definition, {
+    config,
+    db: database.port,
+    bus,
+    queue,
+    clock: systemClock,
+    logger,
+  });
+  stops.push(async () => {
+    await running.stop();
+    await running.app.close();
+    await bus.close();
+    await queue.close();
+  });
+  return running;
+}
+
+describe('startService', () => {
+  it('refuses to start a service that registers an /api route its contract does not declare', async () => {
+    const schema = uniqueName('kit_undeclared');
+    await expect(
+      start({
+        name: 'kit',
+        configSchema,
+        dbSchema: schema,
+        routes: [addNoteRoute],
+        auth: 'none',
+        register: (app) => {
+          app.get('/api/kit-secret', () => ({ ok: true }));
+        },
+      }),
+    ).rejects.toThrow(UndeclaredRouteError);
+  });
+
+  it('validates a declared route from its descriptor and publishes events only for committed changes', async () => {
+    const schema = uniqueName('kit_events');
+    const committed: string[] = [];
+    const running = await start({
+      name: 'kit',
+      configSchema,
+      dbSchema: schema,
+      routes: [addNoteRoute],
+      auth: 'none',
+      register: (app, kit) => {
+        registerRoute(app, addNoteRoute, async (request, reply) => {
+          const { text, fail } = request.body;
+          await kit.uow.withEvents(
+            async (tx, emit, afterCommit) => {
+              await tx.execute(sql`select 1`);
+              emit(noteAdded, { text });
+              afterCommit(() => committed.push(text));
+              if (fail) throw new Error('rolled back on purpose');
+            },
+            { traceId: request.id },
+          );
+          return reply.code(201).send({ text });
+        });
+      },
+    });
+    const received: EventEnvelope<{ text: string }>[] = [];
+    await bus.subscribe({
+      durable: 'kit-test',
+      event: noteAdded,
+      handle: (envelope) => {
+        received.push(envelope);
+        return Promise.resolve();
+      },
+    });
+
+    const invalid = await running.app.inject({
+      method: 'POST',
+      url: '/api/kit-notes',
+      payload: { text: '' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ message: 'Text is required' });
+
+    const failed = await running.app.inject({
+      method: 'POST',
+      url: '/api/kit-notes',
+      payload: { text: 'lost', fail: true },
+    });
+    expect(failed.statusCode).toBe(500);
+
+    const ok = await running.app.inject({ method: 'POST', url: '/api/kit-notes', payload: { text: 'kept' } });
+    expect(ok.statusCode).toBe(201);
+    await waitFor(() => received.length === 1, 5000);
+    expect(received.map((e) => e.data.text)).toEqual(['kept']);
+    expect(received[0]!.traceId).toBe(ok.headers['x-request-id']);
+    expect(committed).toEqual(['kept']);
+    const rows = await queryRows<{ type: string }>(
+      database.port.db,
+      sql`select type from ${sql.raw(`"${schema}".outbox`)}`,
+    );
+    expect(rows.map((r) => r.type)).toEqual(['kit.note.added.v1']);
+  });
+});

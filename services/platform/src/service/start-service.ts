@@ -1,0 +1,118 @@
+import { createApp } from '../http/create-app';
+import type { App } from '../http/create-app';
+import { trackRevokedSessions } from '../auth/revoked-sessions';
+import { eventTablesMigration } from '../events/event-tables';
+import { OutboxRelay } from '../events/outbox-relay';
+import { loadMigrations } from '../db/load-migrations';
+import type { Mailer, Migration, RunningService, ServiceDeps } from '../ports';
+import type { RunningWorker, ServiceEnv } from '../runtime/service-module';
+import { enforceDeclaredRoutes } from './declared-routes';
+import type { ServiceDefinition, ServiceKit } from './define-service';
+import { createUnitOfWork } from './unit-of-work';
+
+/** A service's migrations in order: the platform's outbox and inbox tables, then its own. */
+export function serviceMigrations(
+  definition: Pick<ServiceDefinition, 'dbSchema' | 'migrations'>,
+): Migration[] {
+  const own = definition.migrations ? loadMigrations(definition.migrations) : [];
+  return [eventTablesMigration(definition.dbSchema), ...own];
+}
+
+async function migrateService<C extends ServiceEnv>(
+  definition: ServiceDefinition<C>,
+  deps: ServiceDeps<C>,
+): Promise<void> {
+  await deps.db.migrate(definition.dbSchema, serviceMigrations(definition));
+}
+
+function publicKeyOf(config: unknown): string | undefined {
+  const key = (config as { JWT_PUBLIC_KEY?: unknown }).JWT_PUBLIC_KEY;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/**
+ * Starts a declared service on the given ports: migrates its schema, builds its app from its
+ * routes, starts the outbox relay, subscribes its consumers and schedules its periodic tasks.
+ * Cluster `main.ts`, the embedded host and the service tests all start services this way.
+ */
+export async function startService<C extends ServiceEnv>(
+  definition: ServiceDefinition<C>,
+  deps: ServiceDeps<C>,
+): Promise<RunningService<App> & { kit: ServiceKit<C> }> {
+  await migrateService(definition, deps);
+  const relay = new OutboxRelay({
+    db: deps.db.db,
+    schema: definition.dbSchema,
+    bus: deps.bus,
+    logger: deps.logger.child({ component: 'outbox-relay' }),
+  });
+  const uow = createUnitOfWork({
+    db: deps.db.db,
+    schema: definition.dbSchema,
+    clock: deps.clock,
+    wake: () => relay.kick(),
+  });
+  const kit: ServiceKit<C> = { ...deps, uow };
+
+  // A service whose config makes the key optional (notification, until it has signed-in
+  // routes) runs without token checks; its requests then have no user.
+  const publicKey = definition.auth === 'platform' ? publicKeyOf(deps.config) : undefined;
+  const auth = publicKey ? { publicKey, revokedSessions: await trackRevokedSessions(deps.bus) } : undefined;
+  const app = await createApp({
+    name: definition.name,
+    logger: deps.logger,
+    readiness: { database: () => deps.db.ping(), events: () => deps.bus.ping() },
+    ...(auth ? { auth } : {}),
+    ...(definition.appOptions?.(deps.config) ?? {}),
+  });
+  if (!auth) app.decorateRequest('user', null);
+  enforceDeclaredRoutes(app, definition.name, definition.routes);
+  await definition.register(app, kit);
+  await app.ready();
+
+  for (const subscribe of definition.consumers ?? []) await subscribe(kit);
+  relay.start();
+  const timers = (definition.periodic ?? []).map((task) => {
+    const timer = setInterval(() => {
+      task
+        .run(kit)
+        .catch((err: unknown) => deps.logger.warn({ err, task: task.name }, 'periodic task failed'));
+    }, task.everyMs);
+    timer.unref();
+    return timer;
+  });
+
+  return {
+    app,
+    kit,
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await relay.stop();
+      // Consumers stop when the shared bus closes (after in-flight handlers).
+    },
+  };
+}
+
+/** Starts a service's queue processors (its worker process, or inside the embedded host). */
+export async function startWorker<C extends ServiceEnv>(
+  definition: ServiceDefinition<C>,
+  deps: ServiceDeps<C> & { mailer: Mailer },
+): Promise<RunningWorker> {
+  // The worker may start before the service; migrations are idempotent and serialised.
+  await migrateService(definition, deps);
+  const uow = createUnitOfWork({
+    db: deps.db.db,
+    schema: definition.dbSchema,
+    clock: deps.clock,
+    // The service's relay (another process) publishes what a worker writes; it polls.
+    wake: () => undefined,
+  });
+  const kit = { ...deps, uow };
+  for (const worker of definition.workers ?? []) {
+    await deps.queue.process(worker.queue, worker.handler(kit), {
+      ...(worker.concurrency ? { concurrency: worker.concurrency } : {}),
+    });
+  }
+  // The worker stops with the queue's close (running jobs finish first).
+  return { stop: () => Promise.resolve() };
+}
