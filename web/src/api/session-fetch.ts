@@ -3,10 +3,12 @@
 // GET /api/auth/user (identity rotates the refresh token there) and replay the request.
 // Concurrent 401s share one renewal.
 
+import { getCurrentUserRoute } from '@saathi/contracts';
+
 let renewal: Promise<boolean> | null = null;
 
 function renewSession(): Promise<boolean> {
-  renewal ??= fetch('/api/auth/user', { credentials: 'include' })
+  renewal ??= fetch(getCurrentUserRoute.path, { credentials: 'include' })
     .then((res) => res.ok)
     .catch(() => false)
     .finally(() => {

@@ -8,7 +8,7 @@ const items = [
   { to: '/profile', label: 'Profile', icon: User },
 ] as const;
 
-/** Mobile bottom navigation, shown only to signed-in users (SPEC §2). */
+/** Mobile bottom navigation, shown only to signed-in users. */
 export function BottomNav() {
   return (
     <nav

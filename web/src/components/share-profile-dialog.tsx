@@ -20,7 +20,7 @@ const targetStyles: Record<ShareTarget, string> = {
   whatsapp: 'bg-[#11804a] text-white hover:bg-[#0d6a3d]',
 };
 
-/** "Share Your Profile": QR code, read-only link with copy, four share targets (SPEC §2). */
+/** "Share Your Profile": QR code, read-only link with copy, four share targets. */
 export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: ShareProfileDialogProps) {
   const { copied, copy } = useCopyToClipboard();
 

@@ -3,7 +3,7 @@ import { loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '@s
 import { fieldErrors } from './form-errors';
 
 describe('fieldErrors', () => {
-  it('keeps the first message per field, with the SPEC wording from contracts', () => {
+  it('keeps the first message per field, with the wording from contracts', () => {
     const result = registerBodySchema.safeParse({
       username: 'ab',
       email: 'nope',

@@ -39,7 +39,7 @@ describe('location constants and messages', () => {
     expect(coordinatesName(28.61394, 77.20902)).toBe('28.614, 77.209');
   });
 
-  it('maps geolocation error codes to SPEC messages', () => {
+  it('maps geolocation error codes to their messages', () => {
     expect(geolocationErrorMessage(1)).toMatch(/^Location access was denied/);
     expect(geolocationErrorMessage(2)).toMatch(/^Location information is unavailable/);
     expect(geolocationErrorMessage(3)).toBe('Location request timed out. Please try again.');

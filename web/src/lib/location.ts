@@ -1,4 +1,4 @@
-// Client-side location (SPEC §3 "Location", §4, §9): stored in the browser as userLocation.
+// Client-side location: stored in the browser as userLocation.
 
 export interface UserLocation {
   latitude: number;
@@ -52,7 +52,7 @@ export function coordinatesName(latitude: number, longitude: number): string {
   return `${latitude.toFixed(3)}, ${longitude.toFixed(3)}`;
 }
 
-/** SPEC §8 geolocation messages by GeolocationPositionError code. */
+/** The geolocation failure messages by GeolocationPositionError code. */
 export function geolocationErrorMessage(code: number | undefined): string {
   if (code === undefined) return 'Geolocation is not supported by this browser.';
   switch (code) {

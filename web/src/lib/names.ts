@@ -1,4 +1,4 @@
-// Name rules of SPEC §3: display-name fallbacks on a profile, author names and initials.
+// Name rules: display-name fallbacks on a profile, author names and initials.
 
 export interface NameSource {
   username?: string | null;
@@ -64,7 +64,7 @@ function firstLetter(word: string | undefined): string {
   return Array.from(word ?? '')[0] ?? '';
 }
 
-/** Generated placeholder avatars count as "no image" (SPEC: the initial shows instead). */
+/** Generated placeholder avatars count as "no image" (the initial shows instead). */
 export function isRealProfileImage(url: string | null | undefined): url is string {
   const value = clean(url);
   if (!value) return false;

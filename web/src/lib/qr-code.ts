@@ -1,4 +1,4 @@
-// QR code of SPEC §9: 256 px wide, margin 2, black on white. qrcode is loaded on demand.
+// The profile QR code: 256 px wide, margin 2, black on white. qrcode is loaded on demand.
 export const QR_OPTIONS = { width: 256, margin: 2, color: { dark: '#000000', light: '#FFFFFF' } } as const;
 
 export async function qrCodeDataUrl(text: string): Promise<string> {

@@ -11,7 +11,7 @@ describe('profileLink', () => {
 });
 
 describe('shareUrl', () => {
-  it('uses the SPEC text', () => {
+  it('uses the product share text', () => {
     expect(PROFILE_SHARE_TEXT).toBe('Check out my Saathi profile!');
   });
 

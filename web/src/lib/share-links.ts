@@ -1,4 +1,4 @@
-// Share targets of the "Share Your Profile" dialog (SPEC §2): text is "Check out my Saathi profile!" plus the link.
+// Share targets of the "Share Your Profile" dialog: text is "Check out my Saathi profile!" plus the link.
 
 export const PROFILE_SHARE_TEXT = 'Check out my Saathi profile!';
 

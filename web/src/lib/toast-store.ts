@@ -1,4 +1,4 @@
-// A tiny toast store (SPEC §9): at most one toast at a time, 5000 ms by default; a dismissed
+// A tiny toast store: at most one toast at a time, 5000 ms by default; a dismissed
 // toast stays mounted for its exit animation and is removed after a long delay.
 import { TOAST_DURATION_MS } from '@saathi/contracts';
 

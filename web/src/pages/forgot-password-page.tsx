@@ -11,7 +11,7 @@ import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
 
-/** /forgot-password: request a reset link by email (SPEC §2, §8). */
+/** /forgot-password: request a reset link by email. */
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password - Saathi');
   const [email, setEmail] = useState('');

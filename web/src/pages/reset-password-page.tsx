@@ -11,7 +11,7 @@ import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
 
-/** /reset-password?token=…: validating, then the new-password form, then done (SPEC §2, §4, §8). */
+/** /reset-password?token=…: validating, then the new-password form, then done. */
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password - Saathi');
   const [searchParams] = useSearchParams();
