@@ -4,3 +4,4 @@ export * from './events';
 export * from './jobs';
 export * from './identity';
 export * from './http';
+export * from './feed';

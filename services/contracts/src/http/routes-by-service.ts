@@ -1,3 +1,4 @@
+import { feedRoutes } from '../feed/routes';
 import { identityRoutes } from '../identity/routes';
 import type { AnyRoute, ServiceName } from './route';
 
@@ -7,7 +8,7 @@ import type { AnyRoute, ServiceName } from './route';
  */
 export const ROUTES_BY_SERVICE: Readonly<Record<ServiceName, readonly AnyRoute[]>> = {
   identity: identityRoutes,
-  feed: [],
+  feed: feedRoutes,
   messaging: [],
   blog: [],
   notification: [],

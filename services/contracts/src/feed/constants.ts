@@ -1,0 +1,58 @@
+/** Hashtags a post may carry (docs/product.md#hashtags). */
+export const POST_HASHTAGS = [
+  'gym',
+  'travel',
+  'study',
+  'food',
+  'music',
+  'hiking',
+  'fitness',
+  'morning',
+  'weekend',
+  'library',
+] as const;
+export type PostHashtag = (typeof POST_HASHTAGS)[number];
+
+/** The sidebar's popular hashtags: the post list without library and weekend. */
+export const POPULAR_HASHTAGS = POST_HASHTAGS.filter(
+  (tag) => tag !== 'library' && tag !== 'weekend',
+) as readonly PostHashtag[];
+
+/** The eight reactions: thumbs up, heart, laughing, surprised, sad, fire, 100, party popper. */
+export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '🔥', '💯', '🎉'] as const;
+export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
+
+export const POST_CONTENT_MAX = 500;
+export const COMMENT_CONTENT_MAX = 500;
+export const DAILY_RESPONSE_MAX = 500;
+export const FEED_LIMIT_MAX = 50;
+export const SEARCH_QUERY_MAX = 100;
+export const LOCATION_NAME_MAX = 200;
+/** Daily-question answers shown at most. */
+export const DAILY_RESPONSES_SHOWN = 5;
+
+/** Fifteen questions; the day of the year picks one (docs/product.md#daily-question). */
+export const DAILY_QUESTIONS = [
+  "What's one activity you'd love to find a partner for this week?",
+  "What's your favourite way to spend a weekend morning?",
+  'Which place in your neighbourhood deserves more visitors?',
+  "What's a skill you'd like to learn with someone nearby?",
+  'Where do you go for a walk when you need to clear your head?',
+  "What's the best local spot for a quick, healthy meal?",
+  'Which sport would you try if you had a partner to play with?',
+  "What's a book you'd recommend to a study buddy?",
+  'Sunrise run or sunset walk?',
+  "What's a hobby you picked up recently?",
+  'Which weekend trip from your city is worth taking?',
+  'What music gets you moving during a workout?',
+  "What's one small thing that makes your neighbourhood feel like home?",
+  "What's a goal you'd like an accountability partner for?",
+  'Which festival or local event are you looking forward to?',
+] as const;
+
+/** The question of the given day (UTC day of the year, 1–366). */
+export function dailyQuestionFor(date: Date): string {
+  const start = Date.UTC(date.getUTCFullYear(), 0, 0);
+  const dayOfYear = Math.floor((date.getTime() - start) / 86_400_000);
+  return DAILY_QUESTIONS[dayOfYear % DAILY_QUESTIONS.length]!;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/envelope';
+
+export const postCreatedV1 = defineEvent(
+  'feed.post.created.v1',
+  z.object({
+    postId: z.uuid(),
+    authorId: z.uuid(),
+    hashtags: z.array(z.string()),
+    /** The stored, snapped point. */
+    latitude: z.number(),
+    longitude: z.number(),
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const postDeletedV1 = defineEvent(
+  'feed.post.deleted.v1',
+  z.object({ postId: z.uuid(), authorId: z.uuid(), deletedBy: z.uuid() }),
+);
+
+export const postExpiredV1 = defineEvent(
+  'feed.post.expired.v1',
+  z.object({ postIds: z.array(z.uuid()).min(1) }),
+);
+
+export const commentCreatedV1 = defineEvent(
+  'feed.comment.created.v1',
+  z.object({ commentId: z.uuid(), postId: z.uuid(), authorId: z.uuid(), postAuthorId: z.uuid() }),
+);
+
+export const postLikedV1 = defineEvent(
+  'feed.post.liked.v1',
+  z.object({ postId: z.uuid(), userId: z.uuid(), postAuthorId: z.uuid() }),
+);
+
+export const reactionAddedV1 = defineEvent(
+  'feed.reaction.added.v1',
+  z.object({
+    targetType: z.enum(['post', 'comment']),
+    targetId: z.uuid(),
+    emoji: z.string(),
+    userId: z.uuid(),
+  }),
+);

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/route';
+import { messageResponseSchema, userIdParamsSchema } from '../identity/auth';
+import {
+  commentIdParamsSchema,
+  commentSchema,
+  createCommentBodySchema,
+  createDailyResponseBodySchema,
+  createPostBodySchema,
+  dailyResponseSchema,
+  feedPostSchema,
+  feedQuerySchema,
+  likeResultSchema,
+  locationSchema,
+  postCommentsParamsSchema,
+  postIdParamsSchema,
+  profileStatsSchema,
+  reactionBodySchema,
+  reactionResultSchema,
+} from './schemas';
+
+const service = 'feed';
+
+/** Posts within 1 km of the point, not expired, newest first. */
+export const listPostsRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/posts',
+  query: feedQuerySchema,
+  response: { 200: z.array(feedPostSchema) },
+});
+
+/** One post (the target of a share link); `latitude`/`longitude` give it a distance. */
+export const getPostRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/posts/:id',
+  params: postIdParamsSchema,
+  query: z.object({
+    latitude: z.coerce.number().min(-90).max(90).optional(),
+    longitude: z.coerce.number().min(-180).max(180).optional(),
+  }),
+  response: { 200: feedPostSchema },
+});
+
+export const createPostRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts',
+  body: createPostBodySchema,
+  response: { 201: feedPostSchema },
+});
+
+/** Likes once per user (a second like answers the same count). */
+export const likePostRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/like',
+  params: postIdParamsSchema,
+  response: { 200: likeResultSchema },
+});
+
+/** Only the author or an admin; comments, likes and reactions go with the post. */
+export const deletePostRoute = defineRoute({
+  service,
+  method: 'DELETE',
+  path: '/api/posts/:id',
+  params: postIdParamsSchema,
+  response: { 200: messageResponseSchema },
+});
+
+export const listCommentsRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/posts/:postId/comments',
+  params: postCommentsParamsSchema,
+  response: { 200: z.array(commentSchema) },
+});
+
+export const createCommentRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/comments',
+  body: createCommentBodySchema,
+  response: { 201: commentSchema },
+});
+
+export const likeCommentRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/comments/:id/like',
+  params: commentIdParamsSchema,
+  response: { 200: likeResultSchema },
+});
+
+/** Adds the viewer's reaction; adding one they already have removes it. */
+export const addPostReactionRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/reactions',
+  params: postIdParamsSchema,
+  body: reactionBodySchema,
+  response: { 200: reactionResultSchema },
+});
+export const removePostReactionRoute = defineRoute({
+  service,
+  method: 'DELETE',
+  path: '/api/posts/:id/reactions',
+  params: postIdParamsSchema,
+  body: reactionBodySchema,
+  response: { 200: reactionResultSchema },
+});
+export const addCommentReactionRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/comments/:id/reactions',
+  params: commentIdParamsSchema,
+  body: reactionBodySchema,
+  response: { 200: reactionResultSchema },
+});
+export const removeCommentReactionRoute = defineRoute({
+  service,
+  method: 'DELETE',
+  path: '/api/comments/:id/reactions',
+  params: commentIdParamsSchema,
+  body: reactionBodySchema,
+  response: { 200: reactionResultSchema },
+});
+
+/** Today's answers, newest first (the card shows at most five). */
+export const listDailyResponsesRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/daily-question/responses',
+  response: { 200: z.array(dailyResponseSchema) },
+});
+export const createDailyResponseRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/daily-question/responses',
+  body: createDailyResponseBodySchema,
+  response: { 201: dailyResponseSchema },
+});
+
+/** Admin bot tools: queue realistic posts near the place (bot-seeding worker). */
+export const seedActivityRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/admin/seed-activity',
+  body: locationSchema,
+  response: { 202: messageResponseSchema },
+});
+export const botPostRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/admin/bot-post',
+  body: locationSchema,
+  response: { 201: feedPostSchema },
+});
+
+/** Posts created and likes received, for the profile screen. */
+export const profileStatsRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/profile-stats/:userId',
+  params: userIdParamsSchema,
+  response: { 200: profileStatsSchema },
+});
+
+export const feedRoutes = [
+  listPostsRoute,
+  getPostRoute,
+  createPostRoute,
+  likePostRoute,
+  deletePostRoute,
+  listCommentsRoute,
+  createCommentRoute,
+  likeCommentRoute,
+  addPostReactionRoute,
+  removePostReactionRoute,
+  addCommentReactionRoute,
+  removeCommentReactionRoute,
+  listDailyResponsesRoute,
+  createDailyResponseRoute,
+  seedActivityRoute,
+  botPostRoute,
+  profileStatsRoute,
+] as const;

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import {
+  COMMENT_CONTENT_MAX,
+  DAILY_RESPONSE_MAX,
+  FEED_LIMIT_MAX,
+  LOCATION_NAME_MAX,
+  POST_CONTENT_MAX,
+  POST_HASHTAGS,
+  REACTION_EMOJIS,
+  SEARCH_QUERY_MAX,
+} from './constants';
+
+// Field messages are the product's exact wording where it has one (docs/product.md#feed).
+
+const LOCATION_REQUIRED = 'Location is required to create a post';
+
+const latitude = (message: string) => z.number({ error: message }).min(-90, message).max(90, message);
+const longitude = (message: string) => z.number({ error: message }).min(-180, message).max(180, message);
+
+/** Query-string numbers arrive as text. */
+const queryLatitude = z.coerce
+  .number({ error: 'latitude must be a number between -90 and 90' })
+  .min(-90, 'latitude must be a number between -90 and 90')
+  .max(90, 'latitude must be a number between -90 and 90');
+const queryLongitude = z.coerce
+  .number({ error: 'longitude must be a number between -180 and 180' })
+  .min(-180, 'longitude must be a number between -180 and 180')
+  .max(180, 'longitude must be a number between -180 and 180');
+
+export const hashtagSchema = z.enum(POST_HASHTAGS, 'Unknown hashtag');
+export const reactionEmojiSchema = z.enum(REACTION_EMOJIS, 'Unsupported reaction');
+export const reactionCountsSchema = z.record(z.string(), z.number().int().nonnegative());
+
+/** A place: where the viewer is, where a post was written, where the bots should post. */
+export const locationSchema = z.object({
+  latitude: latitude(LOCATION_REQUIRED),
+  longitude: longitude(LOCATION_REQUIRED),
+  locationName: z.string().trim().max(LOCATION_NAME_MAX).optional(),
+});
+export type LocationInput = z.infer<typeof locationSchema>;
+
+export const feedQuerySchema = z.object({
+  latitude: queryLatitude,
+  longitude: queryLongitude,
+  limit: z.coerce.number().int().min(1).max(FEED_LIMIT_MAX).default(10),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  hashtag: hashtagSchema.optional(),
+  search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export const postIdParamsSchema = z.object({ id: z.uuid('Post not found') });
+export const postCommentsParamsSchema = z.object({ postId: z.uuid('Post not found') });
+export const commentIdParamsSchema = z.object({ id: z.uuid('Comment not found') });
+
+/** One post as the feed shows it. Coordinates are the stored, ~110 m snapped point. */
+export const feedPostSchema = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  authorId: z.uuid(),
+  authorName: z.string(),
+  authorInitials: z.string(),
+  hashtags: z.array(z.string()),
+  likes: z.number().int().nonnegative(),
+  /** Emoji → count; emojis with no reactions are left out. */
+  reactions: reactionCountsSchema,
+  likedByMe: z.boolean(),
+  myReactions: z.array(z.string()),
+  commentCount: z.number().int().nonnegative(),
+  /** From the viewer's point to the post's stored point; null when no viewer point was given. */
+  distanceKm: z.number().nonnegative().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  locationName: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type FeedPost = z.infer<typeof feedPostSchema>;
+
+/**
+ * A new post. The author's name and initials come from the signed-in account on the server;
+ * `authorName` and `authorInitials` are accepted (older clients send them) and ignored.
+ */
+export const createPostBodySchema = z.object({
+  content: z
+    .string({ error: 'Please enter some content for your post' })
+    .trim()
+    .min(1, 'Please enter some content for your post')
+    .max(POST_CONTENT_MAX, `Posts can be at most ${POST_CONTENT_MAX} characters`),
+  latitude: latitude(LOCATION_REQUIRED),
+  longitude: longitude(LOCATION_REQUIRED),
+  locationName: z.string().trim().max(LOCATION_NAME_MAX).optional(),
+  hashtags: z.array(hashtagSchema).max(POST_HASHTAGS.length).default([]),
+  authorName: z.string().max(200).optional(),
+  authorInitials: z.string().max(10).optional(),
+});
+export type CreatePostBody = z.infer<typeof createPostBodySchema>;
+
+export const likeResultSchema = z.object({ likes: z.number().int().nonnegative(), likedByMe: z.boolean() });
+export type LikeResult = z.infer<typeof likeResultSchema>;
+
+export const reactionBodySchema = z.object({ emoji: reactionEmojiSchema });
+export const reactionResultSchema = z.object({
+  reactions: reactionCountsSchema,
+  myReactions: z.array(z.string()),
+});
+export type ReactionResult = z.infer<typeof reactionResultSchema>;
+
+export const commentSchema = z.object({
+  id: z.uuid(),
+  postId: z.uuid(),
+  content: z.string(),
+  authorId: z.uuid(),
+  authorName: z.string(),
+  authorInitials: z.string(),
+  likes: z.number().int().nonnegative(),
+  likedByMe: z.boolean(),
+  reactions: reactionCountsSchema,
+  myReactions: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type FeedComment = z.infer<typeof commentSchema>;
+
+export const createCommentBodySchema = z.object({
+  postId: z.uuid('Post not found'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a comment')
+    .max(COMMENT_CONTENT_MAX, `Comments can be at most ${COMMENT_CONTENT_MAX} characters`),
+  authorName: z.string().max(200).optional(),
+  authorInitials: z.string().max(10).optional(),
+});
+export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
+
+export const dailyResponseSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  response: z.string(),
+  authorId: z.uuid(),
+  authorName: z.string(),
+  location: z.string(),
+  createdAt: z.string(),
+});
+export type DailyResponse = z.infer<typeof dailyResponseSchema>;
+
+/** An answer to today's question; author fields in the body are ignored (the account decides). */
+export const createDailyResponseBodySchema = z.object({
+  question: z.string().trim().min(1).max(300),
+  response: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your answer')
+    .max(DAILY_RESPONSE_MAX, `Answers can be at most ${DAILY_RESPONSE_MAX} characters`),
+  location: z.string().trim().max(LOCATION_NAME_MAX).default('Unknown location'),
+  authorId: z.string().optional(),
+  authorName: z.string().optional(),
+});
+export type CreateDailyResponseBody = z.infer<typeof createDailyResponseBodySchema>;
+
+export const profileStatsSchema = z.object({
+  posts: z.number().int().nonnegative(),
+  likesReceived: z.number().int().nonnegative(),
+});
+export type ProfileStats = z.infer<typeof profileStatsSchema>;
