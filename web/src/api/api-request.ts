@@ -5,10 +5,6 @@ import type { HttpMethod } from '@saathi/contracts';
 import { ApiError } from './api-error';
 import { fetchWithSession } from './session-fetch';
 
-export async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) throw await ApiError.fromResponse(res);
-}
-
 export async function apiRequest(
   method: HttpMethod,
   url: string,
@@ -24,7 +20,7 @@ export async function apiRequest(
     init.body = JSON.stringify(body);
   }
   const res = await fetchWithSession(url, init);
-  await throwIfNotOk(res);
+  if (!res.ok) throw await ApiError.fromResponse(res);
   return res;
 }
 

@@ -1,22 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation } from '@tanstack/react-query';
 import { FEEDBACK_MAX } from '@saathi/contracts';
-import { apiJson } from '../api/api-request';
+import { useSubmitFeedback, type FeedbackType } from '../api/use-feedback';
 import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, labelClass } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
-
-type FeedbackType = 'feature' | 'bug';
-
-// Feedback's route is not declared in @saathi/contracts yet, hence the untyped call.
-function useSubmitFeedback() {
-  return useMutation({
-    mutationFn: (body: { type: FeedbackType; content: string }) =>
-      apiJson<unknown>('POST', '/api/feedback', body),
-  });
-}
 
 /** "Share Your Feedback": a feature request or a bug report, at most FEEDBACK_MAX characters. */
 export default function FeedbackDialog({
