@@ -5,6 +5,7 @@ import {
   getCurrentUserRoute,
   getProfileRoute,
   googleStartRoute,
+  listPostsRoute,
   loginRoute,
   logoutRoute,
   publicUserSchema,
@@ -26,6 +27,7 @@ const user = {
   lastName: null,
   profileImageUrl: null,
   role: 'user',
+  emailVerified: false,
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 const profile = {
@@ -74,6 +76,11 @@ describe('URL building', () => {
 
   it('adds the query string, leaving out empty values and repeating arrays', () => {
     expect(urlOf(findUserRoute, { query: { userId } })).toBe(`/api/users?userId=${userId}`);
+    expect(
+      urlOf(listPostsRoute, {
+        query: { latitude: 28.6139, longitude: 77.209, limit: 10, offset: 0, hashtag: undefined },
+      }),
+    ).toBe('/api/posts?latitude=28.6139&longitude=77.209&limit=10&offset=0');
     expect(
       queryStringOf({ q: 'gym & run', limit: 10, offset: 0, tag: ['a', 'b'], skip: undefined, none: null }),
     ).toBe('?q=gym+%26+run&limit=10&offset=0&tag=a&tag=b');
