@@ -48,7 +48,7 @@ export function assertMatchesContract(route: AnyRoute, status: number, body: unk
   const result = schema.safeParse(body);
   if (result.success) return;
   const issues = result.error.issues
-    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
     .join('; ');
   throw new Error(`${routeKey(route)} answered ${status} with a body its contract does not allow: ${issues}`);
 }
