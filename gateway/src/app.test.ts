@@ -13,6 +13,7 @@ import type { App } from '@saathi/platform';
 import { buildGateway } from './app';
 import type { GatewayOptions } from './app';
 import type { UpstreamName, Upstreams } from './routes';
+import { TEST_ROUTES } from './testing/test-routes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are checked by assertions
 const jsonOf = async (res: Response): Promise<any> => res.json();
@@ -80,7 +81,12 @@ async function startMessagingWithSocketIo(): Promise<string> {
 async function gateway(
   overrides: Partial<GatewayOptions> & { upstreams: Upstreams },
 ): Promise<{ app: App; url: string }> {
-  const app = await buildGateway({ rateLimit: { store: 'memory' }, logger, ...overrides });
+  const app = await buildGateway({
+    rateLimit: { store: 'memory' },
+    logger,
+    routes: TEST_ROUTES,
+    ...overrides,
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   closers.push(() => app.close());
   return { app, url };
@@ -275,6 +281,7 @@ describe('forwarding', () => {
     closers.push(() => strict.close());
     const app = await buildGateway({
       upstreams: { ...upstreams, blog: strictUrl },
+      routes: TEST_ROUTES,
       rateLimit: { store: 'memory' },
       logger,
     });

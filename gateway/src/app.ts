@@ -4,14 +4,14 @@
  * 503/504 answers. `buildGateway` never listens; `main.ts` (cluster) and `embedded.ts` do.
  */
 import { createApp } from '@saathi/platform';
-import type { App, Logger, LogLevel } from '@saathi/platform';
+import type { App, HttpTimeouts, Logger, LogLevel } from '@saathi/platform';
 import { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { registerDocs } from './docs';
 import { createEdgeLimiter } from './edge-limit';
 import { registerSocketProxy, registerUpstreamProxy } from './proxy';
-import { ROUTE_TABLE, SENSITIVE_AUTH_ROUTES, SOCKET_IO_PATH, UPSTREAMS } from './routes';
-import type { Upstreams } from './routes';
+import { routingTableOf, SOCKET_IO_PATH, UPSTREAMS } from './routes';
+import type { ServiceRoutes, Upstreams } from './routes';
 import { authRouteConfig, registerRateLimit, registerSecurityHeaders } from './security';
 import type { RateLimitOptions } from './security';
 import { registerWeb } from './web';
@@ -22,6 +22,8 @@ export type GatewayRateLimit = ({ store: 'memory' } | { store: 'redis'; redisUrl
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
   upstreams: Upstreams;
+  /** The routes each service declares; default: every route in `@saathi/contracts`. */
+  routes?: ServiceRoutes;
   /** The built web app (`web/dist`); without it only the API is served. */
   webDist?: string;
   rateLimit: GatewayRateLimit;
@@ -42,11 +44,22 @@ export interface GatewayOptions {
   connectTimeoutMs?: number;
   /** Keep-alive connections per service (default 64). */
   upstreamConnections?: number;
-  /** Whom to trust for x-forwarded-for (an ingress in front of the gateway). Default: nobody. */
-  trustProxy?: boolean | string | string[];
+  /**
+   * Addresses/CIDRs of the proxies in front (the ingress) whose X-Forwarded-For names the
+   * client; from anyone else the header is ignored. Default: nobody.
+   */
+  trustProxy?: readonly string[];
+  /** Where the browser loads the site (default `http://localhost:3000`): the only Origin allowed to open a websocket. */
+  publicOrigin?: string;
+  /** Requests one client IP may have in flight at once (default 32); more answer 429. */
+  maxInFlightPerIp?: number;
+  /** How slowly a client may send a request (defaults: the platform's `DEFAULT_HTTP_TIMEOUTS`). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 export async function buildGateway(options: GatewayOptions): Promise<App> {
+  // Derived from the services' route descriptors; refuses to start on overlapping services.
+  const table = routingTableOf(options.routes);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
   const connectTimeoutMs = options.connectTimeoutMs ?? 1000;
 
@@ -59,7 +72,11 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     // Only the auth plugin reads cookies; without it there is nothing to parse.
     cookies: options.auth !== undefined,
     ...(options.auth ? { auth: options.auth } : {}),
-    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
+    ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
+    // The gateway is the public edge: /readyz and /metrics only on the internal listener
+    // (METRICS_PORT) or to this machine.
+    operationsAccess: 'private',
   });
 
   // One keep-alive pool per service origin, shared by every route to it.
@@ -89,27 +106,27 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   const limits: RateLimitOptions = { ...options.rateLimit, ...(redis ? { redis } : {}) };
 
   // Everything a client reaches at the edge lives in this scope; the probes and /metrics
-  // (registered by createApp at the root) stay outside the rate limits.
+  // (registered by createApp at the root) stay outside the per-IP limits.
   await app.register(async (edge) => {
-    edge.addHook('onRequest', createEdgeLimiter({ max: limits.max ?? 600, windowMs: 60_000 }));
+    edge.addHook(
+      'onRequest',
+      createEdgeLimiter({
+        max: limits.max ?? 600,
+        windowMs: 60_000,
+        maxInFlight: options.maxInFlightPerIp ?? 32,
+      }),
+    );
     await registerRateLimit(edge, limits);
 
     for (const name of UPSTREAMS) {
+      if (table.prefixes[name].length === 0) continue;
       await registerUpstreamProxy(edge, {
         name,
         base: options.upstreams[name],
-        prefixes: ROUTE_TABLE[name],
+        prefixes: table.prefixes[name],
         dispatcher,
         timeoutMs: upstreamTimeoutMs,
-        ...(name === 'identity'
-          ? {
-              extraRoutes: SENSITIVE_AUTH_ROUTES.map((url) => ({
-                url,
-                method: 'POST' as const,
-                config: authRouteConfig(limits),
-              })),
-            }
-          : {}),
+        limited: { paths: table.tightlyLimited[name], config: authRouteConfig(limits) },
       });
     }
     await registerSocketProxy(edge, {
@@ -118,6 +135,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       path: SOCKET_IO_PATH,
       dispatcher,
       timeoutMs: upstreamTimeoutMs,
+      allowedOrigin: new URL(options.publicOrigin ?? 'http://localhost:3000').origin,
     });
 
     // Documents (web app, API docs) get the full helmet set with the CSP; the API gets a

@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { Dispatcher } from 'undici';
 import type { ClientOptions } from 'ws';
+import { HttpError } from '@saathi/platform';
 import { createForwarder } from './forward';
 import { forwardHeaders } from './forward-headers';
 import type { AnyRequest } from './forward-headers';
@@ -16,8 +17,8 @@ export interface UpstreamProxyOptions {
   prefixes: readonly string[];
   dispatcher: Dispatcher;
   timeoutMs: number;
-  /** Routes (POST) that get their own route-level config, e.g. a tight rate limit. */
-  extraRoutes?: { url: string; method: 'POST'; config: RouteShorthandOptions['config'] }[];
+  /** Exact paths that get their own route config, e.g. a tight rate limit on sign-in. */
+  limited?: { paths: readonly string[]; config: RouteShorthandOptions['config'] };
 }
 
 /**
@@ -38,29 +39,53 @@ export async function registerUpstreamProxy(
       timeoutMs: options.timeoutMs,
       responseHeaders: API_SECURITY_HEADERS,
     });
+    const limited = new Set(options.limited?.paths);
     for (const prefix of options.prefixes) {
-      scope.route({ method: ALL_METHODS, url: prefix, handler });
+      const config = limited.has(prefix) ? options.limited?.config : undefined;
+      scope.route({ method: ALL_METHODS, url: prefix, handler, ...(config ? { config } : {}) });
       scope.route({ method: ALL_METHODS, url: `${prefix}/*`, handler });
+      limited.delete(prefix);
     }
-    for (const extra of options.extraRoutes ?? []) {
-      scope.route({ method: extra.method, url: extra.url, config: extra.config, handler });
-    }
+    // A limited path below a wider prefix gets an exact route of its own (it wins over the wildcard).
+    for (const path of limited)
+      scope.route({ method: ALL_METHODS, url: path, handler, config: options.limited?.config });
     done();
   });
 }
 
-/** Socket.IO: long-polling over HTTP and the websocket upgrade, both to the messaging service. */
-export async function registerSocketProxy(
-  app: FastifyInstance,
-  options: { base: string; path: string; dispatcher: Dispatcher; timeoutMs: number },
-): Promise<void> {
+/**
+ * Largest websocket message relayed either way (1 MiB); a bigger one closes the socket (1009).
+ * Socket.IO's own limit (maxHttpBufferSize) is the messaging service's to set.
+ */
+export const WEBSOCKET_MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export interface SocketProxyOptions {
+  base: string;
+  path: string;
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  /** The site's origin: a websocket upgrade with any other `Origin` (or none) is refused with 403. */
+  allowedOrigin: string;
+}
+
+/**
+ * Socket.IO: long-polling over HTTP and the websocket upgrade, both to the messaging service.
+ * Upgrades pass the edge's per-IP limits like any request (they run in the same scope).
+ */
+export async function registerSocketProxy(app: FastifyInstance, options: SocketProxyOptions): Promise<void> {
   await app.register(httpProxy, {
     upstream: options.base,
     prefix: options.path,
     rewritePrefix: options.path,
     websocket: true,
     undici: options.dispatcher,
-    preHandler: (_request, reply, done) => {
+    preHandler: (request, reply, done) => {
+      // Browsers send cookies with a websocket handshake from any site and leave the check to
+      // the server (no CORS for websockets): without this, another site could talk as the user.
+      if (request.raw.upgrade && request.headers.origin !== options.allowedOrigin) {
+        done(new HttpError(403, 'This origin may not open a websocket here.', 'ORIGIN_NOT_ALLOWED'));
+        return;
+      }
       void reply.headers(API_SECURITY_HEADERS);
       done();
     },
@@ -71,8 +96,10 @@ export async function registerSocketProxy(
       rewriteRequestHeaders: forwardHeaders,
       onError: (reply, { error }) => sendUpstreamError(reply, error, 'messaging'),
     },
+    wsServerOptions: { maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES },
     // The websocket client only forwards what this returns (not the client's other headers).
     wsClientOptions: {
+      maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES,
       rewriteRequestHeaders: (headers: Record<string, string>, request: AnyRequest) => ({
         ...headers,
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),

@@ -6,6 +6,7 @@
  * Env (optional): BENCH_IDENTITY_URL routes identity's paths to a real identity process, and
  * BENCH_PUBLIC_KEY turns on the early access-token check with its public key.
  */
+import { defineRoute, ROUTES_BY_SERVICE } from '@saathi/contracts';
 import { createLogger } from '@saathi/platform';
 import { pino } from 'pino';
 import { buildGateway } from '../../../gateway/src/app';
@@ -15,7 +16,10 @@ if (!blogUrl) throw new Error('usage: gateway-server.ts <blogUrl> [errors|all|of
 const unused = 'http://127.0.0.1:9';
 const identityUrl = process.env.BENCH_IDENTITY_URL;
 const publicKey = process.env.BENCH_PUBLIC_KEY;
+// The bench's trivial upstream route, declared like any service route so the edge forwards it.
+const pingRoute = defineRoute({ service: 'blog', method: 'GET', path: '/api/blog/ping' });
 const app = await buildGateway({
+  routes: { ...ROUTES_BY_SERVICE, blog: [...ROUTES_BY_SERVICE.blog, pingRoute] },
   upstreams: {
     identity: identityUrl ?? unused,
     feed: unused,
