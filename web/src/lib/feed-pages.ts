@@ -1,0 +1,42 @@
+// The feed's paging and titles: 10 posts a page, more while the last page was full.
+import { FEED_PAGE_SIZE } from '@saathi/contracts';
+
+/** The offset of the page after these, or undefined when the last page was not full. */
+export function nextPageOffset<T>(pages: readonly (readonly T[])[]): number | undefined {
+  const last = pages.at(-1);
+  if (!last || last.length !== FEED_PAGE_SIZE) return undefined;
+  return pages.reduce((sum, page) => sum + page.length, 0);
+}
+
+/**
+ * All pages as one list. A post written between two page loads shifts the offsets, so the
+ * same post can come back on the next page: it is shown once.
+ */
+export function flattenPages<T extends { id: string }>(pages: readonly (readonly T[])[]): T[] {
+  const seen = new Set<string>();
+  const posts: T[] = [];
+  for (const page of pages) {
+    for (const post of page) {
+      if (seen.has(post.id)) continue;
+      seen.add(post.id);
+      posts.push(post);
+    }
+  }
+  return posts;
+}
+
+export interface FeedFilter {
+  hashtag?: string | undefined;
+  search?: string | undefined;
+}
+
+/** Choosing a hashtag or searching narrows the feed; Load More is for the plain feed only. */
+export function isFiltered({ hashtag, search }: FeedFilter): boolean {
+  return !!hashtag || !!search?.trim();
+}
+
+export function feedTitle({ hashtag, search }: FeedFilter): string {
+  if (hashtag) return `Posts tagged #${hashtag}`;
+  if (search?.trim()) return 'Search Results';
+  return 'Currently Active Near You';
+}
