@@ -1,3 +1,5 @@
+import { roleSchema } from '@saathi/contracts';
+import type { Role } from '@saathi/contracts';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
@@ -12,7 +14,7 @@ export const ACCESS_TOKEN_ALGORITHM = 'ES256' as const;
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
   username: z.string().min(1),
-  role: z.enum(['user', 'admin']),
+  role: roleSchema,
   sid: z.string().min(1),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
@@ -20,7 +22,7 @@ export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 export interface AuthUser {
   id: string;
   username: string;
-  role: 'user' | 'admin';
+  role: Role;
   sessionId: string;
 }
 

@@ -59,3 +59,8 @@ export const infraEnvSchema = z.object({
   SMTP_URL: urlVar('smtp://127.0.0.1:1025'),
   JWT_PUBLIC_KEY: pemVar(),
 });
+
+/** What every service process reads: the common settings plus its database, bus and queue. */
+export const serviceEnvSchema = commonEnvSchema.extend(
+  infraEnvSchema.pick({ DATABASE_URL: true, NATS_URL: true, REDIS_URL: true }).shape,
+);

@@ -1,3 +1,12 @@
 export { ConfigError, loadConfig } from './load-config';
 export type { LoadConfigOptions } from './load-config';
-export { boolVar, commonEnvSchema, infraEnvSchema, logLevelVar, pemVar, portVar, urlVar } from './fragments';
+export {
+  boolVar,
+  commonEnvSchema,
+  infraEnvSchema,
+  logLevelVar,
+  pemVar,
+  portVar,
+  serviceEnvSchema,
+  urlVar,
+} from './fragments';

@@ -1,14 +1,9 @@
+import type { z } from 'zod';
+import type { serviceEnvSchema } from '../config/fragments';
 import type { Logger } from '../logging';
 
 /** Env every service process reads (cluster mode); embedded mode fills the same shape. */
-export interface ServiceEnv {
-  LOG_LEVEL: string;
-  HOST: string;
-  PORT: number;
-  DATABASE_URL: string;
-  NATS_URL: string;
-  REDIS_URL: string;
-}
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
 export interface RunningWorker {
   stop(): Promise<void>;
