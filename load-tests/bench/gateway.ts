@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     if (!existsSync(results))
       writeFileSync(
         results,
-        '# Load-test results\n\nFigures from the runnable harness in `load-tests/bench` (see ARCHITECTURE "Performance").\n',
+        '# Load-test results\n\nFigures from the runnable harness in `load-tests/bench` (see docs/architecture.md).\n',
       );
     appendFileSync(results, lines.join('\n'));
     console.log(`appended to ${results}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every event on the bus travels in this envelope (ARCHITECTURE "Events"). */
+/** Every event on the bus travels in this envelope (docs/decisions.md#events-outbox-relay-inbox). */
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().min(1),

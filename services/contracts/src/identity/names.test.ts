@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorNameOf, initialsOf, profileDisplayNameOf } from './names';
 
-describe('name rules (SPEC §3)', () => {
+describe('name rules (docs/product.md#author-names-and-initials)', () => {
   it('author name falls back from firstName to username to "User"', () => {
     expect(authorNameOf({ firstName: 'Asha', username: 'asha99' })).toBe('Asha');
     expect(authorNameOf({ firstName: ' ', username: 'asha99' })).toBe('asha99');

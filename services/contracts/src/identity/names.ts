@@ -1,4 +1,4 @@
-// SPEC §3's name rules, shared by the server (author names come from the signed-in user) and the web.
+// The name rules of docs/product.md#author-names-and-initials, shared by the server (author names come from the signed-in user) and the web.
 
 export interface NamedUser {
   username?: string | null;

@@ -24,7 +24,7 @@ export function mapError(error: unknown): Mapped {
       path: pathOf(issue.instancePath),
       message: issue.message ?? 'Invalid value',
     }));
-    // The first issue's message verbatim: SPEC texts ("Username must be at least 3 characters") reach the client.
+    // The first issue's message verbatim: the product's texts ("Username must be at least 3 characters") reach the client.
     return {
       status: 400,
       body: { message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', issues },
