@@ -3,14 +3,17 @@ import {
   createProfileRoute,
   getProfileRoute,
   getPublicUserRoute,
+  profileStatsRoute,
   updateProfileRoute,
   uploadProfileImageRoute,
   type Profile,
+  type ProfileStats,
   type PublicUser,
   type UploadProfileImageBody,
 } from '@saathi/contracts';
 import { api } from './api-client';
 import { isApiError } from './api-error';
+import { profileStatsKey } from './feed-query-keys';
 import { currentUserKey, profileKey, publicUserKey } from './query-keys';
 
 /** The call's answer, or null when the server says there is no such thing (404). */
@@ -77,15 +80,15 @@ export function useUploadProfileImage() {
   });
 }
 
-export interface ProfileStats {
-  posts: number;
-  likesReceived: number;
-}
-
 /**
- * Posts created and likes received. Zeros until the feed service exposes real counts;
- * swap the body of this hook for a query then.
+ * Posts created and likes received (the feed counts them). Zeros until the counts arrive, and
+ * when they cannot be read: the stat cards are a summary, not something to fail the page over.
  */
-export function useProfileStats(_userId: string | undefined): ProfileStats {
-  return { posts: 0, likesReceived: 0 };
+export function useProfileStats(userId: string | undefined): ProfileStats {
+  const query = useQuery({
+    queryKey: profileStatsKey(userId ?? ''),
+    queryFn: ({ signal }) => api.call(profileStatsRoute, { params: { userId: userId ?? '' }, signal }),
+    enabled: !!userId,
+  });
+  return query.data ?? { posts: 0, likesReceived: 0 };
 }

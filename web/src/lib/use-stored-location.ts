@@ -1,5 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { LOCATION_STORAGE_KEY, parseStoredLocation, type UserLocation } from './location';
+
+// One location for the whole page (header chip, home screen, post page), kept in browser storage
+// as userLocation. A module-level store so every reader sees a change at once.
+
+let current: UserLocation | null | undefined;
+const listeners = new Set<() => void>();
 
 function readLocation(): UserLocation | null {
   try {
@@ -12,17 +18,29 @@ function readLocation(): UserLocation | null {
   }
 }
 
+function getLocation(): UserLocation | null {
+  current ??= readLocation();
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setStoredLocation(next: UserLocation | null): void {
+  try {
+    if (next) localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(next));
+    else localStorage.removeItem(LOCATION_STORAGE_KEY);
+  } catch {
+    // Storage may be unavailable (private mode); the location still applies for this visit.
+  }
+  current = next;
+  for (const listener of listeners) listener();
+}
+
 /** The user's location, kept in browser storage as userLocation. */
 export function useStoredLocation() {
-  const [location, setLocationState] = useState<UserLocation | null>(readLocation);
-  const setLocation = useCallback((next: UserLocation | null) => {
-    try {
-      if (next) localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(next));
-      else localStorage.removeItem(LOCATION_STORAGE_KEY);
-    } catch {
-      // Storage may be unavailable (private mode); the location still applies for this visit.
-    }
-    setLocationState(next);
-  }, []);
-  return { location, setLocation };
+  const location = useSyncExternalStore(subscribe, getLocation, getLocation);
+  return { location, setLocation: setStoredLocation };
 }

@@ -1,0 +1,26 @@
+// Query keys of the feed's cached calls. All start with '/api/posts' (except daily answers and
+// profile stats), so one invalidation of that prefix reloads every post list, post and comment list.
+import type { PostHashtag } from '@saathi/contracts';
+
+export interface FeedListParams {
+  latitude: number;
+  longitude: number;
+  hashtag?: PostHashtag | undefined;
+  search?: string | undefined;
+}
+
+export interface ViewerPoint {
+  latitude: number;
+  longitude: number;
+}
+
+export const postsRootKey = ['/api/posts'] as const;
+export const postListsKey = ['/api/posts', 'list'] as const;
+export const postListKey = (params: FeedListParams) => ['/api/posts', 'list', params] as const;
+export const singlePostsKey = (postId: string) => ['/api/posts', 'one', postId] as const;
+export const singlePostKey = (postId: string, point: ViewerPoint | null) =>
+  ['/api/posts', 'one', postId, point] as const;
+export const commentsKey = (postId: string) => ['/api/posts', postId, 'comments'] as const;
+export const dailyResponsesKey = ['/api/daily-question/responses'] as const;
+export const profileStatsRootKey = ['/api/profile-stats'] as const;
+export const profileStatsKey = (userId: string) => ['/api/profile-stats', userId] as const;

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createDailyResponseRoute,
+  listDailyResponsesRoute,
+  type CreateDailyResponseBody,
+} from '@saathi/contracts';
+import { api } from './api-client';
+import { dailyResponsesKey } from './feed-query-keys';
+
+/** Today's answers, newest first (the card shows at most five). */
+export function useDailyResponses() {
+  return useQuery({
+    queryKey: dailyResponsesKey,
+    queryFn: ({ signal }) => api.call(listDailyResponsesRoute, { signal }),
+  });
+}
+
+/** The viewer's answer; the answers reload after. Author fields come from the server. */
+export function useShareDailyResponse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'location'>) =>
+      api.call(createDailyResponseRoute, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dailyResponsesKey }),
+  });
+}
