@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -201,6 +202,23 @@ describe('createApp probes, metrics and OpenAPI', () => {
     expect(res.body).toContain('process_cpu_user_seconds_total');
   });
 
+  it('keeps /readyz and /metrics to this machine when private, /healthz open to all', async () => {
+    const app = await build({ operationsAccess: 'private', trustProxy: ['127.0.0.1'] });
+    const outside = { remoteAddress: '203.0.113.9' };
+    expect((await app.inject({ url: '/healthz', ...outside })).statusCode).toBe(200);
+    for (const url of ['/readyz', '/metrics']) {
+      const refused = await app.inject({ url, ...outside });
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Not Found' });
+      // Relayed by a proxy on this machine: still someone outside.
+      const relayed = await app.inject({ url, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(relayed.statusCode, url).toBe(404);
+      expect((await app.inject(url)).statusCode, url).toBe(200);
+    }
+    const open = await build();
+    expect((await open.inject({ url: '/metrics', ...outside })).statusCode).toBe(200);
+  });
+
   it('lists routes in /openapi.json and hides the probes', async () => {
     const app = await build({ openapi: { title: 'Test', version: '1.0.0' } });
     app.post(
@@ -214,6 +232,53 @@ describe('createApp probes, metrics and OpenAPI', () => {
     expect(doc.paths['/api/things'].post).toBeDefined();
     expect(doc.paths['/healthz']).toBeUndefined();
     expect(doc.paths['/metrics']).toBeUndefined();
+  });
+});
+
+describe('createApp client timeouts', () => {
+  it('bounds how long a client may take over headers, the whole request and an idle socket', async () => {
+    const defaults = await build();
+    expect(defaults.server.headersTimeout).toBe(10_000);
+    expect(defaults.server.requestTimeout).toBe(120_000);
+    expect(defaults.server.timeout).toBe(120_000);
+
+    const tight = await build({
+      timeouts: { headersTimeoutMs: 2000, requestTimeoutMs: 5000, connectionTimeoutMs: 7000 },
+    });
+    expect(tight.server.headersTimeout).toBe(2000);
+    expect(tight.server.requestTimeout).toBe(5000);
+    expect(tight.server.timeout).toBe(7000);
+
+    await expect(
+      createApp({
+        name: 'test',
+        logLevel: 'silent',
+        readiness: {},
+        timeouts: { headersTimeoutMs: 6000, requestTimeoutMs: 5000 },
+      }),
+    ).rejects.toThrow(/headersTimeoutMs/);
+  });
+
+  it('answers 408 and hangs up on a client that trickles its body past the request timeout', async () => {
+    const app = await build({ timeouts: { headersTimeoutMs: 300, requestTimeoutMs: 300 } });
+    app.post('/upload', () => ({ ok: true }));
+    const url = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n',
+    );
+    const trickle = setInterval(() => socket.write('x'), 50);
+    const giveUp = setTimeout(() => socket.destroy(), 5000);
+    try {
+      await closed;
+    } finally {
+      clearInterval(trickle);
+      clearTimeout(giveUp);
+    }
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 });
 

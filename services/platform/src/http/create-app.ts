@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -53,6 +53,68 @@ export interface CreateAppOptions {
   cookies?: boolean;
   /** Passed to Fastify: whom to trust for `x-forwarded-for` (e.g. the gateway or ingress). */
   trustProxy?: boolean | string | string[];
+  /** How long a client may take to send a request; defaults in `DEFAULT_HTTP_TIMEOUTS`. */
+  timeouts?: Partial<HttpTimeouts>;
+  /**
+   * Who may read `/readyz` and `/metrics`. `public` (default): anyone who reaches the port — a
+   * service is only reached through the gateway, which never forwards them. `private` (the
+   * public edge): only the internal listener `serve` opens with `internalPort`, and a loopback
+   * client that no proxy relayed; anyone else gets 404. `/healthz` stays public either way.
+   */
+  operationsAccess?: 'public' | 'private';
+}
+
+/** Limits on how slowly a client may send a request (Node's http server settings). */
+export interface HttpTimeouts {
+  /** Until the request line and headers have arrived (Node's `headersTimeout`). */
+  headersTimeoutMs: number;
+  /** Until the whole request, body included, has arrived (Node's `requestTimeout`); then 408. */
+  requestTimeoutMs: number;
+  /** A socket with no traffic either way for this long is closed (Fastify's `connectionTimeout`). */
+  connectionTimeoutMs: number;
+}
+
+/**
+ * A trickled body holds a connection (and, at the gateway, an upstream one) until one of these
+ * ends it. The request timeout leaves a 5 MiB profile image (~7 MB as JSON) ~2 minutes, about
+ * 0.5 Mbit/s; the idle timeout outlasts a Socket.IO long-poll (25 s ping interval) and the
+ * gateway's 60 s long-poll wait. Websockets are not affected: `ws` clears the socket timeout
+ * on upgrade, and Node stops timing a request once it has fully arrived.
+ */
+export const DEFAULT_HTTP_TIMEOUTS: Readonly<HttpTimeouts> = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  connectionTimeoutMs: 120_000,
+});
+
+/** Set by `serve` on requests that arrive on its internal (probes and metrics) listener. */
+export const INTERNAL_LISTENER = Symbol('saathi.internalListener');
+
+/** The routes `operationsAccess: 'private'` keeps off the public port. */
+const PRIVATE_OPERATIONS_ROUTES: ReadonlySet<string> = new Set(['/readyz', '/metrics']);
+
+function isLoopback(ip: string): boolean {
+  return ip.startsWith('127.') || ip === '::1' || ip.startsWith('::ffff:127.');
+}
+
+/** The internal listener, or this machine talking to the port directly (no proxy in between). */
+function isOperationsClient(request: FastifyRequest): boolean {
+  if ((request.raw as { [INTERNAL_LISTENER]?: true })[INTERNAL_LISTENER]) return true;
+  const headers = request.headers;
+  return (
+    isLoopback(request.ip) && headers['x-forwarded-for'] === undefined && headers.forwarded === undefined
+  );
+}
+
+function resolveTimeouts(overrides: Partial<HttpTimeouts> | undefined): HttpTimeouts {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...overrides };
+  for (const [name, value] of Object.entries(timeouts)) {
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  }
+  if (timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) {
+    throw new Error('headersTimeoutMs must not exceed requestTimeoutMs');
+  }
+  return timeouts;
 }
 
 declare module 'fastify' {
@@ -88,6 +150,7 @@ function makeLogger(options: CreateAppOptions): Logger {
 export async function createApp(options: CreateAppOptions): Promise<App> {
   // Typed as Fastify's base logger so App stays the plain Fastify type services expect.
   const logger: FastifyBaseLogger = makeLogger(options);
+  const timeouts = resolveTimeouts(options.timeouts);
   const app = Fastify({
     loggerInstance: logger,
     childLoggerFactory: lazyChildLoggerFactory,
@@ -99,6 +162,14 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.connectionTimeoutMs,
+    http: {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      // Node enforces the two timeouts above only this often (default every 30 s).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -159,6 +230,20 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     });
   }
 
+  if (options.operationsAccess === 'private') {
+    // A route-level hook on just these routes: nothing added to any other request's path.
+    app.addHook('onRoute', (route) => {
+      if (!PRIVATE_OPERATIONS_ROUTES.has(route.url)) return;
+      const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [
+        ...existing,
+        (request, reply, done) => {
+          if (isOperationsClient(request)) done();
+          else reply.callNotFound();
+        },
+      ];
+    });
+  }
   registerHealth(app, options.readiness, options.readinessTimeoutMs ?? 2000);
   registerMetricsRoute(app, metrics);
   return app;

@@ -1,5 +1,5 @@
-export { createApp } from './create-app';
-export type { App, CreateAppOptions } from './create-app';
+export { createApp, DEFAULT_HTTP_TIMEOUTS } from './create-app';
+export type { App, CreateAppOptions, HttpTimeouts } from './create-app';
 export { HttpError, httpErrors, isHttpError } from './errors';
 export type { ErrorBody } from './errors';
 export { errorHandler, mapError, notFoundHandler } from './error-handler';

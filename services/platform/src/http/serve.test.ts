@@ -32,4 +32,35 @@ describe('serve', () => {
     expect(events).toEqual(['request finished', 'onClose']);
     await expect(fetch(`${served.address}/healthz`)).rejects.toThrow();
   });
+
+  it('serves the probes and metrics, and nothing else, on the internal port', async () => {
+    const app = await createApp({
+      name: 'test',
+      logLevel: 'silent',
+      readiness: {},
+      operationsAccess: 'private',
+    });
+    app.get('/api/things', () => ({ things: [] }));
+    const served = await serve(app, { port: 0, host: '127.0.0.1', internalPort: 0 });
+    try {
+      const internal = served.internalAddress!;
+      expect(internal).not.toBe(served.address);
+      expect(await (await fetch(`${internal}/healthz`)).json()).toEqual({ status: 'ok' });
+      expect((await fetch(`${internal}/readyz`)).status).toBe(200);
+      // Relayed or not, whoever reaches the internal port is the operator's.
+      const metrics = await fetch(`${internal}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('http_request_duration_seconds');
+      const api = await fetch(`${internal}/api/things`);
+      expect(api.status).toBe(404);
+      expect(await api.json()).toEqual({ message: 'Not Found' });
+      const relayed = await fetch(`${served.address}/metrics`, {
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(relayed.status).toBe(404);
+    } finally {
+      await served.shutdown();
+    }
+    await expect(fetch(`${served.internalAddress}/healthz`)).rejects.toThrow();
+  });
 });
