@@ -1,8 +1,16 @@
 import { createPublicKey } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { ACCESS_TOKEN_ALGORITHM, createAccessTokenVerifier } from '@saathi/platform';
+import {
+  ACCESS_TOKEN_ALGORITHM,
+  ACCESS_TOKEN_ISSUER,
+  createAccessTokenVerifier,
+  signAccessToken,
+} from '@saathi/platform';
 import type { AccessTokenClaims, AccessTokenVerifier, Clock } from '@saathi/platform';
+
+/** The `typ` of identity's signed values (never an access token's `at+jwt`). */
+export const SIGNED_VALUE_TYPE = 'saathi-value+jwt';
 
 /**
  * Signs and verifies the ES256 access token. Identity verifies with its injected clock (so tests
@@ -24,11 +32,9 @@ export class AccessTokens {
   }
 
   sign(claims: AccessTokenClaims): string {
-    const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const { sub, ...rest } = claims;
-    return jwt.sign({ ...rest, iat, exp: iat + this.ttlSeconds }, this.privateKey, {
-      algorithm: ACCESS_TOKEN_ALGORITHM,
-      subject: sub,
+    return signAccessToken(this.privateKey, claims, {
+      ttlSeconds: this.ttlSeconds,
+      nowSeconds: Math.floor(this.clock.now().getTime() / 1000),
     });
   }
 
@@ -37,23 +43,32 @@ export class AccessTokens {
     return user ? { sub: user.id, username: user.username, role: user.role, sid: user.sessionId } : null;
   }
 
-  /** A short-lived signed value for other purposes (e.g. the OAuth state cookie), bound to an audience. */
+  /**
+   * A short-lived signed value for other purposes (e.g. the OAuth flow cookie), bound to an
+   * audience naming that purpose. Its own `typ` keeps it apart from access tokens both ways:
+   * access-token verification requires `at+jwt` and the API audience, this requires `SIGNED_VALUE_TYPE`.
+   */
   signValue(audience: string, value: Record<string, string>, ttlSeconds: number): string {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     return jwt.sign({ ...value, iat, exp: iat + ttlSeconds }, this.privateKey, {
       algorithm: ACCESS_TOKEN_ALGORITHM,
+      header: { alg: ACCESS_TOKEN_ALGORITHM, typ: SIGNED_VALUE_TYPE },
+      issuer: ACCESS_TOKEN_ISSUER,
       audience,
     });
   }
 
   verifyValue(audience: string, token: string): Record<string, unknown> | null {
     try {
-      const payload = jwt.verify(token, this.publicKey, {
+      const { header, payload } = jwt.verify(token, this.publicKey, {
         algorithms: [ACCESS_TOKEN_ALGORITHM],
+        issuer: ACCESS_TOKEN_ISSUER,
         audience,
         clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
+        complete: true,
       });
-      return typeof payload === 'object' ? payload : null;
+      if (header.typ !== SIGNED_VALUE_TYPE || typeof payload !== 'object') return null;
+      return typeof payload.exp === 'number' ? payload : null;
     } catch {
       return null;
     }

@@ -4,12 +4,26 @@ import { ACCESS_COOKIE } from '@saathi/contracts';
 import { createApp } from '../http/create-app';
 import type { App } from '../http/create-app';
 import { requireAdminHook, requireUser, requireUserHook } from './plugin';
-import { createAccessTokenVerifier, generateKeyPair } from './tokens';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  ACCESS_TOKEN_TYPE,
+  createAccessTokenVerifier,
+  generateKeyPair,
+  signAccessToken,
+} from './tokens';
 
 const keys = generateKeyPair();
 const claims = { sub: 'u-1', username: 'asha', role: 'user', sid: 's-1' };
+/** What identity signs: ES256, `at+jwt`, issuer, audience and a 15-minute expiry, unless overridden. */
+const accessOptions: jwt.SignOptions = {
+  algorithm: 'ES256',
+  header: { alg: 'ES256', typ: ACCESS_TOKEN_TYPE },
+  issuer: ACCESS_TOKEN_ISSUER,
+  audience: ACCESS_TOKEN_AUDIENCE,
+};
 const sign = (payload: object = claims, options: jwt.SignOptions = {}, key = keys.privateKey) =>
-  jwt.sign(payload, key, { algorithm: 'ES256', expiresIn: '15m', ...options });
+  jwt.sign(payload, key, { ...accessOptions, expiresIn: '15m', ...options });
 
 let app: App;
 beforeAll(async () => {
@@ -43,6 +57,49 @@ describe('access token verifier', () => {
     expect(verify(sign({ sub: 'u-1' }))).toBeNull();
     expect(verify(sign({ ...claims, role: 'root' }))).toBeNull();
     expect(verify('not.a.token')).toBeNull();
+  });
+});
+
+describe('access token claims', () => {
+  const verify = createAccessTokenVerifier(keys.publicKey, { cacheSize: 0 });
+
+  it('accepts what signAccessToken signs', () => {
+    const token = signAccessToken(keys.privateKey, { ...claims, role: 'user' }, { ttlSeconds: 60 });
+    expect(verify(token)).toEqual({ id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1' });
+  });
+
+  it('refuses a token without an expiry', () => {
+    expect(verify(jwt.sign(claims, keys.privateKey, accessOptions))).toBeNull();
+  });
+
+  it.each([
+    ['no issuer', { ...accessOptions, issuer: undefined }],
+    ['another issuer', { issuer: 'someone-else' }],
+    ['no audience', { ...accessOptions, audience: undefined }],
+    ['another audience', { audience: 'saathi-google-flow' }],
+    ['no type', { header: { alg: 'ES256' } }],
+    ['another type', { header: { alg: 'ES256', typ: 'saathi-value+jwt' } }],
+  ] as [string, jwt.SignOptions][])('refuses a token with %s', (_name, options) => {
+    const { issuer, audience, ...rest } = { ...accessOptions, ...options };
+    const token = jwt.sign(claims, keys.privateKey, {
+      ...rest,
+      ...(issuer ? { issuer } : {}),
+      ...(audience ? { audience } : {}),
+      expiresIn: '15m',
+    });
+    expect(verify(token)).toBeNull();
+  });
+
+  it('refuses a value signed with the same key for another purpose, even one carrying access claims', () => {
+    // What identity's signValue produces (e.g. the Google flow cookie): its own typ and audience.
+    const value = jwt.sign(claims, keys.privateKey, {
+      algorithm: 'ES256',
+      header: { alg: 'ES256', typ: 'saathi-value+jwt' },
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: 'saathi-google-flow',
+      expiresIn: '10m',
+    });
+    expect(verify(value)).toBeNull();
   });
 });
 

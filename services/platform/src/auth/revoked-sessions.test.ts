@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE, sessionRevokedV1 } from '@saathi/contracts';
 import { makeEnvelope } from '../events/make-envelope';
@@ -8,7 +7,7 @@ import { createApp } from '../http/create-app';
 import { waitFor } from '../testing/wait-for';
 import { requireUser } from './plugin';
 import { RevokedSessions, trackRevokedSessions } from './revoked-sessions';
-import { generateKeyPair } from './tokens';
+import { generateKeyPair, signAccessToken } from './tokens';
 
 describe('RevokedSessions', () => {
   it('refuses a session until its tokens would have expired, then forgets it', () => {
@@ -35,10 +34,11 @@ describe('a service hearing identity.session.revoked.v1', () => {
       auth: { publicKey: keys.publicKey, revokedSessions: await trackRevokedSessions(bus) },
     });
     app.get('/private', (request) => ({ id: requireUser(request).id }));
-    const token = jwt.sign({ sub: userId, username: 'asha', role: 'user', sid: sessionId }, keys.privateKey, {
-      algorithm: 'ES256',
-      expiresIn: '10m',
-    });
+    const token = signAccessToken(
+      keys.privateKey,
+      { sub: userId, username: 'asha', role: 'user', sid: sessionId },
+      { ttlSeconds: 600 },
+    );
     const call = () =>
       app
         .inject({ method: 'GET', url: '/private', cookies: { [ACCESS_COOKIE]: token } })

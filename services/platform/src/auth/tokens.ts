@@ -1,6 +1,7 @@
 import { roleSchema } from '@saathi/contracts';
 import type { Role } from '@saathi/contracts';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 
@@ -10,6 +11,16 @@ import { z } from 'zod';
  * cannot choose its own (no `none`, no HS256 with the public key as secret).
  */
 export const ACCESS_TOKEN_ALGORITHM = 'ES256' as const;
+
+/**
+ * Who issues access tokens, for whom, and what they are (`typ` as in RFC 9068). Every
+ * verification requires all three and an `exp`, so a JWT that identity signs with the same key
+ * for another purpose (a signed value such as the Google flow cookie: its own `typ` and
+ * audience) never passes as an access token, nor an access token as such a value.
+ */
+export const ACCESS_TOKEN_ISSUER = 'saathi-identity';
+export const ACCESS_TOKEN_AUDIENCE = 'saathi-api';
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
 
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
@@ -27,6 +38,22 @@ export interface AuthUser {
 }
 
 export type AccessTokenVerifier = (token: string) => AuthUser | null;
+
+/** Signs an access token with issuer, audience, type and expiry (identity, and tests that need a token). */
+export function signAccessToken(
+  privateKey: string | KeyObject,
+  claims: AccessTokenClaims,
+  { ttlSeconds, nowSeconds = Math.floor(Date.now() / 1000) }: { ttlSeconds: number; nowSeconds?: number },
+): string {
+  const { sub, ...rest } = claims;
+  return jwt.sign({ ...rest, iat: nowSeconds, exp: nowSeconds + ttlSeconds }, privateKey, {
+    algorithm: ACCESS_TOKEN_ALGORITHM,
+    header: { alg: ACCESS_TOKEN_ALGORITHM, typ: ACCESS_TOKEN_TYPE },
+    subject: sub,
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+  });
+}
 
 export interface VerifierOptions {
   /** Verified tokens remembered until they expire (default 10 000). 0 disables the cache. */
@@ -61,23 +88,30 @@ export function createAccessTokenVerifier(
     }
     let payload: unknown;
     try {
-      payload = jwt.verify(token, publicKey, {
+      const decoded = jwt.verify(token, publicKey, {
         algorithms: [ACCESS_TOKEN_ALGORITHM],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
         clockTimestamp: Math.floor(now() / 1000),
+        complete: true,
       });
+      if (decoded.header.typ !== ACCESS_TOKEN_TYPE) return null;
+      payload = decoded.payload;
     } catch {
       return null;
     }
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) return null;
+    // jsonwebtoken checks `exp` only when present; a token that never expires is refused here.
+    const exp = (payload as { exp?: unknown }).exp;
+    if (typeof exp !== 'number') return null;
     const user: AuthUser = {
       id: claims.data.sub,
       username: claims.data.username,
       role: claims.data.role,
       sessionId: claims.data.sid,
     };
-    const exp = (payload as { exp?: unknown }).exp;
-    if (cacheSize > 0 && typeof exp === 'number') {
+    if (cacheSize > 0) {
       if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
       cache.set(token, { user, expiresAtMs: exp * 1000 });
     }
