@@ -68,7 +68,6 @@ export async function startService<C extends ServiceEnv>(
   if (!auth) app.decorateRequest('user', null);
   enforceDeclaredRoutes(app, definition.name, definition.routes);
   await definition.register(app, kit);
-  await app.ready();
 
   for (const subscribe of definition.consumers ?? []) await subscribe(kit);
   relay.start();
