@@ -3,6 +3,7 @@ export const FEED_RADIUS_KM = 1;
 export const FEED_PAGE_SIZE = 10;
 export const POST_LIFETIME_DAYS = 30;
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+export const EMAIL_VERIFICATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 6;

@@ -4,6 +4,7 @@ import { SessionCache } from './auth/session-cache';
 import { SessionManager } from './auth/session-manager';
 import { publicKeyOf } from './config';
 import type { Config } from './config';
+import { EmailVerificationsRepository } from './db/email-verifications-repository';
 import { PasswordResetsRepository } from './db/password-resets-repository';
 import { ProfileImagesRepository } from './db/profile-images-repository';
 import { ProfilesRepository } from './db/profiles-repository';
@@ -11,6 +12,7 @@ import { SessionsRepository } from './db/sessions-repository';
 import { UsersRepository } from './db/users-repository';
 import { RateLimiter } from './domain/rate-limiter';
 import { authRoutes } from './routes/auth';
+import { emailVerificationRoutes } from './routes/email-verification';
 import { googleRoutes } from './routes/google';
 import { passwordResetRoutes } from './routes/password-reset';
 import { profileRoutes } from './routes/profile';
@@ -18,6 +20,7 @@ import { requireSessionWith } from './routes/require-session';
 import { uploadRoutes } from './routes/upload';
 import { usersRoutes } from './routes/users';
 import { withConfiguredRole } from './use-cases/create-account';
+import { resendVerificationEmail, verifyEmail } from './use-cases/email-verification';
 import { endSession } from './use-cases/end-session';
 import type { IdentityCore } from './use-cases/identity-core';
 import { linkGoogleAccount } from './use-cases/link-google-account';
@@ -37,6 +40,7 @@ export function createIdentityCore(kit: ServiceKit<Config>): IdentityCore {
     users: new UsersRepository(db),
     sessions: new SessionsRepository(db),
     resets: new PasswordResetsRepository(db),
+    verifications: new EmailVerificationsRepository(db),
     profiles: new ProfilesRepository(db),
     images: new ProfileImagesRepository(db),
     sessionCache: new SessionCache(config.SESSION_CACHE_MS, kit.clock),
@@ -56,6 +60,7 @@ function rateLimiters(kit: ServiceKit<Config>) {
     forgotPerIp: limiter(config.RATE_LIMIT_FORGOT_PER_IP),
     forgotPerEmail: limiter(config.RATE_LIMIT_FORGOT_PER_EMAIL),
     registerPerIp: limiter(config.RATE_LIMIT_REGISTER_PER_IP),
+    verifyEmailPerAccount: limiter(config.RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT),
   };
 }
 
@@ -83,6 +88,7 @@ export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
     cookieSecure: config.COOKIE_SECURE,
     cache: core.sessionCache,
     endSession: (sessionId, reason) => endSession(core, sessionId, reason),
+    withConfiguredRole: (user) => withConfiguredRole(core, user),
   });
   const requireSession = requireSessionWith(sessions);
 
@@ -96,6 +102,11 @@ export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
     requestPasswordReset: (email, meta) => requestPasswordReset({ ...core, limits }, email, meta),
     isResetTokenUsable: (token) => isResetTokenUsable(core, token),
     resetPassword: (input, current, meta) => resetPassword(core, input, current, meta),
+  });
+  emailVerificationRoutes(app, {
+    requireSession,
+    verifyEmail: (token, meta) => verifyEmail(core, token, meta),
+    resendVerificationEmail: (user, meta) => resendVerificationEmail({ ...core, limits }, user, meta),
   });
   googleRoutes(app, {
     config,

@@ -40,7 +40,10 @@ export const configSchema = commonEnvSchema
                 .map((part) => part.trim())
                 .filter(Boolean),
       ),
-    /** Comma-separated e-mails that get the admin role (checked at every sign-in). */
+    /**
+     * Comma-separated e-mails that get the admin role once the address is verified (checked at
+     * every sign-in and session refresh).
+     */
     ADMIN_EMAILS: z
       .string()
       .default('')
@@ -68,6 +71,8 @@ export const configSchema = commonEnvSchema
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
     RATE_LIMIT_FORGOT_PER_IP: positiveInt(10),
     RATE_LIMIT_FORGOT_PER_EMAIL: positiveInt(3),
+    /** "Resend verification email" per account (each one sends a mail). */
+    RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: positiveInt(3),
     /** Window of every limit above, in seconds. */
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
   });

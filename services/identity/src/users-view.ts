@@ -12,6 +12,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     role: user.role,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import { QueueName } from '@saathi/contracts';
 import { defineService, defineWorker } from '@saathi/platform';
 import { configSchema } from './config';
+import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
 import { subscribePasswordResetRequested } from './events/password-reset-requested';
 import { subscribeUserRegistered } from './events/user-registered';
 import { sendEmailJob } from './jobs/send-email';
@@ -18,6 +19,6 @@ export const notificationService = defineService({
   routes: [],
   auth: 'platform',
   register: () => undefined,
-  consumers: [subscribePasswordResetRequested, subscribeUserRegistered],
+  consumers: [subscribePasswordResetRequested, subscribeUserRegistered, subscribeEmailVerificationRequested],
   workers: [defineWorker({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],
 });

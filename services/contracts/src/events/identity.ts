@@ -39,6 +39,21 @@ export const passwordResetRequestedV1 = defineEvent(
 );
 
 /**
+ * A link that proves the account's address is its owner's (at registration, and on request). Like
+ * the reset event it carries the raw token only inside the bus; identity stores its hash.
+ */
+export const emailVerificationRequestedV1 = defineEvent(
+  'identity.email_verification.requested.v1',
+  z.object({
+    userId: z.uuid(),
+    email: z.email(),
+    username: z.string(),
+    token: z.string().min(32),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
  * Sessions ended (logout, password reset, stolen refresh token). Services keep the ids in memory
  * until `accessTokensValidUntil` and refuse access tokens of those sessions meanwhile, so a
  * logout takes effect everywhere, not only at identity.

@@ -38,6 +38,11 @@ export const resetPasswordBodySchema = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+export const verifyEmailBodySchema = z.object({
+  token: z.string().min(1, 'Verification token is required').max(200),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
 export const messageResponseSchema = z.object({ message: z.string() });
 export const validateResetTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
 export type ValidateResetTokenResponse = z.infer<typeof validateResetTokenResponseSchema>;
@@ -55,6 +60,8 @@ export const currentUserSchema = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   role: roleSchema,
+  /** Whether the owner of the address proved it (the mailed link, or Google vouching for it). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

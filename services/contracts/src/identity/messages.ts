@@ -23,4 +23,8 @@ export const IdentityMessages = {
   imageNotFound: 'Image not found',
   googleNotConfigured: 'Google sign-in is not available on this server',
   googleFailed: 'Google sign-in failed. Please try again.',
+  verificationEmailSent: 'Verification email sent. Please check your inbox.',
+  emailAlreadyVerified: 'Your email address is already verified.',
+  emailVerified: 'Your email address is verified. Thank you!',
+  verificationTokenInvalid: 'This verification link is invalid or has expired',
 } as const;

@@ -10,6 +10,7 @@ import {
   resetPasswordBodySchema,
   userIdParamsSchema,
   validateResetTokenResponseSchema,
+  verifyEmailBodySchema,
 } from './auth';
 import {
   profileBodySchema,
@@ -99,6 +100,24 @@ export const resetPasswordRoute = defineRoute({
   response: { 200: messageResponseSchema },
 });
 
+/** Proves the address with the mailed token; no sign-in needed (the link may open in another browser). */
+export const verifyEmailRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/auth/verify-email',
+  body: verifyEmailBodySchema,
+  response: { 200: messageResponseSchema },
+});
+
+/** Mails a new verification link to the signed-in user's address (rate limited; it sends mail). */
+export const resendVerificationEmailRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/auth/resend-verification-email',
+  response: { 200: messageResponseSchema },
+  edgeLimit: 'auth',
+});
+
 /** Google sign-in: browser navigation to the provider, and the provider's redirect back. */
 export const googleStartRoute = defineRoute({
   service,
@@ -174,6 +193,8 @@ export const identityRoutes = [
   forgotPasswordRoute,
   validateResetTokenRoute,
   resetPasswordRoute,
+  verifyEmailRoute,
+  resendVerificationEmailRoute,
   googleStartRoute,
   googleCallbackRoute,
   getProfileRoute,

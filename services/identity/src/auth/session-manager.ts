@@ -29,6 +29,8 @@ export interface SessionManagerOptions {
   cache: SessionCache;
   /** Ends a session and announces it (the endSession use case). */
   endSession(sessionId: string, reason: RevokeReason): Promise<void>;
+  /** The user with the role configuration gives them now (the withConfiguredRole use case). */
+  withConfiguredRole(user: UserRow): Promise<UserRow>;
 }
 
 /**
@@ -159,8 +161,10 @@ export class SessionManager {
     const secret = randomToken();
     // Lost a race with a concurrent refresh of the same token: treat as signed out, not as theft.
     if (!(await sessions.rotate(session.sid, presentedHash, hashToken(secret), now))) return null;
-    const user = await this.options.users.findById(session.userId);
-    if (!user) return null;
+    const found = await this.options.users.findById(session.userId);
+    if (!found) return null;
+    // The role is decided again at every refresh, so a change to ADMIN_EMAILS reaches live sessions.
+    const user = await this.options.withConfiguredRole(found);
     this.setCookies(
       reply,
       this.accessTokenFor(user, session.sid),

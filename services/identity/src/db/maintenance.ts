@@ -3,15 +3,15 @@ import type { Db } from '@saathi/platform';
 
 /**
  * Housekeeping that keeps secrets short-lived:
- * - the reset event carries the raw token to notification; once the relay has published it,
- *   the outbox copy is redacted so the database holds reset tokens only hashed;
- * - sessions and reset rows long past their expiry are deleted.
+ * - the reset and verification events carry the raw token to notification; once the relay has
+ *   published one, the outbox copy is redacted so the database holds those tokens only hashed;
+ * - sessions, reset and verification rows long past their expiry are deleted.
  */
 export async function sweepIdentity(db: Db, now: Date): Promise<void> {
   await db.execute(sql`
     update identity.outbox
        set payload = jsonb_set(payload, '{data,token}', '"[redacted]"')
-     where type = 'identity.password_reset.requested.v1'
+     where type in ('identity.password_reset.requested.v1', 'identity.email_verification.requested.v1')
        and dispatched_at is not null
        and payload #>> '{data,token}' <> '[redacted]'`);
   await db.execute(
@@ -19,5 +19,8 @@ export async function sweepIdentity(db: Db, now: Date): Promise<void> {
   );
   await db.execute(
     sql`delete from identity.password_resets where expires_at < ${new Date(now.getTime() - 86_400_000)}`,
+  );
+  await db.execute(
+    sql`delete from identity.email_verifications where expires_at < ${new Date(now.getTime() - 86_400_000)}`,
   );
 }

@@ -3,7 +3,7 @@ import { serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { identityService } from '../index';
-import { passwordResets, profileImages, sessions, userProfiles, users } from './schema';
+import { emailVerifications, passwordResets, profileImages, sessions, userProfiles, users } from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -18,6 +18,7 @@ describe('identity migrations', () => {
       users,
       sessions,
       passwordResets,
+      emailVerifications,
       userProfiles,
       profileImages,
     ]);

@@ -37,6 +37,8 @@ export const users = identity.table(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
+    /** When the owner proved the address (mailed link or Google); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +83,24 @@ export const passwordResets = identity.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);
+
+/** Mailed links that prove an address; bound to the address they were sent to. */
+export const emailVerifications = identity.table(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the mailed token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used: boolean('used').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
 );
 
 export const userProfiles = identity.table('user_profiles', {

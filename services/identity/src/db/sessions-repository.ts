@@ -3,7 +3,7 @@ import type { Db } from '@saathi/platform';
 import { sessions, users } from './schema';
 import type { SessionRow, UserRow } from './schema';
 
-export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'expired';
+export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'account-claimed' | 'expired';
 
 export class SessionsRepository {
   constructor(private readonly db: Db) {}

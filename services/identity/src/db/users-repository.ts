@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
 import { users } from './schema';
 import type { UserRow } from './schema';
@@ -12,6 +12,8 @@ export interface NewUser {
   lastName?: string | null;
   profileImageUrl?: string | null;
   googleId?: string | null;
+  /** Set when the address is already proven (a Google account whose provider vouches for it). */
+  emailVerifiedAt?: Date | null;
   role: 'user' | 'admin';
 }
 
@@ -83,6 +85,43 @@ export class UsersRepository {
       .where(eq(users.id, userId))
       .returning();
     return row!;
+  }
+
+  /**
+   * Records that the owner proved the address — only while the account still has that address,
+   * so a link mailed to an earlier address proves nothing. Undefined when it no longer does.
+   */
+  async markEmailVerified(userId: string, email: string, now: Date): Promise<UserRow | undefined> {
+    const address = email.toLowerCase();
+    const [row] = await this.db
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), eq(users.email, address), isNull(users.emailVerifiedAt)))
+      .returning();
+    if (row) return row;
+    // Already verified (an older link, or Google): nothing to change.
+    const current = await this.findById(userId);
+    return current?.email === address ? current : undefined;
+  }
+
+  /**
+   * Hands an account whose address nobody had proved to the Google account that proves it: links
+   * the subject, marks the address verified and removes the password someone else may have set.
+   * Only while the account is still unverified and not linked to another Google account.
+   */
+  async claimForGoogle(userId: string, googleId: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ googleId, passwordHash: null, emailVerifiedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(users.id, userId),
+          isNull(users.emailVerifiedAt),
+          or(isNull(users.googleId), eq(users.googleId, googleId)),
+        ),
+      )
+      .returning();
+    return row;
   }
 
   /** Links a Google subject to an account that has none yet (never overwrites another link). */

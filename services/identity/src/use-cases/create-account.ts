@@ -4,8 +4,15 @@ import type { UserRow } from '../db/schema';
 import { emitUserRegistered } from '../events/user-registered';
 import type { IdentityCore } from './identity-core';
 
-export function roleFor(adminEmails: readonly string[], email: string): 'user' | 'admin' {
-  return adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
+/**
+ * Admin for an address on ADMIN_EMAILS only once its owner has proved it: anyone can type an
+ * address into the sign-up form.
+ */
+export function roleFor(
+  adminEmails: readonly string[],
+  user: Pick<UserRow, 'email' | 'emailVerifiedAt'>,
+): 'user' | 'admin' {
+  return user.emailVerifiedAt !== null && adminEmails.includes(user.email.toLowerCase()) ? 'admin' : 'user';
 }
 
 /**
@@ -18,19 +25,29 @@ export async function insertAccount(
   emit: Emit,
   fields: Omit<NewUser, 'role'>,
 ): Promise<UserRow> {
-  const user = await deps.users
-    .with(tx)
-    .insert({ ...fields, role: roleFor(deps.adminEmails, fields.email) }, deps.clock.now());
+  const user = await deps.users.with(tx).insert(
+    {
+      ...fields,
+      role: roleFor(deps.adminEmails, {
+        email: fields.email,
+        emailVerifiedAt: fields.emailVerifiedAt ?? null,
+      }),
+    },
+    deps.clock.now(),
+  );
   emitUserRegistered(emit, user);
   return user;
 }
 
-/** Admins come from config: a change to ADMIN_EMAILS takes effect at the user's next sign-in. */
+/**
+ * Admins come from config: a change to ADMIN_EMAILS (or a newly verified address) takes effect at
+ * the user's next sign-in or session refresh.
+ */
 export async function withConfiguredRole(
   deps: Pick<IdentityCore, 'users' | 'clock' | 'adminEmails' | 'sessionCache'>,
   user: UserRow,
 ): Promise<UserRow> {
-  const role = roleFor(deps.adminEmails, user.email);
+  const role = roleFor(deps.adminEmails, user);
   if (role === user.role) return user;
   const updated = await deps.users.setRole(user.id, role, deps.clock.now());
   deps.sessionCache.clear();

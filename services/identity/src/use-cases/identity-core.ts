@@ -1,5 +1,6 @@
 import type { Clock, UnitOfWork } from '@saathi/platform';
 import type { SessionCache } from '../auth/session-cache';
+import type { EmailVerificationsRepository } from '../db/email-verifications-repository';
 import type { PasswordResetsRepository } from '../db/password-resets-repository';
 import type { ProfileImagesRepository } from '../db/profile-images-repository';
 import type { ProfilesRepository } from '../db/profiles-repository';
@@ -18,6 +19,7 @@ export interface IdentityCore {
   users: UsersRepository;
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
+  verifications: EmailVerificationsRepository;
   profiles: ProfilesRepository;
   images: ProfileImagesRepository;
   /** Signed-in lookups; cleared after any commit that changes a session or a user. */

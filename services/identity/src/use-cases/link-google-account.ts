@@ -1,6 +1,7 @@
 import { uniqueViolationOf } from '../db/errors';
 import type { UserRow } from '../db/schema';
 import { baseUsernameFromEmail, usernameCandidates } from '../domain/usernames';
+import { emitSessionsRevoked } from '../events/session-revoked';
 import { insertAccount } from './create-account';
 import type { IdentityCore, RequestMeta } from './identity-core';
 
@@ -14,23 +15,40 @@ export interface GoogleClaims {
   picture?: string | undefined;
 }
 
+type LinkDeps = Pick<
+  IdentityCore,
+  'uow' | 'users' | 'sessions' | 'clock' | 'adminEmails' | 'sessionCache' | 'accessTtlSeconds'
+>;
+
 /**
- * The account for these Google claims: linked by subject, else linked to the account with the
- * same verified address, else a new account. Null when no account can be given safely.
+ * The account for these Google claims: linked by subject; else, when Google vouches for the
+ * address, the account with that address (linked if its owner had proved the address, handed
+ * over to the Google user if nobody had); else a new, verified account. Null when no account
+ * can be given safely.
  */
 export async function linkGoogleAccount(
-  deps: Pick<IdentityCore, 'uow' | 'users' | 'clock' | 'adminEmails' | 'sessionCache'>,
+  deps: LinkDeps,
   claims: GoogleClaims,
   meta: Pick<RequestMeta, 'traceId'>,
 ): Promise<UserRow | null> {
   const { users } = deps;
-  const linked = await users.findByGoogleId(claims.sub);
-  if (linked) return linked;
   const email = claims.email.toLowerCase();
+  const vouched = claims.email_verified === true;
+  const linked = await users.findByGoogleId(claims.sub);
+  if (linked) {
+    if (!vouched || linked.email !== email || linked.emailVerifiedAt) return linked;
+    // Google now proves the account's own address. A password on an unproven address may be
+    // someone else's (linked before links required a proven address): the account is claimed.
+    if (linked.passwordHash !== null) return (await claimAccount(deps, linked, claims.sub, meta)) ?? linked;
+    const verified = await users.markEmailVerified(linked.id, email, deps.clock.now());
+    deps.sessionCache.clear();
+    return verified ?? linked;
+  }
+  // Nothing is linked to or created from an address Google does not vouch for.
+  if (!vouched) return null;
   const sameEmail = await users.findByEmail(email);
   if (sameEmail) {
-    // Linking to an existing password account is only safe when Google vouches for the address.
-    if (claims.email_verified !== true) return null;
+    if (!sameEmail.emailVerifiedAt) return claimAccount(deps, sameEmail, claims.sub, meta);
     const updated = await users.linkGoogle(sameEmail.id, claims.sub, deps.clock.now());
     deps.sessionCache.clear();
     return updated ?? null;
@@ -49,6 +67,7 @@ export async function linkGoogleAccount(
             lastName: claims.family_name ?? null,
             profileImageUrl: picture,
             googleId: claims.sub,
+            emailVerifiedAt: deps.clock.now(),
           }),
         meta,
       );
@@ -61,4 +80,26 @@ export async function linkGoogleAccount(
     }
   }
   return null;
+}
+
+/**
+ * Whoever registered this address never proved it; Google has just proved who owns it. The
+ * account goes to that person in one unit of work: linked to their Google subject, address
+ * verified, the password removed and every session ended (announced to every service).
+ */
+async function claimAccount(
+  deps: LinkDeps,
+  account: UserRow,
+  googleId: string,
+  meta: Pick<RequestMeta, 'traceId'>,
+): Promise<UserRow | null> {
+  const now = deps.clock.now();
+  return deps.uow.withEvents(async (tx, emit, afterCommit) => {
+    const claimed = await deps.users.with(tx).claimForGoogle(account.id, googleId, now);
+    if (!claimed) return null;
+    const ended = await deps.sessions.with(tx).revokeAllForUser(account.id, 'account-claimed', now);
+    emitSessionsRevoked(emit, account.id, ended, deps.accessTtlSeconds, now);
+    afterCommit(() => deps.sessionCache.clear());
+    return claimed;
+  }, meta);
 }

@@ -6,12 +6,16 @@ import type { UserRow } from '../db/schema';
 import { hashPassword } from '../domain/password-hashing';
 import type { RateLimiter } from '../domain/rate-limiter';
 import { insertAccount } from './create-account';
+import { sendVerificationLink } from './email-verification';
 import { enforceLimit } from './rate-limit';
 import type { IdentityCore, RequestMeta } from './identity-core';
 
-/** A password sign-up: 409 for a taken username or address (also when two sign-ups race). */
+/**
+ * A password sign-up: 409 for a taken username or address (also when two sign-ups race). The
+ * address starts unverified and a verification link is mailed.
+ */
 export async function registerAccount(
-  deps: Pick<IdentityCore, 'uow' | 'users' | 'clock' | 'adminEmails' | 'argon2'> & {
+  deps: Pick<IdentityCore, 'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'argon2'> & {
     limits: { registerPerIp: RateLimiter };
   },
   input: RegisterBody,
@@ -26,7 +30,12 @@ export async function registerAccount(
   const passwordHash = await hashPassword(password, deps.argon2);
   try {
     return await deps.uow.withEvents(
-      (tx, emit) => insertAccount(deps, tx, emit, { username, email, phone, passwordHash }),
+      async (tx, emit) => {
+        const user = await insertAccount(deps, tx, emit, { username, email, phone, passwordHash });
+        // Typing an address proves nothing: the account starts unverified and the owner gets a link.
+        await sendVerificationLink(deps, tx, emit, user);
+        return user;
+      },
       { traceId: meta.traceId },
     );
   } catch (error) {

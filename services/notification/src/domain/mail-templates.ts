@@ -1,4 +1,9 @@
-import type { EventData, passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import type {
+  emailVerificationRequestedV1,
+  EventData,
+  passwordResetRequestedV1,
+  userRegisteredV1,
+} from '@saathi/contracts';
 import { PRODUCT_NAME } from '@saathi/contracts';
 
 export interface MailContent {
@@ -40,6 +45,36 @@ export function passwordResetMail(
       `<p>Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.</p>`,
       `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
       '<p>The link expires in 1 hour and works once. If you did not ask for this, ignore this mail.</p>',
+    ].join('\n'),
+  };
+}
+
+export function verificationLinkOf(origin: string, token: string): string {
+  return `${origin}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+export function emailVerificationMail(
+  origin: string,
+  data: EventData<typeof emailVerificationRequestedV1>,
+): MailContent {
+  const link = verificationLinkOf(origin, data.token);
+  return {
+    subject: `Verify your email address for ${PRODUCT_NAME}`,
+    text: [
+      `Hi ${data.username},`,
+      '',
+      `Please confirm that ${data.email} is your address by opening this link:`,
+      '',
+      link,
+      '',
+      'The link expires in 24 hours and works once.',
+      `If you did not create a ${PRODUCT_NAME} account, ignore this mail; nothing happens without the link.`,
+    ].join('\n'),
+    html: [
+      `<p>Hi ${escapeHtml(data.username)},</p>`,
+      `<p>Please confirm that ${escapeHtml(data.email)} is your address.</p>`,
+      `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
+      `<p>The link expires in 24 hours and works once. If you did not create a ${PRODUCT_NAME} account, ignore this mail.</p>`,
     ].join('\n'),
   };
 }

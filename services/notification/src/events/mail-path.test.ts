@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import { emailVerificationRequestedV1, passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
 import {
   createFileMailer,
   createLogger,
@@ -65,6 +65,29 @@ describe('mail path', () => {
       sql`select dedupe_key from notification.sent_emails where dedupe_key = ${envelope.id}`,
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('email verification event → a mail with the verification link', async () => {
+    const token = 'v'.repeat(43);
+    const envelope = makeEnvelope(
+      emailVerificationRequestedV1,
+      {
+        userId: randomUUID(),
+        email: 'kiran@example.com',
+        username: 'kiran',
+        token,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      { traceId: 'test-trace' },
+    );
+    await notification.deps.bus.publish(envelope);
+    const [mail] = await eventually(async () => {
+      const found = await mailsTo('kiran@example.com');
+      return found.length > 0 ? found : undefined;
+    });
+    expect(mail!.subject).toBe('Verify your email address for Saathi');
+    expect(mail!.text).toContain(`https://saathi.example/verify-email?token=${token}`);
+    expect(mail!.text).toContain('24 hours');
   });
 
   it('registration event → welcome mail', async () => {

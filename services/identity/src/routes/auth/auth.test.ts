@@ -102,9 +102,16 @@ describe('POST /api/auth/register', () => {
     expect(sameEmail.response.json().message).toBe(IdentityMessages.emailTaken);
   });
 
-  it('gives the admin role to ADMIN_EMAILS', async () => {
+  it('does not give the admin role to an ADMIN_EMAILS address nobody has verified', async () => {
     const { response } = await register(identity.browser(), buildRegistration({ email: 'boss@example.com' }));
-    expect(response.json().role).toBe('admin');
+    expect(response.json()).toMatchObject({ role: 'user', emailVerified: false });
+    // Signing in again does not make it admin either: the address is still unproven.
+    const again = await identity.browser().inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: 'boss@example.com', password: 'correct horse' },
+    });
+    expect(again.json().role).toBe('user');
   });
 
   it('limits registrations per IP with 429', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { ACCESS_COOKIE, IdentityMessages } from '@saathi/contracts';
+import { ACCESS_COOKIE, IdentityMessages, REFRESH_COOKIE } from '@saathi/contracts';
+import { queryRows } from '@saathi/platform';
+import { sql } from 'drizzle-orm';
 import { startTestIdentity } from '../../testing/test-service';
 import type { TestIdentity } from '../../testing/test-service';
 import type { CookieJar } from '../../testing/cookie-jar';
@@ -24,6 +26,7 @@ beforeAll(async () => {
     GOOGLE_CLIENT_ID: 'saathi-test-client',
     GOOGLE_CLIENT_SECRET: 'saathi-test-secret',
     GOOGLE_REDIRECT_URI: REDIRECT_URI,
+    ADMIN_EMAILS: 'lead@gmail.example',
   });
 });
 afterAll(async () => {
@@ -46,6 +49,39 @@ async function signInWithGoogle(browser: CookieJar, tamper?: (callback: URL) => 
   return browser.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
 }
 
+const failedLocation = `/auth?error=${encodeURIComponent(IdentityMessages.googleFailed)}`;
+
+/** A password account, signed in in its own browser. */
+async function registerWithPassword(email: string, username: string, password = 'secret12') {
+  const browser = identity.browser();
+  const response = await browser.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username, email, phone: '9876543210', password },
+  });
+  expect(response.statusCode).toBe(201);
+  return { browser, id: response.json<{ id: string }>().id, email, username, password };
+}
+
+function signInWithPassword(identifier: string, password: string) {
+  return identity
+    .browser()
+    .inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });
+}
+
+async function verifyByMail(userId: string) {
+  const events = await identity.outbox('identity.email_verification.requested.v1');
+  const token = events.filter((e) => e.data.userId === userId).at(-1)!.data.token as string;
+  const response = await identity
+    .browser()
+    .inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+  expect(response.statusCode).toBe(200);
+}
+
+async function currentUser(browser: CookieJar) {
+  return browser.inject({ method: 'GET', url: '/api/auth/user' });
+}
+
 describe('Google sign-in', () => {
   it('creates the account on first sign-in and links by subject on the second', async () => {
     nextClaims = {
@@ -66,9 +102,13 @@ describe('Google sign-in', () => {
       email: 'priya.sharma@gmail.example',
       firstName: 'Priya',
       lastName: 'Sharma',
+      emailVerified: true,
     });
     const events = await identity.outbox('identity.user.registered.v1');
     expect(events.some((e) => e.data.userId === me.id)).toBe(true);
+    // Google proved the address: no verification mail.
+    const links = await identity.outbox('identity.email_verification.requested.v1');
+    expect(links.some((e) => e.data.userId === me.id)).toBe(false);
 
     // Same Google account, different e-mail now: still the same Saathi account.
     nextClaims = { ...nextClaims, email: 'priya.new@gmail.example' };
@@ -77,19 +117,90 @@ describe('Google sign-in', () => {
     expect((await again.inject({ method: 'GET', url: '/api/auth/user' })).json().id).toBe(me.id);
   });
 
-  it('links to an existing password account with the same verified e-mail', async () => {
-    const owner = identity.browser();
-    const registered = await owner.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'ravi_k', email: 'ravi@gmail.example', phone: '9876543210', password: 'secret12' },
-    });
+  it('links to an existing password account whose owner verified the address, keeping its password and sessions', async () => {
+    const owner = await registerWithPassword('ravi@gmail.example', 'ravi_k');
+    await verifyByMail(owner.id);
     nextClaims = { sub: 'google-sub-2', email: 'ravi@gmail.example', email_verified: true };
     const browser = identity.browser();
     expect((await signInWithGoogle(browser)).headers.location).toBe('/home');
-    expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).json().id).toBe(
-      registered.json().id,
+    expect((await currentUser(browser)).json().id).toBe(owner.id);
+    expect((await currentUser(owner.browser)).statusCode).toBe(200);
+    expect((await signInWithPassword(owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it('hands an account registered with an unverified address to the Google user who proves it: password removed, every session ended', async () => {
+    // The attacker registers the victim's address with a password of their own and stays signed in.
+    const attacker = await registerWithPassword('meera@gmail.example', 'not_meera', 'attacker-pw');
+    const attackerRefreshOnly = attacker.browser.clone();
+    attackerRefreshOnly.cookies.delete(ACCESS_COOKIE);
+    expect(attackerRefreshOnly.get(REFRESH_COOKIE)).toBeDefined();
+
+    nextClaims = { sub: 'google-sub-meera', email: 'Meera@gmail.example', email_verified: true };
+    const victim = identity.browser();
+    expect((await signInWithGoogle(victim)).headers.location).toBe('/home');
+    const me = (await currentUser(victim)).json();
+    expect(me).toMatchObject({ id: attacker.id, emailVerified: true });
+
+    // The attacker is out: access cookie, refresh cookie and password all refused.
+    expect((await currentUser(attacker.browser)).statusCode).toBe(401);
+    expect((await currentUser(attackerRefreshOnly)).statusCode).toBe(401);
+    expect((await signInWithPassword(attacker.email, attacker.password)).statusCode).toBe(401);
+    const [row] = await queryRows<{ password_hash: string | null; google_id: string }>(
+      identity.database.port.db,
+      sql`select password_hash, google_id from identity.users where id = ${attacker.id}`,
     );
+    expect(row).toEqual({ password_hash: null, google_id: 'google-sub-meera' });
+    const sessions = await queryRows<{ revoked_reason: string | null }>(
+      identity.database.port.db,
+      sql`select revoked_reason from identity.sessions where user_id = ${attacker.id} and revoked_at is not null`,
+    );
+    expect(sessions.map((s) => s.revoked_reason)).toEqual(['account-claimed']);
+    // Every service hears that the attacker's session ended.
+    const revoked = await identity.outbox('identity.session.revoked.v1');
+    expect(revoked.filter((e) => e.data.userId === attacker.id)).toHaveLength(1);
+    // The Google user's own session is live.
+    expect((await currentUser(victim)).statusCode).toBe(200);
+  });
+
+  it('claims an account linked before links needed a proven address, at its next Google sign-in', async () => {
+    const attacker = await registerWithPassword('arjun@gmail.example', 'not_arjun', 'attacker-pw');
+    // The old code linked Google to an unverified password account.
+    await identity.database.port.db.execute(
+      sql`update identity.users set google_id = 'google-sub-arjun' where id = ${attacker.id}`,
+    );
+    nextClaims = { sub: 'google-sub-arjun', email: 'arjun@gmail.example', email_verified: true };
+    const owner = identity.browser();
+    expect((await signInWithGoogle(owner)).headers.location).toBe('/home');
+    expect((await currentUser(owner)).json()).toMatchObject({ id: attacker.id, emailVerified: true });
+    expect((await currentUser(attacker.browser)).statusCode).toBe(401);
+    expect((await signInWithPassword(attacker.email, attacker.password)).statusCode).toBe(401);
+  });
+
+  it('does not link, claim or create an account from an address Google does not vouch for', async () => {
+    const owner = await registerWithPassword('dev@gmail.example', 'dev_p');
+    nextClaims = { sub: 'google-sub-dev', email: 'dev@gmail.example', email_verified: false };
+    const browser = identity.browser();
+    const linking = await signInWithGoogle(browser);
+    expect(linking.headers.location).toBe(failedLocation);
+    expect(browser.get(ACCESS_COOKIE)).toBeUndefined();
+    expect((await currentUser(owner.browser)).statusCode).toBe(200);
+    expect((await signInWithPassword(owner.email, owner.password)).statusCode).toBe(200);
+
+    nextClaims = { sub: 'google-sub-new', email: 'fresh@gmail.example' };
+    const creating = await signInWithGoogle(identity.browser());
+    expect(creating.headers.location).toBe(failedLocation);
+    const rows = await queryRows(
+      identity.database.port.db,
+      sql`select 1 from identity.users where email = 'fresh@gmail.example' or google_id in ('google-sub-dev', 'google-sub-new')`,
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('gives the admin role to a listed address Google proves', async () => {
+    nextClaims = { sub: 'google-sub-lead', email: 'lead@gmail.example', email_verified: true };
+    const browser = identity.browser();
+    await signInWithGoogle(browser);
+    expect((await currentUser(browser)).json()).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
   it('gives a unique username when the e-mail name is taken', async () => {

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_COOKIE, IdentityMessages } from '@saathi/contracts';
+import { createAccessTokenVerifier, queryRows, startService } from '@saathi/platform';
+import { sql } from 'drizzle-orm';
+import { sweepIdentity } from '../../db/maintenance';
+import { hashToken } from '../../domain/tokens';
+import { identityService } from '../../index';
+import { CookieJar } from '../../testing/cookie-jar';
+import { buildRegistration, nextAddress, startTestIdentity } from '../../testing/test-service';
+import type { TestIdentity } from '../../testing/test-service';
+
+const ADMIN = 'chief@example.com';
+let identity: TestIdentity;
+
+beforeAll(async () => {
+  identity = await startTestIdentity({
+    ADMIN_EMAILS: `someone@example.com, ${ADMIN.toUpperCase()}, deputy@example.com`,
+    RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: '2',
+  });
+});
+afterAll(async () => {
+  await identity?.close();
+});
+
+async function registered(overrides: Parameters<typeof buildRegistration>[0] = {}) {
+  const browser = identity.browser();
+  const body = buildRegistration(overrides);
+  const response = await browser.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  expect(response.statusCode).toBe(201);
+  return { ...body, id: response.json<{ id: string }>().id, browser };
+}
+
+/** The newest verification token the outbox carries to notification for this user. */
+async function mailedToken(userId: string): Promise<string> {
+  const events = await identity.outbox('identity.email_verification.requested.v1');
+  const event = events.filter((e) => e.data.userId === userId).at(-1);
+  expect(event).toBeDefined();
+  return event!.data.token as string;
+}
+
+function verify(token: string, browser = identity.browser()) {
+  return browser.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+}
+
+function resend(browser: CookieJar) {
+  return browser.inject({ method: 'POST', url: '/api/auth/resend-verification-email' });
+}
+
+async function me(browser: CookieJar) {
+  return (await browser.inject({ method: 'GET', url: '/api/auth/user' })).json<{
+    id: string;
+    role: string;
+    emailVerified: boolean;
+  }>();
+}
+
+describe('email verification', () => {
+  it('mails a 256-bit link at registration, stores only its hash, and the account starts unverified', async () => {
+    const user = await registered();
+    expect((await me(user.browser)).emailVerified).toBe(false);
+    const events = await identity.outbox('identity.email_verification.requested.v1');
+    const event = events.find((e) => e.data.userId === user.id)!;
+    expect(event.data).toMatchObject({ email: user.email, username: user.username });
+    const token = event.data.token as string;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const expiresAt = Date.parse(event.data.expiresAt as string);
+    expect(expiresAt - identity.clock.now().getTime()).toBe(24 * 60 * 60 * 1000);
+
+    const rows = await queryRows<{ token_hash: string }>(
+      identity.database.port.db,
+      sql`select token_hash from identity.email_verifications where user_id = ${user.id}`,
+    );
+    expect(rows).toEqual([{ token_hash: hashToken(token) }]);
+  });
+
+  it('verifies the address with the mailed token, in any browser, once', async () => {
+    const user = await registered();
+    const token = await mailedToken(user.id);
+    const first = await verify(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe(IdentityMessages.emailVerified);
+    expect((await me(user.browser)).emailVerified).toBe(true);
+
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      message: IdentityMessages.verificationTokenInvalid,
+      code: 'INVALID_VERIFICATION_TOKEN',
+    });
+  });
+
+  it('refuses an unknown token and a token older than 24 hours', async () => {
+    expect((await verify('x'.repeat(43))).statusCode).toBe(400);
+    const user = await registered();
+    const token = await mailedToken(user.id);
+    identity.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const late = await verify(token);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(IdentityMessages.verificationTokenInvalid);
+    expect((await me(user.browser)).emailVerified).toBe(false);
+  });
+
+  it('resends a new link on request, and the older link stops working', async () => {
+    const user = await registered();
+    const older = await mailedToken(user.id);
+    const response = await resend(user.browser);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(IdentityMessages.verificationEmailSent);
+    const newer = await mailedToken(user.id);
+    expect(newer).not.toBe(older);
+    expect((await verify(older)).statusCode).toBe(400);
+    expect((await verify(newer)).statusCode).toBe(200);
+
+    // Once verified there is nothing to resend, and no mail goes out.
+    const after = await resend(user.browser);
+    expect(after.json().message).toBe(IdentityMessages.emailAlreadyVerified);
+    expect(await mailedToken(user.id)).toBe(newer);
+  });
+
+  it('resends only for a signed-in user', async () => {
+    const response = await resend(identity.browser());
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('limits resends per account with 429, from any address', async () => {
+    const user = await registered();
+    const other = user.browser.clone();
+    const statuses = [(await resend(user.browser)).statusCode, (await resend(user.browser)).statusCode];
+    // The same account from another address still counts against the same limit.
+    const elsewhere = new CookieJar(identity.app, nextAddress());
+    for (const [name, cookie] of other.cookies) elsewhere.set(name, cookie.value, cookie.path);
+    const third = await resend(elsewhere);
+    expect(statuses).toEqual([200, 200]);
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+  });
+
+  it('redacts the mailed token from the outbox once it is published', async () => {
+    const user = await registered();
+    const token = await mailedToken(user.id);
+    const holding = () =>
+      queryRows(
+        identity.database.port.db,
+        sql`select dispatched_at from identity.outbox where payload::text like ${`%${token}%`}`,
+      );
+    const deadline = Date.now() + 10_000;
+    while ((await holding()).some((row) => row.dispatched_at === null) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await sweepIdentity(identity.database.port.db, identity.clock.now());
+    expect(await holding()).toHaveLength(0);
+  });
+});
+
+describe('admin role from ADMIN_EMAILS', () => {
+  it('is not given to a listed address nobody has proved', async () => {
+    const user = await registered({ email: 'someone@example.com' });
+    expect((await me(user.browser)).role).toBe('user');
+    const verifyToken = createAccessTokenVerifier(identity.keys.publicKey);
+    expect(verifyToken(user.browser.get(ACCESS_COOKIE)!)?.role).toBe('user');
+  });
+
+  it('is given once the listed address is verified, and reaches the access token at the next refresh', async () => {
+    const user = await registered({ email: ADMIN });
+    expect((await me(user.browser)).role).toBe('user');
+    expect((await verify(await mailedToken(user.id))).statusCode).toBe(200);
+    expect((await me(user.browser)).role).toBe('admin');
+    identity.clock.advance(11 * 60_000);
+    expect((await me(user.browser)).role).toBe('admin');
+    const verifyToken = createAccessTokenVerifier(identity.keys.publicKey);
+    expect(verifyToken(user.browser.get(ACCESS_COOKIE)!)?.role).toBe('admin');
+  });
+
+  it('is taken away at the next session refresh once the address leaves the list', async () => {
+    const user = await registered({ email: 'deputy@example.com' });
+    await verify(await mailedToken(user.id));
+    expect((await me(user.browser)).role).toBe('admin');
+
+    // Identity restarts with the address removed from ADMIN_EMAILS; the session lives on.
+    const restarted = await startService(identityService, {
+      ...identity.deps,
+      config: { ...identity.deps.config, ADMIN_EMAILS: [ADMIN] },
+    });
+    try {
+      const browser = new CookieJar(restarted.app, nextAddress());
+      for (const [name, cookie] of user.browser.cookies) browser.set(name, cookie.value, cookie.path);
+      identity.clock.advance(11 * 60_000);
+      const response = await browser.inject({ method: 'GET', url: '/api/auth/user' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().role).toBe('user');
+      const verifyToken = createAccessTokenVerifier(identity.keys.publicKey);
+      expect(verifyToken(browser.get(ACCESS_COOKIE)!)?.role).toBe('user');
+    } finally {
+      await restarted.stop();
+      await restarted.app.close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { EMAIL_VERIFICATION_LINK_LIFETIME_MS, IdentityMessages } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { Db, Emit } from '@saathi/platform';
+import type { UserRow } from '../db/schema';
+import type { RateLimiter } from '../domain/rate-limiter';
+import { hashToken, randomToken } from '../domain/tokens';
+import { emitEmailVerificationRequested } from '../events/email-verification-requested';
+import { roleFor } from './create-account';
+import type { IdentityCore, RequestMeta } from './identity-core';
+import { enforceLimit } from './rate-limit';
+
+/**
+ * Mails the user a new link that proves their address (older links stop working). Runs inside
+ * the caller's unit of work, so the link exists if and only if its mail is on its way.
+ */
+export async function sendVerificationLink(
+  deps: Pick<IdentityCore, 'verifications' | 'clock'>,
+  tx: Db,
+  emit: Emit,
+  user: UserRow,
+): Promise<void> {
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_LINK_LIFETIME_MS);
+  const links = deps.verifications.with(tx);
+  await links.invalidateForUser(user.id);
+  await links.create({ userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt }, now);
+  emitEmailVerificationRequested(emit, user, token, expiresAt);
+}
+
+export type ResendOutcome = 'sent' | 'already-verified';
+
+/** "Send the link again" for the signed-in user; limited per account, since every call sends a mail. */
+export async function resendVerificationEmail(
+  deps: Pick<IdentityCore, 'uow' | 'verifications' | 'clock'> & {
+    limits: { verifyEmailPerAccount: RateLimiter };
+  },
+  user: UserRow,
+  meta: Pick<RequestMeta, 'traceId'>,
+): Promise<ResendOutcome> {
+  if (user.emailVerifiedAt) return 'already-verified';
+  enforceLimit(deps.limits.verifyEmailPerAccount.hit(user.id));
+  await deps.uow.withEvents((tx, emit) => sendVerificationLink(deps, tx, emit, user), meta);
+  return 'sent';
+}
+
+/**
+ * Marks the address a mailed token was sent to as verified (once, within 24 hours, and only
+ * while the account still has that address), and gives the role that address is configured for.
+ */
+export async function verifyEmail(
+  deps: Pick<IdentityCore, 'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'sessionCache'>,
+  token: string,
+  meta: Pick<RequestMeta, 'traceId'>,
+): Promise<UserRow> {
+  const now = deps.clock.now();
+  const user = await deps.uow.withEvents(async (tx, _emit, afterCommit) => {
+    const link = await deps.verifications.with(tx).consume(hashToken(token), now);
+    if (!link) return null;
+    const users = deps.users.with(tx);
+    const verified = await users.markEmailVerified(link.userId, link.email, now);
+    if (!verified) return null;
+    afterCommit(() => deps.sessionCache.clear());
+    const role = roleFor(deps.adminEmails, verified);
+    return role === verified.role ? verified : users.setRole(verified.id, role, now);
+  }, meta);
+  if (!user)
+    throw httpErrors.badRequest(IdentityMessages.verificationTokenInvalid, 'INVALID_VERIFICATION_TOKEN');
+  return user;
+}
