@@ -104,7 +104,7 @@ export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
     resetPassword: (input, current, meta) => resetPassword(core, input, current, meta),
   });
   emailVerificationRoutes(app, {
-    requireSession,
+    sessions,
     verifyEmail: (token, meta) => verifyEmail(core, token, meta),
     resendVerificationEmail: (user, meta) => resendVerificationEmail({ ...core, limits }, user, meta),
   });

@@ -122,6 +122,14 @@ describe('email verification', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('resends after the access token expired, renewing the session with the refresh cookie', async () => {
+    const user = await registered();
+    identity.clock.advance(11 * 60_000);
+    const response = await resend(user.browser);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(IdentityMessages.verificationEmailSent);
+  });
+
   it('limits resends per account with 429, from any address', async () => {
     const user = await registered();
     const other = user.browser.clone();

@@ -1,13 +1,14 @@
 import { IdentityMessages, resendVerificationEmailRoute, verifyEmailRoute } from '@saathi/contracts';
-import { registerRoute } from '@saathi/platform';
+import { httpErrors, registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
+import type { SessionManager } from '../../auth/session-manager';
 import type { UserRow } from '../../db/schema';
 import type { ResendOutcome } from '../../use-cases/email-verification';
 import type { RequestMeta } from '../../use-cases/identity-core';
-import type { RequireSession } from '../require-session';
+import { rememberUser } from '../require-session';
 
 export interface EmailVerificationRoutesDeps {
-  requireSession: RequireSession;
+  sessions: Pick<SessionManager, 'authenticate'>;
   verifyEmail(token: string, meta: RequestMeta): Promise<UserRow>;
   resendVerificationEmail(user: UserRow, meta: RequestMeta): Promise<ResendOutcome>;
 }
@@ -19,8 +20,13 @@ export function emailVerificationRoutes(app: App, deps: EmailVerificationRoutesD
     return { message: IdentityMessages.emailVerified };
   });
 
-  registerRoute(app, resendVerificationEmailRoute, async (request) => {
-    const { user } = await deps.requireSession(request);
+  // Under /api/auth the refresh cookie is sent, so an expired access token is renewed here as on
+  // GET /api/auth/user (the web client renews only outside /api/auth).
+  registerRoute(app, resendVerificationEmailRoute, async (request, reply) => {
+    const auth = await deps.sessions.authenticate(request, reply, { refresh: true });
+    if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
+    rememberUser(request, auth);
+    const { user } = auth;
     const outcome = await deps.resendVerificationEmail(user, { traceId: request.id, ip: request.ip });
     return {
       message:
