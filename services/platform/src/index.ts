@@ -7,6 +7,7 @@ export * from './auth';
 export * from './db';
 export * from './events';
 export * from './queue';
+export * from './rate-limit';
 export * from './mail';
 export * from './runtime';
 export * from './service';

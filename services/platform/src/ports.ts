@@ -113,6 +113,43 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+// ─── rate limits ──────────────────────────────────────────────────────────
+export interface RateRule {
+  /** Attempts allowed per window without waiting. */
+  limit: number;
+  windowMs: number;
+  /**
+   * Back-off instead of a hard stop: from the `limit`-th attempt on, each attempt makes the
+   * next one wait `baseMs`, then twice that, and so on up to `maxMs`. The key is forgotten
+   * `windowMs` after its last attempt (or after its wait ends, if later).
+   */
+  backoff?: { baseMs: number; maxMs: number };
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Whole seconds until an attempt can be allowed again (for Retry-After); 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counters for attempts per key (an IP, an account and IP, an address). `reserve` counts before
+ * the guarded work runs and decides in one atomic step, so parallel attempts cannot slip past
+ * the limit; `refund` gives an attempt back when it turned out not to count. The memory adapter
+ * counts per process (embedded mode); the Redis one is shared by every replica (cluster mode).
+ * Time comes from the caller's clock, so replicas and tests agree on windows.
+ */
+export interface RateLimiter {
+  readonly kind: 'redis' | 'memory';
+  /** Counts one attempt and allows it, or refuses it without counting. */
+  reserve(key: string, rule: RateRule, now: Date): Promise<RateDecision>;
+  /** Takes back one counted attempt (never below zero); a running back-off wait stays. */
+  refund(key: string): Promise<void>;
+  /** Forgets the key: its count and any back-off wait. */
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
 // ─── service wiring ───────────────────────────────────────────────────────
 /**
  * What every service's `startService(deps)` receives. `main.ts` builds these from real
@@ -125,6 +162,11 @@ export interface ServiceDeps<C> {
   queue: JobQueue;
   clock: Clock;
   logger: Logger;
+  /**
+   * Shared attempt counters (Redis in cluster mode). Absent in embedded mode and most tests:
+   * a service that limits attempts then counts in its own process.
+   */
+  rateLimiter?: RateLimiter;
 }
 
 /** A started service: its HTTP app (not listening yet) and how to stop its background work. */

@@ -13,6 +13,7 @@ import { createSmtpMailer } from '../mail';
 import { systemClock } from '../ports';
 import type { ServiceDeps } from '../ports';
 import { createBullQueue } from '../queue';
+import { createRedisRateLimiter } from '../rate-limit';
 import { ensureDatabase } from './ensure-database';
 import { startService, startWorker } from '../service/start-service';
 import type { ServiceDefinition } from '../service/define-service';
@@ -24,12 +25,19 @@ async function connectPorts<C extends ServiceEnv>(name: string, config: C): Prom
   const db = connectPostgres(config.DATABASE_URL, { logger });
   const bus = await createNatsBus({ servers: config.NATS_URL, logger, name });
   const queue = createBullQueue({ redisUrl: config.REDIS_URL, logger });
-  return { config, db, bus, queue, clock: systemClock, logger };
+  // Replicas of a service share their attempt counters (connects on first use).
+  const rateLimiter = createRedisRateLimiter({
+    redisUrl: config.REDIS_URL,
+    prefix: `saathi-rl:${name}:`,
+    logger,
+  });
+  return { config, db, bus, queue, clock: systemClock, logger, rateLimiter };
 }
 
 async function closePorts(deps: ServiceDeps<ServiceEnv>): Promise<void> {
   await deps.bus.close();
   await deps.queue.close();
+  await deps.rateLimiter?.close();
   await deps.db.close();
 }
 
