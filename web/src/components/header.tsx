@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
 import { useCurrentUser } from '../api/use-current-user';
+import { LocationChip } from './location-chip';
 import { buttonGhost, buttonPrimary } from './ui';
 import { UserAvatar } from './user-avatar';
 
@@ -28,13 +29,17 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
           </span>
           Saathi
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <LocationChip />
+          {isLoading ? null : (
+            // Signed in, phones reach Messages from the bottom navigation instead.
+            <Link to="/messages" className={`${buttonGhost} ${user ? 'hidden md:inline-flex' : ''}`}>
+              <MessageCircle className="h-4 w-4" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Messages</span>
+            </Link>
+          )}
           {isLoading ? null : user ? (
             <>
-              <Link to="/messages" className={`${buttonGhost} hidden md:inline-flex`}>
-                <MessageCircle className="h-4 w-4" aria-hidden="true" />
-                Messages
-              </Link>
               <Suspense
                 fallback={
                   <UserAvatar

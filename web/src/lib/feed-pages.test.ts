@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedTitle, flattenPages, isFiltered, nextPageOffset } from './feed-pages';
+import { feedTitle, flattenPages, isFiltered, isPostHashtag, nextPageOffset } from './feed-pages';
 
 const posts = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: `p${from + i}` }));
@@ -39,5 +39,13 @@ describe('feedTitle', () => {
     expect(isFiltered({ search: ' ' })).toBe(false);
     expect(isFiltered({ search: 'run' })).toBe(true);
     expect(isFiltered({ hashtag: 'food' })).toBe(true);
+  });
+});
+
+describe('isPostHashtag', () => {
+  it('knows the ten post hashtags only', () => {
+    expect(isPostHashtag('library')).toBe(true);
+    expect(isPostHashtag('Gym')).toBe(false);
+    expect(isPostHashtag('chess')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // The feed's paging and titles: 10 posts a page, more while the last page was full.
-import { FEED_PAGE_SIZE } from '@saathi/contracts';
+import { FEED_PAGE_SIZE, POST_HASHTAGS, type PostHashtag } from '@saathi/contracts';
 
 /** The offset of the page after these, or undefined when the last page was not full. */
 export function nextPageOffset<T>(pages: readonly (readonly T[])[]): number | undefined {
@@ -39,4 +39,8 @@ export function feedTitle({ hashtag, search }: FeedFilter): string {
   if (hashtag) return `Posts tagged #${hashtag}`;
   if (search?.trim()) return 'Search Results';
   return 'Currently Active Near You';
+}
+
+export function isPostHashtag(value: string): value is PostHashtag {
+  return (POST_HASHTAGS as readonly string[]).includes(value);
 }

@@ -1,133 +1,197 @@
-import { Suspense, lazy, useState } from 'react';
-import { Loader2, LocateFixed, MapPin, Map as MapIcon } from 'lucide-react';
-import { NoticeCard } from '../components/notice-card';
-import { buttonPrimary, buttonSecondary } from '../components/ui';
-import {
-  GEOLOCATION_TIMEOUT_MS,
-  QUICK_CITIES,
-  coordinatesName,
-  geolocationErrorMessage,
-} from '../lib/location';
-import { toast } from '../lib/toast-store';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { AlertCircle, Loader2, Plus } from 'lucide-react';
+import clsx from 'clsx';
+import { loginRedirectRoute, type PostHashtag } from '@saathi/contracts';
+import { useCurrentUser } from '../api/use-current-user';
+import { useFeed } from '../api/use-feed';
+import { CommunityBanner } from '../components/community-banner';
+import { DailyQuestionCard } from '../components/daily-question-card';
+import { FeedSidebar } from '../components/feed-sidebar';
+import { SearchAndFilters } from '../components/hashtag-filter';
+import { LocationBanner } from '../components/location-banner';
+import { LocationRequired } from '../components/location-required';
+import { PostCard } from '../components/post-card';
+import { PostSkeletons } from '../components/post-skeleton';
+import { SiteFooter } from '../components/site-footer';
+import { buttonSecondary } from '../components/ui';
+import { WhySaathi } from '../components/why-saathi';
+import { feedTitle, flattenPages, isFiltered, isPostHashtag } from '../lib/feed-pages';
+import type { UserLocation } from '../lib/location';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePageTitle } from '../lib/use-page-title';
-
-const LocationPickerDialog = lazy(() => import('../components/location-picker-dialog'));
 import { useStoredLocation } from '../lib/use-stored-location';
 
-/** Home: asks for a location first; the feed issue fills in the rest. */
+// Dialogs and the admin tools load when first opened.
+const CreatePostDialog = lazy(() => import('../components/create-post-dialog'));
+const LocationPickerDialog = lazy(() => import('../components/location-picker-dialog'));
+const AdminBotPanel = lazy(() => import('../components/admin-bot-panel'));
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Home: a location first, then the feed of posts within 1 km with everything around it. */
 export default function HomePage() {
   usePageTitle('Saathi - Find Activity Partners Near You');
-  const { location, setLocation } = useStoredLocation();
-  const [locating, setLocating] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
+  const { location } = useStoredLocation();
+  const [adminOpen, setAdminOpen] = useState(false);
 
-  const autoLocate = () => {
-    if (!('geolocation' in navigator)) {
-      toast({
-        title: 'Location Access Failed',
-        description: geolocationErrorMessage(undefined),
-        variant: 'destructive',
-      });
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        const { latitude, longitude } = position.coords;
-        setLocation({ latitude, longitude, locationName: coordinatesName(latitude, longitude) });
-      },
-      (error) => {
-        setLocating(false);
-        toast({
-          title: 'Location Access Failed',
-          description: geolocationErrorMessage(error.code),
-          variant: 'destructive',
-        });
-      },
-      { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
-    );
-  };
-
-  const picker = pickerOpen ? (
-    <Suspense fallback={null}>
-      <LocationPickerDialog open={pickerOpen} onOpenChange={setPickerOpen} onSelect={setLocation} />
-    </Suspense>
-  ) : null;
-
-  if (!location) {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-10">
-        <NoticeCard icon={MapPin} title="Location Access Required">
-          <p className="mt-2 text-slate-600">
-            Saathi shows activity partners within 1 km of you. Share your location or pick a city to get
-            started.
-          </p>
-          <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            <button type="button" className={buttonPrimary} onClick={autoLocate} disabled={locating}>
-              {locating ? (
-                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-              ) : (
-                <LocateFixed className="h-4 w-4" aria-hidden="true" />
-              )}
-              Try Auto Location
-            </button>
-            <button
-              type="button"
-              className={buttonSecondary}
-              onClick={() => setPickerOpen(true)}
-              aria-haspopup="dialog"
-            >
-              <MapIcon className="h-4 w-4" aria-hidden="true" />
-              Select on Map
-            </button>
-          </div>
-          <section aria-labelledby="quick-cities-title" className="mt-8">
-            <h2 id="quick-cities-title" className="text-sm font-medium text-slate-700">
-              Or choose a city
-            </h2>
-            <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {QUICK_CITIES.map((city) => (
-                <li key={city.locationName}>
-                  <button
-                    type="button"
-                    className={`${buttonSecondary} w-full`}
-                    onClick={() => setLocation(city)}
-                  >
-                    {city.locationName}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </NoticeCard>
-        {picker}
-      </div>
-    );
-  }
+  // The hidden admin tools: Ctrl+Shift+A toggles them (the server checks the admin role).
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.ctrlKey && e.shiftKey && !e.altKey && !e.metaKey && e.key.toLowerCase() === 'a') {
+        e.preventDefault();
+        setAdminOpen((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Currently Active Near You</h1>
-        <button
-          type="button"
-          className={buttonSecondary}
-          onClick={() => setPickerOpen(true)}
-          aria-haspopup="dialog"
-        >
-          <MapPin className="h-4 w-4" aria-hidden="true" />
-          {location.locationName}
-          <span className="sr-only">, Change Location</span>
-        </button>
+    <>
+      {location ? <HomeFeed location={location} /> : <LocationRequired />}
+      <LocationBanner />
+      {adminOpen ? (
+        <Suspense fallback={null}>
+          <AdminBotPanel location={location} onClose={() => setAdminOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function HomeFeed({ location }: { location: UserLocation }) {
+  const { isAuthenticated } = useCurrentUser();
+  const { setLocation } = useStoredLocation();
+  const [searchInput, setSearchInput] = useState('');
+  const [hashtag, setHashtag] = useState<PostHashtag>();
+  const [createOpen, setCreateOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const filter = { hashtag, search };
+  const filtered = isFiltered(filter);
+
+  const feed = useFeed({ latitude: location.latitude, longitude: location.longitude, hashtag, search });
+  const posts = feed.data ? flattenPages(feed.data.pages) : [];
+
+  const openCreatePost = () => {
+    // Posting needs an account: signed-out visitors go through the sign-in redirect.
+    if (!isAuthenticated) {
+      window.location.assign(loginRedirectRoute.path);
+      return;
+    }
+    setCreateOpen(true);
+  };
+
+  const selectHashtag = (tag: string | undefined) => {
+    setHashtag(tag && isPostHashtag(tag) ? tag : undefined);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <>
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <h1 className="sr-only">Activity partners near {location.locationName}</h1>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
+          <div className="min-w-0 space-y-5">
+            <SearchAndFilters
+              search={searchInput}
+              onSearchChange={setSearchInput}
+              hashtag={hashtag}
+              onHashtagChange={setHashtag}
+            />
+            <DailyQuestionCard locationName={location.locationName} />
+            <CommunityBanner />
+
+            <section aria-labelledby="feed-title" className="space-y-4">
+              <h2 id="feed-title" className="text-xl font-bold text-slate-900">
+                {feedTitle(filter)}
+              </h2>
+              {feed.isPending ? (
+                <PostSkeletons />
+              ) : feed.isError ? (
+                <div
+                  role="alert"
+                  className="flex items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900"
+                >
+                  <AlertCircle className="h-5 w-5 shrink-0" aria-hidden="true" />
+                  <p className="flex-1">Failed to fetch posts</p>
+                  <button type="button" className={buttonSecondary} onClick={() => void feed.refetch()}>
+                    Try Again
+                  </button>
+                </div>
+              ) : posts.length > 0 ? (
+                <ul className="space-y-4">
+                  {posts.map((post) => (
+                    <li key={post.id}>
+                      <PostCard post={post} onSelectHashtag={selectHashtag} />
+                    </li>
+                  ))}
+                </ul>
+              ) : filtered ? (
+                <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-600">
+                  No posts match your search nearby.
+                </p>
+              ) : null}
+
+              {!filtered && feed.hasNextPage ? (
+                <div className="flex justify-center">
+                  <button
+                    type="button"
+                    className={buttonSecondary}
+                    onClick={() => void feed.fetchNextPage()}
+                    disabled={feed.isFetchingNextPage}
+                  >
+                    {feed.isFetchingNextPage ? (
+                      <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                    ) : null}
+                    {feed.isFetchingNextPage ? 'Loading...' : 'Load More Posts'}
+                  </button>
+                </div>
+              ) : null}
+            </section>
+
+            {feed.isSuccess && posts.length === 0 && !filtered ? (
+              <WhySaathi onCreatePost={openCreatePost} />
+            ) : null}
+          </div>
+
+          <div className="lg:sticky lg:top-20 lg:self-start">
+            <FeedSidebar
+              location={location}
+              hashtag={hashtag}
+              onHashtagChange={selectHashtag}
+              onCreatePost={openCreatePost}
+              onChangeLocation={() => setPickerOpen(true)}
+            />
+          </div>
+        </div>
       </div>
-      <NoticeCard level={2} title="Why Saathi?" className="mt-6">
-        <p className="mt-2 text-slate-600">
-          Find a gym buddy, a study partner or a hiking companion within 1 km. Built with love in India, Data
-          never sold.
-        </p>
-      </NoticeCard>
-      {picker}
-    </div>
+
+      <SiteFooter />
+
+      <button
+        type="button"
+        onClick={openCreatePost}
+        aria-haspopup="dialog"
+        aria-label="Create New Post"
+        className={clsx(
+          'fixed right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-teal-700 text-white shadow-lg transition hover:bg-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none md:right-8 md:bottom-8',
+          isAuthenticated ? 'bottom-20' : 'bottom-6',
+        )}
+      >
+        <Plus className="h-6 w-6" aria-hidden="true" />
+      </button>
+
+      {createOpen ? (
+        <Suspense fallback={null}>
+          <CreatePostDialog open={createOpen} onOpenChange={setCreateOpen} location={location} />
+        </Suspense>
+      ) : null}
+      {pickerOpen ? (
+        <Suspense fallback={null}>
+          <LocationPickerDialog open={pickerOpen} onOpenChange={setPickerOpen} onSelect={setLocation} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

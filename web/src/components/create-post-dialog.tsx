@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import clsx from 'clsx';
+import { POST_CONTENT_MAX, POST_HASHTAGS, type PostHashtag } from '@saathi/contracts';
+import { useCreatePost } from '../api/use-feed';
+import { serverMessage } from '../lib/error-message';
+import type { UserLocation } from '../lib/location';
+import { toast } from '../lib/toast-store';
+import { DialogCloseButton } from './dialog-close-button';
+import { TextAreaField } from './text-area-field';
+import { buttonPrimary, buttonSecondary, labelClass } from './ui';
+
+interface CreatePostDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  location: UserLocation | null;
+}
+
+/** "Create New Post": what you want to do, hashtags from the fixed ten, at the chosen location. */
+export default function CreatePostDialog({ open, onOpenChange, location }: CreatePostDialogProps) {
+  const [content, setContent] = useState('');
+  const [hashtags, setHashtags] = useState<PostHashtag[]>([]);
+  const [error, setError] = useState<string>();
+  const createPost = useCreatePost();
+
+  const toggle = (tag: PostHashtag) =>
+    setHashtags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = content.trim();
+    if (!text) {
+      setError('Please enter some content for your post');
+      return;
+    }
+    if (!location) {
+      toast({ title: 'Error', description: 'Location is required to create a post', variant: 'destructive' });
+      return;
+    }
+    setError(undefined);
+    createPost.mutate(
+      {
+        content: text,
+        latitude: location.latitude,
+        longitude: location.longitude,
+        locationName: location.locationName,
+        hashtags,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Post Created', description: 'Your post is now visible to people nearby.' });
+          setContent('');
+          setHashtags([]);
+          onOpenChange(false);
+        },
+        onError: (err) =>
+          toast({
+            title: 'Error',
+            description: serverMessage(err) ?? 'Failed to create post. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">Create New Post</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            {location
+              ? `Tell people within 1 km of ${location.locationName} what you would like to do.`
+              : 'Choose a location first.'}
+          </Dialog.Description>
+          <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+            <TextAreaField
+              id="post-content"
+              label="What are you looking for?"
+              rows={4}
+              maxLength={POST_CONTENT_MAX}
+              value={content}
+              onChange={setContent}
+              error={error}
+              placeholder="Looking for a gym buddy for 6am workouts..."
+            />
+            <fieldset>
+              <legend className={labelClass}>Hashtags</legend>
+              <div className="flex flex-wrap gap-2">
+                {POST_HASHTAGS.map((tag) => {
+                  const chosen = hashtags.includes(tag);
+                  return (
+                    <button
+                      key={tag}
+                      type="button"
+                      aria-pressed={chosen}
+                      onClick={() => toggle(tag)}
+                      className={clsx(
+                        'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+                        chosen
+                          ? 'border-teal-700 bg-teal-700 text-white'
+                          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                      )}
+                    >
+                      #{tag}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
+              <button type="submit" className={buttonPrimary} disabled={createPost.isPending}>
+                {createPost.isPending ? 'Posting...' : 'Create Post'}
+              </button>
+            </div>
+          </form>
+          <DialogCloseButton />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

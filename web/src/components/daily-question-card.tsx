@@ -1,0 +1,97 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Loader2, MessageSquareQuote } from 'lucide-react';
+import {
+  DAILY_RESPONSES_SHOWN,
+  DAILY_RESPONSE_MAX,
+  dailyQuestionFor,
+  loginRedirectRoute,
+} from '@saathi/contracts';
+import { useCurrentUser } from '../api/use-current-user';
+import { useDailyResponses, useShareDailyResponse } from '../api/use-daily-question';
+import { serverMessage } from '../lib/error-message';
+import { toast } from '../lib/toast-store';
+import { buttonPrimary, cardClass, inputClass } from './ui';
+
+/** Today's question (by day of the year), a box to answer it, and up to five answers. */
+export function DailyQuestionCard({ locationName }: { locationName: string }) {
+  const question = useMemo(() => dailyQuestionFor(new Date()), []);
+  const { isAuthenticated } = useCurrentUser();
+  const responses = useDailyResponses();
+  const share = useShareDailyResponse();
+  const [answer, setAnswer] = useState('');
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const response = answer.trim();
+    if (!response) return;
+    if (!isAuthenticated) {
+      window.location.assign(loginRedirectRoute.path);
+      return;
+    }
+    share.mutate(
+      { question, response, location: locationName },
+      {
+        onSuccess: () => {
+          setAnswer('');
+          toast({ title: 'Answer Shared', description: 'Thanks for sharing with your neighbours.' });
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: serverMessage(error) ?? 'Failed to share response',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const shown = responses.data?.slice(0, DAILY_RESPONSES_SHOWN) ?? [];
+
+  return (
+    <section aria-labelledby="daily-question-title" className={`${cardClass} p-5`}>
+      <h2 id="daily-question-title" className="flex items-center gap-2 text-sm font-semibold text-teal-800">
+        <MessageSquareQuote className="h-4 w-4" aria-hidden="true" />
+        Question of the Day
+      </h2>
+      <p className="mt-2 text-lg font-semibold text-slate-900">{question}</p>
+      <form onSubmit={onSubmit} className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <label htmlFor="daily-answer" className="sr-only">
+          Your answer
+        </label>
+        <input
+          id="daily-answer"
+          value={answer}
+          maxLength={DAILY_RESPONSE_MAX}
+          onChange={(e) => setAnswer(e.target.value)}
+          placeholder="Share your answer..."
+          className={inputClass}
+        />
+        <button
+          type="submit"
+          className={`${buttonPrimary} shrink-0`}
+          disabled={!answer.trim() || share.isPending}
+        >
+          {share.isPending ? 'Sharing...' : 'Share Answer'}
+        </button>
+      </form>
+      {responses.isLoading ? (
+        <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> Loading answers...
+        </p>
+      ) : shown.length > 0 ? (
+        <ul className="mt-4 space-y-2" aria-label="Answers from your neighbours">
+          {shown.map((item) => (
+            <li key={item.id} className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
+              <p className="break-words text-slate-800">{item.response}</p>
+              <p className="mt-0.5 text-xs text-slate-600">
+                {item.authorName} · {item.location}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : responses.isSuccess ? (
+        <p className="mt-3 text-sm text-slate-600">Be the first to answer today.</p>
+      ) : null}
+    </section>
+  );
+}

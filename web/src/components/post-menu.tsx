@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
+import { useDeletePost } from '../api/use-feed';
+import { handleUnauthorized } from '../lib/unauthorized';
+import { toast } from '../lib/toast-store';
+import { buttonSecondary } from './ui';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 outline-none select-none data-[highlighted]:bg-red-50';
+
+/** The post's menu (shown only to those who may delete it): Delete Post, behind a confirmation. */
+export default function PostMenu({
+  postId,
+  onDeleted,
+}: {
+  postId: string;
+  onDeleted?: (() => void) | undefined;
+}) {
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const deletePost = useDeletePost();
+
+  const confirmDelete = async () => {
+    try {
+      // Awaited rather than through mutate's callbacks: on success the card (and this menu) leaves
+      // the page, and the toast must still show.
+      await deletePost.mutateAsync(postId);
+      toast({ title: 'Post Deleted', description: 'Your post has been removed.' });
+      setConfirmOpen(false);
+      onDeleted?.();
+    } catch (error) {
+      setConfirmOpen(false);
+      if (handleUnauthorized(error)) return;
+      toast({
+        title: 'Error',
+        description: 'Failed to delete post. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label="Post options"
+          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+        >
+          <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-40 min-w-40 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          >
+            <DropdownMenu.Item className={itemClass} onSelect={() => setConfirmOpen(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete Post
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      <Dialog.Root open={confirmOpen} onOpenChange={(open) => !deletePost.isPending && setConfirmOpen(open)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+          <Dialog.Content
+            role="alertdialog"
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+          >
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Delete Post</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-slate-600">
+              Are you sure you want to delete this post? This cannot be undone.
+            </Dialog.Description>
+            <div className="mt-6 flex justify-end gap-2">
+              <Dialog.Close className={buttonSecondary} disabled={deletePost.isPending}>
+                Cancel
+              </Dialog.Close>
+              <button
+                type="button"
+                onClick={() => void confirmDelete()}
+                disabled={deletePost.isPending}
+                className="inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60"
+              >
+                {deletePost.isPending ? (
+                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                ) : null}
+                {deletePost.isPending ? 'Deleting...' : 'Delete'}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

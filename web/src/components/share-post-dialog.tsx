@@ -1,0 +1,98 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Check, Copy } from 'lucide-react';
+import type { FeedPost } from '@saathi/contracts';
+import {
+  POST_SHARE_TARGETS,
+  postLink,
+  postShareText,
+  postShareUrl,
+  type PostShareTarget,
+} from '../lib/post-share-links';
+import { toast } from '../lib/toast-store';
+import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
+import { DialogCloseButton } from './dialog-close-button';
+import { buttonSecondary, inputClass, labelClass } from './ui';
+
+const targetStyles: Record<PostShareTarget, string> = {
+  twitter: 'bg-slate-900 text-white hover:bg-black',
+  facebook: 'bg-[#1864d6] text-white hover:bg-[#1456b8]',
+  linkedin: 'bg-[#0a66c2] text-white hover:bg-[#0856a4]',
+  whatsapp: 'bg-[#11804a] text-white hover:bg-[#0d6a3d]',
+  telegram: 'bg-[#1f6fa8] text-white hover:bg-[#195c8c]',
+  reddit: 'bg-[#c73a0b] text-white hover:bg-[#a83109]',
+};
+
+interface SharePostDialogProps {
+  post: Pick<FeedPost, 'id' | 'content'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "Share Post": six share targets with the post's text (cut at 100 characters) and its link. */
+export default function SharePostDialog({ post, open, onOpenChange }: SharePostDialogProps) {
+  const { copied, copy } = useCopyToClipboard();
+  const link = postLink(window.location.origin, post.id);
+  const text = postShareText(post.content);
+  const linkId = `share-link-${post.id}`;
+
+  const copyLink = async () => {
+    if (await copy(link)) toast({ title: 'Link Copied', description: 'Post link copied to clipboard' });
+    else toast({ title: 'Error', description: 'Failed to copy link', variant: 'destructive' });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">Share Post</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm break-words text-slate-600">{text}</Dialog.Description>
+          <div className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {POST_SHARE_TARGETS.map((target) => (
+              <button
+                key={target.id}
+                type="button"
+                className={`inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none ${targetStyles[target.id]}`}
+                onClick={() =>
+                  window.open(postShareUrl(target.id, link, text), '_blank', 'noopener,noreferrer')
+                }
+              >
+                {target.label}
+              </button>
+            ))}
+          </div>
+          <div className="mt-5">
+            <label htmlFor={linkId} className={labelClass}>
+              Post link
+            </label>
+            <div className="flex gap-2">
+              <input
+                id={linkId}
+                readOnly
+                value={link}
+                className={inputClass}
+                onFocus={(e) => e.target.select()}
+              />
+              <button
+                type="button"
+                className={`${buttonSecondary} shrink-0 px-3`}
+                onClick={() => void copyLink()}
+                aria-label={copied ? 'Link copied' : 'Copy link'}
+              >
+                {copied ? (
+                  <Check className="h-4 w-4 text-teal-700" aria-hidden="true" />
+                ) : (
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                )}
+                <span aria-hidden="true" className="hidden sm:inline">
+                  {copied ? 'Copied!' : 'Copy'}
+                </span>
+              </button>
+            </div>
+          </div>
+          <DialogCloseButton />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
