@@ -1,10 +1,11 @@
-// The accounts slice end to end through the gateway in a real browser: register, sign out,
-// sign in, reset the password from the emailed link, edit the profile, upload a picture, share.
+// The accounts slice end to end through the gateway in a real browser: register, verify the
+// address from the mailed link, sign out, sign in, reset the password from the emailed link, edit
+// the profile, upload a picture, share.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
-import { newestMailName, waitForResetToken } from './mail';
+import { newestMailName, waitForResetToken, waitForVerificationToken } from './mail';
 import { pngSize, solidPng } from './png';
 import { startTestServer, type TestServer } from './server';
 import { startTestCluster } from '../../infra/test/cluster-harness';
@@ -52,7 +53,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('accounts in the bro
     await server?.close();
   });
 
-  it('registers, signs out and in, resets the password by email, edits and shares the profile', async () => {
+  it('registers, verifies the address by email, signs out and in, resets the password by email, edits and shares the profile', async () => {
     const { context, page } = await newPage(browser, server.url);
     const suffix = randomBytes(4).toString('hex');
     const username = `asha_${suffix}`;
@@ -78,6 +79,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('accounts in the bro
       await page.getByText('Username must be at least 3 characters').waitFor();
       await runAxe(page, '/auth create-account mode with errors');
 
+      const beforeRegistering = await newestMailName(server.mailDir);
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Phone Number').fill('9876543210');
@@ -88,6 +90,36 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('accounts in the bro
       await expectToast(page, 'Account Created!', `Welcome to Saathi, ${username}!`);
       await page.waitForURL('**/home');
       await page.getByRole('button', { name: 'Account menu' }).waitFor();
+
+      // --- Verify the address from the mailed link ------------------------------------------
+      const banner = page.getByRole('region', { name: 'Email verification' });
+      await banner.getByText('Please verify your email address.').waitFor();
+      await banner.getByText(email).waitFor();
+      await runAxe(page, '/home with the verification banner');
+      const firstLink = await waitForVerificationToken(server.mailDir, { after: beforeRegistering });
+      const beforeResending = await newestMailName(server.mailDir);
+      await banner.getByRole('button', { name: 'Resend verification email' }).click();
+      await expectToast(page, 'Verification email sent', `Check ${email} for the link.`);
+      const secondLink = await waitForVerificationToken(server.mailDir, { after: beforeResending });
+      expect(secondLink).not.toBe(firstLink);
+
+      // The resent link replaced the first one.
+      await page.goto(`/verify-email?token=${encodeURIComponent(firstLink)}`);
+      await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
+      await page.getByText('This verification link is invalid or has expired').waitFor();
+      await runAxe(page, '/verify-email failed');
+      await page.goto(`/verify-email?token=${encodeURIComponent(secondLink)}`);
+      await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+      expect(await page.title()).toBe('Verify Email - Saathi');
+      await runAxe(page, '/verify-email verified');
+      await page.getByRole('link', { name: 'Continue to Saathi' }).click();
+      await page.waitForURL('**/home');
+      await page.getByRole('button', { name: 'Account menu' }).waitFor();
+      await banner.waitFor({ state: 'detached' });
+      const verified = (await (await context.request.get('/api/auth/user')).json()) as {
+        emailVerified: boolean;
+      };
+      expect(verified.emailVerified).toBe(true);
 
       // --- Sign out, then sign in ---------------------------------------------------------
       await signOut(page);

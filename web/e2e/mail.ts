@@ -1,4 +1,5 @@
-// Reads the newest mail (the embedded file mailer's .eml files, or the cluster test's SMTP capture) and pulls the reset token out of it.
+// Reads the newest mail (the embedded file mailer's .eml files, or the cluster test's SMTP capture) and pulls a link's token
+// (password reset, email verification) out of it.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,38 +23,57 @@ function decodedForms(raw: string): string[] {
   return forms;
 }
 
-export function findResetToken(raw: string): string | undefined {
+/** The screens whose links carry a token in mails. */
+export type TokenPage = '/reset-password' | '/verify-email';
+
+/** The token of the first link to `page` in a raw mail. */
+export function findLinkToken(raw: string, page: TokenPage): string | undefined {
+  const link = new RegExp(`${page}\\?token=([A-Za-z0-9_\\-.~%]+)`);
   for (const form of decodedForms(raw)) {
-    const match = /\/reset-password\?token=([A-Za-z0-9_\-.~%]+)/.exec(form);
+    const match = link.exec(form);
     if (match?.[1]) return decodeURIComponent(match[1]);
   }
   return undefined;
+}
+
+export function findResetToken(raw: string): string | undefined {
+  return findLinkToken(raw, '/reset-password');
 }
 
 async function emlNames(dir: string): Promise<string[]> {
   return (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
 }
 
+interface WaitOptions {
+  after?: string;
+  timeoutMs?: number;
+}
+
 /**
- * Waits for a mail sent after `after` (file names sort by time) that holds a reset link and
+ * Waits for a mail sent after `after` (file names sort by time) that holds a link to `page` and
  * returns its token; with several, the newest wins.
  */
-export async function waitForResetToken(
-  mailDir: string,
-  options: { after?: string; timeoutMs?: number } = {},
-): Promise<string> {
+async function waitForLinkToken(mailDir: string, page: TokenPage, options: WaitOptions): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
     const names = (await emlNames(mailDir))
       .filter((name) => !options.after || name > options.after)
       .reverse();
     for (const name of names) {
-      const token = findResetToken(await readFile(path.join(mailDir, name), 'utf8'));
+      const token = findLinkToken(await readFile(path.join(mailDir, name), 'utf8'), page);
       if (token) return token;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`No reset mail arrived in ${mailDir}`);
+  throw new Error(`No mail with a ${page} link arrived in ${mailDir}`);
+}
+
+export function waitForResetToken(mailDir: string, options: WaitOptions = {}): Promise<string> {
+  return waitForLinkToken(mailDir, '/reset-password', options);
+}
+
+export function waitForVerificationToken(mailDir: string, options: WaitOptions = {}): Promise<string> {
+  return waitForLinkToken(mailDir, '/verify-email', options);
 }
 
 /** Name of the newest .eml now, so a later wait only accepts mail sent after this point. */

@@ -7,6 +7,7 @@ const HomePage = lazy(() => import('./pages/home-page'));
 const AuthPage = lazy(() => import('./pages/auth-page'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const MessagesPage = lazy(() => import('./pages/messages-page'));
 const BlogPage = lazy(() => import('./pages/blog-page'));
@@ -21,6 +22,7 @@ export function App() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/profile/:userId" element={<ProfilePage />} />
         <Route path="/messages" element={<MessagesPage />} />

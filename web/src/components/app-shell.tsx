@@ -4,6 +4,7 @@ import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { Spinner } from './spinner';
 import { Toaster } from './toaster';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 const FeedbackDialog = lazy(() => import('./feedback-dialog'));
 
@@ -21,6 +22,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header onFeedback={() => setFeedbackOpen(true)} />
+      <VerifyEmailBanner />
       <main id="main" className={isAuthenticated ? 'flex-1 pb-20 md:pb-8' : 'flex-1 pb-8'}>
         <Suspense fallback={<Spinner />}>{children}</Suspense>
       </main>
