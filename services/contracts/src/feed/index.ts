@@ -2,3 +2,4 @@ export * from './constants';
 export * from './schemas';
 export * from './routes';
 export * from './events';
+export * from './messages';

@@ -17,6 +17,7 @@ import {
   profileStatsSchema,
   reactionBodySchema,
   reactionResultSchema,
+  viewerPointQuerySchema,
 } from './schemas';
 
 const service = 'feed';
@@ -36,10 +37,7 @@ export const getPostRoute = defineRoute({
   method: 'GET',
   path: '/api/posts/:id',
   params: postIdParamsSchema,
-  query: z.object({
-    latitude: z.coerce.number().min(-90).max(90).optional(),
-    longitude: z.coerce.number().min(-180).max(180).optional(),
-  }),
+  query: viewerPointQuerySchema,
   response: { 200: feedPostSchema },
 });
 

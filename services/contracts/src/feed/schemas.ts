@@ -17,15 +17,23 @@ const LOCATION_REQUIRED = 'Location is required to create a post';
 const latitude = (message: string) => z.number({ error: message }).min(-90, message).max(90, message);
 const longitude = (message: string) => z.number({ error: message }).min(-180, message).max(180, message);
 
-/** Query-string numbers arrive as text. */
-const queryLatitude = z.coerce
-  .number({ error: 'latitude must be a number between -90 and 90' })
-  .min(-90, 'latitude must be a number between -90 and 90')
-  .max(90, 'latitude must be a number between -90 and 90');
-const queryLongitude = z.coerce
-  .number({ error: 'longitude must be a number between -180 and 180' })
-  .min(-180, 'longitude must be a number between -180 and 180')
-  .max(180, 'longitude must be a number between -180 and 180');
+/** Query-string numbers arrive as text; an empty value counts as missing (not as 0). */
+const blankAsMissing = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const queryLatitude = z.preprocess(
+  blankAsMissing,
+  z.coerce
+    .number({ error: 'latitude must be a number between -90 and 90' })
+    .min(-90, 'latitude must be a number between -90 and 90')
+    .max(90, 'latitude must be a number between -90 and 90'),
+);
+const queryLongitude = z.preprocess(
+  blankAsMissing,
+  z.coerce
+    .number({ error: 'longitude must be a number between -180 and 180' })
+    .min(-180, 'longitude must be a number between -180 and 180')
+    .max(180, 'longitude must be a number between -180 and 180'),
+);
 
 export const hashtagSchema = z.enum(POST_HASHTAGS, 'Unknown hashtag');
 export const reactionEmojiSchema = z.enum(REACTION_EMOJIS, 'Unsupported reaction');
@@ -48,6 +56,12 @@ export const feedQuerySchema = z.object({
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+/** An optional viewer point (a shared post's distance); blank values count as absent. */
+export const viewerPointQuerySchema = z.object({
+  latitude: z.preprocess(blankAsMissing, z.coerce.number().min(-90).max(90).optional()),
+  longitude: z.preprocess(blankAsMissing, z.coerce.number().min(-180).max(180).optional()),
+});
 
 export const postIdParamsSchema = z.object({ id: z.uuid('Post not found') });
 export const postCommentsParamsSchema = z.object({ postId: z.uuid('Post not found') });
