@@ -1,3 +1,4 @@
+import { createMemoryRateLimiter } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import { AccessTokens } from './auth/access-token';
 import { SessionCache } from './auth/session-cache';
@@ -10,7 +11,6 @@ import { ProfileImagesRepository } from './db/profile-images-repository';
 import { ProfilesRepository } from './db/profiles-repository';
 import { SessionsRepository } from './db/sessions-repository';
 import { UsersRepository } from './db/users-repository';
-import { RateLimiter } from './domain/rate-limiter';
 import { authRoutes } from './routes/auth';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { googleRoutes } from './routes/google';
@@ -24,6 +24,7 @@ import { resendVerificationEmail, verifyEmail } from './use-cases/email-verifica
 import { endSession } from './use-cases/end-session';
 import type { IdentityCore } from './use-cases/identity-core';
 import { linkGoogleAccount } from './use-cases/link-google-account';
+import { AttemptLimits } from './use-cases/rate-limit';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from './use-cases/password-reset';
 import { registerAccount } from './use-cases/register-account';
 import { saveOwnProfile } from './use-cases/save-own-profile';
@@ -50,18 +51,28 @@ export function createIdentityCore(kit: ServiceKit<Config>): IdentityCore {
   };
 }
 
-function rateLimiters(kit: ServiceKit<Config>) {
-  const { config, clock } = kit;
+/** The rule of every limit, counted in the shared store (Redis in cluster mode) or in this process. */
+function attemptLimits(kit: ServiceKit<Config>): AttemptLimits {
+  const { config } = kit;
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
-  const limiter = (limit: number) => new RateLimiter({ limit, windowMs }, clock);
-  return {
-    loginPerIp: limiter(config.RATE_LIMIT_LOGIN_PER_IP),
-    loginPerAccount: limiter(config.RATE_LIMIT_LOGIN_PER_ACCOUNT),
-    forgotPerIp: limiter(config.RATE_LIMIT_FORGOT_PER_IP),
-    forgotPerEmail: limiter(config.RATE_LIMIT_FORGOT_PER_EMAIL),
-    registerPerIp: limiter(config.RATE_LIMIT_REGISTER_PER_IP),
-    verifyEmailPerAccount: limiter(config.RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT),
-  };
+  const perWindow = (limit: number) => ({ limit, windowMs });
+  return new AttemptLimits(kit.rateLimiter ?? createMemoryRateLimiter(), {
+    loginPerIp: perWindow(config.RATE_LIMIT_LOGIN_PER_IP),
+    loginPerAccount: perWindow(config.RATE_LIMIT_LOGIN_PER_ACCOUNT),
+    loginPerAccountIp: {
+      limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_IP,
+      windowMs,
+      backoff: {
+        baseMs: config.LOGIN_BACKOFF_BASE_SECONDS * 1000,
+        maxMs: config.LOGIN_BACKOFF_MAX_SECONDS * 1000,
+      },
+    },
+    registerPerIp: perWindow(config.RATE_LIMIT_REGISTER_PER_IP),
+    forgotPerIp: perWindow(config.RATE_LIMIT_FORGOT_PER_IP),
+    forgotPerEmail: perWindow(config.RATE_LIMIT_FORGOT_PER_EMAIL),
+    verifyEmailPerAccount: perWindow(config.RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT),
+    uploadsPerUser: { limit: config.UPLOADS_PER_HOUR, windowMs: 3_600_000 },
+  });
 }
 
 /**
@@ -71,7 +82,7 @@ function rateLimiters(kit: ServiceKit<Config>) {
 export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
   const { config } = kit;
   const core = createIdentityCore(kit);
-  const limits = rateLimiters(kit);
+  const limits = attemptLimits(kit);
   const tokens = new AccessTokens(
     config.JWT_PRIVATE_KEY,
     publicKeyOf(config),

@@ -67,7 +67,19 @@ export const configSchema = commonEnvSchema
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
     ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
     RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(10),
+    /**
+     * Failed sign-ins per account across every address. High on purpose: reaching it refuses
+     * the owner too, so it only stops guessing spread over many addresses.
+     */
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(100),
+    /**
+     * Failed sign-ins per account from one address before each further attempt from there must
+     * wait LOGIN_BACKOFF_BASE_SECONDS, doubling up to LOGIN_BACKOFF_MAX_SECONDS (429 with
+     * Retry-After meanwhile). A right password clears it; other addresses are not affected.
+     */
+    RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: positiveInt(5),
+    LOGIN_BACKOFF_BASE_SECONDS: positiveInt(1),
+    LOGIN_BACKOFF_MAX_SECONDS: positiveInt(900),
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
     RATE_LIMIT_FORGOT_PER_IP: positiveInt(10),
     RATE_LIMIT_FORGOT_PER_EMAIL: positiveInt(3),
@@ -75,6 +87,8 @@ export const configSchema = commonEnvSchema
     RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: positiveInt(3),
     /** Window of every limit above, in seconds. */
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+    /** Profile-image uploads per user per hour (each one is decoded and re-encoded). */
+    UPLOADS_PER_HOUR: positiveInt(10),
   });
 export type Config = z.infer<typeof configSchema>;
 

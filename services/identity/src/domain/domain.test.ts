@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../testing/test-clock';
 import { base64DecodedLength, parseDataUrl, sniffImageKind } from './image-sniffing';
-import { RateLimiter } from './rate-limiter';
 import { formatRefreshToken, hashToken, parseRefreshToken, randomToken } from './tokens';
 import { baseUsernameFromEmail, usernameCandidates } from './usernames';
 
@@ -28,29 +26,6 @@ describe('tokens', () => {
     ]) {
       expect(parseRefreshToken(bad)).toBeNull();
     }
-  });
-});
-
-describe('RateLimiter', () => {
-  it('allows the limit per window, then refuses with a Retry-After, then frees up', () => {
-    const clock = new TestClock(new Date('2026-01-01T00:00:00Z'));
-    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000 }, clock);
-    expect(limiter.hit('a').allowed).toBe(true);
-    expect(limiter.hit('a').allowed).toBe(true);
-    expect(limiter.check('a').allowed).toBe(false);
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(limiter.hit('b').allowed).toBe(true);
-    clock.advance(60_000);
-    expect(limiter.hit('a').allowed).toBe(true);
-    limiter.reset('a');
-    expect(limiter.check('a').allowed).toBe(true);
-  });
-
-  it('stays bounded when keys are sprayed', () => {
-    const clock = new TestClock();
-    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 }, clock, 100);
-    for (let i = 0; i < 1000; i += 1) limiter.hit(`k${i}`);
-    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBeLessThanOrEqual(100);
   });
 });
 

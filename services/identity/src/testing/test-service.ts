@@ -8,7 +8,7 @@ import {
   queryRows,
   startService,
 } from '@saathi/platform';
-import type { App, EventBus, JobQueue, ServiceDeps } from '@saathi/platform';
+import type { App, EventBus, JobQueue, RateLimiter, ServiceDeps } from '@saathi/platform';
 import { createTestDatabase } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { configSchema } from '../config';
@@ -37,20 +37,39 @@ export function nextAddress(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${addressCounter % 250}`;
 }
 
+export interface TestIdentityOptions {
+  /** Attempt counters (default: in this process, as in embedded mode). */
+  rateLimiter?: RateLimiter;
+  /** Another replica of this one: same database, keys and clock (its close leaves the database). */
+  replicaOf?: TestIdentity;
+}
+
 /** Identity on a fresh PostgreSQL database with the in-memory bus and queue and a hand-moved clock. */
-export async function startTestIdentity(env: Record<string, string> = {}): Promise<TestIdentity> {
-  const database = await createTestDatabase('identity');
-  const keys = generateKeyPair();
+export async function startTestIdentity(
+  env: Record<string, string> = {},
+  options: TestIdentityOptions = {},
+): Promise<TestIdentity> {
+  const { replicaOf } = options;
+  const database = replicaOf?.database ?? (await createTestDatabase('identity'));
+  const keys = replicaOf?.keys ?? generateKeyPair();
   const config = loadConfig(
     configSchema,
     { JWT_PRIVATE_KEY: keys.privateKey, LOG_LEVEL: 'silent', ...env },
     { exit: false },
   );
-  const clock = new TestClock();
+  const clock = replicaOf?.clock ?? new TestClock();
   const logger = createLogger({ name: 'identity-test', level: 'silent' });
   const bus: EventBus = createMemoryBus({ logger });
   const queue: JobQueue = createMemoryQueue({ logger });
-  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
+  const deps: ServiceDeps<Config> = {
+    config,
+    db: database.port,
+    bus,
+    queue,
+    clock,
+    logger,
+    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+  };
   const running = await startService(identityService, deps);
   const { app } = running;
   return {
@@ -72,7 +91,7 @@ export async function startTestIdentity(env: Record<string, string> = {}): Promi
       await app.close();
       await bus.close();
       await queue.close();
-      await database.drop();
+      if (!replicaOf) await database.drop();
     },
   };
 }

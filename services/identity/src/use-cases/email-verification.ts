@@ -2,12 +2,11 @@ import { EMAIL_VERIFICATION_LINK_LIFETIME_MS, IdentityMessages } from '@saathi/c
 import { httpErrors } from '@saathi/platform';
 import type { Db, Emit } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
-import type { RateLimiter } from '../domain/rate-limiter';
 import { hashToken, randomToken } from '../domain/tokens';
 import { emitEmailVerificationRequested } from '../events/email-verification-requested';
 import { roleFor } from './create-account';
 import type { IdentityCore, RequestMeta } from './identity-core';
-import { enforceLimit } from './rate-limit';
+import type { AttemptLimits } from './rate-limit';
 
 /**
  * Mails the user a new link that proves their address (older links stop working). Runs inside
@@ -33,13 +32,13 @@ export type ResendOutcome = 'sent' | 'already-verified';
 /** "Send the link again" for the signed-in user; limited per account, since every call sends a mail. */
 export async function resendVerificationEmail(
   deps: Pick<IdentityCore, 'uow' | 'verifications' | 'clock'> & {
-    limits: { verifyEmailPerAccount: RateLimiter };
+    limits: AttemptLimits;
   },
   user: UserRow,
   meta: Pick<RequestMeta, 'traceId'>,
 ): Promise<ResendOutcome> {
   if (user.emailVerifiedAt) return 'already-verified';
-  enforceLimit(deps.limits.verifyEmailPerAccount.hit(user.id));
+  await deps.limits.enforce('verifyEmailPerAccount', [user.id], deps.clock.now());
   await deps.uow.withEvents((tx, emit) => sendVerificationLink(deps, tx, emit, user), meta);
   return 'sent';
 }

@@ -2,31 +2,25 @@ import { IdentityMessages, RESET_LINK_LIFETIME_MS } from '@saathi/contracts';
 import type { ResetPasswordBody } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import { hashPassword } from '../domain/password-hashing';
-import type { RateLimiter } from '../domain/rate-limiter';
 import { hashToken, randomToken } from '../domain/tokens';
 import { emitPasswordResetRequested } from '../events/password-reset-requested';
 import { emitSessionsRevoked } from '../events/session-revoked';
 import type { IdentityCore, RequestMeta } from './identity-core';
-import { enforceLimit } from './rate-limit';
-
-export interface ForgotPasswordLimits {
-  forgotPerIp: RateLimiter;
-  forgotPerEmail: RateLimiter;
-}
+import type { AttemptLimits } from './rate-limit';
 
 /**
  * Mails a reset link when the address has an account. The caller answers the same way whatever
  * happens here (no account enumeration).
  */
 export async function requestPasswordReset(
-  deps: Pick<IdentityCore, 'uow' | 'users' | 'resets' | 'clock'> & { limits: ForgotPasswordLimits },
+  deps: Pick<IdentityCore, 'uow' | 'users' | 'resets' | 'clock'> & { limits: AttemptLimits },
   rawEmail: string,
   meta: RequestMeta,
 ): Promise<void> {
-  enforceLimit(deps.limits.forgotPerIp.hit(meta.ip));
+  await deps.limits.enforce('forgotPerIp', [meta.ip], deps.clock.now());
   const email = rawEmail.toLowerCase();
   // Per address, excess requests are dropped silently: the answer stays the same either way.
-  if (!deps.limits.forgotPerEmail.hit(email).allowed) return;
+  if (!(await deps.limits.reserve('forgotPerEmail', [email], deps.clock.now())).allowed) return;
   const user = await deps.users.findByEmail(email);
   if (!user) return;
   const token = randomToken(32);

@@ -1,13 +1,57 @@
+import { createHash } from 'node:crypto';
 import { IdentityMessages } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { RateLimitResult } from '../domain/rate-limiter';
+import type { RateDecision, RateLimiter, RateRule } from '@saathi/platform';
 
-/** 429 with Retry-After when a limiter refused the attempt. */
-export function enforceLimit(result: RateLimitResult): void {
-  if (result.allowed) return;
-  throw httpErrors.tooManyRequests(
-    IdentityMessages.tooManyAttempts,
-    'RATE_LIMITED',
-    result.retryAfterSeconds,
-  );
+/** Every kind of attempt identity limits; each has its rule in config. */
+export type LimitName =
+  | 'loginPerIp'
+  | 'loginPerAccount'
+  | 'loginPerAccountIp'
+  | 'registerPerIp'
+  | 'forgotPerIp'
+  | 'forgotPerEmail'
+  | 'verifyEmailPerAccount'
+  | 'uploadsPerUser';
+
+/**
+ * Identity's attempt limits: a rule per kind of attempt, counted in the shared RateLimiter
+ * (Redis in cluster mode, so replicas agree). Keys are hashed: the store never holds e-mail
+ * addresses or identifiers, and attacker-chosen strings cannot make keys large.
+ */
+export class AttemptLimits {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly rules: Record<LimitName, RateRule>,
+  ) {}
+
+  private key(name: LimitName, parts: readonly string[]): string {
+    return `${name}:${createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 22)}`;
+  }
+
+  /** Counts one attempt before the work it guards; refuses (without counting) past the rule. */
+  reserve(name: LimitName, parts: readonly string[], now: Date): Promise<RateDecision> {
+    return this.limiter.reserve(this.key(name, parts), this.rules[name], now);
+  }
+
+  /** `reserve`, answering 429 with Retry-After when refused. */
+  async enforce(name: LimitName, parts: readonly string[], now: Date): Promise<void> {
+    const decision = await this.reserve(name, parts, now);
+    if (!decision.allowed)
+      throw httpErrors.tooManyRequests(
+        IdentityMessages.tooManyAttempts,
+        'RATE_LIMITED',
+        decision.retryAfterSeconds,
+      );
+  }
+
+  /** Gives back an attempt that turned out not to count (e.g. the right password). */
+  refund(name: LimitName, parts: readonly string[]): Promise<void> {
+    return this.limiter.refund(this.key(name, parts));
+  }
+
+  /** Forgets the count and any back-off wait. */
+  reset(name: LimitName, parts: readonly string[]): Promise<void> {
+    return this.limiter.reset(this.key(name, parts));
+  }
 }

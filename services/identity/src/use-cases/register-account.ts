@@ -4,11 +4,10 @@ import { httpErrors } from '@saathi/platform';
 import { uniqueViolationOf } from '../db/errors';
 import type { UserRow } from '../db/schema';
 import { hashPassword } from '../domain/password-hashing';
-import type { RateLimiter } from '../domain/rate-limiter';
 import { insertAccount } from './create-account';
 import { sendVerificationLink } from './email-verification';
-import { enforceLimit } from './rate-limit';
 import type { IdentityCore, RequestMeta } from './identity-core';
+import type { AttemptLimits } from './rate-limit';
 
 /**
  * A password sign-up: 409 for a taken username or address (also when two sign-ups race). The
@@ -16,12 +15,12 @@ import type { IdentityCore, RequestMeta } from './identity-core';
  */
 export async function registerAccount(
   deps: Pick<IdentityCore, 'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'argon2'> & {
-    limits: { registerPerIp: RateLimiter };
+    limits: AttemptLimits;
   },
   input: RegisterBody,
   meta: RequestMeta,
 ): Promise<UserRow> {
-  enforceLimit(deps.limits.registerPerIp.hit(meta.ip));
+  await deps.limits.enforce('registerPerIp', [meta.ip], deps.clock.now());
   const { username, email, phone, password } = input;
   if (await deps.users.usernameExists(username))
     throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');

@@ -3,35 +3,47 @@ import type { LoginBody } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
 import { dummyPasswordHash, verifyPassword } from '../domain/password-hashing';
-import type { RateLimiter } from '../domain/rate-limiter';
-import { enforceLimit } from './rate-limit';
 import { withConfiguredRole } from './create-account';
 import type { IdentityCore, RequestMeta } from './identity-core';
+import type { AttemptLimits } from './rate-limit';
 
-export interface SignInLimits {
-  loginPerIp: RateLimiter;
-  loginPerAccount: RateLimiter;
-}
-
-/** Checks a password sign-in; the same answer for an unknown account and a wrong password. */
+/**
+ * Checks a password sign-in; the same answer for an unknown account and a wrong password.
+ *
+ * Wrong passwords are limited per account *and client address*, with a wait that doubles after
+ * a few failures: an attacker guessing from one address is slowed to a crawl, while the owner
+ * from their own address (or any other) is never locked out by someone else's guesses. A cap
+ * per account across all addresses stays high, against guessing spread over many addresses.
+ * Each attempt is reserved before the password is hashed, so parallel guesses cannot all slip
+ * past one check; the right password gives its reservation back.
+ */
 export async function signIn(
   deps: Pick<IdentityCore, 'users' | 'clock' | 'adminEmails' | 'sessionCache' | 'argon2'> & {
-    limits: SignInLimits;
+    limits: AttemptLimits;
   },
   input: LoginBody,
   meta: Pick<RequestMeta, 'ip'>,
 ): Promise<UserRow> {
   const { identifier, password } = input;
-  enforceLimit(deps.limits.loginPerIp.hit(meta.ip));
+  const { limits } = deps;
+  const now = deps.clock.now();
+  await limits.enforce('loginPerIp', [meta.ip], now);
   const found = await deps.users.findByIdentifier(identifier);
   // Failures are counted per account (or per unknown identifier), whichever way it was named.
-  const accountKey = found ? `user:${found.id}` : `id:${identifier.toLowerCase()}`;
-  enforceLimit(deps.limits.loginPerAccount.check(accountKey));
-  const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash(deps.argon2)), password);
-  if (!found || !ok) {
-    deps.limits.loginPerAccount.hit(accountKey);
-    throw httpErrors.unauthorized(IdentityMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+  const account = found ? `user:${found.id}` : `id:${identifier.toLowerCase()}`;
+  await limits.enforce('loginPerAccount', [account], now);
+  try {
+    await limits.enforce('loginPerAccountIp', [account, meta.ip], now);
+  } catch (error) {
+    await limits.refund('loginPerAccount', [account]);
+    throw error;
   }
-  deps.limits.loginPerAccount.reset(accountKey);
+  const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash(deps.argon2)), password);
+  if (!found || !ok)
+    throw httpErrors.unauthorized(IdentityMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+  await Promise.all([
+    limits.refund('loginPerAccount', [account]),
+    limits.reset('loginPerAccountIp', [account, meta.ip]),
+  ]);
   return withConfiguredRole(deps, found);
 }
