@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import clsx from 'clsx';
 import { LocateFixed, Loader2 } from 'lucide-react';
 import {
   LOCATION_BANNER_DELAY_MS,
@@ -6,6 +7,7 @@ import {
   shouldOfferLocationBanner,
   type LocationPermissionAnswer,
 } from '../lib/location-banner';
+import { useCurrentUser } from '../api/use-current-user';
 import type { UserLocation } from '../lib/location';
 import { useAutoLocate } from '../lib/use-auto-locate';
 import { useLocalStorageValue } from '../lib/use-local-storage-value';
@@ -15,6 +17,7 @@ import { buttonGhost, buttonPrimary } from './ui';
 /** Asks for the browser location 1 s after load, unless a location is saved or it was answered before. */
 export function LocationBanner() {
   const { location, setLocation } = useStoredLocation();
+  const { isAuthenticated } = useCurrentUser();
   const [handled, setHandled] = useLocalStorageValue(LOCATION_PERMISSION_KEY);
   const [delayPassed, setDelayPassed] = useState(false);
   const { locate, locating } = useAutoLocate((found: UserLocation) => {
@@ -32,7 +35,11 @@ export function LocationBanner() {
   return (
     <section
       aria-labelledby="location-banner-title"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-4 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur"
+      className={clsx(
+        // Above the phone's bottom navigation, which signed-in visitors have.
+        isAuthenticated ? 'bottom-14 md:bottom-0' : 'bottom-0',
+        'fixed inset-x-0 z-30 border-t border-slate-200 bg-white/95 p-4 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur',
+      )}
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex-1">

@@ -15,7 +15,7 @@ export function LocationRequired() {
   const [pickerOpen, setPickerOpen] = useState(false);
 
   return (
-    <div className="mx-auto max-w-lg px-4 py-10">
+    <div className="mx-auto max-w-lg px-4 pt-10 pb-40">
       <NoticeCard icon={MapPin} title="Location Access Required">
         <p className="mt-2 text-slate-600">
           Saathi shows activity partners within 1 km of you. Share your location or pick a city to get

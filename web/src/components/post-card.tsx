@@ -27,9 +27,12 @@ interface PostCardProps {
   onSelectHashtag?: (hashtag: string) => void;
   /** After the post was deleted from this card. */
   onDeleted?: () => void;
+  /** The author name's heading level: 3 under a feed's title, 2 on a page of its own. */
+  headingLevel?: 2 | 3;
 }
 
-export function PostCard({ post, onSelectHashtag, onDeleted }: PostCardProps) {
+export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }: PostCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const like = useLikePost();
@@ -67,25 +70,27 @@ export function PostCard({ post, onSelectHashtag, onDeleted }: PostCardProps) {
           {post.authorInitials}
         </Link>
         <div className="min-w-0 flex-1">
-          <h3 id={nameId} className="truncate text-base font-semibold text-slate-900">
+          <Heading id={nameId} className="truncate text-base font-semibold text-slate-900">
             <Link
               to={profileHref}
               className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
             >
               {post.authorName}
             </Link>
-          </h3>
-          <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+          </Heading>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
             {post.distanceKm !== null ? (
-              <span className="inline-flex items-center gap-0.5">
+              <span className="inline-flex items-center gap-0.5 whitespace-nowrap">
                 <MapPin className="h-3 w-3" aria-hidden="true" />
                 {formatDistance(post.distanceKm)}
               </span>
             ) : null}
-            <time dateTime={post.createdAt}>{postTimeAgo(post.createdAt, new Date(now))}</time>
+            <time dateTime={post.createdAt} className="whitespace-nowrap">
+              {postTimeAgo(post.createdAt, new Date(now))}
+            </time>
+            <CountdownBadge expiresAt={post.expiresAt} />
           </p>
         </div>
-        <CountdownBadge expiresAt={post.expiresAt} />
         {canDeletePost(user, post) ? (
           <Suspense fallback={<span className="h-8 w-8" />}>
             <PostMenu postId={post.id} onDeleted={onDeleted} />

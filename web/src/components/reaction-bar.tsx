@@ -102,7 +102,7 @@ export function ReactionBar({ target, id, reactions, myReactions }: ReactionBarP
       <button
         ref={triggerRef}
         type="button"
-        aria-label="Add reaction"
+        aria-label={target === 'post' ? 'Add reaction' : 'Add reaction to comment'}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}

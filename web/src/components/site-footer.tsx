@@ -5,7 +5,7 @@ import { DonationBanner } from './donation-banner';
 /** The home screen's footer: the donation banner, who we are, and the UPI donation link. */
 export function SiteFooter() {
   return (
-    <footer className="mx-auto max-w-6xl space-y-4 px-4 pt-4 pb-24">
+    <footer className="mx-auto max-w-5xl space-y-4 px-4 pt-4 pb-24">
       <DonationBanner />
       <div className="flex flex-col items-center gap-3 border-t border-slate-200 pt-6 text-center text-sm text-slate-600">
         <p>Saathi is a non-profit, community-funded app. Built with love in India, Data never sold.</p>

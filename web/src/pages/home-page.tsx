@@ -89,7 +89,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
 
   return (
     <>
-      <div className="mx-auto max-w-6xl px-4 py-6">
+      <div className="mx-auto max-w-5xl px-4 py-6">
         <h1 className="sr-only">Activity partners near {location.locationName}</h1>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
           <div className="min-w-0 space-y-5">

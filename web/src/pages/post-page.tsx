@@ -30,7 +30,7 @@ export default function PostPage() {
         <>
           <h1 className="sr-only">Post by {post.data.authorName}</h1>
           <div className="mt-4">
-            <PostCard post={post.data} onDeleted={() => void navigate('/home')} />
+            <PostCard post={post.data} headingLevel={2} onDeleted={() => void navigate('/home')} />
           </div>
         </>
       ) : (
