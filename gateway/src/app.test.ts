@@ -453,7 +453,7 @@ describe('websocket', () => {
   it('proxies Socket.IO websocket upgrades to messaging without client identity headers', async () => {
     const socket = connectSocket(main.url, {
       transports: ['websocket'],
-      extraHeaders: { 'x-user-id': 'admin-1' },
+      extraHeaders: { 'x-user-id': 'admin-1', origin: 'http://localhost:3000' },
       reconnection: false,
     });
     try {

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@saathi/platform';
-import { gatewayEnvSchema } from './config';
+import { edgeOptions, gatewayEnvSchema } from './config';
+import { k8sEnv } from './test-upstreams';
+
+const load = (env: Record<string, string>) => loadConfig(gatewayEnvSchema, env, { exit: false });
 
 describe('gateway config', () => {
   it('defaults to the local service ports, the built web app and an edge log of failures', () => {
@@ -19,6 +24,45 @@ describe('gateway config', () => {
     });
     expect(config.WEB_DIST).toMatch(/[\\/]web[\\/]dist$/);
     expect(config.JWT_PUBLIC_KEY).toBeUndefined();
+  });
+
+  it('defaults the edge defences: the local origin, 32 requests in flight, client timeouts, no proxy trusted', () => {
+    const config = load({});
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(edgeOptions(config)).toEqual({
+      trustProxy: [],
+      publicOrigin: 'http://localhost:3000',
+      maxInFlightPerIp: 32,
+      httpTimeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 120_000, connectionTimeoutMs: 120_000 },
+    });
+    expect(load({ PUBLIC_ORIGIN: 'https://saathi.example.org/' }).PUBLIC_ORIGIN).toBe(
+      'https://saathi.example.org',
+    );
+  });
+
+  it('takes TRUST_PROXY as proxy addresses and CIDRs, and refuses anything else, `true` included', () => {
+    expect(load({ TRUST_PROXY: '10.244.0.0/16, 192.0.2.7,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.244.0.0/16',
+      '192.0.2.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'ingress.local', '10.0.0.0/8/1', '::/129', '10.0.0.0/x']) {
+      expect(() => load({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('k8s runs the gateway trusting the ingress for X-Forwarded-For, with probes on the internal port', () => {
+    const config = load(k8sEnv('gateway.yaml'));
+    expect(config.TRUST_PROXY.length).toBeGreaterThan(0);
+    expect(config.PUBLIC_ORIGIN).toBe('https://saathi.example.org');
+    expect(config.METRICS_PORT).toBeDefined();
+    const manifest = readFileSync(path.resolve(import.meta.dirname, '../../k8s/gateway.yaml'), 'utf8');
+    expect(manifest).toContain(`{ name: internal, containerPort: ${config.METRICS_PORT} }`);
+    for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
+      expect(manifest).toMatch(new RegExp(`${probe}:\\s+\\{ httpGet: \\{ path: /\\w+, port: internal \\}`));
+    }
+    expect(manifest).toContain(`prometheus.io/port: '${config.METRICS_PORT}'`);
   });
 
   it('rejects a malformed upstream URL', () => {

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
-import { commonEnvSchema, pemVar, portVar, urlVar } from '@saathi/platform';
+import { commonEnvSchema, DEFAULT_HTTP_TIMEOUTS, pemVar, portVar, urlVar } from '@saathi/platform';
 import { z } from 'zod';
+import type { GatewayOptions } from './app';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -13,6 +15,21 @@ const upstreamVar = (defaultUrl: string) =>
       (value) => value.split(',').every((part) => URL.canParse(part)),
       'expected a URL or comma-separated URLs',
     );
+
+/** Named ranges Fastify's trust-proxy check understands besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.1`, `10.244.0.0/16`, `fd00::/8`, or a named range. */
+export function isProxyAddress(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+const positiveInt = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
 
 /** Env of the cluster-mode gateway (`gateway/src/main.ts`). */
 export const gatewayEnvSchema = commonEnvSchema.extend({
@@ -36,7 +53,55 @@ export const gatewayEnvSchema = commonEnvSchema.extend({
   CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
   /** Edge access log: `errors` (4xx/5xx and slow; services log every request), `all`, `off`. */
   ACCESS_LOG: z.enum(['all', 'errors', 'off']).default('errors'),
-  /** `true`, or a comma-separated list of proxy addresses/CIDRs trusted for x-forwarded-for. */
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Comma-separated addresses/CIDRs of the proxies in front (the ingress) whose X-Forwarded-For
+   * names the client. Empty: trust nobody. Never `true`: any client could then pick its address
+   * and walk around every per-IP limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(isProxyAddress, 'expected IP addresses or CIDRs (e.g. 10.244.0.0/16), comma-separated'),
+      ),
+    ),
+  /** Where the browser loads the site; websocket upgrades from any other Origin are refused. */
+  PUBLIC_ORIGIN: z
+    .url()
+    .default('http://localhost:3000')
+    .transform((value) => new URL(value).origin),
+  /** Requests one client address may have in flight at once; more answer 429. */
+  MAX_IN_FLIGHT_PER_IP: positiveInt(32),
+  /** Port for probes and Prometheus (`/healthz`, `/readyz`, `/metrics`); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Client time limits: request headers, the whole request, an idle socket. */
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+  HTTP_CONNECTION_TIMEOUT_MS: positiveInt(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+/** The edge's defences as `buildGateway` takes them (main.ts; tests that start from env). */
+export function edgeOptions(
+  config: GatewayConfig,
+): Pick<GatewayOptions, 'trustProxy' | 'publicOrigin' | 'maxInFlightPerIp' | 'httpTimeouts'> {
+  return {
+    trustProxy: config.TRUST_PROXY,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    maxInFlightPerIp: config.MAX_IN_FLIGHT_PER_IP,
+    httpTimeouts: {
+      headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: config.HTTP_CONNECTION_TIMEOUT_MS,
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 
 /** Any Fastify request (the proxy plugins' types are server-agnostic). */
@@ -15,6 +15,15 @@ function isSpoofable(name: string): boolean {
   // Cheap first-letter screen: the pattern only matches names starting with x, f or r.
   const first = name.charCodeAt(0);
   return (first === 120 || first === 102 || first === 114) && SPOOFABLE.test(name);
+}
+
+/**
+ * True for a request Node handed to the server's 'upgrade' listeners (a websocket handshake).
+ * Node's parser sets `upgrade` only for a real one (Upgrade + Connection: upgrade); the
+ * headers alone prove nothing. Not in @types/node.
+ */
+export function isUpgradeRequest(raw: IncomingMessage): boolean {
+  return (raw as IncomingMessage & { upgrade?: boolean }).upgrade === true;
 }
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection and never cross a proxy. */

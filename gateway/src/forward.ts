@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { HOP_BY_HOP_HEADERS, upstreamHeaders } from './forward-headers';
+import { HOP_BY_HOP_HEADERS, isUpgradeRequest, upstreamHeaders } from './forward-headers';
 import { sendUpstreamError } from './upstream-errors';
 
 /** Responses up to this size are collected and sent in one write; larger ones stream. */
@@ -60,6 +60,15 @@ export function createForwarder(
         .code(400)
         .type('application/json; charset=utf-8')
         .send({ message: 'Bad Request', code: 'INVALID_PATH' });
+      return;
+    }
+    // Only /socket.io upgrades. An upgrade's body never arrives through `raw`, so forwarding
+    // one would hold an upstream connection, uncounted by the in-flight cap, for nothing.
+    if (isUpgradeRequest(request.raw)) {
+      void reply
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send({ message: 'Bad Request', code: 'UPGRADE_NOT_SUPPORTED' });
       return;
     }
     const method = request.method;

@@ -2,7 +2,7 @@
 import { createLogger, loadConfig, serve } from '@saathi/platform';
 import { pino } from 'pino';
 import { buildGateway } from './app';
-import { gatewayEnvSchema } from './config';
+import { edgeOptions, gatewayEnvSchema } from './config';
 
 const config = loadConfig(gatewayEnvSchema);
 // Buffered stdout: the access log writes a line per request, and one write syscall per line
@@ -12,13 +12,6 @@ const logger = createLogger({
   level: config.LOG_LEVEL,
   destination: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
 });
-const trustProxy =
-  config.TRUST_PROXY === undefined
-    ? undefined
-    : config.TRUST_PROXY === 'true'
-      ? true
-      : config.TRUST_PROXY.split(',').map((s) => s.trim());
-
 const app = await buildGateway({
   upstreams: {
     identity: config.IDENTITY_URL,
@@ -39,6 +32,10 @@ const app = await buildGateway({
   accessLog: config.ACCESS_LOG,
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   connectTimeoutMs: config.CONNECT_TIMEOUT_MS,
-  ...(trustProxy !== undefined ? { trustProxy } : {}),
+  ...edgeOptions(config),
 });
-await serve(app, { port: config.PORT, host: config.HOST });
+await serve(app, {
+  port: config.PORT,
+  host: config.HOST,
+  ...(config.METRICS_PORT ? { internalPort: config.METRICS_PORT } : {}),
+});

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { ClientOptions } from 'ws';
 import { HttpError } from '@saathi/platform';
 import { createForwarder } from './forward';
-import { forwardHeaders } from './forward-headers';
+import { forwardHeaders, isUpgradeRequest } from './forward-headers';
 import type { AnyRequest } from './forward-headers';
 import { API_SECURITY_HEADERS } from './security';
 import { sendUpstreamError } from './upstream-errors';
@@ -82,7 +82,7 @@ export async function registerSocketProxy(app: FastifyInstance, options: SocketP
     preHandler: (request, reply, done) => {
       // Browsers send cookies with a websocket handshake from any site and leave the check to
       // the server (no CORS for websockets): without this, another site could talk as the user.
-      if (request.raw.upgrade && request.headers.origin !== options.allowedOrigin) {
+      if (isUpgradeRequest(request.raw) && request.headers.origin !== options.allowedOrigin) {
         done(new HttpError(403, 'This origin may not open a websocket here.', 'ORIGIN_NOT_ALLOWED'));
         return;
       }

@@ -24,12 +24,14 @@ export const configSchema = commonEnvSchema
     COOKIE_SECURE: boolVar(false),
     /**
      * Whose X-Forwarded-For to believe for the client address (per-IP rate limits): `true`,
-     * `false`, or comma-separated addresses/CIDRs/`loopback`/`uniquelocal`. The default trusts the
-     * gateway on loopback (embedded) and on private pod networks (cluster), and nobody else.
+     * `false`, or comma-separated addresses/CIDRs/`loopback`. Only the gateway's: by default the
+     * gateway on this machine (embedded mode, start:cluster). In a cluster, the gateway's
+     * addresses — and only if nothing else can connect (k8s/network-policy.yaml), since anyone
+     * who can may claim any address.
      */
     TRUST_PROXY: z
       .string()
-      .default('loopback,uniquelocal')
+      .default('loopback')
       .transform((value): boolean | string[] =>
         value === 'true'
           ? true

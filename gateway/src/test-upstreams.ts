@@ -1,0 +1,78 @@
+/** Fake services on real sockets and a gateway in front of them, for the edge's tests. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { createLogger } from '@saathi/platform';
+import type { App } from '@saathi/platform';
+import { buildGateway } from './app';
+import type { GatewayOptions } from './app';
+import type { Upstreams } from './routes';
+
+export const silentLogger = createLogger({ name: 'gateway-test', level: 'silent' });
+
+/** Closes everything started through `track`, newest first (call from afterAll). */
+export function closers(): { track: (close: () => Promise<unknown>) => void; closeAll: () => Promise<void> } {
+  const list: (() => Promise<unknown>)[] = [];
+  return {
+    track: (close) => list.push(close),
+    closeAll: async () => {
+      for (const close of list.splice(0).reverse()) await close();
+    },
+  };
+}
+
+/**
+ * A service that reads every body in full (as a real one validating JSON does) and answers
+ * `{ service, url, ip }`; `setup` adds routes of its own.
+ */
+export async function startFakeService(
+  name: string,
+  setup?: (app: FastifyInstance) => void,
+): Promise<{ url: string; app: FastifyInstance }> {
+  // Closing drops open connections: a test that fails midway must not hang its clean-up.
+  const app = Fastify({ bodyLimit: 50 * 1024 * 1024, forceCloseConnections: true });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  setup?.(app);
+  app.all('/*', (request) => ({
+    service: name,
+    url: request.url,
+    forwardedFor: request.headers['x-forwarded-for'] ?? null,
+  }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, app };
+}
+
+/** Every service at one URL. */
+export const allAt = (url: string): Upstreams => ({
+  identity: url,
+  feed: url,
+  messaging: url,
+  blog: url,
+  notification: url,
+});
+
+export async function startGateway(
+  options: Partial<GatewayOptions> & { upstreams: Upstreams },
+): Promise<{ app: App; url: string }> {
+  const app = await buildGateway({ rateLimit: { store: 'memory' }, logger: silentLogger, ...options });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * The env a k8s manifest gives a container: its `env` entries (`- { name: X, value: 'y' }`,
+ * the form k8s/*.yaml use) over the shared ConfigMap in k8s/config.yaml.
+ */
+export function k8sEnv(manifest: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  const configMap = readFileSync(path.join(repoRoot, 'k8s', 'config.yaml'), 'utf8');
+  const data = configMap.slice(configMap.indexOf('\ndata:\n'));
+  for (const match of data.matchAll(/^ {2}([A-Z_]+): '?([^'\n]*)'?$/gm)) env[match[1]!] = match[2]!;
+  const text = readFileSync(path.join(repoRoot, 'k8s', manifest), 'utf8');
+  for (const match of text.matchAll(/- \{ name: ([A-Z_]+), value: '([^']*)' \}/g)) env[match[1]!] = match[2]!;
+  return env;
+}

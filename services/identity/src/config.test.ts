@@ -1,0 +1,63 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp, loadConfig } from '@saathi/platform';
+import type { App } from '@saathi/platform';
+import { configSchema } from './config';
+
+const privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
+const apps: App[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+/** The client address identity's per-IP limits would use, with identity's TRUST_PROXY. */
+async function addressSeenBy(env: Record<string, string>) {
+  const config = loadConfig(configSchema, { JWT_PRIVATE_KEY: privateKey, ...env }, { exit: false });
+  const app = await createApp({
+    name: 'identity',
+    logLevel: 'silent',
+    readiness: {},
+    trustProxy: config.TRUST_PROXY,
+  });
+  apps.push(app);
+  app.get('/ip', (request) => ({ ip: request.ip }));
+  return async (peer: string, forwardedFor: string): Promise<string> =>
+    (
+      await app.inject({ url: '/ip', remoteAddress: peer, headers: { 'x-forwarded-for': forwardedFor } })
+    ).json<{ ip: string }>().ip;
+}
+
+describe('identity TRUST_PROXY', () => {
+  it('believes X-Forwarded-For only from the gateway on this machine by default, not from the private network', async () => {
+    const seen = await addressSeenBy({});
+    expect(await seen('127.0.0.1', '198.51.100.7')).toBe('198.51.100.7');
+    // Another pod, container or VM on a private network claiming to forward for someone.
+    expect(await seen('10.1.2.3', '198.51.100.7')).toBe('10.1.2.3');
+    expect(await seen('192.168.4.4', '198.51.100.7')).toBe('192.168.4.4');
+    expect(await seen('fd00::5', '198.51.100.7')).toBe('fd00::5');
+  });
+
+  it('in k8s trusts the pod network, which the network policy opens to the gateway alone', async () => {
+    const manifest = readFileSync(path.resolve(import.meta.dirname, '../../../k8s/identity.yaml'), 'utf8');
+    const trustProxy = /- \{ name: TRUST_PROXY, value: '([^']+)' \}/.exec(manifest)?.[1];
+    expect(trustProxy).toBeDefined();
+    const seen = await addressSeenBy({ TRUST_PROXY: trustProxy! });
+    const gatewayPod = trustProxy!
+      .split(',')[0]!
+      .split('/')[0]!
+      .replace(/\.\d+$/, '.9');
+    expect(await seen(gatewayPod, '198.51.100.7')).toBe('198.51.100.7');
+    const policy = readFileSync(
+      path.resolve(import.meta.dirname, '../../../k8s/network-policy.yaml'),
+      'utf8',
+    );
+    const services = policy.slice(policy.indexOf('name: services'));
+    expect(services).toMatch(/values: \[[^\]]*\bidentity\b/);
+    expect(services).toContain('podSelector: { matchLabels: { app.kubernetes.io/name: gateway } }');
+  });
+});
