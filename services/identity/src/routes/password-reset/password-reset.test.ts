@@ -72,7 +72,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(events.some((e) => e.data.email === 'nobody@example.com')).toBe(false);
   });
 
-  it('rejects an invalid e-mail with the product's message', async () => {
+  it('rejects an invalid e-mail with the product message', async () => {
     const response = await identity
       .browser()
       .inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nope' } });
@@ -132,7 +132,7 @@ describe('validate and reset', () => {
     [{ token: 't', password: 'abc', confirmPassword: 'abcdef' }, 'Password must be at least 6 characters'],
     [{ token: 't', password: 'abcdef', confirmPassword: 'abc' }, 'Please confirm your password'],
     [{ token: 't', password: 'abcdef', confirmPassword: 'abcdeg' }, "Passwords don't match"],
-  ])('answers 400 with the product's message for %o', async (payload, message) => {
+  ])('answers 400 with the product message for %o', async (payload, message) => {
     const response = await identity.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);

@@ -71,7 +71,7 @@ describe('profiles', () => {
     [{ displayName: '' }, 'Name is required'],
     [{ displayName: 'n'.repeat(51) }, 'Name must be 50 characters or less'],
     [{ bio: 'b'.repeat(101) }, 'Bio must be 100 characters or less'],
-  ])('answers 400 with the product's message for %o', async (payload, message) => {
+  ])('answers 400 with the product message for %o', async (payload, message) => {
     const me = await signedIn();
     for (const request of [
       { method: 'POST' as const, url: '/api/profile' },
