@@ -109,7 +109,12 @@ export type RouteBody<R extends AnyRoute> = InferOr<R['body'], undefined>;
 export type RouteCallInput<R extends AnyRoute> = (R['params'] extends z.ZodType
   ? { params: InputOf<R['params']> }
   : { params?: never }) &
-  (R['query'] extends z.ZodType ? { query: InputOf<R['query']> } : { query?: never }) &
+  (R['query'] extends z.ZodType
+    ? // A query whose every field is optional may be left out.
+      Record<string, never> extends InputOf<R['query']>
+      ? { query?: InputOf<R['query']> }
+      : { query: InputOf<R['query']> }
+    : { query?: never }) &
   (R['body'] extends z.ZodType ? { body: InputOf<R['body']> } : { body?: never });
 
 /** The schema of the first 2xx answer, for validating responses in tests and development builds. */
