@@ -60,7 +60,7 @@ export default function HomePage() {
 }
 
 function HomeFeed({ location }: { location: UserLocation }) {
-  const { isAuthenticated } = useCurrentUser();
+  const { isAuthenticated, isLoading: userLoading } = useCurrentUser();
   const { setLocation } = useStoredLocation();
   const [searchInput, setSearchInput] = useState('');
   const [hashtag, setHashtag] = useState<PostHashtag>();
@@ -75,6 +75,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
 
   const openCreatePost = () => {
     // Posting needs an account: signed-out visitors go through the sign-in redirect.
+    if (userLoading) return;
     if (!isAuthenticated) {
       window.location.assign(loginRedirectRoute.path);
       return;
