@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, PHONE_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+  PHONE_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../constants';
 
 // Field messages are SPEC §5's exact wording; the web forms show the same text the API returns.
+// Every free-text field also has an upper bound, so attacker-sized strings are refused at the
+// edge of the service and never reach argon2, rate-limit keys or the database.
+
+const tooLongEmail = `Email must be at most ${EMAIL_MAX} characters`;
+const tooLongPassword = `Password must be at most ${PASSWORD_MAX} characters`;
 
 export const registerBodySchema = z.object({
   username: z
@@ -9,28 +22,45 @@ export const registerBodySchema = z.object({
     .trim()
     .min(USERNAME_MIN, 'Username must be at least 3 characters')
     .max(USERNAME_MAX, 'Username must be less than 30 characters'),
-  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
-  phone: z.string().trim().min(PHONE_MIN, 'Please enter a valid phone number'),
-  password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters'),
+  email: z.string().trim().max(EMAIL_MAX, tooLongEmail).pipe(z.email('Please enter a valid email address')),
+  phone: z
+    .string()
+    .trim()
+    .min(PHONE_MIN, 'Please enter a valid phone number')
+    .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} characters`),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+    .max(PASSWORD_MAX, tooLongPassword),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
-  identifier: z.string().trim().min(1, 'Email or username is required'),
-  password: z.string().min(1, 'Password is required'),
+  identifier: z
+    .string()
+    .trim()
+    .min(1, 'Email or username is required')
+    .max(EMAIL_MAX, `Email or username must be at most ${EMAIL_MAX} characters`),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX, tooLongPassword),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({
-  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+  email: z.string().trim().max(EMAIL_MAX, tooLongEmail).pipe(z.email('Please enter a valid email address')),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const resetPasswordBodySchema = z
   .object({
-    token: z.string().min(1, 'Reset token is required'),
-    password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters'),
-    confirmPassword: z.string().min(PASSWORD_MIN, 'Please confirm your password'),
+    token: z.string().min(1, 'Reset token is required').max(200, 'Reset token is invalid'),
+    password: z
+      .string()
+      .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+      .max(PASSWORD_MAX, tooLongPassword),
+    confirmPassword: z
+      .string()
+      .min(PASSWORD_MIN, 'Please confirm your password')
+      .max(PASSWORD_MAX, tooLongPassword),
   })
   .refine((b) => b.password === b.confirmPassword, {
     message: "Passwords don't match",
