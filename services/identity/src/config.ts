@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { boolVar, commonEnvSchema, infraEnvSchema, pemVar, portVar } from '@saathi/platform';
+import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@saathi/contracts';
 import { z } from 'zod';
 
 const positiveInt = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
@@ -13,7 +14,8 @@ export const configSchema = commonEnvSchema
     JWT_PRIVATE_KEY: pemVar(),
     /** Optional; derived from the private key when absent. */
     JWT_PUBLIC_KEY: pemVar().optional(),
-    ACCESS_TOKEN_TTL_SECONDS: positiveInt(600),
+    /** At most MAX_ACCESS_TOKEN_TTL_SECONDS: services replay that much of the revocations at start. */
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt(600).pipe(z.number().max(MAX_ACCESS_TOKEN_TTL_SECONDS)),
     REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
     /**
      * How long a signed-in lookup (session + user) may be reused. Writes in this process clear it

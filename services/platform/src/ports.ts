@@ -46,19 +46,27 @@ export interface SubscribeOptions<E extends EventDefinition = EventDefinition> {
   backoffMs?: number[];
 }
 
+export interface BroadcastOptions {
+  /** Replay the stored events of the type published at or after this time (broker time). */
+  replayFrom?: Date;
+}
+
 export interface EventBus {
   readonly kind: 'nats' | 'memory';
   /** Resolves only once the broker has acknowledged (persisted) the event. De-duplicates by envelope id. */
   publish(envelope: EventEnvelope): Promise<void>;
   subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<void>;
   /**
-   * Every process that calls this gets every event of the type published from now on, at most
-   * once: no durable, no catch-up, no retry. For process-local views that can afford a miss —
-   * e.g. revoked sessions, whose access tokens expire on their own anyway.
+   * Every process that calls this gets every event of the type published from now on, also
+   * across reconnects: no durable, no acknowledgement, no retry. For process-local views such as
+   * the revoked-session list. With `replayFrom`, the events the broker still holds that were
+   * published since then are handed over first, before the promise resolves — so a process that
+   * starts (or restarts) knows what happened before it listened.
    */
   broadcast<E extends EventDefinition>(
     event: E,
     handle: (envelope: EventEnvelope<z.infer<E['data']>>) => void,
+    options?: BroadcastOptions,
   ): Promise<void>;
   ping(): Promise<void>;
   /** Stops consuming after in-flight handlers finish, then disconnects. */

@@ -1,4 +1,4 @@
-import { sessionRevokedV1 } from '@saathi/contracts';
+import { MAX_ACCESS_TOKEN_TTL_SECONDS, sessionRevokedV1 } from '@saathi/contracts';
 import type { EventBus } from '../ports';
 
 /**
@@ -30,11 +30,21 @@ export class RevokedSessions {
   }
 }
 
-/** A list kept current from identity's `session.revoked` broadcasts (every replica hears every one). */
-export async function trackRevokedSessions(bus: EventBus, now?: () => number): Promise<RevokedSessions> {
+/**
+ * A list kept current from identity's `session.revoked` broadcasts (every replica hears every
+ * one). It starts with the revocations of the last MAX_ACCESS_TOKEN_TTL_SECONDS — every one
+ * whose tokens could still be valid — replayed from the bus before this resolves, so a replica
+ * that starts after a logout refuses that session's token as the others do.
+ */
+export async function trackRevokedSessions(
+  bus: EventBus,
+  now: () => number = Date.now,
+): Promise<RevokedSessions> {
   const revoked = new RevokedSessions(now);
-  await bus.broadcast(sessionRevokedV1, (envelope) =>
-    revoked.add(envelope.data.sessionIds, Date.parse(envelope.data.accessTokensValidUntil)),
+  await bus.broadcast(
+    sessionRevokedV1,
+    (envelope) => revoked.add(envelope.data.sessionIds, Date.parse(envelope.data.accessTokensValidUntil)),
+    { replayFrom: new Date(Date.now() - MAX_ACCESS_TOKEN_TTL_SECONDS * 1000) },
   );
   return revoked;
 }

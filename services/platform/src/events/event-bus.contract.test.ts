@@ -179,6 +179,36 @@ function eventBusContract(name: string, createBus: () => Promise<EventBus>, serv
       expect(second).toEqual([2, 3]);
     });
 
+    it('replays to a new listener the stored events since replayFrom before resolving, then live ones', async () => {
+      const bus = await open();
+      const def = thingDone('replay');
+      const event = eventOf(def);
+      await bus.publish(event(1));
+      await sleep(50);
+      const since = new Date();
+      await sleep(50);
+      await bus.publish(event(2));
+      await bus.publish(event(3));
+      const received: number[] = [];
+      await bus.broadcast(def, (envelope) => received.push(envelope.data.n), { replayFrom: since });
+      // The replay is complete when broadcast resolves: a starting process can rely on it at once.
+      expect(received).toEqual([2, 3]);
+      await bus.publish(event(4));
+      await waitFor(() => received.length === 3);
+      await sleep(100);
+      expect(received).toEqual([2, 3, 4]);
+    });
+
+    it('replays nothing and resolves at once when nothing was published since replayFrom', async () => {
+      const bus = await open();
+      const def = thingDone('replaynone');
+      await bus.publish(eventOf(def)(1));
+      await sleep(50);
+      const received: number[] = [];
+      await bus.broadcast(def, (envelope) => received.push(envelope.data.n), { replayFrom: new Date() });
+      expect(received).toEqual([]);
+    });
+
     it('close waits for the handler in flight', async () => {
       const bus = await open();
       const def = thingDone('close');

@@ -1,5 +1,5 @@
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
-import type { EventBus, SubscribeOptions } from '../ports';
+import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
 import { silentLogger, type PortLogger } from './logger';
 import { parseEnvelopeJson } from './parse-envelope';
@@ -23,6 +23,13 @@ interface Delivery {
   attempts: number;
 }
 
+/** A stored event: what durables catch up on and broadcasts replay. */
+interface Logged {
+  id: string;
+  json: string;
+  publishedAtMs: number;
+}
+
 interface Durable {
   name: string;
   options: SubscribeOptions;
@@ -42,7 +49,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const logger = options.logger ?? silentLogger;
   const retain = options.retainPerType ?? 10_000;
   const fixedBackoff = options.redeliveryDelayMs === undefined ? undefined : [options.redeliveryDelayMs];
-  const logs = new Map<string, Delivery[]>();
+  const logs = new Map<string, Logged[]>();
   const seenIds = new Set<string>();
   const durables = new Map<string, Durable>();
   const listeners = new Map<string, ((json: string) => void)[]>();
@@ -107,7 +114,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       const json = JSON.stringify(envelope);
       const log = logs.get(envelope.type) ?? [];
       logs.set(envelope.type, log);
-      log.push({ id: envelope.id, json, attempts: 0 });
+      log.push({ id: envelope.id, json, publishedAtMs: Date.now() });
       if (log.length > retain) log.shift();
       for (const durable of durables.values()) {
         if (durable.options.event.type === envelope.type)
@@ -120,6 +127,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     broadcast<E extends EventDefinition>(
       event: E,
       handle: (envelope: EventEnvelope<EventData<E>>) => void,
+      options: BroadcastOptions = {},
     ): Promise<void> {
       if (closed) return Promise.reject(closedError());
       const listener = (json: string) => {
@@ -135,6 +143,11 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
           logger.error({ err, type: event.type }, 'broadcast handler failed');
         }
       };
+      // Replayed in order before the listener is added: nothing published meanwhile (this is synchronous).
+      const from = options.replayFrom?.getTime();
+      if (from !== undefined)
+        for (const logged of logs.get(event.type) ?? [])
+          if (logged.publishedAtMs >= from) listener(logged.json);
       listeners.set(event.type, [...(listeners.get(event.type) ?? []), listener]);
       return Promise.resolve();
     },

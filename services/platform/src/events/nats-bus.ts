@@ -1,5 +1,5 @@
 import { connect } from '@nats-io/transport-node';
-import { nanos, type NatsConnection, type Subscription } from '@nats-io/nats-core';
+import { nanos, type NatsConnection } from '@nats-io/nats-core';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -11,7 +11,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
-import type { EventBus, SubscribeOptions } from '../ports';
+import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
 import { silentLogger, type PortLogger } from './logger';
 import {
@@ -66,7 +66,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
 
   const streams = new Map<string, Promise<void>>();
   const consumers: RunningConsumer[] = [];
-  const broadcasts: Subscription[] = [];
+  const broadcasts: ConsumerMessages[] = [];
   /** Parked events are kept under `dlq.>` in a stream of that name, made like any service's. */
   const DEAD_LETTER_SERVICE = 'dlq';
   let closing = false;
@@ -131,6 +131,33 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       logger.warn({ err, type }, 'could not copy parked event to the dead-letter stream');
     }
     msg.term();
+  }
+
+  /**
+   * Where a broadcast starts in the stream, and how many stored events it replays. A sequence
+   * rather than a time, because the ordered consumer restarts from its last sequence after a
+   * disconnect — from 0 (the whole stream) if it had none. The server turns the time into a
+   * sequence for a short-lived probe consumer.
+   */
+  async function startOfBroadcast(
+    stream: string,
+    subject: string,
+    replayFrom: Date | undefined,
+  ): Promise<{ seq: number; pending: number }> {
+    if (!replayFrom) {
+      const info = await jsm.streams.info(stream);
+      return { seq: info.state.last_seq + 1, pending: 0 };
+    }
+    const probe = await jsm.consumers.add(stream, {
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: replayFrom.toISOString(),
+      filter_subject: subject,
+      ack_policy: AckPolicy.None,
+      inactive_threshold: nanos(30_000),
+      mem_storage: true,
+    });
+    await jsm.consumers.delete(stream, probe.name).catch(() => false);
+    return { seq: probe.delivered.stream_seq + 1, pending: probe.num_pending };
   }
 
   async function ensureConsumer(stream: string, config: Partial<ConsumerConfig>): Promise<void> {
@@ -202,29 +229,54 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       consumers.push({ messages, done });
     },
 
-    broadcast<E extends EventDefinition>(
+    async broadcast<E extends EventDefinition>(
       event: E,
       handle: (envelope: EventEnvelope<EventData<E>>) => void,
+      options: BroadcastOptions = {},
     ): Promise<void> {
-      if (closing) return Promise.reject(new Error('nats bus is closed'));
-      // A core subscription on the subject sees every JetStream publish to it, live, in every process.
-      const subscription = nc.subscribe(event.type);
-      broadcasts.push(subscription);
+      if (closing) throw new Error('nats bus is closed');
+      const stream = streamNameOf(event.service);
+      await streamFor(event.service);
+      const start = await startOfBroadcast(stream, event.type, options.replayFrom);
+      // An ordered consumer (ephemeral, in memory, no acks) rather than a core subscription: it
+      // replays from a stream position, and after a disconnect it resumes from the last event it
+      // handed over instead of silently missing what was published meanwhile.
+      const consumer = await js.consumers.get(stream, {
+        filter_subjects: event.type,
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: start.seq,
+      });
+      const messages = await consumer.consume({ max_messages: 256 });
+      broadcasts.push(messages);
+      let caughtUp!: () => void;
+      const replayed = new Promise<void>((resolve) => {
+        caughtUp = resolve;
+      });
+      if (start.pending === 0) caughtUp();
       void (async () => {
-        for await (const msg of subscription) {
+        for await (const msg of messages) {
           const parsed = parseEnvelopeJson(event, msg.string());
-          if (!parsed.ok) {
+          if (!parsed.ok)
             logger.warn({ type: event.type, reason: parsed.reason }, 'invalid broadcast event ignored');
-            continue;
+          else {
+            try {
+              handle(parsed.envelope);
+            } catch (err) {
+              logger.error({ err, type: event.type }, 'broadcast handler failed');
+            }
           }
-          try {
-            handle(parsed.envelope);
-          } catch (err) {
-            logger.error({ err, type: event.type }, 'broadcast handler failed');
-          }
+          if (msg.info.pending === 0) caughtUp();
         }
-      })();
-      return nc.flush();
+      })().catch((err: unknown) => logger.error({ err, type: event.type }, 'broadcast stopped'));
+      // Never hold a start-up hostage: events aged out meanwhile would leave `pending` unmet.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), publishTimeoutMs);
+      });
+      const outcome = await Promise.race([replayed.then(() => 'replayed' as const), timedOut]);
+      clearTimeout(timer);
+      if (outcome === 'timeout')
+        logger.warn({ type: event.type, pending: start.pending }, 'broadcast replay incomplete; continuing');
     },
 
     async ping(): Promise<void> {
@@ -243,7 +295,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       if (closing) return;
       closing = true;
       for (const { messages } of consumers) messages.stop();
-      for (const subscription of broadcasts) subscription.unsubscribe();
+      for (const messages of broadcasts) messages.stop();
       await Promise.all(consumers.map(({ done }) => done));
       if (!nc.isClosed()) await drainOrClose(nc, logger);
       await statusDone;
