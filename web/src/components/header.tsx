@@ -19,7 +19,7 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
         <Link
           to="/home"
-          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         >
           <span
             aria-hidden="true"
@@ -52,7 +52,7 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
               </Suspense>
             </>
           ) : pathname === '/auth' ? null : (
-            <button type="button" className={`${buttonPrimary} py-2`} onClick={() => void navigate('/auth')}>
+            <button type="button" className={`${buttonPrimary} py-2 whitespace-nowrap`} onClick={() => void navigate('/auth')}>
               Sign In
             </button>
           )}
