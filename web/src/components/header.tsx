@@ -52,7 +52,11 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
               </Suspense>
             </>
           ) : pathname === '/auth' ? null : (
-            <button type="button" className={`${buttonPrimary} py-2 whitespace-nowrap`} onClick={() => void navigate('/auth')}>
+            <button
+              type="button"
+              className={`${buttonPrimary} py-2 whitespace-nowrap`}
+              onClick={() => void navigate('/auth')}
+            >
               Sign In
             </button>
           )}
