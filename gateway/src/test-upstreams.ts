@@ -53,10 +53,15 @@ export const allAt = (url: string): Upstreams => ({
   notification: url,
 });
 
+/** The gateway with in-memory rate limits and a silent log, not listening yet. */
+export function buildTestGateway(options: Partial<GatewayOptions> & { upstreams: Upstreams }): Promise<App> {
+  return buildGateway({ rateLimit: { store: 'memory' }, logger: silentLogger, ...options });
+}
+
 export async function startGateway(
   options: Partial<GatewayOptions> & { upstreams: Upstreams },
 ): Promise<{ app: App; url: string }> {
-  const app = await buildGateway({ rateLimit: { store: 'memory' }, logger: silentLogger, ...options });
+  const app = await buildTestGateway(options);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
