@@ -110,11 +110,12 @@ describe('websocket upgrades', () => {
   it('refuses an upgrade from another origin, or from none, with 403 before it reaches messaging', async () => {
     const url = await gateway({ publicOrigin: SITE });
     const before = connectionsAtMessaging;
-    for (const headers of [
+    const tries: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:3000.evil.example' },
       {},
-    ]) {
+    ];
+    for (const headers of tries) {
       const refused = await handshake(url, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(refused.body)).toEqual({
