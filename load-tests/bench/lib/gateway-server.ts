@@ -1,8 +1,8 @@
 /**
  * Bench child: the real gateway (`buildGateway` with main.ts's settings: edge access log of
  * failed/slow requests, buffered stdout, rate limits, security headers, metrics) with `blog`
- * pointing at the bench upstream. The generous rate limit is raised so the load is measured,
- * not refused. argv: <blogUrl> [errors|all|off] [buffered|sync]
+ * pointing at the bench upstream. The generous rate limit and the per-IP in-flight cap are
+ * raised so the load is measured, not refused. argv: <blogUrl> [errors|all|off] [buffered|sync]
  * Env (optional): BENCH_IDENTITY_URL routes identity's paths to a real identity process, and
  * BENCH_PUBLIC_KEY turns on the early access-token check with its public key.
  */
@@ -29,6 +29,8 @@ const app = await buildGateway({
   },
   ...(publicKey ? { auth: { publicKey } } : {}),
   rateLimit: { store: 'memory', max: 1_000_000_000, authMax: 1_000_000_000 },
+  // Every bench connection comes from 127.0.0.1: raised like the rate limit, still counted.
+  maxInFlightPerIp: 1_000_000_000,
   // As gateway/src/main.ts: buffered stdout (argv[3] = 'sync' for one write per line).
   logger: createLogger({
     name: 'gateway',
