@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { DatabasePort, Db, Migration } from '../ports';
 import { runMigrations } from './migrate';
@@ -19,7 +20,9 @@ import type { ScriptRunner } from './script-runner';
 export async function openPglite(dataDir?: string): Promise<DatabasePort> {
   const client = await PGlite.create({
     ...(dataDir === undefined ? {} : { dataDir }),
-    extensions: { cube, earthdistance },
+    // pg_trgm is only made available here; a service's migration creates it if it wants it
+    // (the feed's text-search index does, and works without it where it is missing).
+    extensions: { cube, earthdistance, pg_trgm },
   });
   await client.exec('create extension if not exists cube; create extension if not exists earthdistance;');
   const db: Db = drizzle({ client });

@@ -11,7 +11,7 @@ import { createLogger } from '../logging';
 import type { LogLevel } from '../logging';
 import { createSmtpMailer } from '../mail';
 import { systemClock } from '../ports';
-import type { ServiceDeps } from '../ports';
+import type { Mailer, ServiceDeps } from '../ports';
 import { createBullQueue } from '../queue';
 import { createRedisRateLimiter } from '../rate-limit';
 import { ensureDatabase } from './ensure-database';
@@ -32,6 +32,12 @@ async function connectPorts<C extends ServiceEnv>(name: string, config: C): Prom
     logger,
   });
   return { config, db, bus, queue, clock: systemClock, logger, rateLimiter };
+}
+
+function noMailer(service: string): Mailer {
+  const refuse = () =>
+    Promise.reject(new Error(`${service}'s worker has no mailer (its config has no SMTP_URL)`));
+  return { kind: 'smtp', send: refuse, ping: refuse, close: () => Promise.resolve() };
 }
 
 async function closePorts(deps: ServiceDeps<ServiceEnv>): Promise<void> {
@@ -58,13 +64,18 @@ export async function runServiceProcess<C extends ServiceEnv>(
 }
 
 /** A worker process also answers /healthz, /readyz and /metrics on its own port for its probes. */
-export async function runWorkerProcess<C extends ServiceEnv & { SMTP_URL: string; MAIL_FROM: string }>(
+export async function runWorkerProcess<C extends ServiceEnv & { SMTP_URL?: string; MAIL_FROM?: string }>(
   definition: ServiceDefinition<C>,
 ): Promise<void> {
   const config = loadConfig(definition.configSchema);
   const name = `${definition.name}-worker`;
   const deps = await connectPorts(name, config);
-  const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: deps.logger });
+  // Only a service whose config names an SMTP server sends mail (notification); the others' jobs
+  // (e.g. feed's post expiry) get a mailer that refuses.
+  const mailer =
+    config.SMTP_URL && config.MAIL_FROM
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: deps.logger })
+      : noMailer(definition.name);
   const worker = await startWorker(definition, { ...deps, mailer });
   const probes = await createApp({
     name,
