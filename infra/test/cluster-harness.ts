@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { startNatsServer, startRedisServer } from '@saathi/platform/testing';
 import { testInfra } from './infra';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -97,6 +98,10 @@ export async function startTestCluster(
           .join(','),
       ]
     : [];
+  // A private NATS and Redis per test cluster: durable consumers, queues and rate-limit counters
+  // of two clusters running at once (or of an earlier run) must never meet.
+  const nats = await startNatsServer();
+  const redis = await startRedisServer();
   let output = '';
   const cluster: ChildProcess = spawn(process.execPath, ['infra/scripts/start-cluster.mjs', ...replicaArgs], {
     cwd: repoRoot,
@@ -106,8 +111,8 @@ export async function startTestCluster(
       SAATHI_PORT_OFFSET: String(offset),
       SAATHI_DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl.toString(),
-      NATS_URL: testInfra.NATS,
-      REDIS_URL: testInfra.Redis,
+      NATS_URL: nats.url,
+      REDIS_URL: redis.url,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_ORIGIN: gatewayUrl,
       LOG_LEVEL: 'info',
@@ -129,6 +134,8 @@ export async function startTestCluster(
       await exited;
     }
     await new Promise<void>((resolve) => smtp.close(resolve));
+    await nats.stop();
+    await redis.stop();
     const admin = new pg.Client({ connectionString: testInfra.PostgreSQL });
     await admin.connect();
     await admin.query(`drop database if exists "${databaseName}" with (force)`);
