@@ -1,9 +1,22 @@
 import { commonEnvSchema, infraEnvSchema, portVar } from '@saathi/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 
+/** Feed's environment (the service and its worker share it). */
 export const configSchema = commonEnvSchema
   .extend(
     infraEnvSchema.pick({ DATABASE_URL: true, NATS_URL: true, REDIS_URL: true, JWT_PUBLIC_KEY: true }).shape,
   )
-  .extend({ PORT: portVar(4002) });
+  .extend({
+    PORT: portVar(4002),
+    /**
+     * How long a cell's newest posts are reused for anonymous-style reads of the first pages. This
+     * process's writes clear the cells they touch at once; other replicas hear the feed's events
+     * (or wait this long). 0 turns the cache off.
+     */
+    FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    /** How many cells the cache keeps at most (least recently used go first). */
+    FEED_CACHE_CELLS: z.coerce.number().int().min(1).default(20_000),
+    /** How often the post-expiry job retires expired posts. */
+    POST_EXPIRY_EVERY_MS: z.coerce.number().int().min(1_000).default(60_000),
+  });
 export type Config = z.infer<typeof configSchema>;

@@ -1,15 +1,39 @@
-import { defineService } from '@saathi/platform';
+import { feedRoutes, QueueName } from '@saathi/contracts';
+import { defineService, defineWorker, pruneEventTables } from '@saathi/platform';
+import { registerFeed } from './app';
 import { configSchema } from './config';
+import { SCHEMA } from './db/schema-name';
+import { subscribeUserRegistered } from './events/user-registered';
+import { subscribeUserUpdated } from './events/user-updated';
+import { botSeedingJob } from './jobs/bot-seeding';
+import { postExpiryJob } from './jobs/post-expiry';
 
 export type { Config } from './config';
 export { configSchema };
 
-/** Feed: declared and running (health, readiness, metrics); its routes arrive with its issue. */
+/** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
+const EVENT_TABLE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Feed: posts within 1 km, comments, likes, reactions, the daily question and the bot tools. */
 export const feedService = defineService({
   name: 'feed',
   configSchema,
-  dbSchema: 'feed',
-  routes: [],
+  dbSchema: SCHEMA,
+  migrations: new URL('./db/migrations/', import.meta.url),
+  routes: feedRoutes,
   auth: 'platform',
-  register: () => undefined,
+  register: registerFeed,
+  consumers: [subscribeUserRegistered, subscribeUserUpdated],
+  periodic: [
+    {
+      name: 'feed-event-tables-prune',
+      everyMs: 60 * 60 * 1000,
+      run: (kit) =>
+        pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
+    },
+  ],
+  workers: [
+    defineWorker({ queue: QueueName.postExpiry, handler: postExpiryJob }),
+    defineWorker({ queue: QueueName.botSeeding, handler: botSeedingJob }),
+  ],
 });

@@ -1,0 +1,94 @@
+import { QueueName } from '@saathi/contracts';
+import type { App, ServiceKit } from '@saathi/platform';
+import { CellCache } from './cache/cell-cache';
+import type { Config } from './config';
+import { AuthorsRepository } from './db/authors-repository';
+import { CommentsRepository } from './db/comments-repository';
+import { DailyResponsesRepository } from './db/daily-responses-repository';
+import { EngagementRepository } from './db/engagement-repository';
+import { PostsRepository } from './db/posts-repository';
+import { invalidateCacheOnEvents } from './events/cache-invalidation';
+import { adminRoutes } from './routes/admin';
+import { commentRoutes } from './routes/comments';
+import { dailyQuestionRoutes } from './routes/daily-question';
+import { postRoutes } from './routes/posts';
+import { profileStatsRoutes } from './routes/profile-stats';
+import { reactionRoutes } from './routes/reactions';
+import { createBotPost, requestActivitySeeding } from './use-cases/bots';
+import { createComment, likeComment, listComments } from './use-cases/comments';
+import { createPost } from './use-cases/create-post';
+import { answerDailyQuestion, listDailyResponses } from './use-cases/daily-question';
+import type { FeedCore } from './use-cases/feed-core';
+import { listFeed } from './use-cases/list-feed';
+import { deletePost, getPost, likePost } from './use-cases/post-actions';
+import { profileStats } from './use-cases/profile-stats';
+import { changeReaction } from './use-cases/reactions';
+
+/** Newest posts kept per cached cell: enough for the first pages around any point. */
+export const CACHED_POSTS_PER_CELL = 40;
+
+/** The feed's repositories (and, in the service process, its hot-cell cache), built once per process. */
+export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolean }): FeedCore {
+  const db = kit.db.db;
+  const posts = new PostsRepository(db);
+  const ttlMs = kit.config.FEED_CACHE_MS;
+  return {
+    uow: kit.uow,
+    clock: kit.clock,
+    queue: kit.queue,
+    posts,
+    comments: new CommentsRepository(db),
+    engagement: new EngagementRepository(db),
+    authors: new AuthorsRepository(db),
+    dailyResponses: new DailyResponsesRepository(db),
+    cache:
+      options.cache && ttlMs > 0
+        ? new CellCache({
+            ttlMs,
+            maxCells: kit.config.FEED_CACHE_CELLS,
+            load: (cells) => posts.newestInCells(cells, CACHED_POSTS_PER_CELL, kit.clock.now()),
+          })
+        : null,
+  };
+}
+
+/**
+ * Wires the feed: builds its core once, binds each use case to it, hands every route plugin
+ * only the functions it calls, and schedules the post-expiry job.
+ */
+export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<void> {
+  const core = createFeedCore(kit, { cache: true });
+  if (core.cache) await invalidateCacheOnEvents(kit.bus, core.cache);
+  // One schedule however many replicas start: the job id names it.
+  await kit.queue.add(
+    QueueName.postExpiry,
+    {},
+    { jobId: 'post-expiry', repeatEveryMs: kit.config.POST_EXPIRY_EVERY_MS },
+  );
+
+  postRoutes(app, {
+    listFeed: (viewer, query) => listFeed(core, viewer, query),
+    getPost: (viewer, postId, point) => getPost(core, viewer, postId, point),
+    createPost: (user, body, meta) => createPost(core, user, body, meta),
+    likePost: (user, postId, meta) => likePost(core, user, postId, meta),
+    deletePost: (user, postId, meta) => deletePost(core, user, postId, meta),
+  });
+  commentRoutes(app, {
+    listComments: (viewer, postId) => listComments(core, viewer, postId),
+    createComment: (user, body, meta) => createComment(core, user, body, meta),
+    likeComment: (user, commentId, meta) => likeComment(core, user, commentId, meta),
+  });
+  reactionRoutes(app, {
+    changeReaction: (user, target, emoji, change, meta) =>
+      changeReaction(core, user, target, emoji, change, meta),
+  });
+  dailyQuestionRoutes(app, {
+    listDailyResponses: () => listDailyResponses(core),
+    answerDailyQuestion: (user, body, meta) => answerDailyQuestion(core, user, body, meta),
+  });
+  adminRoutes(app, {
+    requestActivitySeeding: (place) => requestActivitySeeding(core, place),
+    createBotPost: (place, meta) => createBotPost(core, place, meta),
+  });
+  profileStatsRoutes(app, { profileStats: (userId) => profileStats(core, userId) });
+}

@@ -1,0 +1,136 @@
+import type { PostView } from '../domain/views';
+
+/** One cell's newest live posts; `complete` when the cell holds no older ones. */
+export interface CellEntry {
+  views: readonly PostView[];
+  complete: boolean;
+}
+
+export type CellLoader = (cells: readonly number[]) => Promise<Map<number, CellEntry>>;
+
+export interface CellCacheOptions {
+  ttlMs: number;
+  maxCells: number;
+  load: CellLoader;
+  /** Monotonic milliseconds; tests move it by hand. */
+  nowMs?: () => number;
+}
+
+interface Stored {
+  entry: CellEntry;
+  loadedAt: number;
+}
+
+/**
+ * The feed's hot cells, in this process: each cell's newest posts, kept for a short TTL. The
+ * cells a request needs and does not have are loaded together in one query, and concurrent
+ * requests for the same cell share that load.
+ *
+ * Invalidation: this process's writes clear the cells they touch once their transaction has
+ * committed, so an author sees their own post at once; other replicas' writes arrive as the
+ * feed's own events (see events/cache-invalidation.ts) or age out with the TTL. A load that was
+ * running when its cell was cleared is not kept, so a read begun before a commit cannot put
+ * pre-commit data back.
+ */
+export class CellCache {
+  private readonly stored = new Map<number, Stored>();
+  private readonly pending = new Map<number, Promise<CellEntry>>();
+  /** Which cell a cached post sits in, to clear it by post id (likes, deletions, expiry). */
+  private readonly cellOfPost = new Map<string, number>();
+  private readonly nowMs: () => number;
+
+  constructor(private readonly options: CellCacheOptions) {
+    this.nowMs = options.nowMs ?? (() => performance.now());
+  }
+
+  async get(cells: readonly number[]): Promise<Map<number, CellEntry>> {
+    const now = this.nowMs();
+    const result = new Map<number, CellEntry>();
+    const waits: Promise<void>[] = [];
+    const missing: number[] = [];
+    for (const cell of cells) {
+      const hit = this.stored.get(cell);
+      if (hit && now - hit.loadedAt < this.options.ttlMs) {
+        // Re-inserting keeps the Map in least-recently-used order.
+        this.stored.delete(cell);
+        this.stored.set(cell, hit);
+        result.set(cell, hit.entry);
+        continue;
+      }
+      const inFlight = this.pending.get(cell);
+      if (inFlight) waits.push(inFlight.then((entry) => void result.set(cell, entry)));
+      else missing.push(cell);
+    }
+    if (missing.length > 0) waits.push(this.loadTogether(missing, result));
+    await Promise.all(waits);
+    return result;
+  }
+
+  private loadTogether(cells: number[], result: Map<number, CellEntry>): Promise<void> {
+    const loadedAt = this.nowMs();
+    const batch = this.options.load(cells);
+    const settled: Promise<void>[] = [];
+    for (const cell of cells) {
+      const promise = batch.then((entries) => entries.get(cell) ?? { views: [], complete: true });
+      this.pending.set(cell, promise);
+      settled.push(
+        promise.then(
+          (entry) => {
+            result.set(cell, entry);
+            // Only the load still registered for the cell may store: a clear() meanwhile voids it.
+            if (this.pending.get(cell) === promise) {
+              this.pending.delete(cell);
+              this.store(cell, entry, loadedAt);
+            }
+          },
+          (error: unknown) => {
+            if (this.pending.get(cell) === promise) this.pending.delete(cell);
+            throw error;
+          },
+        ),
+      );
+    }
+    return Promise.all(settled).then(() => undefined);
+  }
+
+  private store(cell: number, entry: CellEntry, loadedAt: number): void {
+    this.forget(cell);
+    this.stored.set(cell, { entry, loadedAt });
+    for (const view of entry.views) this.cellOfPost.set(view.id, cell);
+    while (this.stored.size > this.options.maxCells) {
+      const oldest = this.stored.keys().next().value;
+      if (oldest === undefined) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(cell: number): void {
+    const old = this.stored.get(cell);
+    if (!old) return;
+    this.stored.delete(cell);
+    for (const view of old.entry.views) {
+      if (this.cellOfPost.get(view.id) === cell) this.cellOfPost.delete(view.id);
+    }
+  }
+
+  invalidateCell(cell: number): void {
+    this.pending.delete(cell);
+    this.forget(cell);
+  }
+
+  invalidatePost(postId: string): void {
+    const cell = this.cellOfPost.get(postId);
+    if (cell !== undefined) this.invalidateCell(cell);
+  }
+
+  /** Forgets everything (e.g. an author's name changed, which may show in any cell). */
+  clear(): void {
+    this.pending.clear();
+    this.stored.clear();
+    this.cellOfPost.clear();
+  }
+
+  get size(): number {
+    return this.stored.size;
+  }
+}

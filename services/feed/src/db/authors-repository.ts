@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@saathi/platform';
+import { authors } from './schema';
+
+/** The public account fields identity's user events carry. */
+export interface AccountNames {
+  userId: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface BotAuthor {
+  userId: string;
+  username: string;
+  firstName: string;
+}
+
+/** Stands for "no account data yet": any event is newer. */
+const TOKEN_FALLBACK_AT = new Date(0);
+
+/** The authors projection: names for posts, comments and answers, plus each author's stats. */
+export class AuthorsRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): AuthorsRepository {
+    return new AuthorsRepository(db);
+  }
+
+  /**
+   * Makes sure a signed-in writer has a row before their registration event has arrived: named
+   * by the token's username until identity's event replaces it. Never touches an existing row.
+   */
+  async ensureFromToken(userId: string, username: string): Promise<void> {
+    await this.db
+      .insert(authors)
+      .values({ userId, username, sourceAt: TOKEN_FALLBACK_AT })
+      .onConflictDoNothing({ target: authors.userId });
+  }
+
+  /** Applies identity's account data as of `asOf`; an older event than the row's is ignored. */
+  async applyAccount(account: AccountNames, asOf: Date): Promise<void> {
+    await this.db
+      .insert(authors)
+      .values({ ...account, sourceAt: asOf })
+      .onConflictDoUpdate({
+        target: authors.userId,
+        set: {
+          username: account.username,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          sourceAt: asOf,
+        },
+        setWhere: sql`${authors.sourceAt} < ${asOf} and not ${authors.isBot}`,
+      });
+  }
+
+  /** The bot accounts, feed-local authors whose names say they are bots. */
+  async ensureBots(bots: readonly BotAuthor[]): Promise<void> {
+    if (bots.length === 0) return;
+    await this.db
+      .insert(authors)
+      .values(bots.map((bot) => ({ ...bot, isBot: true, sourceAt: TOKEN_FALLBACK_AT })))
+      .onConflictDoNothing({ target: authors.userId });
+  }
+
+  async find(userId: string): Promise<AccountNames | undefined> {
+    const [row] = await this.db
+      .select({
+        userId: authors.userId,
+        username: authors.username,
+        firstName: authors.firstName,
+        lastName: authors.lastName,
+      })
+      .from(authors)
+      .where(eq(authors.userId, userId))
+      .limit(1);
+    return row;
+  }
+
+  async countPostCreated(userId: string): Promise<void> {
+    await this.db
+      .update(authors)
+      .set({ postsCreated: sql`${authors.postsCreated} + 1` })
+      .where(eq(authors.userId, userId));
+  }
+
+  async countLikeReceived(userId: string): Promise<void> {
+    await this.db
+      .update(authors)
+      .set({ likesReceived: sql`${authors.likesReceived} + 1` })
+      .where(eq(authors.userId, userId));
+  }
+
+  /** Posts ever created and likes ever received (expired or deleted posts still count). */
+  async statsOf(userId: string): Promise<{ posts: number; likesReceived: number }> {
+    const [row] = await this.db
+      .select({ posts: authors.postsCreated, likesReceived: authors.likesReceived })
+      .from(authors)
+      .where(eq(authors.userId, userId))
+      .limit(1);
+    return row ?? { posts: 0, likesReceived: 0 };
+  }
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  generateKeyPair,
+  loadConfig,
+  openPglite,
+  queryRows,
+  signAccessToken,
+  startService,
+  systemClock,
+} from '@saathi/platform';
+import type { App, DatabasePort, EventBus, JobQueue, RunningService } from '@saathi/platform';
+import { ACCESS_COOKIE } from '@saathi/contracts';
+import { configSchema } from '../config';
+import { feedService } from '../index';
+import { buildUser } from '../testing/test-feed';
+
+// Embedded mode runs the same migrations and queries on PGlite (PostgreSQL in WASM).
+const logger = createLogger({ name: 'feed-pglite-test', level: 'silent' });
+const keys = generateKeyPair();
+let database: DatabasePort;
+let bus: EventBus;
+let queue: JobQueue;
+let running: RunningService<App>;
+
+beforeAll(async () => {
+  database = await openPglite();
+  bus = createMemoryBus({ logger });
+  queue = createMemoryQueue({ logger });
+  const config = loadConfig(
+    configSchema,
+    { JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'silent' },
+    { exit: false },
+  );
+  running = await startService(feedService, { config, db: database, bus, queue, clock: systemClock, logger });
+}, 60_000);
+afterAll(async () => {
+  await running?.stop();
+  await running?.app.close();
+  await bus?.close();
+  await queue?.close();
+  await database?.close();
+});
+
+describe('the feed on PGlite', () => {
+  it('stores the cell the database computes, and lists, filters and searches posts near a point', async () => {
+    const user = buildUser();
+    const cookies = {
+      [ACCESS_COOKIE]: signAccessToken(
+        keys.privateKey,
+        { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
+        { ttlSeconds: 600 },
+      ),
+    };
+    for (const [content, hashtags] of [
+      ['Morning run by the lake', ['fitness']],
+      ['Chess in the park, 50% off snacks', ['weekend']],
+    ] as const) {
+      const created = await running.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        cookies,
+        payload: { content, latitude: 19.0761, longitude: 72.8775, hashtags },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const contents = async (query: string) => {
+      const response = await running.app.inject({
+        url: `/api/posts?latitude=19.0765&longitude=72.8779${query}`,
+      });
+      return response.json<{ content: string }[]>().map((post) => post.content);
+    };
+    expect(await contents('')).toEqual(['Chess in the park, 50% off snacks', 'Morning run by the lake']);
+    expect(await contents('&hashtag=fitness')).toEqual(['Morning run by the lake']);
+    expect(await contents('&search=50%25')).toEqual(['Chess in the park, 50% off snacks']);
+    const [row] = await queryRows<{ geo_cell: number; cell: number }>(
+      database.db,
+      sql`select geo_cell, feed.geo_cell(19.076, 72.878) as cell from feed.posts limit 1`,
+    );
+    expect(row!.geo_cell).toBe(row!.cell);
+  });
+
+  it('has the trigram index for search (PGlite loads pg_trgm)', async () => {
+    const rows = await queryRows(
+      database.db,
+      sql`select 1 from pg_indexes where schemaname = 'feed' and indexname = 'posts_content_trgm_idx'`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { positiveCounts } from '../domain/posts';
+import { authorLabel } from '../domain/views';
+import type { CommentView, PostView } from '../domain/views';
+
+/** A post row joined with its author, as the raw feed queries select it. */
+export interface PostViewRow extends Record<string, unknown> {
+  id: string;
+  content: string;
+  author_id: string;
+  hashtags: string[];
+  likes: number;
+  reactions: Record<string, unknown>;
+  comment_count: number;
+  latitude: number;
+  longitude: number;
+  location_name: string | null;
+  created_at: Date | string;
+  expires_at: Date | string;
+  username: string | null;
+  first_name: string | null;
+}
+
+/** The columns of PostViewRow, from `feed.posts p left join feed.authors a`. */
+export const POST_VIEW_COLUMNS: SQL = sql.raw(
+  `p.id, p.content, p.author_id, p.hashtags, p.likes, p.reactions, p.comment_count, p.latitude,
+   p.longitude, p.location_name, p.created_at, p.expires_at, a.username, a.first_name`,
+);
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** Author names come from the projection; a post whose author the feed never heard of reads "Anonymous User". */
+function labelOf(row: { username: string | null; first_name: string | null }) {
+  return authorLabel(row.username === null ? null : { username: row.username, firstName: row.first_name });
+}
+
+export function toPostView(row: PostViewRow): PostView {
+  return {
+    id: row.id,
+    content: row.content,
+    authorId: row.author_id,
+    ...labelOf(row),
+    hashtags: row.hashtags,
+    likes: row.likes,
+    reactions: positiveCounts(row.reactions),
+    commentCount: row.comment_count,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    locationName: row.location_name,
+    createdAt: asDate(row.created_at),
+    expiresAt: asDate(row.expires_at),
+  };
+}
+
+export interface CommentViewRow extends Record<string, unknown> {
+  id: string;
+  post_id: string;
+  content: string;
+  author_id: string;
+  likes: number;
+  reactions: Record<string, unknown>;
+  created_at: Date | string;
+  username: string | null;
+  first_name: string | null;
+}
+
+/** The columns of CommentViewRow, from `feed.comments c left join feed.authors a`. */
+export const COMMENT_VIEW_COLUMNS: SQL = sql.raw(
+  `c.id, c.post_id, c.content, c.author_id, c.likes, c.reactions, c.created_at, a.username, a.first_name`,
+);
+
+export function toCommentView(row: CommentViewRow): CommentView {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    content: row.content,
+    authorId: row.author_id,
+    ...labelOf(row),
+    likes: row.likes,
+    reactions: positiveCounts(row.reactions),
+    createdAt: asDate(row.created_at),
+  };
+}

@@ -1,0 +1,2 @@
+/** Feed's PostgreSQL schema (tables, geo functions, outbox/inbox). */
+export const SCHEMA = 'feed';

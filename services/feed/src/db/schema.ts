@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { SCHEMA } from './schema-name';
+
+// The tables of db/migrations; schema-drift.test.ts keeps the two in step. The feed query and
+// the geo functions are raw SQL (db/feed-queries.ts); these declarations serve the plain reads
+// and writes.
+
+export const feed = pgSchema(SCHEMA);
+
+/** Emoji → count, zeros left out. */
+export type ReactionCounts = Record<string, number>;
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull();
+
+/** Authors as the feed knows them (identity's user events, token fallbacks, bots) and their stats. */
+export const authors = feed.table('authors', {
+  userId: uuid('user_id').primaryKey(),
+  username: text('username').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  isBot: boolean('is_bot').notNull().default(false),
+  sourceAt: timestamp('source_at', { withTimezone: true }).notNull(),
+  postsCreated: integer('posts_created').notNull().default(0),
+  likesReceived: integer('likes_received').notNull().default(0),
+});
+
+export const posts = feed.table(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id').notNull(),
+    content: text('content').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Computed by the database from the point (`feed.geo_cell`). */
+    geoCell: integer('geo_cell')
+      .notNull()
+      .generatedAlwaysAs(sql`feed.geo_cell(latitude, longitude)`),
+    locationName: text('location_name'),
+    hashtags: text('hashtags')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    likes: integer('likes').notNull().default(0),
+    reactions: jsonb('reactions').$type<ReactionCounts>().notNull().default({}),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
+);
+
+export const postLikes = feed.table(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+export const postReactions = feed.table(
+  'post_reactions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId, t.emoji] })],
+);
+
+export const comments = feed.table('comments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postId: uuid('post_id')
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id').notNull(),
+  content: text('content').notNull(),
+  likes: integer('likes').notNull().default(0),
+  reactions: jsonb('reactions').$type<ReactionCounts>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const commentLikes = feed.table(
+  'comment_likes',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+export const commentReactions = feed.table(
+  'comment_reactions',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId, t.emoji] })],
+);
+
+export const dailyResponses = feed.table('daily_responses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  question: text('question').notNull(),
+  response: text('response').notNull(),
+  authorId: uuid('author_id').notNull(),
+  location: text('location').notNull(),
+  createdAt: createdAt(),
+});
+
+export type AuthorRow = typeof authors.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+export type DailyResponseRow = typeof dailyResponses.$inferSelect;

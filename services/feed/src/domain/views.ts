@@ -1,0 +1,94 @@
+import { authorNameOf, initialsOf, REACTION_EMOJIS } from '@saathi/contracts';
+import type { FeedComment, FeedPost, NamedUser } from '@saathi/contracts';
+import { distanceKm } from './geo';
+import type { Point } from './geo';
+import type { ReactionCounts } from './posts';
+
+/** A post as every viewer sees it (no likedByMe, no distance): what the feed cache holds. */
+export interface PostView {
+  id: string;
+  content: string;
+  authorId: string;
+  authorName: string;
+  authorInitials: string;
+  hashtags: string[];
+  likes: number;
+  reactions: ReactionCounts;
+  commentCount: number;
+  latitude: number;
+  longitude: number;
+  locationName: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface CommentView {
+  id: string;
+  postId: string;
+  content: string;
+  authorId: string;
+  authorName: string;
+  authorInitials: string;
+  likes: number;
+  reactions: ReactionCounts;
+  createdAt: Date;
+}
+
+/** What one viewer has done to some posts or comments: liked, and which emojis they hold. */
+export interface ViewerMarks {
+  liked: ReadonlySet<string>;
+  reactions: ReadonlyMap<string, readonly string[]>;
+}
+
+export const NO_MARKS: ViewerMarks = { liked: new Set(), reactions: new Map() };
+
+/** Author name and initials by the product's rules; a missing author reads "Anonymous User". */
+export function authorLabel(author: NamedUser | null | undefined): {
+  authorName: string;
+  authorInitials: string;
+} {
+  return { authorName: authorNameOf(author), authorInitials: initialsOf(author) };
+}
+
+/** The emojis in the bar's order (thumbs up first), whatever order they were stored in. */
+export function inEmojiOrder(emojis: readonly string[]): string[] {
+  return REACTION_EMOJIS.filter((emoji) => emojis.includes(emoji));
+}
+
+export function toFeedPost(view: PostView, marks: ViewerMarks, viewerPoint: Point | null): FeedPost {
+  return {
+    id: view.id,
+    content: view.content,
+    authorId: view.authorId,
+    authorName: view.authorName,
+    authorInitials: view.authorInitials,
+    hashtags: view.hashtags,
+    likes: view.likes,
+    reactions: view.reactions,
+    likedByMe: marks.liked.has(view.id),
+    myReactions: inEmojiOrder(marks.reactions.get(view.id) ?? []),
+    commentCount: view.commentCount,
+    distanceKm: viewerPoint ? distanceKm(viewerPoint, view) : null,
+    latitude: view.latitude,
+    longitude: view.longitude,
+    locationName: view.locationName,
+    createdAt: view.createdAt.toISOString(),
+    expiresAt: view.expiresAt.toISOString(),
+  };
+}
+
+export function toFeedComment(view: CommentView, marks: ViewerMarks): FeedComment {
+  return {
+    id: view.id,
+    postId: view.postId,
+    content: view.content,
+    authorId: view.authorId,
+    authorName: view.authorName,
+    authorInitials: view.authorInitials,
+    likes: view.likes,
+    likedByMe: marks.liked.has(view.id),
+    reactions: view.reactions,
+    myReactions: inEmojiOrder(marks.reactions.get(view.id) ?? []),
+    createdAt: view.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,28 @@
+import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
+import { consumeOnce } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import { AuthorsRepository } from '../db/authors-repository';
+import type { AccountNames } from '../db/authors-repository';
+import { SCHEMA } from '../db/schema-name';
+
+/**
+ * Subscribes a durable consumer that copies an account's public names into the authors
+ * projection, once per event (inbox), as of the event's time — so a late, older event never
+ * overwrites a newer name.
+ */
+export async function projectAuthorsFrom<E extends EventDefinition>(
+  kit: ServiceKit<Config>,
+  options: { durable: string; event: E; names(data: z.infer<E['data']>): AccountNames },
+): Promise<void> {
+  await kit.bus.subscribe({
+    durable: options.durable,
+    event: options.event,
+    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
+      await consumeOnce(kit.db.db, SCHEMA, options.durable, envelope, (tx) =>
+        new AuthorsRepository(tx).applyAccount(options.names(envelope.data), new Date(envelope.occurredAt)),
+      );
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import {
+  commentCreatedV1,
+  postCreatedV1,
+  postDeletedV1,
+  postExpiredV1,
+  postLikedV1,
+  reactionAddedV1,
+  userUpdatedV1,
+} from '@saathi/contracts';
+import type { EventBus } from '@saathi/platform';
+import type { CellCache } from '../cache/cell-cache';
+import { cellsCovering } from '../domain/geo';
+
+/**
+ * Every feed replica hears every change to posts (the feed's own events, broadcast) and clears
+ * what it has cached of them, so a write on one replica shows on the others within the relay's
+ * delay rather than the cache's TTL. A missed broadcast only means waiting for the TTL.
+ */
+export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): Promise<void> {
+  await bus.broadcast(postCreatedV1, ({ data }) => {
+    // The cells the stored point may fall in (a snapped point can sit on a cell edge).
+    for (const cell of cellsCovering(data, 0.01)) cache.invalidateCell(cell);
+  });
+  await bus.broadcast(postDeletedV1, ({ data }) => cache.invalidatePost(data.postId));
+  await bus.broadcast(postExpiredV1, ({ data }) => {
+    for (const postId of data.postIds) cache.invalidatePost(postId);
+  });
+  await bus.broadcast(postLikedV1, ({ data }) => cache.invalidatePost(data.postId));
+  await bus.broadcast(commentCreatedV1, ({ data }) => cache.invalidatePost(data.postId));
+  await bus.broadcast(reactionAddedV1, ({ data }) => {
+    if (data.targetType === 'post') cache.invalidatePost(data.targetId);
+  });
+  await bus.broadcast(userUpdatedV1, () => cache.clear());
+}

@@ -1,0 +1,33 @@
+import { botPostRoute, FeedMessages, seedActivityRoute } from '@saathi/contracts';
+import type { FeedPost, LocationInput } from '@saathi/contracts';
+import { registerRoute, requireAdminHook } from '@saathi/platform';
+import type { App } from '@saathi/platform';
+import type { RequestMeta } from '../../use-cases/feed-core';
+
+export interface AdminRoutesDeps {
+  requestActivitySeeding(place: LocationInput): Promise<void>;
+  createBotPost(place: LocationInput, meta: RequestMeta): Promise<FeedPost>;
+}
+
+/** The bot tools: admins only (401 signed out, 403 for everyone else), checked before the body is read. */
+export function adminRoutes(app: App, deps: AdminRoutesDeps): void {
+  registerRoute(
+    app,
+    seedActivityRoute,
+    async (request, reply) => {
+      await deps.requestActivitySeeding(request.body);
+      return reply.code(202).send({ message: FeedMessages.seedingQueued });
+    },
+    { onRequest: requireAdminHook },
+  );
+
+  registerRoute(
+    app,
+    botPostRoute,
+    async (request, reply) => {
+      const post = await deps.createBotPost(request.body, { traceId: request.id });
+      return reply.code(201).send(post);
+    },
+    { onRequest: requireAdminHook },
+  );
+}

@@ -1,0 +1,68 @@
+import {
+  createPostRoute,
+  deletePostRoute,
+  FeedMessages,
+  getPostRoute,
+  likePostRoute,
+  listPostsRoute,
+} from '@saathi/contracts';
+import type { CreatePostBody, FeedPost, FeedQuery, LikeResult } from '@saathi/contracts';
+import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import type { App, AuthUser } from '@saathi/platform';
+import type { Point } from '../../domain/geo';
+import type { PostDraft } from '../../use-cases/create-post';
+import type { RequestMeta, Viewer } from '../../use-cases/feed-core';
+
+export interface PostRoutesDeps {
+  listFeed(viewer: Viewer, query: FeedQuery): Promise<FeedPost[]>;
+  getPost(viewer: Viewer, postId: string, viewerPoint: Point | null): Promise<FeedPost>;
+  createPost(user: AuthUser, draft: PostDraft, meta: RequestMeta): Promise<FeedPost>;
+  likePost(user: AuthUser, postId: string, meta: RequestMeta): Promise<LikeResult>;
+  deletePost(user: AuthUser, postId: string, meta: RequestMeta): Promise<void>;
+}
+
+/** The body's author fields are ignored: the account writes the post. */
+function draftOf(body: CreatePostBody): PostDraft {
+  const { content, latitude, longitude, locationName, hashtags } = body;
+  return { content, latitude, longitude, locationName, hashtags };
+}
+
+export function postRoutes(app: App, deps: PostRoutesDeps): void {
+  registerRoute(app, listPostsRoute, (request) => deps.listFeed(request.user, request.query));
+
+  registerRoute(app, getPostRoute, (request) => {
+    const { latitude, longitude } = request.query;
+    const point = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
+    return deps.getPost(request.user, request.params.id, point);
+  });
+
+  registerRoute(
+    app,
+    createPostRoute,
+    async (request, reply) => {
+      const post = await deps.createPost(requireUser(request), draftOf(request.body), {
+        traceId: request.id,
+      });
+      return reply.code(201).send(post);
+    },
+    // Signed-out writes are refused before their body is read.
+    { onRequest: requireUserHook },
+  );
+
+  registerRoute(
+    app,
+    likePostRoute,
+    (request) => deps.likePost(requireUser(request), request.params.id, { traceId: request.id }),
+    { onRequest: requireUserHook },
+  );
+
+  registerRoute(
+    app,
+    deletePostRoute,
+    async (request) => {
+      await deps.deletePost(requireUser(request), request.params.id, { traceId: request.id });
+      return { message: FeedMessages.postDeleted };
+    },
+    { onRequest: requireUserHook },
+  );
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { ACCESS_COOKIE } from '@saathi/contracts';
+import type { EventData, EventDefinition } from '@saathi/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  generateKeyPair,
+  loadConfig,
+  makeEnvelope,
+  queryRows,
+  signAccessToken,
+  startService,
+  startWorker,
+} from '@saathi/platform';
+import type { App, AuthUser, Clock, EventBus, JobQueue, Mailer, ServiceDeps } from '@saathi/platform';
+import { createTestDatabase } from '@saathi/platform/testing';
+import type { TestDatabase } from '@saathi/platform/testing';
+import { configSchema } from '../config';
+import type { Config } from '../config';
+import { feedService } from '../index';
+
+/** A clock tests move by hand (post expiry). */
+export class TestClock implements Clock {
+  private current: number;
+  constructor(start: Date = new Date()) {
+    this.current = start.getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface TestFeed {
+  app: App;
+  database: TestDatabase;
+  deps: ServiceDeps<Config>;
+  clock: TestClock;
+  /** Cookies of a signed-in user, as identity's access token would carry them. */
+  signIn(user: AuthUser): { cookies: Record<string, string> };
+  /** Publishes an event on the feed's bus, as another service's outbox relay would. */
+  publish<E extends EventDefinition>(event: E, data: EventData<E>, occurredAt?: Date): Promise<string>;
+  /** Outbox rows of one event type, oldest first. */
+  outbox(type: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+/** A signed-in user with a fresh id and username. */
+export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  userCounter += 1;
+  return {
+    id: randomUUID(),
+    username: `user${userCounter}_${Math.random().toString(36).slice(2, 6)}`,
+    role: 'user',
+    sessionId: randomUUID(),
+    ...overrides,
+  };
+}
+
+const noMail: Mailer = {
+  kind: 'file',
+  send: () => Promise.reject(new Error('the feed sends no mail')),
+  ping: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+/**
+ * The feed service and its worker on a fresh PostgreSQL database, with the in-memory bus and
+ * queue and a hand-moved clock. The feed cache is off unless `env` turns it on, so tests see
+ * the database's answer.
+ */
+export async function startTestFeed(env: Record<string, string> = {}): Promise<TestFeed> {
+  const database = await createTestDatabase('feed');
+  const keys = generateKeyPair();
+  const config = loadConfig(
+    configSchema,
+    {
+      JWT_PUBLIC_KEY: keys.publicKey,
+      LOG_LEVEL: 'silent',
+      FEED_CACHE_MS: '0',
+      // The schedule's first run happens at start; tests trigger later runs themselves.
+      POST_EXPIRY_EVERY_MS: String(3_600_000),
+      ...env,
+    },
+    { exit: false },
+  );
+  const clock = new TestClock();
+  const logger = createLogger({ name: 'feed-test', level: 'silent' });
+  const bus: EventBus = createMemoryBus({ logger });
+  const queue: JobQueue = createMemoryQueue({ logger });
+  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
+  const running = await startService(feedService, deps);
+  const worker = await startWorker(feedService, { ...deps, mailer: noMail });
+  return {
+    app: running.app,
+    database,
+    deps,
+    clock,
+    signIn: (user) => ({
+      cookies: {
+        [ACCESS_COOKIE]: signAccessToken(
+          keys.privateKey,
+          { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
+          { ttlSeconds: 600 },
+        ),
+      },
+    }),
+    async publish(event, data, occurredAt = new Date()) {
+      const envelope = makeEnvelope(event, data, {
+        traceId: 'feed-test',
+        clock: { now: () => occurredAt },
+      });
+      await bus.publish(envelope);
+      return envelope.id;
+    },
+    async outbox(type) {
+      const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
+        database.port.db,
+        sql`select payload from feed.outbox where type = ${type} order by created_at, id`,
+      );
+      return rows.map((row) => row.payload.data);
+    },
+    async close() {
+      await worker.stop();
+      await running.stop();
+      await running.app.close();
+      await bus.close();
+      await queue.close();
+      await database.drop();
+    },
+  };
+}

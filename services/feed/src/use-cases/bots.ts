@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { QueueName } from '@saathi/contracts';
+import type { FeedPost, LocationInput } from '@saathi/contracts';
+import { BOT_AUTHORS, botPostNear, seededRandom, stableUuid } from '../domain/bots';
+import { createPost } from './create-post';
+import type { FeedCore, RequestMeta } from './feed-core';
+
+/** Posts one seeding job writes. */
+export const SEEDED_POSTS_PER_JOB = 6;
+
+type BotDeps = Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache'>;
+
+async function writeBotPost(
+  deps: BotDeps,
+  place: LocationInput,
+  random: () => number,
+  meta: RequestMeta & { id?: string },
+): Promise<FeedPost> {
+  const draft = botPostNear(place, random);
+  await deps.authors.ensureBots(BOT_AUTHORS);
+  return createPost(deps, { id: draft.bot.userId, username: draft.bot.username }, draft, meta);
+}
+
+/** Admin tool: one bot post near the place, now. */
+export function createBotPost(deps: BotDeps, place: LocationInput, meta: RequestMeta): Promise<FeedPost> {
+  return writeBotPost(deps, place, Math.random, meta);
+}
+
+/** Admin tool: queue a burst of bot activity near the place (the bot-seeding worker writes it). */
+export async function requestActivitySeeding(
+  deps: Pick<FeedCore, 'queue'>,
+  place: LocationInput,
+): Promise<void> {
+  await deps.queue.add(
+    QueueName.botSeeding,
+    {
+      latitude: place.latitude,
+      longitude: place.longitude,
+      ...(place.locationName ? { locationName: place.locationName } : {}),
+    },
+    { jobId: randomUUID(), attempts: 3, backoffMs: 2_000 },
+  );
+}
+
+/**
+ * The bot-seeding job: a few posts from the bot accounts near the place. Content, places and
+ * post ids derive from the job id, so a retried attempt rewrites the same posts (and skips those
+ * already written) instead of adding more.
+ */
+export async function seedBotActivity(
+  deps: BotDeps,
+  job: { id: string; place: LocationInput },
+): Promise<void> {
+  const random = seededRandom(job.id);
+  for (let i = 0; i < SEEDED_POSTS_PER_JOB; i++) {
+    await writeBotPost(deps, job.place, random, { traceId: job.id, id: stableUuid(`${job.id}#${i}`) });
+  }
+}

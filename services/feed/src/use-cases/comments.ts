@@ -1,0 +1,75 @@
+import { commentCreatedV1, FeedMessages } from '@saathi/contracts';
+import type { CreateCommentBody, FeedComment, LikeResult } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import { NO_MARKS, toFeedComment } from '../domain/views';
+import type { FeedCore, RequestMeta, Viewer } from './feed-core';
+
+/** A post's comments, oldest first, with the viewer's likes and reactions; 404 for an unknown post. */
+export async function listComments(
+  deps: Pick<FeedCore, 'posts' | 'comments' | 'engagement'>,
+  viewer: Viewer,
+  postId: string,
+): Promise<FeedComment[]> {
+  if (!(await deps.posts.findRef(postId))) throw httpErrors.notFound(FeedMessages.postNotFound);
+  const views = await deps.comments.listForPost(postId);
+  const marks = viewer
+    ? await deps.engagement.marksOf(
+        viewer.id,
+        'comment',
+        views.map((view) => view.id),
+      )
+    : NO_MARKS;
+  return views.map((view) => toFeedComment(view, marks));
+}
+
+/** A signed-in user comments on a post; the name shown is their account's, whatever the body says. */
+export async function createComment(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'comments' | 'authors' | 'cache'>,
+  user: AuthUser,
+  body: Pick<CreateCommentBody, 'postId' | 'content'>,
+  meta: RequestMeta,
+): Promise<FeedComment> {
+  const view = await deps.uow.withEvents(
+    async (tx, emit, afterCommit) => {
+      await deps.authors.with(tx).ensureFromToken(user.id, user.username);
+      const comments = deps.comments.with(tx);
+      const added = await comments.addOwn(user.id, {
+        postId: body.postId,
+        content: body.content,
+        createdAt: deps.clock.now(),
+      });
+      if (!added) throw httpErrors.notFound(FeedMessages.postNotFound);
+      emit(commentCreatedV1, {
+        commentId: added.id,
+        postId: body.postId,
+        authorId: user.id,
+        postAuthorId: added.postAuthorId,
+      });
+      afterCommit(() => deps.cache?.invalidateCell(added.geoCell));
+      return comments.findView(added.id);
+    },
+    { traceId: meta.traceId },
+  );
+  if (!view) throw new Error('a comment just written could not be read back');
+  return toFeedComment(view, NO_MARKS);
+}
+
+/** A user likes a comment at most once; liking again answers the same count. */
+export async function likeComment(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'engagement'>,
+  user: AuthUser,
+  commentId: string,
+  meta: RequestMeta,
+): Promise<LikeResult> {
+  return deps.uow.withEvents(
+    async (tx) => {
+      const engagement = deps.engagement.with(tx);
+      if (!(await engagement.lock('comment', commentId)))
+        throw httpErrors.notFound(FeedMessages.commentNotFound);
+      const { likes } = await engagement.likeOnce(user.id, 'comment', commentId, deps.clock.now());
+      return { likes, likedByMe: true };
+    },
+    { traceId: meta.traceId },
+  );
+}

@@ -1,0 +1,61 @@
+import { authorNameOf, DAILY_QUESTIONS, DAILY_RESPONSES_SHOWN, dailyQuestionFor } from '@saathi/contracts';
+import type { CreateDailyResponseBody, DailyResponse } from '@saathi/contracts';
+import type { AuthUser } from '@saathi/platform';
+import type { DailyResponseView } from '../db/daily-responses-repository';
+import type { FeedCore, RequestMeta } from './feed-core';
+
+const toDailyResponse = (view: DailyResponseView): DailyResponse => ({
+  ...view,
+  createdAt: view.createdAt.toISOString(),
+});
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** Today's answers to today's question (UTC day), newest first, as many as the card shows. */
+export async function listDailyResponses(
+  deps: Pick<FeedCore, 'dailyResponses' | 'clock'>,
+): Promise<DailyResponse[]> {
+  const now = deps.clock.now();
+  const views = await deps.dailyResponses.newest(
+    dailyQuestionFor(now),
+    startOfUtcDay(now),
+    DAILY_RESPONSES_SHOWN,
+  );
+  return views.map(toDailyResponse);
+}
+
+/**
+ * A signed-in user answers the question. The author is the account (body fields ignored); a
+ * question that is not one of Saathi's is recorded as today's, so answers always group by a
+ * real question.
+ */
+export async function answerDailyQuestion(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'dailyResponses' | 'authors'>,
+  user: AuthUser,
+  body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'location'>,
+  meta: RequestMeta,
+): Promise<DailyResponse> {
+  const now = deps.clock.now();
+  const question = (DAILY_QUESTIONS as readonly string[]).includes(body.question)
+    ? body.question
+    : dailyQuestionFor(now);
+  return deps.uow.withEvents(
+    async (tx) => {
+      const authors = deps.authors.with(tx);
+      await authors.ensureFromToken(user.id, user.username);
+      const answer = { question, response: body.response, location: body.location || 'Unknown location' };
+      const id = await deps.dailyResponses.with(tx).addOwn(user.id, { ...answer, createdAt: now });
+      const author = await authors.find(user.id);
+      return toDailyResponse({
+        id,
+        ...answer,
+        authorId: user.id,
+        authorName: authorNameOf(author ?? { username: user.username }),
+        createdAt: now,
+      });
+    },
+    { traceId: meta.traceId },
+  );
+}

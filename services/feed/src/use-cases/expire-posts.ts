@@ -1,0 +1,33 @@
+import { postExpiredV1 } from '@saathi/contracts';
+import type { FeedCore } from './feed-core';
+
+/** Posts retired per transaction (and per event). */
+export const EXPIRY_BATCH = 500;
+/** Batches per run, so one run never holds the worker for long; the next run continues. */
+const MAX_BATCHES_PER_RUN = 20;
+
+/**
+ * The post-expiry job: deletes posts whose 30 days are up (their comments, likes and reactions
+ * with them) and announces each batch. The feed query never shows an expired post anyway; this
+ * keeps the table and its indexes to live posts.
+ */
+export async function expirePosts(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'cache'>,
+): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    const expired = await deps.uow.withEvents(async (tx, emit, afterCommit) => {
+      const refs = await deps.posts.with(tx).deleteExpired(deps.clock.now(), EXPIRY_BATCH);
+      if (refs.length > 0) {
+        emit(postExpiredV1, { postIds: refs.map((ref) => ref.id) });
+        afterCommit(() => {
+          for (const ref of refs) deps.cache?.invalidateCell(ref.geoCell);
+        });
+      }
+      return refs.length;
+    });
+    total += expired;
+    if (expired < EXPIRY_BATCH) break;
+  }
+  return total;
+}

@@ -1,0 +1,34 @@
+import type { AuthUser, Clock, JobQueue, UnitOfWork } from '@saathi/platform';
+import type { CellCache } from '../cache/cell-cache';
+import type { AuthorsRepository } from '../db/authors-repository';
+import type { CommentsRepository } from '../db/comments-repository';
+import type { DailyResponsesRepository } from '../db/daily-responses-repository';
+import type { EngagementRepository } from '../db/engagement-repository';
+import type { PostsRepository } from '../db/posts-repository';
+
+/**
+ * The pieces the feed's use cases are written against. Each use case takes a `Pick` of this —
+ * only what it touches — so its signature says what it reads and writes, and a test builds
+ * only that.
+ */
+export interface FeedCore {
+  uow: UnitOfWork;
+  clock: Clock;
+  queue: JobQueue;
+  posts: PostsRepository;
+  comments: CommentsRepository;
+  engagement: EngagementRepository;
+  authors: AuthorsRepository;
+  dailyResponses: DailyResponsesRepository;
+  /** Hot cells of the plain feed query; null when FEED_CACHE_MS is 0 (and in workers). */
+  cache: CellCache | null;
+}
+
+/** The request facts a use case may need, without handing it the request. */
+export interface RequestMeta {
+  /** The request id; it travels in the events' envelopes. */
+  traceId: string;
+}
+
+/** Who is asking: the verified token's user, or nobody. */
+export type Viewer = AuthUser | null;

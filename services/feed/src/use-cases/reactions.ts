@@ -1,0 +1,48 @@
+import { FeedMessages, reactionAddedV1 } from '@saathi/contracts';
+import type { ReactionEmoji, ReactionResult } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import type { EngagementTarget } from '../db/engagement-repository';
+import { inEmojiOrder } from '../domain/views';
+import type { FeedCore, RequestMeta } from './feed-core';
+
+/**
+ * `toggle` (POST): adds the emoji, or removes it when the user holds it already.
+ * `remove` (DELETE): removes it if held; removing one not held changes nothing.
+ */
+export type ReactionChange = 'toggle' | 'remove';
+
+/** Changes the user's reaction on a post or comment and answers the new counts and their own emojis. */
+export async function changeReaction(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'engagement' | 'cache'>,
+  user: AuthUser,
+  target: { type: EngagementTarget; id: string },
+  emoji: ReactionEmoji,
+  change: ReactionChange,
+  meta: RequestMeta,
+): Promise<ReactionResult> {
+  return deps.uow.withEvents(
+    async (tx, emit, afterCommit) => {
+      const engagement = deps.engagement.with(tx);
+      const locked = await engagement.lock(target.type, target.id);
+      if (!locked)
+        throw httpErrors.notFound(
+          target.type === 'post' ? FeedMessages.postNotFound : FeedMessages.commentNotFound,
+        );
+      let reactions;
+      if (await engagement.removeOwnReaction(user.id, target.type, target.id, emoji)) {
+        reactions = await engagement.countReaction(target.type, target.id, emoji, -1);
+      } else if (change === 'toggle') {
+        await engagement.addOwnReaction(user.id, target.type, target.id, emoji, deps.clock.now());
+        reactions = await engagement.countReaction(target.type, target.id, emoji, 1);
+        emit(reactionAddedV1, { targetType: target.type, targetId: target.id, emoji, userId: user.id });
+      } else {
+        reactions = await engagement.reactionCounts(target.type, target.id);
+      }
+      if (target.type === 'post') afterCommit(() => deps.cache?.invalidateCell(locked.geoCell));
+      const marks = await engagement.marksOf(user.id, target.type, [target.id]);
+      return { reactions, myReactions: inEmojiOrder(marks.reactions.get(target.id) ?? []) };
+    },
+    { traceId: meta.traceId },
+  );
+}
