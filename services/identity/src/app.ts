@@ -96,6 +96,7 @@ export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
     clock: kit.clock,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    rotationGraceSeconds: config.REFRESH_ROTATION_GRACE_SECONDS,
     cookieSecure: config.COOKIE_SECURE,
     cache: core.sessionCache,
     endSession: (sessionId, reason) => endSession(core, sessionId, reason),

@@ -18,6 +18,11 @@ export const configSchema = commonEnvSchema
     ACCESS_TOKEN_TTL_SECONDS: positiveInt(600).pipe(z.number().max(MAX_ACCESS_TOKEN_TTL_SECONDS)),
     REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
     /**
+     * How long after a rotation the previous refresh token still renews the access token (two
+     * tabs refreshing at once) instead of counting as reuse of a stolen token. 0 turns it off.
+     */
+    REFRESH_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    /**
      * How long a signed-in lookup (session + user) may be reused. Writes in this process clear it
      * at once; other replicas may lag a logout by this much. 0 turns the cache off.
      */

@@ -5,7 +5,7 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from '@saathi/contracts';
 import type { Clock } from '@saathi/platform';
 import type { RevokeReason, SessionsRepository } from '../db/sessions-repository';
 import type { UsersRepository } from '../db/users-repository';
-import type { UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema';
 import { formatRefreshToken, hashToken, parseRefreshToken, randomToken, sameHash } from '../domain/tokens';
 import type { AccessTokens } from './access-token';
 import type { SessionCache } from './session-cache';
@@ -25,6 +25,8 @@ export interface SessionManagerOptions {
   clock: Clock;
   accessTtlSeconds: number;
   refreshTtlDays: number;
+  /** How long a just-rotated refresh token still renews the access token (see `refresh`). */
+  rotationGraceSeconds: number;
   cookieSecure: boolean;
   cache: SessionCache;
   /** Ends a session and announces it (the endSession use case). */
@@ -151,6 +153,8 @@ export class SessionManager {
     if (!session || session.revokedAt || session.expire <= now) return null;
     const presentedHash = hashToken(presented.secret);
     if (!sameHash(presentedHash, session.refreshHash)) {
+      // Two tabs refreshed at once and the other one rotated this token a moment ago: not theft.
+      if (this.withinRotationGrace(session, presentedHash, now)) return this.renewAccessOnly(reply, session);
       await this.options.endSession(session.sid, 'refresh-reuse');
       request.log.warn(
         { sid: session.sid, userId: session.userId },
@@ -159,8 +163,13 @@ export class SessionManager {
       return null;
     }
     const secret = randomToken();
-    // Lost a race with a concurrent refresh of the same token: treat as signed out, not as theft.
-    if (!(await sessions.rotate(session.sid, presentedHash, hashToken(secret), now))) return null;
+    if (!(await sessions.rotate(session.sid, presentedHash, hashToken(secret), now))) {
+      // Lost a race with a concurrent refresh of the same token (another tab): it rotated just now.
+      const rotated = await sessions.find(session.sid);
+      if (rotated && !rotated.revokedAt && this.withinRotationGrace(rotated, presentedHash, now))
+        return this.renewAccessOnly(reply, rotated);
+      return null;
+    }
     const found = await this.options.users.findById(session.userId);
     if (!found) return null;
     // The role is decided again at every refresh, so a change to ADMIN_EMAILS reaches live sessions.
@@ -169,6 +178,36 @@ export class SessionManager {
       reply,
       this.accessTokenFor(user, session.sid),
       formatRefreshToken({ sessionId: session.sid, secret }),
+    );
+    return { user, sessionId: session.sid };
+  }
+
+  /** Whether `presentedHash` is the refresh token this session replaced less than the grace ago. */
+  private withinRotationGrace(session: SessionRow, presentedHash: string, now: Date): boolean {
+    const { previousRefreshHash, rotatedAt } = session;
+    return (
+      previousRefreshHash !== null &&
+      rotatedAt !== null &&
+      now.getTime() - rotatedAt.getTime() <= this.options.rotationGraceSeconds * 1000 &&
+      sameHash(presentedHash, previousRefreshHash)
+    );
+  }
+
+  /**
+   * The answer to a just-rotated refresh token within the grace: a fresh access token and no new
+   * refresh cookie. The browser already holds the current refresh token from the request that
+   * rotated it; rotating again would leave one of the two tabs' cookies dead (and revoked at its
+   * next use). A copy of the old token used elsewhere within the grace gains only a short-lived
+   * access token.
+   */
+  private async renewAccessOnly(reply: FastifyReply, session: SessionRow): Promise<Authenticated | null> {
+    const found = await this.options.users.findById(session.userId);
+    if (!found) return null;
+    const user = await this.options.withConfiguredRole(found);
+    void reply.setCookie(
+      ACCESS_COOKIE,
+      this.accessTokenFor(user, session.sid),
+      this.cookieOptions('/', this.options.accessTtlSeconds),
     );
     return { user, sessionId: session.sid };
   }

@@ -59,6 +59,9 @@ export const sessions = identity.table(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the current refresh secret; rotated on every refresh. */
     refreshHash: text('refresh_hash').notNull(),
+    /** The hash before the last rotation and when that happened: a second tab may still present it, briefly. */
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expire: timestamp('expire', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),

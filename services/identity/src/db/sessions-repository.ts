@@ -40,12 +40,13 @@ export class SessionsRepository {
 
   /**
    * Swaps the refresh hash only if the presented one is still current and the session is live,
-   * in one statement, so two concurrent refreshes with the same token cannot both succeed.
+   * in one statement, so two concurrent refreshes with the same token cannot both succeed. The
+   * replaced hash is kept, with the time, for the rotation grace.
    */
   async rotate(sid: string, fromHash: string, toHash: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(sessions)
-      .set({ refreshHash: toHash, lastUsedAt: now })
+      .set({ refreshHash: toHash, previousRefreshHash: fromHash, rotatedAt: now, lastUsedAt: now })
       .where(
         and(
           eq(sessions.sid, sid),
