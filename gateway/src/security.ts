@@ -4,14 +4,15 @@ import rateLimit from '@fastify/rate-limit';
 import { HttpError } from '@saathi/platform';
 import type { Redis } from 'ioredis';
 
-/** Google Maps (the optional map picker) loads scripts, tiles and fonts from these hosts. */
+/** Google Maps (the optional map picker) loads its script, tiles and icons from these exact hosts. */
 const MAPS_SCRIPT = ['https://maps.googleapis.com'];
-const MAPS_IMAGES = [
-  'https://maps.googleapis.com',
-  'https://maps.gstatic.com',
-  'https://*.googleapis.com',
-  'https://*.ggpht.com',
-];
+const MAPS_IMAGES = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+/**
+ * Google account pictures, the only external images a profile may show: identity stores an
+ * uploaded avatar as its own relative URL and a Google picture only from this host.
+ * No wildcards: any `*.googleapis.com` bucket would let a page load whatever someone put there.
+ */
+const GOOGLE_AVATARS = ['https://lh3.googleusercontent.com'];
 
 /**
  * Full helmet set with the app's CSP, for documents (the web app, API docs). Register it in
@@ -31,7 +32,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         // Radix primitives and Google Maps set inline styles.
         'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
-        'img-src': ["'self'", 'data:', 'blob:', ...MAPS_IMAGES],
+        'img-src': ["'self'", 'data:', 'blob:', ...MAPS_IMAGES, ...GOOGLE_AVATARS],
         'connect-src': ["'self'", 'ws:', 'wss:', ...MAPS_SCRIPT],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],

@@ -1,5 +1,6 @@
 import { uniqueViolationOf } from '../db/errors';
 import type { UserRow } from '../db/schema';
+import { googlePictureUrl } from '../domain/image-url';
 import { baseUsernameFromEmail, usernameCandidates } from '../domain/usernames';
 import { emitSessionsRevoked } from '../events/session-revoked';
 import { insertAccount } from './create-account';
@@ -53,7 +54,7 @@ export async function linkGoogleAccount(
     deps.sessionCache.clear();
     return updated ?? null;
   }
-  const picture = claims.picture && /^https:\/\//.test(claims.picture) ? claims.picture : null;
+  const picture = googlePictureUrl(claims.picture);
   for (const username of usernameCandidates(baseUsernameFromEmail(email))) {
     try {
       return await deps.uow.withEvents(

@@ -3,24 +3,29 @@ import type { ProfileBody } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { ProfileChanges } from '../db/profiles-repository';
 import type { ProfileRow, UserRow } from '../db/schema';
-import { imageIdFromUrl } from '../domain/image-url';
+import { imageIdFromUrl, imageUrlOf } from '../domain/image-url';
 import { emitUserUpdated } from '../events/user-updated';
 import type { IdentityCore, RequestMeta } from './identity-core';
 
 /**
- * A profile may point only at an image its owner uploaded here, or at the image the account
- * already has (e.g. from Google) — never at an arbitrary URL (tracking pixels, someone else's upload).
+ * What to store for the requested profile image: an image its owner uploaded here, always in
+ * our relative form (`imageUrlOf`) whatever host the client wrote in front of it; or the image
+ * the account already has (the Google picture taken from the ID token at sign-up), unchanged.
+ * Never a URL as the client sent it (tracking pixels, look-alike hosts, someone else's upload).
  */
-async function checkImageUrl(
+async function imageUrlToStore(
   deps: Pick<IdentityCore, 'images'>,
   user: UserRow,
   url: string | null | undefined,
-): Promise<void> {
-  if (url === undefined || url === null || url === '' || url === user.profileImageUrl) return;
+): Promise<string | null | undefined> {
+  if (url === undefined) return undefined;
+  if (url === null || url === '') return null;
+  if (url === user.profileImageUrl) return url;
   const imageId = imageIdFromUrl(url);
   if (!imageId || !(await deps.images.isOwnedBy(imageId, user.id))) {
     throw httpErrors.badRequest(IdentityMessages.invalidProfileImageUrl, 'INVALID_IMAGE_URL');
   }
+  return imageUrlOf(imageId);
 }
 
 /** Creates or updates the acting user's own profile; publishes user.updated when the public face changed. */
@@ -30,11 +35,11 @@ export async function saveOwnProfile(
   body: ProfileBody,
   meta: Pick<RequestMeta, 'traceId'>,
 ): Promise<{ profile: ProfileRow; created: boolean }> {
-  await checkImageUrl(deps, user, body.profileImageUrl);
+  const imageUrl = await imageUrlToStore(deps, user, body.profileImageUrl);
   const changes: ProfileChanges = {};
   if (body.displayName !== undefined) changes.displayName = body.displayName;
   if (body.bio !== undefined) changes.bio = body.bio;
-  if (body.profileImageUrl !== undefined) changes.profileImageUrl = body.profileImageUrl || null;
+  if (imageUrl !== undefined) changes.profileImageUrl = imageUrl;
   const now = deps.clock.now();
   return deps.uow.withEvents(async (tx, emit, afterCommit) => {
     const before = await deps.profiles.with(tx).findByUserId(user.id);
