@@ -22,6 +22,7 @@ const messageSizesAtMessaging: number[] = [];
 let upstreams: Upstreams;
 const held: (() => void)[] = [];
 let holding = 0;
+let uploadsAtIdentity = 0;
 
 /** Messaging as Socket.IO with a far larger limit than the gateway's, so the gateway's is what shows. */
 async function startMessaging(): Promise<string> {
@@ -42,6 +43,10 @@ async function startMessaging(): Promise<string> {
 
 beforeAll(async () => {
   const identity = await startFakeService('identity', (app) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.url.startsWith('/api/upload')) uploadsAtIdentity++;
+      done();
+    });
     app.get('/api/users/hold', async () => {
       holding++;
       await new Promise<void>((resolve) => held.push(resolve));
@@ -59,9 +64,13 @@ async function gateway(options: Partial<GatewayOptions> = {}): Promise<string> {
 }
 
 /** A raw websocket handshake to Socket.IO: the status it gets (101 when upgraded) and any body. */
-function handshake(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function handshake(
+  url: string,
+  headers: Record<string, string>,
+  path = '/socket.io/?EIO=4&transport=websocket',
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${url}/socket.io/?EIO=4&transport=websocket`, {
+    const req = httpRequest(url + path, {
       agent: false,
       headers: {
         connection: 'Upgrade',
@@ -173,6 +182,19 @@ describe('websocket upgrades', () => {
     expect(await gone).toBe('transport close');
     expect(received).toBe(false);
     expect(small.connected).toBe(true);
+  });
+
+  it('answers an upgrade anywhere but /socket.io with 400 instead of forwarding it', async () => {
+    const url = await gateway();
+    // Its body would never arrive: forwarded, it would hold a connection to identity.
+    const res = await handshake(
+      url,
+      { origin: SITE, 'content-type': 'application/json', 'content-length': '7000000' },
+      '/api/upload/profile-image',
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ message: 'Bad Request', code: 'UPGRADE_NOT_SUPPORTED' });
+    expect(uploadsAtIdentity).toBe(0);
   });
 
   it('keeps an idle websocket open past the client timeouts', async () => {
