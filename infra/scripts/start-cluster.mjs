@@ -17,7 +17,10 @@ const services = [
   { name: 'blog', entry: 'services/blog/src/main.ts', port: 4004 },
   { name: 'notification', entry: 'services/notification/src/main.ts', port: 4005 },
 ];
-const workers = [{ name: 'notification-worker', entry: 'services/notification/src/worker.ts', port: 4105 }];
+const workers = [
+  { name: 'feed-worker', entry: 'services/feed/src/worker.ts', port: 4102 },
+  { name: 'notification-worker', entry: 'services/notification/src/worker.ts', port: 4105 },
+];
 
 const portOffset = Number(process.env.SAATHI_PORT_OFFSET ?? 0);
 const replicas = {};

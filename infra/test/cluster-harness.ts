@@ -23,6 +23,7 @@ const BASE_PORTS = {
   messaging: 4003,
   blog: 4004,
   notification: 4005,
+  'feed-worker': 4102,
   'notification-worker': 4105,
 };
 

@@ -12,12 +12,17 @@ import type { TestCluster } from './cluster-harness';
 let cluster: TestCluster;
 let gatewayUrl = '';
 
-/** Requests a process has answered with 404 (feed has no routes yet), from its Prometheus metrics. */
+/** Feed queries a process has answered with 200, from its Prometheus metrics. */
 async function feedRequestCount(port: number): Promise<number> {
   const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   return metrics
     .split('\n')
-    .filter((line) => line.startsWith('http_request_duration_seconds_count') && line.includes('404'))
+    .filter(
+      (line) =>
+        line.startsWith('http_request_duration_seconds_count') &&
+        line.includes('route="/api/posts"') &&
+        line.includes('status_code="200"'),
+    )
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 
@@ -57,10 +62,10 @@ beforeAll(async () => {
 afterAll(() => cluster?.close(), 60_000);
 
 describe('npm run start:cluster', () => {
-  it('runs the gateway, every service (feed twice) and the worker as separate processes', () => {
+  it('runs the gateway, every service (feed twice) and the workers as separate processes', () => {
     const pids = cluster.pids();
     expect(Object.keys(pids).sort()).toEqual(Object.keys(cluster.ports).sort());
-    expect(new Set(Object.values(pids)).size).toBe(8);
+    expect(new Set(Object.values(pids)).size).toBe(9);
     expect(cluster.output()).toMatch(/^identity\s+\| \{/m); // lines are prefixed with the process name
   });
 
@@ -68,7 +73,11 @@ describe('npm run start:cluster', () => {
     const requestsBefore = await Promise.all(
       [cluster.ports['feed-1']!, cluster.ports['feed-2']!].map(feedRequestCount),
     );
-    for (let i = 0; i < 6; i++) expect((await fetch(`${gatewayUrl}/api/posts`)).status).toBe(404); // no routes yet
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${gatewayUrl}/api/posts?latitude=28.6139&longitude=77.209`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([]);
+    }
     const requestsAfter = await Promise.all(
       [cluster.ports['feed-1']!, cluster.ports['feed-2']!].map(feedRequestCount),
     );
