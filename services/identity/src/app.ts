@@ -135,7 +135,8 @@ export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
   usersRoutes(app, { requireSession, findUser: (userId) => core.users.findById(userId) });
   uploadRoutes(app, {
     requireSession,
-    uploadProfileImage: (userId, imageData) => uploadProfileImage(core, userId, imageData),
+    uploadProfileImage: (userId, imageData) =>
+      uploadProfileImage({ ...core, limits, imageQuota: config.UPLOADED_IMAGES_MAX }, userId, imageData),
     findImage: (id) => core.images.find(id),
   });
 }

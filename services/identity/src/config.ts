@@ -98,6 +98,8 @@ export const configSchema = commonEnvSchema
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
     /** Profile-image uploads per user per hour (each one is decoded and re-encoded). */
     UPLOADS_PER_HOUR: positiveInt(10),
+    /** Uploaded images a user may keep; images no profile uses are deleted after a day. */
+    UPLOADED_IMAGES_MAX: positiveInt(20),
   });
 export type Config = z.infer<typeof configSchema>;
 

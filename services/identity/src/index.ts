@@ -3,6 +3,7 @@ import { defineService } from '@saathi/platform';
 import { registerIdentity } from './app';
 import { configSchema } from './config';
 import { sweepIdentity } from './db/maintenance';
+import { deleteUnusedImages } from './db/profile-images-repository';
 import { SCHEMA } from './db/schema-name';
 
 export type { Config } from './config';
@@ -21,5 +22,12 @@ export const identityService = defineService({
   register: registerIdentity,
   periodic: [
     { name: 'identity-sweep', everyMs: 60_000, run: (kit) => sweepIdentity(kit.db.db, kit.clock.now()) },
+    {
+      // Uploads no profile or account uses, once a day old. Checked hourly, so a replica that
+      // restarts more often than daily still runs it; deleting is idempotent across replicas.
+      name: 'identity-unused-images',
+      everyMs: 3_600_000,
+      run: (kit) => deleteUnusedImages(kit.db.db, kit.clock.now()),
+    },
   ],
 });

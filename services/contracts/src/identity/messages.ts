@@ -21,6 +21,7 @@ export const IdentityMessages = {
   imageUnsupported: 'Unsupported image. Please upload a PNG, JPEG, WebP or GIF image.',
   imageUnreadable: 'The image could not be read. Please try another file.',
   imageNotFound: 'Image not found',
+  imageQuotaReached: 'You have uploaded too many images. Please try again tomorrow.',
   googleNotConfigured: 'Google sign-in is not available on this server',
   googleFailed: 'Google sign-in failed. Please try again.',
   verificationEmailSent: 'Verification email sent. Please check your inbox.',

@@ -4,8 +4,12 @@ import type { ImageKind } from './image-sniffing';
 
 /** Longest side after re-encoding; avatars never need more. */
 export const MAX_IMAGE_SIDE = 1024;
-/** Refuse decompression bombs before decoding: a 5 MB PNG can claim billions of pixels. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Refuse decompression bombs before decoding: a 5 MB PNG can claim billions of pixels. 24 MP
+ * takes a full-size photo from a phone camera (about 96 MB decoded); an avatar needs far less,
+ * and every upload beyond it would only cost memory and CPU.
+ */
+export const MAX_INPUT_PIXELS = 24_000_000;
 
 export interface ReencodedImage {
   data: Buffer;

@@ -4,13 +4,16 @@ import { imageUrlOf } from '../domain/image-url';
 import { base64DecodedLength, isBase64, parseDataUrl, sniffImageKind } from '../domain/image-sniffing';
 import { reencodeImage, UnreadableImageError } from '../domain/reencode-image';
 import type { IdentityCore } from './identity-core';
+import type { AttemptLimits } from './rate-limit';
 
 /**
  * Stores an uploaded avatar: the bytes decide the type (the declared one is ignored), and the
- * image is re-encoded (EXIF gone, pixels bounded) before anything is kept.
+ * image is re-encoded (EXIF gone, pixels bounded) before anything is kept. Decoding is the
+ * costly part, so it comes after the cheap checks and the per-user upload rate; a user keeps at
+ * most `imageQuota` images (unused ones are deleted after a day).
  */
 export async function uploadProfileImage(
-  deps: Pick<IdentityCore, 'images' | 'clock'>,
+  deps: Pick<IdentityCore, 'images' | 'clock'> & { limits: AttemptLimits; imageQuota: number },
   userId: string,
   imageData: string,
 ): Promise<{ imageUrl: string }> {
@@ -22,6 +25,7 @@ export async function uploadProfileImage(
   const bytes = Buffer.from(dataUrl.base64, 'base64');
   const kind = sniffImageKind(bytes);
   if (!kind) throw httpErrors.badRequest(IdentityMessages.imageUnsupported, 'UNSUPPORTED_IMAGE');
+  await deps.limits.enforce('uploadsPerUser', [userId], deps.clock.now());
   let image;
   try {
     image = await reencodeImage(bytes, kind);
@@ -30,6 +34,7 @@ export async function uploadProfileImage(
       throw httpErrors.badRequest(IdentityMessages.imageUnreadable, 'UNREADABLE_IMAGE');
     throw error;
   }
-  const { id } = await deps.images.insertOwn(userId, image, deps.clock.now());
-  return { imageUrl: imageUrlOf(id) };
+  const saved = await deps.images.insertOwnWithinQuota(userId, image, deps.clock.now(), deps.imageQuota);
+  if (!saved) throw httpErrors.tooManyRequests(IdentityMessages.imageQuotaReached, 'IMAGE_QUOTA');
+  return { imageUrl: imageUrlOf(saved.id) };
 }

@@ -11,11 +11,24 @@ export interface UploadRoutesDeps {
 }
 
 export function uploadRoutes(app: App, deps: UploadRoutesDeps): void {
-  registerRoute(app, uploadProfileImageRoute, async (request, reply) => {
-    const { user } = await deps.requireSession(request);
-    const saved = await deps.uploadProfileImage(user.id, request.body.imageData);
-    return reply.code(201).send(saved);
-  });
+  // The session is checked on request, before the (up to ~7 MB) body is read: a signed-out
+  // upload is refused without the service reading, buffering or parsing it.
+  registerRoute(
+    app,
+    uploadProfileImageRoute,
+    async (request, reply) => {
+      const saved = await deps.uploadProfileImage(request.user!.id, request.body.imageData);
+      return reply.code(201).send(saved);
+    },
+    {
+      onRequest: (request, _reply, done) => {
+        deps.requireSession(request).then(
+          () => done(),
+          (error: Error) => done(error),
+        );
+      },
+    },
+  );
 
   registerRoute(app, getProfileImageRoute, async (request, reply) => {
     const image = await deps.findImage(request.params.id);
