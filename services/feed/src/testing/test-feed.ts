@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ACCESS_COOKIE } from '@saathi/contracts';
-import type { EventData, EventDefinition } from '@saathi/contracts';
+import type { SQL } from 'drizzle-orm';
+import { ACCESS_COOKIE, QueueName } from '@saathi/contracts';
+import type { EventData, EventDefinition, FeedPost } from '@saathi/contracts';
 import {
   createLogger,
   createMemoryBus,
@@ -15,7 +16,7 @@ import {
   startWorker,
 } from '@saathi/platform';
 import type { App, AuthUser, Clock, EventBus, JobQueue, Mailer, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase } from '@saathi/platform/testing';
+import { createTestDatabase, waitFor } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { configSchema } from '../config';
 import type { Config } from '../config';
@@ -44,9 +45,27 @@ export interface TestFeed {
   signIn(user: AuthUser): { cookies: Record<string, string> };
   /** Publishes an event on the feed's bus, as another service's outbox relay would. */
   publish<E extends EventDefinition>(event: E, data: EventData<E>, occurredAt?: Date): Promise<string>;
+  /** Writes a post as `user` (content and point default to a valid post in New Delhi). */
+  createPost(user: AuthUser, body?: Record<string, unknown>): Promise<FeedPost>;
+  /** The feed at a point, as `user` (or signed out). */
+  list(point: { latitude: number; longitude: number }, query?: string, user?: AuthUser): Promise<FeedPost[]>;
+  /** Queues one post-expiry job and waits until no expired post is left. */
+  runPostExpiry(): Promise<void>;
   /** Outbox rows of one event type, oldest first. */
   outbox(type: string): Promise<Record<string, unknown>[]>;
+  /** Rows of a query on the feed's database. */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Waits until the query returns a row (a consumer has done its work). */
+  waitForRow(query: SQL, what?: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Connaught Place, New Delhi: on the 3-decimal grid, so snapping leaves it where it is. */
+export const DELHI = { latitude: 28.632, longitude: 77.219 } as const;
+
+/** The point `km` north (positive) or south of `point` (1° of latitude = 111.195 km). */
+export function north(point: { latitude: number; longitude: number }, km: number) {
+  return { latitude: point.latitude + km / 111.195, longitude: point.longitude };
 }
 
 let userCounter = 0;
@@ -95,21 +114,23 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
   const queue: JobQueue = createMemoryQueue({ logger });
   const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
   const running = await startService(feedService, deps);
+  const signIn = (user: AuthUser) => ({
+    cookies: {
+      [ACCESS_COOKIE]: signAccessToken(
+        keys.privateKey,
+        { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
+        { ttlSeconds: 600 },
+      ),
+    },
+  });
   const worker = await startWorker(feedService, { ...deps, mailer: noMail });
+  let expiryRuns = 0;
   return {
     app: running.app,
     database,
     deps,
     clock,
-    signIn: (user) => ({
-      cookies: {
-        [ACCESS_COOKIE]: signAccessToken(
-          keys.privateKey,
-          { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
-          { ttlSeconds: 600 },
-        ),
-      },
-    }),
+    signIn,
     async publish(event, data, occurredAt = new Date()) {
       const envelope = makeEnvelope(event, data, {
         traceId: 'feed-test',
@@ -118,6 +139,43 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
       await bus.publish(envelope);
       return envelope.id;
     },
+    async createPost(user, body = {}) {
+      const response = await running.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        cookies: signIn(user).cookies,
+        payload: { content: 'Anyone up for a walk?', ...DELHI, ...body },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`create answered ${response.statusCode}: ${response.body}`);
+      return response.json<FeedPost>();
+    },
+    async list(point, query = '', user) {
+      const response = await running.app.inject({
+        url: `/api/posts?latitude=${point.latitude}&longitude=${point.longitude}${query}`,
+        ...(user ? signIn(user) : {}),
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`list answered ${response.statusCode}: ${response.body}`);
+      return response.json<FeedPost[]>();
+    },
+    async runPostExpiry() {
+      expiryRuns += 1;
+      await queue.add(QueueName.postExpiry, {}, { jobId: `test-expiry-${expiryRuns}` });
+      // Done when no expired post is left (the job's whole effect).
+      await waitFor(
+        async () => {
+          const [row] = await queryRows<{ n: number }>(
+            database.port.db,
+            sql`select count(*)::int as n from feed.posts
+                 where expires_at <= ${clock.now().toISOString()}::timestamptz`,
+          );
+          return row!.n === 0;
+        },
+        10_000,
+        'the post-expiry job',
+      );
+    },
     async outbox(type) {
       const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
         database.port.db,
@@ -125,6 +183,9 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
       );
       return rows.map((row) => row.payload.data);
     },
+    rows: (query) => queryRows(database.port.db, query),
+    waitForRow: (query, what = 'a row') =>
+      waitFor(async () => (await queryRows(database.port.db, query)).length > 0, 5_000, what),
     async close() {
       await worker.stop();
       await running.stop();
