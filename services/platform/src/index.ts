@@ -11,3 +11,4 @@ export * from './rate-limit';
 export * from './mail';
 export * from './runtime';
 export * from './service';
+export * from './crypto';

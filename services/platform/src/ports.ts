@@ -83,6 +83,12 @@ export interface AddJobOptions {
   backoffMs?: number;
   /** Makes the job repeatable every N ms (jobId then names the repeat schedule). */
   repeatEveryMs?: number;
+  /**
+   * Keep the finished (completed or failed) job at most this long instead of the default
+   * retention — for jobs whose data should not outlive something, e.g. a mailed link. The queue
+   * drops it when it next trims (at the latest when a later job with this option finishes).
+   */
+  retainForMs?: number;
 }
 
 export interface JobContext<N extends QueueName> {

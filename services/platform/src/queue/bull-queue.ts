@@ -17,6 +17,12 @@ export interface BullQueueOptions {
 
 const PING_TIMEOUT_MS = 2_000;
 
+/** BullMQ trims by age in whole seconds, when a job finishes (its own option applies). */
+function keepSeconds(keep: { ageSeconds: number }, options: AddJobOptions): number {
+  if (options.retainForMs === undefined) return keep.ageSeconds;
+  return Math.max(1, Math.min(keep.ageSeconds, Math.ceil(options.retainForMs / 1000)));
+}
+
 export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQueueOptions): JobQueue {
   const log = logger.child({ component: 'bullmq' });
   const connection = { url: redisUrl };
@@ -60,8 +66,8 @@ export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQue
         attempts,
         backoff:
           attempts > 1 ? { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS } : undefined,
-        removeOnComplete: { age: KEEP_COMPLETED.ageSeconds, count: KEEP_COMPLETED.count },
-        removeOnFail: { age: KEEP_FAILED.ageSeconds, count: KEEP_FAILED.count },
+        removeOnComplete: { age: keepSeconds(KEEP_COMPLETED, options), count: KEEP_COMPLETED.count },
+        removeOnFail: { age: keepSeconds(KEEP_FAILED, options), count: KEEP_FAILED.count },
       };
       const queue = queueFor(name);
 

@@ -107,6 +107,24 @@ export function describeJobQueueContract(adapter: string, createQueue: () => Job
       ]);
     });
 
+    it('forgets a finished job kept for retainForMs once a later such job finishes', async () => {
+      const queue = make();
+      const seen: string[] = [];
+      await queue.process('email', (job) => {
+        seen.push(job.id);
+        return Promise.resolve();
+      });
+      await queue.add('email', mail(1), { jobId: 'short-lived', retainForMs: 1000 });
+      await waitFor(() => seen.length === 1);
+      await sleep(1_200);
+      await queue.add('email', mail(2), { jobId: 'later', retainForMs: 1000 });
+      await waitFor(() => seen.length === 2);
+      // Its id is free again: the first job (and its data) is gone from the queue.
+      await queue.add('email', mail(3), { jobId: 'short-lived', retainForMs: 1000 });
+      await waitFor(() => seen.length === 3);
+      expect(seen).toEqual(['short-lived', 'later', 'short-lived']);
+    });
+
     it('repeats a job until the queue is closed', async () => {
       const queue = make();
       let runs = 0;

@@ -20,6 +20,8 @@ interface MemoryJob {
   attemptsMade: number;
   state: JobState;
   finishedAt?: number;
+  /** A shorter retention than the default, for this job only. */
+  retainForMs?: number;
 }
 
 type Handler = (job: JobContext<QueueName>) => Promise<void>;
@@ -72,7 +74,8 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
       const finished = [...jobs.entries()].filter(([, job]) => job.state === state);
       const excess = finished.length - keep.count;
       finished.forEach(([jobKey, job], index) => {
-        if (index < excess || now - (job.finishedAt ?? now) > keep.ageSeconds * 1000) jobs.delete(jobKey);
+        const keepMs = Math.min(keep.ageSeconds * 1000, job.retainForMs ?? Infinity);
+        if (index < excess || now - (job.finishedAt ?? now) > keepMs) jobs.delete(jobKey);
       });
     }
   }
@@ -146,6 +149,7 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
       backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
       attemptsMade: 0,
       state: 'waiting',
+      ...(options.retainForMs !== undefined ? { retainForMs: options.retainForMs } : {}),
     };
     jobs.set(key(name, id), job);
     enqueue(job, options.delayMs ?? 0);

@@ -1,0 +1,1 @@
+export { generateMailTokenKey, mailTokenKeyVar, openToken, sealToken } from './sealed-token';
