@@ -12,6 +12,7 @@ import {
   createMemoryBus,
   createMemoryQueue,
   generateKeyPair,
+  generateMailTokenKey,
   loadConfig,
   openPglite,
   sharedHandle,
@@ -59,6 +60,16 @@ function loadOrCreateKeys(dir: string): { privateKey: string; publicKey: string 
   return keys;
 }
 
+/** The key that seals mailed one-time tokens between identity and notification; kept like the signing keys. */
+function loadOrCreateMailTokenKey(dir: string): string {
+  const keyPath = path.join(dir, 'mail-token.key');
+  if (existsSync(keyPath)) return readFileSync(keyPath, 'utf8').trim();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const key = generateMailTokenKey();
+  writeFileSync(keyPath, key, { mode: 0o600 });
+  return key;
+}
+
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const host = options.host ?? '127.0.0.1';
   const logLevel = options.logLevel ?? 'info';
@@ -66,6 +77,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
   const mailDir = path.join(options.dataDir, 'mail');
   mkdirSync(mailDir, { recursive: true });
   const keys = loadOrCreateKeys(path.join(options.dataDir, 'keys'));
+  const mailTokenKey = loadOrCreateMailTokenKey(path.join(options.dataDir, 'keys'));
 
   const database = await openPglite(path.join(options.dataDir, 'pglite'));
   const bus = createMemoryBus({ logger: logger.child({ component: 'bus' }) });
@@ -79,6 +91,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     PORT: '0',
     JWT_PRIVATE_KEY: keys.privateKey,
     JWT_PUBLIC_KEY: keys.publicKey,
+    MAIL_TOKEN_KEY: mailTokenKey,
   };
   const started: RunningService[] = [];
   const workers: RunningWorker[] = [];

@@ -1,5 +1,6 @@
-// Prints a fresh ES256 key pair for access tokens as .env lines (for docker compose).
-import { generateKeyPairSync } from 'node:crypto';
+// Prints fresh keys as .env lines (for docker compose): the ES256 pair for access tokens and the
+// AES-256 key with which identity seals mailed one-time tokens for notification.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', {
   namedCurve: 'P-256',
@@ -9,3 +10,4 @@ const { privateKey, publicKey } = generateKeyPairSync('ec', {
 const oneLine = (pem) => pem.trim().replaceAll('\n', '\\n');
 console.log(`JWT_PRIVATE_KEY="${oneLine(privateKey)}"`);
 console.log(`JWT_PUBLIC_KEY="${oneLine(publicKey)}"`);
+console.log(`MAIL_TOKEN_KEY="${randomBytes(32).toString('base64')}"`);

@@ -2,7 +2,7 @@
 // against PostgreSQL, NATS JetStream and Redis from env (defaults: the local standard ports).
 // Each process's output is prefixed with its name. `--replicas feed=2` starts a service more than once;
 // SAATHI_PORT_OFFSET shifts every port (a second cluster beside the first, as the cluster test does).
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, repoRoot, spawnPrefixed } from './lib.mjs';
@@ -56,18 +56,35 @@ function signingKeys() {
   };
 }
 
+/**
+ * The key with which identity seals mailed one-time tokens for notification: from env when
+ * given, else made once under .data/. Only the processes that seal or open them get it.
+ */
+function mailTokenKey() {
+  if (process.env.MAIL_TOKEN_KEY) return process.env.MAIL_TOKEN_KEY;
+  const dir = path.resolve(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data', 'cluster-keys');
+  const keyPath = path.join(dir, 'mail-token.key');
+  if (!existsSync(keyPath)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(keyPath, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return readFileSync(keyPath, 'utf8').trim();
+}
+const MAIL_TOKEN_PROCESSES = new Set(['identity', 'notification', 'notification-worker']);
+
 const keys = signingKeys();
+const mailKey = mailTokenKey();
 const children = [];
 const colors = [36, 32, 33, 35, 34, 96, 92, 93, 95];
 let colorIndex = 0;
 const upstreams = {};
 
-function launch(name, entry, env) {
+function launch(name, entry, env, role = name) {
   const child = spawnPrefixed(
     name,
     process.execPath,
     ['--import', 'tsx', entry],
-    { ...keys, ...env },
+    { ...keys, ...(MAIL_TOKEN_PROCESSES.has(role) ? { MAIL_TOKEN_KEY: mailKey } : {}), ...env },
     colors[colorIndex++ % colors.length],
   );
   child.on('exit', (code, signal) => {
@@ -83,7 +100,12 @@ for (const service of services) {
   for (let i = 0; i < count; i++) {
     const port = service.port + portOffset + i * 10;
     urls.push(`http://127.0.0.1:${port}`);
-    launch(count > 1 ? `${service.name}-${i + 1}` : service.name, service.entry, { PORT: String(port) });
+    launch(
+      count > 1 ? `${service.name}-${i + 1}` : service.name,
+      service.entry,
+      { PORT: String(port) },
+      service.name,
+    );
   }
   upstreams[`${service.name.toUpperCase()}_URL`] = urls.join(',');
 }

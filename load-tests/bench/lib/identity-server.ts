@@ -10,6 +10,7 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryQueue,
+  generateMailTokenKey,
   loadConfig,
   startService,
   systemClock,
@@ -30,7 +31,7 @@ const config = loadConfig(configSchema, {
   RATE_LIMIT_LOGIN_PER_ACCOUNT: unlimited,
   RATE_LIMIT_REGISTER_PER_IP: unlimited,
   RATE_LIMIT_FORGOT_PER_IP: unlimited,
-  RATE_LIMIT_FORGOT_PER_EMAIL: unlimited,
+  MAIL_TOKEN_KEY: generateMailTokenKey(),
 });
 const logger = createLogger({
   name: 'identity',

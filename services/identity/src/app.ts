@@ -1,4 +1,4 @@
-import { createMemoryRateLimiter } from '@saathi/platform';
+import { createMemoryRateLimiter, sealToken } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import { AccessTokens } from './auth/access-token';
 import { SessionCache } from './auth/session-cache';
@@ -48,6 +48,9 @@ export function createIdentityCore(kit: ServiceKit<Config>): IdentityCore {
     argon2: { memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: 1 },
     adminEmails: config.ADMIN_EMAILS,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    mailTokens: {
+      seal: (purpose, token, expiresAt) => sealToken(config.MAIL_TOKEN_KEY, purpose, token, expiresAt),
+    },
   };
 }
 
@@ -69,7 +72,7 @@ function attemptLimits(kit: ServiceKit<Config>): AttemptLimits {
     },
     registerPerIp: perWindow(config.RATE_LIMIT_REGISTER_PER_IP),
     forgotPerIp: perWindow(config.RATE_LIMIT_FORGOT_PER_IP),
-    forgotPerEmail: perWindow(config.RATE_LIMIT_FORGOT_PER_EMAIL),
+    forgotPerEmail: { limit: 1, windowMs: config.FORGOT_PASSWORD_COOLDOWN_SECONDS * 1000 },
     verifyEmailPerAccount: perWindow(config.RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT),
     uploadsPerUser: { limit: config.UPLOADS_PER_HOUR, windowMs: 3_600_000 },
   });

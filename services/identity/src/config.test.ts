@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, loadConfig } from '@saathi/platform';
+import { createApp, generateMailTokenKey, loadConfig } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import { configSchema } from './config';
 
@@ -17,7 +17,11 @@ afterAll(async () => {
 
 /** The client address identity's per-IP limits would use, with identity's TRUST_PROXY. */
 async function addressSeenBy(env: Record<string, string>) {
-  const config = loadConfig(configSchema, { JWT_PRIVATE_KEY: privateKey, ...env }, { exit: false });
+  const config = loadConfig(
+    configSchema,
+    { JWT_PRIVATE_KEY: privateKey, MAIL_TOKEN_KEY: generateMailTokenKey(), ...env },
+    { exit: false },
+  );
   const app = await createApp({
     name: 'identity',
     logLevel: 'silent',

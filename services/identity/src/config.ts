@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { boolVar, commonEnvSchema, infraEnvSchema, pemVar, portVar } from '@saathi/platform';
+import { boolVar, commonEnvSchema, infraEnvSchema, mailTokenKeyVar, pemVar, portVar } from '@saathi/platform';
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@saathi/contracts';
 import { z } from 'zod';
 
@@ -14,6 +14,11 @@ export const configSchema = commonEnvSchema
     JWT_PRIVATE_KEY: pemVar(),
     /** Optional; derived from the private key when absent. */
     JWT_PUBLIC_KEY: pemVar().optional(),
+    /**
+     * AES-256 key (base64 of 32 bytes, or `file:<path>`) shared with notification only: mailed
+     * one-time tokens travel sealed with it through the bus and the mail queue.
+     */
+    MAIL_TOKEN_KEY: mailTokenKeyVar(),
     /** At most MAX_ACCESS_TOKEN_TTL_SECONDS: services replay that much of the revocations at start. */
     ACCESS_TOKEN_TTL_SECONDS: positiveInt(600).pipe(z.number().max(MAX_ACCESS_TOKEN_TTL_SECONDS)),
     REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
@@ -91,7 +96,11 @@ export const configSchema = commonEnvSchema
     LOGIN_BACKOFF_MAX_SECONDS: positiveInt(900),
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
     RATE_LIMIT_FORGOT_PER_IP: positiveInt(10),
-    RATE_LIMIT_FORGOT_PER_EMAIL: positiveInt(3),
+    /**
+     * At most one reset mail per address per this many seconds. A short cooldown, not a block:
+     * a stranger asking for someone else's reset can delay their next mail by this much at most.
+     */
+    FORGOT_PASSWORD_COOLDOWN_SECONDS: positiveInt(60),
     /** "Resend verification email" per account (each one sends a mail). */
     RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: positiveInt(3),
     /** Window of every limit above, in seconds. */

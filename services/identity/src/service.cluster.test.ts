@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import { PASSWORD_RESET_TOKEN_PURPOSE, passwordResetRequestedV2, userRegisteredV1 } from '@saathi/contracts';
 import type { EventEnvelope } from '@saathi/contracts';
 import {
   createBullQueue,
   createLogger,
   createNatsBus,
   generateKeyPair,
+  generateMailTokenKey,
   loadConfig,
+  openToken,
   systemClock,
   queryRows,
   startService,
@@ -27,6 +29,7 @@ let bus: EventBus;
 let queue: JobQueue;
 let running: RunningService;
 const received: EventEnvelope[] = [];
+const mailTokenKey = generateMailTokenKey();
 
 beforeAll(async () => {
   nats = await startNatsServer();
@@ -39,7 +42,12 @@ beforeAll(async () => {
   });
   const config = loadConfig(
     configSchema,
-    { JWT_PRIVATE_KEY: generateKeyPair().privateKey, LOG_LEVEL: 'silent', COOKIE_SECURE: 'true' },
+    {
+      JWT_PRIVATE_KEY: generateKeyPair().privateKey,
+      MAIL_TOKEN_KEY: mailTokenKey,
+      LOG_LEVEL: 'silent',
+      COOKIE_SECURE: 'true',
+    },
     { exit: false },
   );
   running = await startService(identityService, {
@@ -50,7 +58,7 @@ beforeAll(async () => {
     clock: systemClock,
     logger,
   });
-  for (const event of [userRegisteredV1, passwordResetRequestedV1]) {
+  for (const event of [userRegisteredV1, passwordResetRequestedV2]) {
     await bus.subscribe({
       durable: `test.${event.type.replaceAll('.', '-')}`,
       event,
@@ -86,7 +94,7 @@ describe('identity on NATS JetStream', () => {
     while (received.length < 2 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const types = received.map((envelope) => envelope.type).sort();
-    expect(types).toEqual(['identity.password_reset.requested.v1', 'identity.user.registered.v1']);
+    expect(types).toEqual(['identity.password_reset.requested.v2', 'identity.user.registered.v1']);
     const registeredEvent = received.find((e) => e.type === 'identity.user.registered.v1')!;
     expect(registeredEvent.data).toMatchObject({ userId: registered.json().id, email: body.email });
     expect(registeredEvent.traceId).toBe(registered.headers['x-request-id']);
@@ -98,10 +106,20 @@ describe('identity on NATS JetStream', () => {
     const cookies = registered.cookies as { name: string; secure?: boolean }[];
     expect(cookies.filter((c) => c.name.startsWith('saathi_')).every((c) => c.secure === true)).toBe(true);
 
-    // Once published, the raw reset token is redacted from the outbox: only its hash stays in the database.
-    const token = received.find((e) => e.type === 'identity.password_reset.requested.v1')!.data as {
-      token: string;
+    // The token crosses JetStream only sealed; once published, even the sealed copy leaves the
+    // outbox: only its hash stays in the database.
+    const { sealedToken } = received.find((e) => e.type === 'identity.password_reset.requested.v2')!.data as {
+      sealedToken: string;
     };
+    const rawToken = openToken(
+      Buffer.from(mailTokenKey, 'base64'),
+      PASSWORD_RESET_TOKEN_PURPOSE,
+      sealedToken,
+      new Date(),
+    )!;
+    expect(rawToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(received)).not.toContain(rawToken);
+    const token = { token: sealedToken };
     const dispatched = async () =>
       queryRows(
         database.port.db,

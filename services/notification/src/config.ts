@@ -1,4 +1,4 @@
-import { commonEnvSchema, infraEnvSchema, pemVar, portVar } from '@saathi/platform';
+import { commonEnvSchema, infraEnvSchema, mailTokenKeyVar, pemVar, portVar } from '@saathi/platform';
 import { z } from 'zod';
 
 /** Notification's environment (service and email worker share it). */
@@ -14,6 +14,8 @@ export const configSchema = commonEnvSchema
       .default('http://localhost:3000')
       .transform((value) => value.replace(/\/+$/, '')),
     MAIL_FROM: z.string().min(3).default('Saathi <no-reply@saathi.local>'),
+    /** Identity's MAIL_TOKEN_KEY: the worker opens the sealed one-time tokens of mailed links with it. */
+    MAIL_TOKEN_KEY: mailTokenKeyVar(),
     /** Attempts per mail and the base of their exponential back-off. */
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
     EMAIL_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).default(5_000),

@@ -1,8 +1,10 @@
 import { QueueName } from '@saathi/contracts';
 import { defineService, defineWorker } from '@saathi/platform';
 import { configSchema } from './config';
+import type { Config } from './config';
 import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
 import { subscribePasswordResetRequested } from './events/password-reset-requested';
+import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
 import { subscribeUserRegistered } from './events/user-registered';
 import { sendEmailJob } from './jobs/send-email';
 import { SCHEMA } from './schema-name';
@@ -19,6 +21,11 @@ export const notificationService = defineService({
   routes: [],
   auth: 'platform',
   register: () => undefined,
-  consumers: [subscribePasswordResetRequested, subscribeUserRegistered, subscribeEmailVerificationRequested],
-  workers: [defineWorker({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],
+  consumers: [
+    subscribePasswordResetRequested,
+    subscribePasswordResetRequestedSealed,
+    subscribeUserRegistered,
+    subscribeEmailVerificationRequested,
+  ],
+  workers: [defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],
 });

@@ -26,7 +26,10 @@ export const userUpdatedV1 = defineEvent(
   }),
 );
 
-/** Carries the raw token only inside the bus so notification can mail the link; it is stored hashed. */
+/**
+ * Superseded by v2 (identity no longer publishes it): it carried the raw token, which JetStream
+ * keeps for days. Notification still mails any v1 still in flight.
+ */
 export const passwordResetRequestedV1 = defineEvent(
   'identity.password_reset.requested.v1',
   z.object({
@@ -52,6 +55,23 @@ export const emailVerificationRequestedV1 = defineEvent(
     expiresAt: z.iso.datetime({ offset: true }),
   }),
 );
+
+/**
+ * A reset link to mail. The token travels sealed for the mail worker (`sealToken`, purpose
+ * PASSWORD_RESET_TOKEN_PURPOSE, under MAIL_TOKEN_KEY): neither the stream nor the mail queue ever
+ * holds it readable, and it cannot be opened after `expiresAt`. Identity stores only its hash.
+ */
+export const passwordResetRequestedV2 = defineEvent(
+  'identity.password_reset.requested.v2',
+  z.object({
+    userId: z.uuid(),
+    email: z.email(),
+    username: z.string(),
+    sealedToken: z.string().min(32),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+);
+export const PASSWORD_RESET_TOKEN_PURPOSE = 'password-reset';
 
 /**
  * Sessions ended (logout, password reset, stolen refresh token). Services keep the ids in memory

@@ -11,6 +11,9 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
+/** Stands where the opened token goes in a mail's link; URL- and HTML-safe as it is. */
+export const SEALED_TOKEN_PLACEHOLDER = '__SAATHI_SEALED_TOKEN__';
+
 export const emailJobSchema = z.object({
   to: z.email(),
   subject: z.string().min(1),
@@ -18,6 +21,12 @@ export const emailJobSchema = z.object({
   html: z.string().optional(),
   /** Why the mail exists (e.g. the event id); the processor marks it sent so a redelivery never mails twice. */
   dedupeKey: z.string().min(1),
+  /**
+   * A one-time token for a link in the mail, sealed (platform `sealToken`): the job never holds
+   * it readable. The worker opens it with MAIL_TOKEN_KEY just before sending and puts it where
+   * `text` and `html` say SEALED_TOKEN_PLACEHOLDER; an expired one is not sent at all.
+   */
+  sealedToken: z.object({ purpose: z.string().min(1), value: z.string().min(1) }).optional(),
 });
 export type EmailJob = z.infer<typeof emailJobSchema>;
 

@@ -14,6 +14,13 @@ export async function sweepIdentity(db: Db, now: Date): Promise<void> {
      where type in ('identity.password_reset.requested.v1', 'identity.email_verification.requested.v1')
        and dispatched_at is not null
        and payload #>> '{data,token}' <> '[redacted]'`);
+  // Reset links now travel sealed (v2); the sealed copy goes too once published.
+  await db.execute(sql`
+    update identity.outbox
+       set payload = jsonb_set(payload, '{data,sealedToken}', '"[redacted]"')
+     where type = 'identity.password_reset.requested.v2'
+       and dispatched_at is not null
+       and payload #>> '{data,sealedToken}' <> '[redacted]'`);
   await db.execute(
     sql`delete from identity.sessions where expire < ${new Date(now.getTime() - 7 * 86_400_000)}`,
   );

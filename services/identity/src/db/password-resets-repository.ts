@@ -1,4 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { passwordResets } from './schema';
 
@@ -11,6 +12,32 @@ export class PasswordResetsRepository {
 
   async create(reset: { userId: string; tokenHash: string; expiresAt: Date }, now: Date): Promise<void> {
     await this.db.insert(passwordResets).values({ ...reset, createdAt: now });
+  }
+
+  /**
+   * Gives the account with this address a new reset link, if there is such an account: its
+   * earlier links are used up and the new hash is stored. The same two statements run whether
+   * or not the address has an account, so the work done does not tell them apart. Returns the
+   * account (for the mail), or undefined.
+   */
+  async replaceForEmail(
+    email: string,
+    reset: { tokenHash: string; expiresAt: Date },
+    now: Date,
+  ): Promise<{ id: string; email: string; username: string } | undefined> {
+    await this.db.execute(sql`
+      update identity.password_resets set used = true
+       where used = false and user_id in (select id from identity.users where email = ${email})`);
+    const [account] = await queryRows<{ id: string; email: string; username: string }>(
+      this.db,
+      sql`with account as (select id, email, username from identity.users where email = ${email}),
+               created as (insert into identity.password_resets (user_id, token_hash, expires_at, created_at)
+                           select id, ${reset.tokenHash}, ${reset.expiresAt}, ${now} from account
+                           returning user_id)
+          select account.id, account.email, account.username
+            from account join created on created.user_id = account.id`,
+    );
+    return account;
   }
 
   /** The unused, unexpired reset with this token hash, if any. */

@@ -1,17 +1,22 @@
-import { passwordResetRequestedV1 } from '@saathi/contracts';
+import { passwordResetRequestedV2 } from '@saathi/contracts';
 import type { Emit } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
 
 /**
- * `identity.password_reset.requested.v1`: carries the raw token so notification can mail the
- * link; identity itself keeps only its hash.
+ * `identity.password_reset.requested.v2`: the token travels sealed for the mail worker, so
+ * neither the stream nor the mail queue holds it readable; identity itself keeps only its hash.
  */
-export function emitPasswordResetRequested(emit: Emit, user: UserRow, token: string, expiresAt: Date): void {
-  emit(passwordResetRequestedV1, {
+export function emitPasswordResetRequested(
+  emit: Emit,
+  user: Pick<UserRow, 'id' | 'email' | 'username'>,
+  sealedToken: string,
+  expiresAt: Date,
+): void {
+  emit(passwordResetRequestedV2, {
     userId: user.id,
     email: user.email,
     username: user.username,
-    token,
+    sealedToken,
     expiresAt: expiresAt.toISOString(),
   });
 }

@@ -4,6 +4,7 @@ import {
   createMemoryBus,
   createMemoryQueue,
   generateKeyPair,
+  generateMailTokenKey,
   loadConfig,
   queryRows,
   startService,
@@ -23,6 +24,8 @@ export interface TestIdentity {
   deps: ServiceDeps<Config>;
   clock: TestClock;
   keys: { publicKey: string; privateKey: string };
+  /** MAIL_TOKEN_KEY: opens the sealed tokens identity puts in its mail events. */
+  mailTokenKey: Buffer;
   /** A new browser; give each test its own address to keep per-IP rate limits apart. */
   browser(remoteAddress?: string): CookieJar;
   /** Outbox rows of one event type, oldest first. */
@@ -52,9 +55,15 @@ export async function startTestIdentity(
   const { replicaOf } = options;
   const database = replicaOf?.database ?? (await createTestDatabase('identity'));
   const keys = replicaOf?.keys ?? generateKeyPair();
+  const mailTokenKey = replicaOf?.mailTokenKey ?? Buffer.from(generateMailTokenKey(), 'base64');
   const config = loadConfig(
     configSchema,
-    { JWT_PRIVATE_KEY: keys.privateKey, LOG_LEVEL: 'silent', ...env },
+    {
+      JWT_PRIVATE_KEY: keys.privateKey,
+      MAIL_TOKEN_KEY: mailTokenKey.toString('base64'),
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     { exit: false },
   );
   const clock = replicaOf?.clock ?? new TestClock();
@@ -78,6 +87,7 @@ export async function startTestIdentity(
     deps,
     clock,
     keys,
+    mailTokenKey,
     browser: (remoteAddress = nextAddress()) => new CookieJar(app, remoteAddress),
     async outbox(type) {
       const rows = await queryRows<{ id: string; payload: { data: Record<string, unknown> } }>(

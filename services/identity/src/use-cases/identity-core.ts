@@ -27,6 +27,17 @@ export interface IdentityCore {
   argon2: Argon2Cost;
   adminEmails: readonly string[];
   accessTtlSeconds: number;
+  /** Seals mailed one-time tokens for the mail worker (see the platform's `sealToken`). */
+  mailTokens: MailTokens;
+}
+
+/**
+ * A token for a mailed link is never put in an event readable: seal it with `mailTokens.seal`
+ * (a purpose of its own, e.g. PASSWORD_RESET_TOKEN_PURPOSE) and emit only the sealed value;
+ * notification opens it when the mail is sent. (E-mail verification: do the same.)
+ */
+export interface MailTokens {
+  seal(purpose: string, token: string, expiresAt: Date): string;
 }
 
 /** The request facts a use case may need, without handing it the request. */

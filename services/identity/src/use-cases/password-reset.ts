@@ -1,4 +1,4 @@
-import { IdentityMessages, RESET_LINK_LIFETIME_MS } from '@saathi/contracts';
+import { IdentityMessages, PASSWORD_RESET_TOKEN_PURPOSE, RESET_LINK_LIFETIME_MS } from '@saathi/contracts';
 import type { ResetPasswordBody } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import { hashPassword } from '../domain/password-hashing';
@@ -10,27 +10,32 @@ import type { AttemptLimits } from './rate-limit';
 
 /**
  * Mails a reset link when the address has an account. The caller answers the same way whatever
- * happens here (no account enumeration).
+ * happens here (no account enumeration), and the work is the same too: a known and an unknown
+ * address both get a token made, hashed and sealed and the same transaction run; only the mail
+ * (the event) exists for a known one.
+ *
+ * Per address, one mail per cooldown (FORGOT_PASSWORD_COOLDOWN_SECONDS); requests within it are
+ * dropped silently. A stranger asking for someone's reset can so delay their next mail by the
+ * cooldown at most — and the mail the stranger caused holds a working link (the newest).
  */
 export async function requestPasswordReset(
-  deps: Pick<IdentityCore, 'uow' | 'users' | 'resets' | 'clock'> & { limits: AttemptLimits },
+  deps: Pick<IdentityCore, 'uow' | 'resets' | 'clock' | 'mailTokens'> & { limits: AttemptLimits },
   rawEmail: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await deps.limits.enforce('forgotPerIp', [meta.ip], deps.clock.now());
-  const email = rawEmail.toLowerCase();
-  // Per address, excess requests are dropped silently: the answer stays the same either way.
-  if (!(await deps.limits.reserve('forgotPerEmail', [email], deps.clock.now())).allowed) return;
-  const user = await deps.users.findByEmail(email);
-  if (!user) return;
-  const token = randomToken(32);
   const now = deps.clock.now();
+  await deps.limits.enforce('forgotPerIp', [meta.ip], now);
+  const email = rawEmail.toLowerCase();
+  if (!(await deps.limits.reserve('forgotPerEmail', [email], now)).allowed) return;
+  const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + RESET_LINK_LIFETIME_MS);
+  const sealed = deps.mailTokens.seal(PASSWORD_RESET_TOKEN_PURPOSE, token, expiresAt);
   await deps.uow.withEvents(async (tx, emit) => {
-    const resets = deps.resets.with(tx);
-    await resets.invalidateForUser(user.id);
-    await resets.create({ userId: user.id, tokenHash: hashToken(token), expiresAt }, now);
-    emitPasswordResetRequested(emit, user, token, expiresAt);
+    const account = await deps.resets
+      .with(tx)
+      .replaceForEmail(email, { tokenHash: hashToken(token), expiresAt }, now);
+    // Nothing is mailed (or queued) for an address without an account.
+    if (account) emitPasswordResetRequested(emit, account, sealed, expiresAt);
   }, meta);
 }
 

@@ -22,9 +22,13 @@ export function resetLinkOf(origin: string, token: string): string {
   return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The reset mail. `token` is the raw token of a v1 event, or SEALED_TOKEN_PLACEHOLDER for v2,
+ * which the mail worker replaces with the opened token only when it sends.
+ */
 export function passwordResetMail(
   origin: string,
-  data: EventData<typeof passwordResetRequestedV1>,
+  data: Pick<EventData<typeof passwordResetRequestedV1>, 'username' | 'token'>,
 ): MailContent {
   const link = resetLinkOf(origin, data.token);
   return {

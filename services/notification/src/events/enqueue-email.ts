@@ -15,12 +15,15 @@ export async function enqueueEmailOnce(
   consumer: string,
   eventId: string,
   job: EmailJob,
+  /** Keep the finished job no longer than this (e.g. while its link is valid). */
+  retainForMs?: number,
 ): Promise<void> {
   await consumeOnce(deps.db.db, SCHEMA, consumer, { id: eventId }, async () => {
     await deps.queue.add(QueueName.email, job, {
       jobId: eventId,
       attempts: deps.config.EMAIL_MAX_ATTEMPTS,
       backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
+      ...(retainForMs !== undefined ? { retainForMs } : {}),
     });
   });
 }

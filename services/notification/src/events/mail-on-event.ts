@@ -16,6 +16,12 @@ export async function mailOnEvent<E extends EventDefinition>(
     event: E;
     recipient(data: z.infer<E['data']>): string;
     compose(origin: string, data: z.infer<E['data']>): MailContent;
+    /**
+     * For a mail whose link carries a one-time token sealed by identity: the sealed token (the
+     * job keeps it sealed; `compose` writes SEALED_TOKEN_PLACEHOLDER where it goes) and when the
+     * link expires (the finished job is dropped by then).
+     */
+    sealed?(data: z.infer<E['data']>): { token: { purpose: string; value: string }; expiresAt: Date };
   },
 ): Promise<void> {
   await deps.bus.subscribe({
@@ -23,11 +29,19 @@ export async function mailOnEvent<E extends EventDefinition>(
     event: options.event,
     handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
       const mail = options.compose(deps.config.PUBLIC_ORIGIN, envelope.data);
-      await enqueueEmailOnce(deps, options.durable, envelope.id, {
-        to: options.recipient(envelope.data),
-        ...mail,
-        dedupeKey: envelope.id,
-      });
+      const sealed = options.sealed?.(envelope.data);
+      await enqueueEmailOnce(
+        deps,
+        options.durable,
+        envelope.id,
+        {
+          to: options.recipient(envelope.data),
+          ...mail,
+          dedupeKey: envelope.id,
+          ...(sealed ? { sealedToken: sealed.token } : {}),
+        },
+        sealed ? Math.max(1000, sealed.expiresAt.getTime() - deps.clock.now().getTime()) : undefined,
+      );
       deps.logger.info(
         { eventId: envelope.id, traceId: envelope.traceId, durable: options.durable },
         'mail queued',

@@ -1,3 +1,5 @@
+import { SEALED_TOKEN_PLACEHOLDER } from '@saathi/contracts';
+import { openToken } from '@saathi/platform';
 import type { JobContext, Mailer, ServiceDeps } from '@saathi/platform';
 import type { Config } from '../config';
 import { SentEmailsRepository } from '../db/sent-emails-repository';
@@ -10,20 +12,39 @@ import { SentEmailsRepository } from '../db/sent-emails-repository';
  * duplicate is harmless, while a lost mail is not, so we prefer at-least-once here.
  */
 export function sendEmailJob(
-  deps: Pick<ServiceDeps<Config>, 'db' | 'clock' | 'logger'> & { mailer: Mailer },
+  deps: Pick<ServiceDeps<Config>, 'db' | 'clock' | 'logger' | 'config'> & { mailer: Mailer },
 ) {
   const sent = new SentEmailsRepository(deps.db.db);
   return async (job: JobContext<'email'>): Promise<void> => {
-    const { dedupeKey, ...mail } = job.data;
+    const { dedupeKey, sealedToken, ...mail } = job.data;
     if (await sent.wasSent(dedupeKey)) {
       deps.logger.info({ jobId: job.id, dedupeKey }, 'mail already sent; skipping');
       return;
     }
+    // The link's token is opened only now, in memory, just before the mail leaves.
+    let fill = (body: string) => body;
+    if (sealedToken) {
+      const token = openToken(
+        deps.config.MAIL_TOKEN_KEY,
+        sealedToken.purpose,
+        sealedToken.value,
+        deps.clock.now(),
+      );
+      if (token === null) {
+        // Expired (the link would not work any more) or not sealed with our key: nothing to send.
+        deps.logger.warn(
+          { jobId: job.id, dedupeKey, purpose: sealedToken.purpose },
+          'sealed token unusable; mail dropped',
+        );
+        return;
+      }
+      fill = (body) => body.replaceAll(SEALED_TOKEN_PLACEHOLDER, encodeURIComponent(token));
+    }
     await deps.mailer.send({
       to: mail.to,
       subject: mail.subject,
-      text: mail.text,
-      ...(mail.html ? { html: mail.html } : {}),
+      text: fill(mail.text),
+      ...(mail.html ? { html: fill(mail.html) } : {}),
     });
     await sent.markSent(dedupeKey, deps.clock.now());
   };

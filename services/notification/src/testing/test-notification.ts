@@ -1,4 +1,4 @@
-import { createLogger, loadConfig, startService, startWorker } from '@saathi/platform';
+import { createLogger, generateMailTokenKey, loadConfig, startService, startWorker } from '@saathi/platform';
 import type {
   Clock,
   EventBus,
@@ -32,7 +32,7 @@ export async function startTestNotification(ports: {
   const database = await createTestDatabase('notification');
   const config = loadConfig(
     configSchema,
-    { PUBLIC_ORIGIN: 'https://saathi.example', ...ports.env },
+    { PUBLIC_ORIGIN: 'https://saathi.example', MAIL_TOKEN_KEY: generateMailTokenKey(), ...ports.env },
     { exit: false },
   );
   const clock: Clock = { now: () => new Date() };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdentityMessages } from '@saathi/contracts';
-import { queryRows } from '@saathi/platform';
+import { IdentityMessages, PASSWORD_RESET_TOKEN_PURPOSE } from '@saathi/contracts';
+import { openToken, queryRows } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { hashToken } from '../../domain/tokens';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
@@ -25,15 +25,16 @@ async function registered(browser: CookieJar = identity.browser()) {
   return { ...body, id: response.json().id as string, browser };
 }
 
-/** Asks for a reset and returns the token the outbox event carries to notification. */
+/** Asks for a reset and returns the token the outbox event carries, sealed, to notification. */
 async function requestReset(email: string): Promise<string> {
   const response = await identity
     .browser()
     .inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
   expect(response.statusCode).toBe(200);
-  const events = await identity.outbox('identity.password_reset.requested.v1');
+  const events = await identity.outbox('identity.password_reset.requested.v2');
   const event = events.filter((e) => e.data.email === email.toLowerCase()).at(-1);
-  return event!.data.token as string;
+  const sealed = event!.data.sealedToken as string;
+  return openToken(identity.mailTokenKey, PASSWORD_RESET_TOKEN_PURPOSE, sealed, identity.clock.now())!;
 }
 
 function reset(
@@ -68,7 +69,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(known.json().message).toBe(IdentityMessages.resetEmailSent);
-    const events = await identity.outbox('identity.password_reset.requested.v1');
+    const events = await identity.outbox('identity.password_reset.requested.v2');
     expect(events.some((e) => e.data.email === 'nobody@example.com')).toBe(false);
   });
 
@@ -194,6 +195,7 @@ describe('validate and reset', () => {
   it('a newer reset link replaces the older one', async () => {
     const user = await registered();
     const first = await requestReset(user.email);
+    identity.clock.advance(61_000); // past the per-address cooldown
     const second = await requestReset(user.email);
     expect((await reset(first)).statusCode).toBe(400);
     expect((await reset(second)).statusCode).toBe(200);
