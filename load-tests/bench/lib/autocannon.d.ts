@@ -17,6 +17,14 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
+  /** One request template; `setupRequest` may rewrite it before every send (e.g. a new path). */
+  export interface RequestTemplate {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestTemplate) => RequestTemplate;
+  }
   export interface Options {
     url: string;
     connections?: number;
@@ -25,6 +33,7 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    requests?: RequestTemplate[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

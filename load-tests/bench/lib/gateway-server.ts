@@ -3,8 +3,8 @@
  * failed/slow requests, buffered stdout, rate limits, security headers, metrics) with `blog`
  * pointing at the bench upstream. The generous rate limit and the per-IP in-flight cap are
  * raised so the load is measured, not refused. argv: <blogUrl> [errors|all|off] [buffered|sync]
- * Env (optional): BENCH_IDENTITY_URL routes identity's paths to a real identity process, and
- * BENCH_PUBLIC_KEY turns on the early access-token check with its public key.
+ * Env (optional): BENCH_IDENTITY_URL and BENCH_FEED_URL route identity's and feed's paths to real
+ * processes, and BENCH_PUBLIC_KEY turns on the early access-token check with its public key.
  */
 import { defineRoute, ROUTES_BY_SERVICE } from '@saathi/contracts';
 import { createLogger } from '@saathi/platform';
@@ -15,6 +15,7 @@ const [blogUrl, accessLog = 'errors', logSync = 'buffered'] = process.argv.slice
 if (!blogUrl) throw new Error('usage: gateway-server.ts <blogUrl> [errors|all|off] [buffered|sync]');
 const unused = 'http://127.0.0.1:9';
 const identityUrl = process.env.BENCH_IDENTITY_URL;
+const feedUrl = process.env.BENCH_FEED_URL;
 const publicKey = process.env.BENCH_PUBLIC_KEY;
 // The bench's trivial upstream route, declared like any service route so the edge forwards it.
 const pingRoute = defineRoute({ service: 'blog', method: 'GET', path: '/api/blog/ping' });
@@ -22,7 +23,7 @@ const app = await buildGateway({
   routes: { ...ROUTES_BY_SERVICE, blog: [...ROUTES_BY_SERVICE.blog, pingRoute] },
   upstreams: {
     identity: identityUrl ?? unused,
-    feed: unused,
+    feed: feedUrl ?? unused,
     messaging: unused,
     blog: blogUrl,
     notification: unused,

@@ -12,6 +12,8 @@ export interface RequestShape {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A new path (with query) for every request, e.g. a random point; otherwise the URL's. */
+  nextPath?: () => string;
 }
 
 export async function measure(
@@ -20,7 +22,15 @@ export async function measure(
   durationSec: number,
   request: RequestShape = {},
 ): Promise<Sample> {
-  const result = await autocannon({ url, connections, duration: durationSec, pipelining: 1, ...request });
+  const { nextPath, ...shape } = request;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSec,
+    pipelining: 1,
+    ...shape,
+    ...(nextPath ? { requests: [{ setupRequest: (template) => ({ ...template, path: nextPath() }) }] } : {}),
+  });
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,

@@ -25,7 +25,7 @@ import { profileStats } from './use-cases/profile-stats';
 import { changeReaction } from './use-cases/reactions';
 
 /** Newest posts kept per cached cell: enough for the first pages around any point. */
-export const CACHED_POSTS_PER_CELL = 40;
+export const CACHED_POSTS_PER_CELL = 24;
 
 /** The feed's repositories (and, in the service process, its hot-cell cache), built once per process. */
 export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolean }): FeedCore {

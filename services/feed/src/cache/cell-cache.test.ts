@@ -73,10 +73,19 @@ describe('CellCache', () => {
     expect(calls).toEqual([[1, 2, 3], [4], [1]]);
   });
 
-  it('shares one load among concurrent requests for the same cell', async () => {
+  it('loads the misses of concurrent requests in one query', async () => {
+    const { cache, calls } = setUp();
+    const [first, second] = await Promise.all([cache.get([7, 8]), cache.get([8, 9])]);
+    expect(ids(first)).toEqual(['7:7@1', '8:8@1']);
+    expect(ids(second).sort()).toEqual(['8:8@1', '9:9@1']);
+    expect(calls).toEqual([[7, 8, 9]]);
+  });
+
+  it('lets a later request wait for a cell already being loaded', async () => {
     const { cache, calls, hold } = setUp();
     const release = hold();
     const first = cache.get([7, 8]);
+    await new Promise((resolve) => setImmediate(resolve)); // the first load has gone out
     const second = cache.get([8, 9]);
     release();
     expect(ids(await first)).toEqual(['7:7@1', '8:8@1']);

@@ -23,8 +23,8 @@ interface Stored {
 
 /**
  * The feed's hot cells, in this process: each cell's newest posts, kept for a short TTL. The
- * cells a request needs and does not have are loaded together in one query, and concurrent
- * requests for the same cell share that load.
+ * cells that concurrent requests need and do not have are loaded together in one query, and
+ * requests for a cell already being loaded wait for that load.
  *
  * Invalidation: this process's writes clear the cells they touch once their transaction has
  * committed, so an author sees their own post at once; other replicas' writes arrive as the
@@ -38,6 +38,8 @@ export class CellCache {
   /** Which cell a cached post sits in, to clear it by post id (likes, deletions, expiry). */
   private readonly cellOfPost = new Map<string, number>();
   private readonly nowMs: () => number;
+  private nextBatch:
+    { cells: number[]; entries: Promise<Map<number, CellEntry>>; loadedAt: number } | undefined;
 
   constructor(private readonly options: CellCacheOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
@@ -66,21 +68,34 @@ export class CellCache {
     return result;
   }
 
+  /**
+   * Queues cells for the next load. Every request that misses cells before the event loop's
+   * next check phase joins the same load, so concurrent requests cost one query, not one each.
+   */
   private loadTogether(cells: number[], result: Map<number, CellEntry>): Promise<void> {
-    const loadedAt = this.nowMs();
-    const batch = this.options.load(cells);
+    if (!this.nextBatch) {
+      const batchCells: number[] = [];
+      const loadedAt = this.nowMs();
+      const entries = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.nextBatch = undefined;
+        return this.options.load(batchCells);
+      });
+      this.nextBatch = { cells: batchCells, entries, loadedAt };
+    }
+    const batch = this.nextBatch;
     const settled: Promise<void>[] = [];
     for (const cell of cells) {
-      const promise = batch.then((entries) => entries.get(cell) ?? { views: [], complete: true });
+      batch.cells.push(cell);
+      const promise = batch.entries.then((entries) => entries.get(cell) ?? { views: [], complete: true });
       this.pending.set(cell, promise);
       settled.push(
         promise.then(
           (entry) => {
             result.set(cell, entry);
-            // Only the load still registered for the cell may store: a clear() meanwhile voids it.
+            // Only the load still registered for the cell may store: a clear meanwhile voids it.
             if (this.pending.get(cell) === promise) {
               this.pending.delete(cell);
-              this.store(cell, entry, loadedAt);
+              this.store(cell, entry, batch.loadedAt);
             }
           },
           (error: unknown) => {

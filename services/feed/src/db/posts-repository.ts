@@ -2,12 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
-import { cellsCovering } from '../domain/geo';
-import type { Point } from '../domain/geo';
 import type { PostView } from '../domain/views';
+import { cellWalkQuery, indexedNarrowing, indexFirstQuery } from './near-query';
+import type { NearQuery, NearStrategy } from './near-query';
 import { POST_VIEW_COLUMNS, toPostView } from './post-views';
 import type { PostViewRow } from './post-views';
 import { posts } from './schema';
+
+export type { NearQuery } from './near-query';
 
 export interface NewPost {
   authorId: string;
@@ -23,16 +25,6 @@ export interface NewPost {
   id?: string;
 }
 
-export interface NearQuery {
-  center: Point;
-  radiusKm: number;
-  limit: number;
-  offset: number;
-  hashtag?: string | undefined;
-  search?: string | undefined;
-  now: Date;
-}
-
 /** A post's identity for permission checks and cache invalidation. */
 export interface PostRef {
   id: string;
@@ -40,23 +32,16 @@ export interface PostRef {
   geoCell: number;
 }
 
-/** Only a caller who has checked the admin role can make one (see use-cases/delete-post.ts). */
+/** Only a caller who has checked the admin role can make one (see use-cases/post-actions.ts). */
 export interface AdminActor {
   id: string;
   role: 'admin';
 }
 
-const KM_PER_DEGREE = (6371 * Math.PI) / 180;
+/** A narrowing filter the planner expects to match at most this many posts in all is served from its GIN index. */
+export const INDEX_FIRST_MAX_ROWS = 2_000;
 
-/** `%`, `_` and `\` match themselves in a search. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * Posts: writes, single reads and the feed query. The feed query walks the cells around the
- * viewer (see docs/feed.md): one index range per cell, newest first, merged by the database.
- */
+/** Posts: writes, single reads, the feed query (near-query.ts, docs/feed.md) and the expiry sweep. */
 export class PostsRepository {
   constructor(private readonly db: Db) {}
 
@@ -112,50 +97,35 @@ export class PostsRepository {
   }
 
   /**
-   * Posts within `radiusKm` of the centre, not expired, newest first. Each covering cell is one
-   * ordered index range filtered by the exact distance inside the index (index-only), and the
-   * database merges the ranges lazily (Merge Append), so a page reads about as many index
-   * entries as it returns, divided by the share of the cells' area inside the circle.
+   * Posts within `radiusKm` of the centre, not expired, newest first (see near-query.ts). A
+   * hashtag or search that matches few posts in all starts from its GIN index; anything else
+   * walks the cells around the centre.
    */
   async findNear(query: NearQuery): Promise<PostView[]> {
-    const cells = cellsCovering(query.center, query.radiusKm);
-    const wanted = query.offset + query.limit;
-    const branches = cells.map(
-      (cell) => sql`(select id, created_at from feed.posts
-                      where geo_cell = ${cell} and ${this.nearFilter(query)}
-                      order by created_at desc, id desc limit ${wanted})`,
-    );
-    const rows = await queryRows<PostViewRow>(
-      this.db,
-      sql`select ${POST_VIEW_COLUMNS}
-            from (select id, created_at from (${sql.join(branches, sql` union all `)}) as near
-                  order by created_at desc, id desc
-                  limit ${query.limit} offset ${query.offset}) as page
-            join feed.posts p on p.id = page.id
-            left join feed.authors a on a.user_id = p.author_id
-           order by page.created_at desc, page.id desc`,
-    );
+    const rows = await queryRows<PostViewRow>(this.db, await this.nearQuery(query));
     return rows.map(toPostView);
   }
 
-  /** The shared filter of every cell branch: live, within the radius, and the optional narrowing. */
-  private nearFilter(query: NearQuery): SQL {
-    const { latitude, longitude } = query.center;
-    const parts: SQL[] = [sql`expires_at > ${query.now.toISOString()}::timestamptz`];
-    // A cheap flat-earth pre-check (1% slack) before the exact haversine; only where flat is safe.
-    if (Math.abs(latitude) < 80 && Math.abs(longitude) < 179) {
-      const kmPerLongitude = KM_PER_DEGREE * Math.cos((latitude * Math.PI) / 180);
-      const slack = (query.radiusKm * 1.01) ** 2;
-      parts.push(
-        sql`((latitude - ${latitude}) * ${KM_PER_DEGREE}) * ((latitude - ${latitude}) * ${KM_PER_DEGREE})
-          + ((longitude - ${longitude}) * ${kmPerLongitude}) * ((longitude - ${longitude}) * ${kmPerLongitude})
-          <= ${slack}`,
-      );
-    }
-    parts.push(sql`feed.distance_km(${latitude}, ${longitude}, latitude, longitude) <= ${query.radiusKm}`);
-    if (query.hashtag) parts.push(sql`hashtags @> array[${query.hashtag}]::text[]`);
-    if (query.search) parts.push(sql`content ilike ${likePattern(query.search)}`);
-    return sql.join(parts, sql` and `);
+  /** The SQL findNear runs (or, given a strategy, that one's: the bench explains both). */
+  async nearQuery(query: NearQuery, strategy?: NearStrategy): Promise<SQL> {
+    const narrowing = indexedNarrowing(query);
+    if (!narrowing) return cellWalkQuery(query);
+    const chosen =
+      strategy ?? ((await this.estimatedRows(narrowing)) <= INDEX_FIRST_MAX_ROWS ? 'index-first' : 'cells');
+    return chosen === 'index-first' ? indexFirstQuery(query, narrowing) : cellWalkQuery(query);
+  }
+
+  /** The planner's estimate of how many posts a filter matches in all (from the column statistics). */
+  private async estimatedRows(filter: SQL): Promise<number> {
+    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+      this.db,
+      sql`explain (format json) select 1 from feed.posts where ${filter}`,
+    );
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+      { Plan: { 'Plan Rows': number } },
+    ];
+    return parsed[0].Plan['Plan Rows'];
   }
 
   /**

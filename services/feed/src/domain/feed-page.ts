@@ -21,25 +21,36 @@ export function pageFromCells(
   cells: Iterable<CellPosts>,
   query: { center: Point; radiusKm: number; now: Date; offset: number; limit: number },
 ): PostView[] | undefined {
-  const now = query.now.getTime();
+  const lists: (readonly PostView[])[] = [];
   let horizon: PostView | undefined;
-  const inCircle: PostView[] = [];
   for (const cell of cells) {
-    if (!cell.complete && cell.views.length > 0) {
-      const oldest = cell.views[cell.views.length - 1]!;
+    if (!cell.complete) {
+      const oldest = cell.views.at(-1);
+      if (!oldest) return undefined;
       if (!horizon || newestFirst(oldest, horizon) < 0) horizon = oldest;
-    } else if (!cell.complete) {
-      return undefined;
     }
-    for (const view of cell.views) {
-      if (view.expiresAt.getTime() > now && distanceKm(query.center, view) <= query.radiusKm)
-        inCircle.push(view);
-    }
+    if (cell.views.length > 0) lists.push(cell.views);
   }
-  inCircle.sort(newestFirst);
+  // Each list is newest first: merge them lazily, and stop as soon as the page is full.
+  const positions = lists.map(() => 0);
+  const now = query.now.getTime();
   const end = query.offset + query.limit;
-  const certain = horizon ? inCircle.filter((view) => newestFirst(view, horizon) <= 0) : inCircle;
-  // Complete cells: whatever there is, is all there is. Otherwise the page must lie above the line.
-  if (horizon && certain.length < end) return undefined;
-  return certain.slice(query.offset, end);
+  const found: PostView[] = [];
+  for (;;) {
+    let pick = -1;
+    for (let i = 0; i < lists.length; i++) {
+      const head = lists[i]![positions[i]!];
+      if (head && (pick < 0 || newestFirst(head, lists[pick]![positions[pick]!]!) < 0)) pick = i;
+    }
+    if (pick < 0) break;
+    const view = lists[pick]![positions[pick]!]!;
+    // Past the line: posts missing from the cache could be newer than this one.
+    if (horizon && newestFirst(view, horizon) > 0) return undefined;
+    positions[pick]! += 1;
+    if (view.expiresAt.getTime() <= now || distanceKm(query.center, view) > query.radiusKm) continue;
+    found.push(view);
+    if (found.length === end) return found.slice(query.offset);
+  }
+  // Every cached post seen: the whole answer, unless an incomplete cell may hide older ones.
+  return horizon ? undefined : found.slice(query.offset);
 }

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { cellsCovering, EARTH_RADIUS_KM } from '../domain/geo';
+import type { Point } from '../domain/geo';
+import { POST_VIEW_COLUMNS } from './post-views';
+
+// The SQL of the feed query (docs/feed.md explains the design and shows the plans).
+
+export interface NearQuery {
+  center: Point;
+  radiusKm: number;
+  limit: number;
+  offset: number;
+  hashtag?: string | undefined;
+  search?: string | undefined;
+  now: Date;
+}
+
+/**
+ * How a page is found. `cells`: walk the cells around the centre, each newest first, taking at
+ * most offset + limit posts from each, then merge — bounded by the posts near the centre.
+ * `index-first`: start from the GIN index of a narrowing filter that matches few posts in all
+ * (a rare word, a rare hashtag) and keep those near the centre.
+ */
+export type NearStrategy = 'cells' | 'index-first';
+
+const RADIANS_PER_DEGREE = Math.PI / 180;
+const KM_PER_DEGREE = EARTH_RADIUS_KM * RADIANS_PER_DEGREE;
+
+/** `%`, `_` and `\` match themselves in a search. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Within the radius, exactly as distanceKm decides it (haversine, R = 6371 km), without the
+ * asin: distance ≤ r ⟺ hav ≤ sin²(r / 2R). A flat-earth pre-check with 1% slack goes first,
+ * where flat is safe, so most rows outside the circle cost a few multiplications.
+ */
+function withinRadius(center: Point, radiusKm: number): SQL {
+  const { latitude, longitude } = center;
+  const parts: SQL[] = [];
+  if (Math.abs(latitude) < 80 && Math.abs(longitude) < 179) {
+    const kmPerLongitude = KM_PER_DEGREE * Math.cos(latitude * RADIANS_PER_DEGREE);
+    parts.push(
+      sql`power((latitude - ${latitude}::float8) * ${KM_PER_DEGREE}::float8, 2)
+          + power((longitude - ${longitude}::float8) * ${kmPerLongitude}::float8, 2)
+          <= ${(radiusKm * 1.01) ** 2}::float8`,
+    );
+  }
+  const half = RADIANS_PER_DEGREE / 2;
+  const maxHaversine = Math.sin(radiusKm / (2 * EARTH_RADIUS_KM)) ** 2;
+  parts.push(
+    sql`power(sin((latitude - ${latitude}::float8) * ${half}::float8), 2)
+        + ${Math.cos(latitude * RADIANS_PER_DEGREE)}::float8 * cos(latitude * ${RADIANS_PER_DEGREE}::float8)
+          * power(sin((longitude - ${longitude}::float8) * ${half}::float8), 2)
+        <= ${maxHaversine}::float8`,
+  );
+  return sql.join(parts, sql` and `);
+}
+
+/** The hashtag and search filters in the form their GIN indexes serve; null when there are none. */
+export function indexedNarrowing(query: NearQuery): SQL | null {
+  const parts: SQL[] = [];
+  if (query.hashtag) parts.push(sql`hashtags @> array[${query.hashtag}]::text[]`);
+  if (query.search) parts.push(sql`content ilike ${likePattern(query.search)}`);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : null;
+}
+
+/**
+ * The same filters in a form no index serves (same meaning), for the cell walk: inside one cell
+ * they are cheaper as a check on each post than as a GIN scan over the whole table, and the
+ * planner cannot tell (it costs a GIN scan far below what it takes for a common word).
+ */
+function walkedNarrowing(query: NearQuery): SQL[] {
+  const parts: SQL[] = [];
+  if (query.hashtag) parts.push(sql`${query.hashtag}::text = any(hashtags)`);
+  if (query.search) parts.push(sql`strpos(lower(content), lower(${query.search}::text)) > 0`);
+  return parts;
+}
+
+function page(ids: SQL): SQL {
+  return sql`select ${POST_VIEW_COLUMNS}
+               from (${ids}) as page
+               join feed.posts p on p.id = page.id
+               left join feed.authors a on a.user_id = p.author_id
+              order by page.created_at desc, page.id desc`;
+}
+
+/**
+ * The page through the cells: one parameterised subquery per covering cell (a LATERAL over the
+ * cell list — planned once, unlike nine UNION ALL branches) reads that cell's index range newest
+ * first, keeps posts inside the circle, and stops after offset + limit; the few survivors are
+ * sorted. The index carries the point and expiry, so rows outside the circle are rejected
+ * without visiting the table.
+ */
+export function cellWalkQuery(query: NearQuery): SQL {
+  const cells = cellsCovering(query.center, query.radiusKm);
+  const filters = [
+    sql`geo_cell = c.cell`,
+    sql`expires_at > ${query.now.toISOString()}::timestamptz`,
+    withinRadius(query.center, query.radiusKm),
+    ...walkedNarrowing(query),
+  ];
+  const ids = sql`select near.id, near.created_at
+                    from unnest(array[${sql.join(
+                      cells.map((cell) => sql`${cell}`),
+                      sql`, `,
+                    )}]::integer[]) as c(cell)
+                    cross join lateral (
+                      select id, created_at from feed.posts
+                       where ${sql.join(filters, sql` and `)}
+                       order by created_at desc, id desc
+                       limit ${query.offset + query.limit}) as near
+                   order by near.created_at desc, near.id desc
+                   limit ${query.limit} offset ${query.offset}`;
+  return page(ids);
+}
+
+/** The page from a narrowing filter's GIN index, kept to the circle. */
+export function indexFirstQuery(query: NearQuery, narrowing: SQL): SQL {
+  const cells = cellsCovering(query.center, query.radiusKm);
+  const ids = sql`select id, created_at from feed.posts
+                   where ${narrowing}
+                     and geo_cell in (${sql.join(
+                       cells.map((cell) => sql`${cell}`),
+                       sql`, `,
+                     )})
+                     and expires_at > ${query.now.toISOString()}::timestamptz
+                     and ${withinRadius(query.center, query.radiusKm)}
+                   order by created_at desc, id desc
+                   limit ${query.limit} offset ${query.offset}`;
+  return page(ids);
+}
