@@ -29,6 +29,8 @@ const config = loadConfig(configSchema, {
   JWT_PUBLIC_KEY: publicKey,
   RATE_LIMIT_LOGIN_PER_IP: unlimited,
   RATE_LIMIT_LOGIN_PER_ACCOUNT: unlimited,
+  // Eight parallel sign-ins of one account from one address reserve eight attempts at once.
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: unlimited,
   RATE_LIMIT_REGISTER_PER_IP: unlimited,
   RATE_LIMIT_FORGOT_PER_IP: unlimited,
   MAIL_TOKEN_KEY: generateMailTokenKey(),
