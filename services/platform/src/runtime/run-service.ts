@@ -8,7 +8,6 @@ import { connectPostgres } from '../db';
 import { createNatsBus } from '../events';
 import { createApp, serve } from '../http';
 import { createLogger } from '../logging';
-import type { LogLevel } from '../logging';
 import { createSmtpMailer } from '../mail';
 import { systemClock } from '../ports';
 import type { Mailer, ServiceDeps } from '../ports';
@@ -20,7 +19,7 @@ import type { ServiceDefinition } from '../service/define-service';
 import type { ServiceEnv } from './service-module';
 
 async function connectPorts<C extends ServiceEnv>(name: string, config: C): Promise<ServiceDeps<C>> {
-  const logger = createLogger({ name, level: config.LOG_LEVEL as LogLevel });
+  const logger = createLogger({ name, level: config.LOG_LEVEL });
   await ensureDatabase(config.DATABASE_URL);
   const db = connectPostgres(config.DATABASE_URL, { logger });
   const bus = await createNatsBus({ servers: config.NATS_URL, logger, name });
