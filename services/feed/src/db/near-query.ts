@@ -79,6 +79,7 @@ function walkedNarrowing(query: NearQuery): SQL[] {
   return parts;
 }
 
+/** The posts of a page of ids, with their authors, in the page's order. */
 function page(ids: SQL): SQL {
   return sql`select ${POST_VIEW_COLUMNS}
                from (${ids}) as page
@@ -88,33 +89,49 @@ function page(ids: SQL): SQL {
 }
 
 /**
- * The page through the cells: one parameterised subquery per covering cell (a LATERAL over the
- * cell list — planned once, unlike nine UNION ALL branches) reads that cell's index range newest
- * first, keeps posts inside the circle, and stops after offset + limit; the few survivors are
- * sorted. The index carries the point and expiry, so rows outside the circle are rejected
- * without visiting the table.
+ * The page through the cells around the centre. Each cell is one range of the (cell, newest
+ * first) index, which carries the point, the expiry and the hashtags, so posts outside the circle
+ * are rejected without visiting the table; each cell gives at most offset + limit posts.
+ *
+ * Unfiltered, the cells are a LATERAL over the cell list: one subquery, planned once, and the
+ * few dozen survivors are sorted. Filtered (a common hashtag or word), they are UNION ALL
+ * branches that PostgreSQL merges newest first (Merge Append) and stops reading once the page
+ * is full — worth its longer planning when a match is one post in many.
  */
 export function cellWalkQuery(query: NearQuery): SQL {
   const cells = cellsCovering(query.center, query.radiusKm);
-  const filters = [
-    sql`geo_cell = c.cell`,
-    sql`expires_at > ${query.now.toISOString()}::timestamptz`,
-    withinRadius(query.center, query.radiusKm),
-    ...walkedNarrowing(query),
-  ];
-  const ids = sql`select near.id, near.created_at
-                    from unnest(array[${sql.join(
-                      cells.map((cell) => sql`${cell}`),
-                      sql`, `,
-                    )}]::integer[]) as c(cell)
-                    cross join lateral (
-                      select id, created_at from feed.posts
-                       where ${sql.join(filters, sql` and `)}
-                       order by created_at desc, id desc
-                       limit ${query.offset + query.limit}) as near
-                   order by near.created_at desc, near.id desc
-                   limit ${query.limit} offset ${query.offset}`;
-  return page(ids);
+  const narrowing = walkedNarrowing(query);
+  const inCell = (cell: SQL) =>
+    sql.join(
+      [
+        sql`geo_cell = ${cell}`,
+        sql`expires_at > ${query.now.toISOString()}::timestamptz`,
+        withinRadius(query.center, query.radiusKm),
+        ...narrowing,
+      ],
+      sql` and `,
+    );
+  const perCell = query.offset + query.limit;
+  const pageOf = (candidates: SQL) => sql`select id, created_at from ${candidates}
+                                          order by created_at desc, id desc
+                                          limit ${query.limit} offset ${query.offset}`;
+  if (narrowing.length > 0) {
+    const branches = cells.map(
+      (cell) => sql`(select id, created_at from feed.posts where ${inCell(sql`${cell}`)}
+                     order by created_at desc, id desc limit ${perCell})`,
+    );
+    return page(pageOf(sql`(${sql.join(branches, sql` union all `)}) as near`));
+  }
+  const list = sql.join(
+    cells.map((cell) => sql`${cell}`),
+    sql`, `,
+  );
+  return page(
+    pageOf(sql`unnest(array[${list}]::integer[]) as c(cell)
+               cross join lateral (
+                 select id, created_at from feed.posts where ${inCell(sql`c.cell`)}
+                  order by created_at desc, id desc limit ${perCell}) as near`),
+  );
 }
 
 /** The page from a narrowing filter's GIN index, kept to the circle. */
