@@ -20,7 +20,7 @@ const upstreamVar = (defaultUrl: string) =>
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** `10.0.0.1`, `10.244.0.0/16`, `fd00::/8`, or a named range. */
-export function isProxyAddress(value: string): boolean {
+function isProxyAddress(value: string): boolean {
   if (NAMED_RANGES.has(value)) return true;
   const [address = '', bits, ...rest] = value.split('/');
   const version = isIP(address);
