@@ -5,8 +5,8 @@
  *    (`insert … select generate_series`, indexes built afterwards), by 2,000 authors.
  * 2. The query alone at the database, from this process over one connection, at 1,000 random
  *    points inside the area: the feed's cell walk (PostsRepository.findNear, the code the service
- *    runs) against the plain GiST radius + sort baseline on the same points, interleaved; plus
- *    the cell walk with a hashtag and with a text search.
+ *    runs) against the plain GiST radius + sort baseline on the same points, interleaved; then
+ *    a common hashtag, a common word and a rare word. EXPLAIN (ANALYZE, BUFFERS) of each shape.
  * 3. `GET /api/posts` at random points through the real gateway at 50 connections (feed and
  *    gateway each in their own process, autocannon in this one): anonymous and signed in, with
  *    the hot-cell cache on (as shipped) and off, against the gateway's trivial proxied route.
@@ -369,10 +369,9 @@ async function main(): Promise<void> {
   const databaseUrl = reuse ?? created!.url;
   const db = connectPostgres(databaseUrl, { max: 2 });
   try {
-    if (!reuse) {
-      await db.migrate(feedService.dbSchema, serviceMigrations(feedService));
-      await seed(db);
-    }
+    // A kept database may predate a migration; applying them is a no-op otherwise.
+    await db.migrate(feedService.dbSchema, serviceMigrations(feedService));
+    if (!reuse) await seed(db);
     await addBaselineIndex(db);
     const database = await measureDatabase(db);
     console.log(

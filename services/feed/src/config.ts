@@ -9,9 +9,10 @@ export const configSchema = commonEnvSchema
   .extend({
     PORT: portVar(4002),
     /**
-     * How long a cell's newest posts are reused for anonymous-style reads of the first pages. This
-     * process's writes clear the cells they touch at once; other replicas hear the feed's events
-     * (or wait this long). 0 turns the cache off.
+     * How long the feed cache reuses a cell's newest posts before refreshing them (in the
+     * background, serving the old copy meanwhile, for at most as long again). This process's
+     * writes clear the cells they touch at once; other replicas hear the feed's events (or wait
+     * out this TTL). 0 turns the cache off.
      */
     FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     /** How many cells the cache keeps at most (least recently used go first). */

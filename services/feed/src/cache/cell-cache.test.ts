@@ -60,17 +60,24 @@ const ids = (entries: Map<number, CellEntry>) =>
   [...entries.entries()].map(([cell, e]) => `${cell}:${e.views[0]!.id}`);
 
 describe('CellCache', () => {
-  it('loads the missing cells of a request in one call and reuses them until the TTL', async () => {
+  it('reuses cells for the TTL, then serves them while refreshing, and waits once they are twice as old', async () => {
     const { cache, calls, advance } = setUp();
     await cache.get([1, 2, 3]);
     await cache.get([2, 3, 4]);
     expect(calls).toEqual([[1, 2, 3], [4]]);
     advance(999);
-    await cache.get([1]);
+    expect(ids(await cache.get([1]))).toEqual(['1:1@1']);
     expect(calls).toHaveLength(2);
-    advance(2);
-    await cache.get([1]);
+
+    advance(2); // 1 001 ms: stale, served at once, refreshed behind
+    expect(ids(await cache.get([1]))).toEqual(['1:1@1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.resolve();
     expect(calls).toEqual([[1, 2, 3], [4], [1]]);
+    expect(ids(await cache.get([1]))).toEqual(['1:1@3']);
+
+    advance(2_000); // cells 2 and 3 are now more than two TTLs old: the request waits for them
+    expect(ids(await cache.get([2, 3]))).toEqual(['2:2@4', '3:3@4']);
   });
 
   it('loads the misses of concurrent requests in one query', async () => {

@@ -22,9 +22,10 @@ interface Stored {
 }
 
 /**
- * The feed's hot cells, in this process: each cell's newest posts, kept for a short TTL. The
- * cells that concurrent requests need and do not have are loaded together in one query, and
- * requests for a cell already being loaded wait for that load.
+ * The feed's hot cells, in this process: each cell's newest posts, kept for a short TTL and then
+ * served for up to one more TTL while a background refresh replaces them. The cells that
+ * concurrent requests need and do not have are loaded together in one query, and requests for a
+ * cell already being loaded wait for that load.
  *
  * Invalidation: this process's writes clear the cells they touch once their transaction has
  * committed, so an author sees their own post at once; other replicas' writes arrive as the
@@ -47,16 +48,22 @@ export class CellCache {
 
   async get(cells: readonly number[]): Promise<Map<number, CellEntry>> {
     const now = this.nowMs();
+    const { ttlMs } = this.options;
     const result = new Map<number, CellEntry>();
     const waits: Promise<void>[] = [];
     const missing: number[] = [];
+    const refresh: number[] = [];
     for (const cell of cells) {
       const hit = this.stored.get(cell);
-      if (hit && now - hit.loadedAt < this.options.ttlMs) {
+      const age = hit ? now - hit.loadedAt : Infinity;
+      if (hit && age < 2 * ttlMs) {
         // Re-inserting keeps the Map in least-recently-used order.
         this.stored.delete(cell);
         this.stored.set(cell, hit);
         result.set(cell, hit.entry);
+        // Past its TTL: still served (for at most one more TTL) while a refresh runs behind it,
+        // so a busy cell never makes a request wait for the database.
+        if (age >= ttlMs && !this.pending.has(cell)) refresh.push(cell);
         continue;
       }
       const inFlight = this.pending.get(cell);
@@ -64,6 +71,10 @@ export class CellCache {
       else missing.push(cell);
     }
     if (missing.length > 0) waits.push(this.loadTogether(missing, result));
+    if (refresh.length > 0) {
+      // Nobody waits for a refresh; a failed one leaves the old copy until it is too old to serve.
+      this.loadTogether(refresh, new Map()).catch(() => undefined);
+    }
     await Promise.all(waits);
     return result;
   }
