@@ -49,6 +49,7 @@ export function ReactionBar({ target, id, reactions, myReactions }: ReactionBarP
 
   const choose = (emoji: ReactionEmoji) => {
     if (!isAuthenticated) {
+      setOpen(false);
       toast({
         title: 'Sign in required',
         description: 'Please sign in to react to posts',
