@@ -68,15 +68,18 @@ export function indexedNarrowing(query: NearQuery): SQL | null {
 }
 
 /**
- * The same filters in a form no index serves (same meaning), for the cell walk: inside one cell
- * they are cheaper as a check on each post than as a GIN scan over the whole table, and the
- * planner cannot tell (it costs a GIN scan far below what it takes for a common word).
+ * The hashtag in a form no index serves (same meaning), for the cell walk: the cell index
+ * carries the hashtags, so the walk checks them without visiting the table — cheaper, for a
+ * common tag, than a GIN scan over the whole table, which is what the planner would pick (it
+ * costs GIN scans far below what they take for a common value).
  */
-function walkedNarrowing(query: NearQuery): SQL[] {
-  const parts: SQL[] = [];
-  if (query.hashtag) parts.push(sql`${query.hashtag}::text = any(hashtags)`);
-  if (query.search) parts.push(sql`strpos(lower(content), lower(${query.search}::text)) > 0`);
-  return parts;
+function walkedHashtag(query: NearQuery): SQL[] {
+  return query.hashtag ? [sql`${query.hashtag}::text = any(hashtags)`] : [];
+}
+
+/** The search in a form no index serves, checked on each post the walk keeps. */
+function walkedSearch(search: string): SQL {
+  return sql`strpos(lower(f.content), lower(${search}::text)) > 0`;
 }
 
 /** The posts of a page of ids, with their authors, in the page's order. */
@@ -100,14 +103,13 @@ function page(ids: SQL): SQL {
  */
 export function cellWalkQuery(query: NearQuery): SQL {
   const cells = cellsCovering(query.center, query.radiusKm);
-  const narrowing = walkedNarrowing(query);
   const inCell = (cell: SQL) =>
     sql.join(
       [
         sql`geo_cell = ${cell}`,
         sql`expires_at > ${query.now.toISOString()}::timestamptz`,
         withinRadius(query.center, query.radiusKm),
-        ...narrowing,
+        ...walkedHashtag(query),
       ],
       sql` and `,
     );
@@ -115,12 +117,19 @@ export function cellWalkQuery(query: NearQuery): SQL {
   const pageOf = (candidates: SQL) => sql`select id, created_at from ${candidates}
                                           order by created_at desc, id desc
                                           limit ${query.limit} offset ${query.offset}`;
-  if (narrowing.length > 0) {
-    const branches = cells.map(
-      (cell) => sql`(select id, created_at from feed.posts where ${inCell(sql`${cell}`)}
-                     order by created_at desc, id desc limit ${perCell})`,
-    );
-    return page(pageOf(sql`(${sql.join(branches, sql` union all `)}) as near`));
+  if (query.hashtag || query.search) {
+    // A search reads the post only for the index entries inside the circle (index-only first).
+    const branch = (cell: number) =>
+      query.search
+        ? sql`(select g.id, g.created_at
+                 from (select id, created_at from feed.posts where ${inCell(sql`${cell}`)}
+                        order by created_at desc, id desc) as g
+                 join feed.posts f on f.id = g.id
+                where ${walkedSearch(query.search)}
+                order by g.created_at desc, g.id desc limit ${perCell})`
+        : sql`(select id, created_at from feed.posts where ${inCell(sql`${cell}`)}
+                order by created_at desc, id desc limit ${perCell})`;
+    return page(pageOf(sql`(${sql.join(cells.map(branch), sql` union all `)}) as near`));
   }
   const list = sql.join(
     cells.map((cell) => sql`${cell}`),
