@@ -1,7 +1,7 @@
 /**
  * Bench child: the feed service as in cluster mode — real PostgreSQL (the bench's seeded
  * database, argv[2]), its access log at info on buffered stdout — with the bus and queue in
- * memory (publishing is not what this bench measures). argv[3] is FEED_CACHE_MS; the public key
+ * memory (publishing is not what this bench measures). argv[3], if given, is FEED_CACHE_MS; the public key
  * for access tokens comes in BENCH_PUBLIC_KEY. Sends `{ url }` to the parent.
  */
 import { configSchema, feedService } from '@saathi/feed';
@@ -16,14 +16,15 @@ import {
 } from '@saathi/platform';
 import { pino } from 'pino';
 
-const [databaseUrl, cacheMs = '2000'] = process.argv.slice(2);
+const [databaseUrl, cacheMs] = process.argv.slice(2);
 const publicKey = process.env.BENCH_PUBLIC_KEY;
 if (!databaseUrl || !publicKey)
   throw new Error('usage: feed-server.ts <databaseUrl> [cacheMs], BENCH_PUBLIC_KEY set');
 const config = loadConfig(configSchema, {
   DATABASE_URL: databaseUrl,
   JWT_PUBLIC_KEY: publicKey,
-  FEED_CACHE_MS: cacheMs,
+  // The shipped default unless the bench asks for another (0: no cache).
+  ...(cacheMs === undefined ? {} : { FEED_CACHE_MS: cacheMs }),
 });
 const logger = createLogger({
   name: 'feed',

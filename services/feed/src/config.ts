@@ -14,7 +14,7 @@ export const configSchema = commonEnvSchema
      * writes clear the cells they touch at once; other replicas hear the feed's events (or wait
      * out this TTL). 0 turns the cache off.
      */
-    FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** How many cells the cache keeps at most (least recently used go first). */
     FEED_CACHE_CELLS: z.coerce.number().int().min(1).default(20_000),
     /** How often the post-expiry job retires expired posts. */

@@ -147,17 +147,15 @@ export class EngagementRepository {
     const reactions = new Map<string, string[]>();
     if (ids.length === 0) return { liked, reactions };
     const t = TABLES[target];
-    const list = sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
+    // One array parameter, not one per id: this runs on every signed-in feed page.
+    const list = sql`${sql.param(ids)}::uuid[]`;
     const rows = await queryRows<{ id: string; emoji: string | null }>(
       this.db,
       sql`select ${sql.raw(t.key)} as id, null::text as emoji from ${sql.raw(t.likes)}
-           where user_id = ${viewerId} and ${sql.raw(t.key)} in (${list})
+           where user_id = ${viewerId} and ${sql.raw(t.key)} = any(${list})
           union all
           select ${sql.raw(t.key)} as id, emoji from ${sql.raw(t.reactions)}
-           where user_id = ${viewerId} and ${sql.raw(t.key)} in (${list})`,
+           where user_id = ${viewerId} and ${sql.raw(t.key)} = any(${list})`,
     );
     for (const row of rows) {
       if (row.emoji === null) liked.add(row.id);

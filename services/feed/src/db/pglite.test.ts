@@ -76,6 +76,15 @@ describe('the feed on PGlite', () => {
     expect(await contents('')).toEqual(['Chess in the park, 50% off snacks', 'Morning run by the lake']);
     expect(await contents('&hashtag=fitness')).toEqual(['Morning run by the lake']);
     expect(await contents('&search=50%25')).toEqual(['Chess in the park, 50% off snacks']);
+    // A signed-in viewer's marks (one array parameter) and a like, on PGlite's driver too.
+    const [newest] = await running.app
+      .inject({ url: '/api/posts?latitude=19.0765&longitude=72.8779' })
+      .then((response) => response.json<{ id: string }[]>());
+    const like = await running.app.inject({ method: 'POST', url: `/api/posts/${newest!.id}/like`, cookies });
+    expect(like.json()).toEqual({ likes: 1, likedByMe: true });
+    const seen = await running.app.inject({ url: '/api/posts?latitude=19.0765&longitude=72.8779', cookies });
+    expect(seen.json<{ likedByMe: boolean }[]>().map((post) => post.likedByMe)).toEqual([true, false]);
+
     const [row] = await queryRows<{ geo_cell: number; cell: number }>(
       database.db,
       sql`select geo_cell, feed.geo_cell(19.076, 72.878) as cell from feed.posts limit 1`,
