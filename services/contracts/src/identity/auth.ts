@@ -9,7 +9,7 @@ import {
   USERNAME_MIN,
 } from '../constants';
 
-// Field messages are SPEC §5's exact wording; the web forms show the same text the API returns.
+// Field messages are the exact wording of docs/product.md#account-validation; the web forms show the same text the API returns.
 // Every free-text field also has an upper bound, so attacker-sized strings are refused at the
 // edge of the service and never reach argon2, rate-limit keys or the database.
 
@@ -77,7 +77,9 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const validateResetTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
 export type ValidateResetTokenResponse = z.infer<typeof validateResetTokenResponseSchema>;
 
-export const roleSchema = z.enum(['user', 'admin']);
+/** Every role there is; the database column, the token claims and the API all take it from here. */
+export const ROLES = ['user', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** The signed-in user's own account, as `GET /api/auth/user`, login and register answer. */

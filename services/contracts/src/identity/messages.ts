@@ -1,5 +1,5 @@
 /**
- * The identity service's own answers (SPEC §5 field messages live beside their schemas).
+ * The identity service's own answers (field messages live beside their schemas in auth.ts).
  * Exported so the web and tests compare against one spelling.
  */
 export const IdentityMessages = {

@@ -1,3 +1,4 @@
+import { ROLES } from '@saathi/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -34,9 +35,7 @@ export const users = identity.table(
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     googleId: text('google_id'),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     /** When the owner proved the address (mailed link or Google); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,7 +48,7 @@ export const users = identity.table(
   ],
 );
 
-/** Refresh sessions (SPEC's sessions: sid + expire); the access JWT carries `sid`. */
+/** Refresh sessions (sid + expire, docs/product.md#account-data); the access JWT carries `sid`. */
 export const sessions = identity.table(
   'sessions',
   {
@@ -120,7 +119,7 @@ export const userProfiles = identity.table('user_profiles', {
 });
 
 /**
- * Uploaded, re-encoded profile images (SPEC keeps profileImageData/Type on the profile; here they
+ * Uploaded, re-encoded profile images (the original kept profileImageData/Type on the profile; here they
  * live in their own table so profile reads stay small and an image has a stable URL).
  */
 export const profileImages = identity.table(

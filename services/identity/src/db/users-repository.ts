@@ -1,3 +1,4 @@
+import type { Role } from '@saathi/contracts';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
 import { users } from './schema';
@@ -14,7 +15,7 @@ export interface NewUser {
   googleId?: string | null;
   /** Set when the address is already proven (a Google account whose provider vouches for it). */
   emailVerifiedAt?: Date | null;
-  role: 'user' | 'admin';
+  role: Role;
 }
 
 /** Users: looked up case-insensitively by username and by (lower-cased) email. */
@@ -78,7 +79,7 @@ export class UsersRepository {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
   }
 
-  async setRole(userId: string, role: 'user' | 'admin', now: Date): Promise<UserRow> {
+  async setRole(userId: string, role: Role, now: Date): Promise<UserRow> {
     const [row] = await this.db
       .update(users)
       .set({ role, updatedAt: now })

@@ -1,3 +1,4 @@
+import type { Role } from '@saathi/contracts';
 import type { Db, Emit } from '@saathi/platform';
 import type { NewUser } from '../db/users-repository';
 import type { UserRow } from '../db/schema';
@@ -11,7 +12,7 @@ import type { IdentityCore } from './identity-core';
 export function roleFor(
   adminEmails: readonly string[],
   user: Pick<UserRow, 'email' | 'emailVerifiedAt'>,
-): 'user' | 'admin' {
+): Role {
   return user.emailVerifiedAt !== null && adminEmails.includes(user.email.toLowerCase()) ? 'admin' : 'user';
 }
 

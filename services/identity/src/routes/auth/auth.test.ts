@@ -32,7 +32,7 @@ describe('POST /api/auth/register', () => {
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],
     [{ phone: '12345' }, 'Please enter a valid phone number'],
     [{ password: '12345' }, 'Password must be at least 6 characters'],
-  ])('answers 400 with SPEC message for %o', async (override, message) => {
+  ])('answers 400 with the product message for %o', async (override, message) => {
     const response = await identity.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -138,7 +138,7 @@ describe('POST /api/auth/login', () => {
   it.each([
     [{ identifier: '', password: 'x' }, 'Email or username is required'],
     [{ identifier: 'someone', password: '' }, 'Password is required'],
-  ])('answers 400 with SPEC message for %o', async (payload, message) => {
+  ])('answers 400 with the product message for %o', async (payload, message) => {
     const response = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
@@ -335,13 +335,13 @@ describe('sessions', () => {
   });
 
   it('counts per-IP limits by the client address the gateway forwards', async () => {
-    // The gateway (trusted, on a private address) sets X-Forwarded-For to the real client.
+    // The gateway (trusted: on this machine by default) sets X-Forwarded-For to the real client.
     let attempt = 0;
     const viaGateway = (client: string) =>
       identity.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        remoteAddress: '10.9.9.9',
+        remoteAddress: '127.0.0.1',
         headers: { 'x-forwarded-for': client },
         payload: { identifier: `nobody_${(attempt += 1)}`, password: 'whatever1' },
       });
