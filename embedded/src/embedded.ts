@@ -142,6 +142,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist'),
     rateLimit: { store: 'memory' },
     auth: { publicKey: keys.publicKey },
+    // Websocket upgrades are accepted only from the site's own origin, as in cluster mode.
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${options.port || 3000}`,
     logger: logger.child({ service: 'gateway' }),
   });
   const url = await gateway.listen({ port: options.port, host });
