@@ -33,8 +33,13 @@ export function startChild(
         process: child,
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
+            if (child.exitCode !== null) {
+              done();
+              return;
+            }
+            child.once('exit', () => {
+              done();
+            });
             child.disconnect();
             setTimeout(() => child.kill('SIGKILL'), 5000).unref();
           }),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { CommentView } from '../domain/views';
+import { firstRow } from './first-row';
 import { COMMENT_VIEW_COLUMNS, toCommentView } from './post-views';
 import type { CommentViewRow } from './post-views';
 import { comments, posts } from './schema';
@@ -34,11 +35,14 @@ export class CommentsRepository {
       .where(eq(posts.id, comment.postId))
       .returning({ authorId: posts.authorId, geoCell: posts.geoCell });
     if (!post) return undefined;
-    const [row] = await this.db
-      .insert(comments)
-      .values({ ...comment, authorId: actingUserId })
-      .returning({ id: comments.id });
-    return { id: row!.id, postAuthorId: post.authorId, geoCell: post.geoCell };
+    const row = firstRow(
+      await this.db
+        .insert(comments)
+        .values({ ...comment, authorId: actingUserId })
+        .returning({ id: comments.id }),
+      'the comment insert',
+    );
+    return { id: row.id, postAuthorId: post.authorId, geoCell: post.geoCell };
   }
 
   async findView(commentId: string): Promise<CommentView | undefined> {

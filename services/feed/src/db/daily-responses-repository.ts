@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { authorNameOf } from '@saathi/contracts';
+import { firstRow } from './first-row';
 import { dailyResponses } from './schema';
 
 export interface DailyResponseView {
@@ -25,11 +26,14 @@ export class DailyResponsesRepository {
     actingUserId: string,
     answer: { question: string; response: string; location: string; createdAt: Date },
   ): Promise<string> {
-    const [row] = await this.db
-      .insert(dailyResponses)
-      .values({ ...answer, authorId: actingUserId })
-      .returning({ id: dailyResponses.id });
-    return row!.id;
+    const row = firstRow(
+      await this.db
+        .insert(dailyResponses)
+        .values({ ...answer, authorId: actingUserId })
+        .returning({ id: dailyResponses.id }),
+      'the answer insert',
+    );
+    return row.id;
   }
 
   /** The newest answers to `question` given since `since`, with their authors' names. */

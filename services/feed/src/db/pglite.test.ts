@@ -38,11 +38,11 @@ beforeAll(async () => {
   running = await startService(feedService, { config, db: database, bus, queue, clock: systemClock, logger });
 }, 60_000);
 afterAll(async () => {
-  await running?.stop();
-  await running?.app.close();
-  await bus?.close();
-  await queue?.close();
-  await database?.close();
+  await running.stop();
+  await running.app.close();
+  await bus.close();
+  await queue.close();
+  await database.close();
 });
 
 describe('the feed on PGlite', () => {

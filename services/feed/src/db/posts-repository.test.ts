@@ -52,7 +52,7 @@ beforeAll(async () => {
   }
   await database.port.db.execute(sql`analyze feed.posts`);
 });
-afterAll(() => database?.drop());
+afterAll(() => database.drop());
 
 function expected(query: Omit<NearQuery, 'center' | 'radiusKm' | 'now'>): string[] {
   return seeded

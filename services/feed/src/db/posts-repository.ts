@@ -155,7 +155,7 @@ export class PostsRepository {
            order by c.cell, p.created_at desc, p.id desc`,
     );
     for (const cell of cells) result.set(cell, { views: [], complete: true });
-    for (const row of rows) result.get(Number(row.cell))!.views.push(toPostView(row));
+    for (const row of rows) result.get(row.cell)?.views.push(toPostView(row));
     for (const entry of result.values()) {
       if (entry.views.length > perCell) {
         entry.views.length = perCell;

@@ -20,7 +20,7 @@ beforeAll(async () => {
   database = await createTestDatabase('feed_drift');
   await database.port.migrate(feedService.dbSchema, serviceMigrations(feedService));
 });
-afterAll(() => database?.drop());
+afterAll(() => database.drop());
 
 describe('feed migrations', () => {
   it('create exactly the columns the Drizzle schema declares', async () => {

@@ -58,6 +58,12 @@ const BOT_TOPICS: Record<BotAuthor['username'], { lines: string[]; hashtags: Pos
   },
 };
 
+function pick<T>(items: readonly T[], random: () => number): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('nothing to pick from');
+  return item;
+}
+
 /** A repeatable random source in [0, 1), so a retried seeding job writes the same posts. */
 export function seededRandom(seed: string): () => number {
   let state = createHash('sha256').update(seed).digest().readUInt32LE(0) || 1;
@@ -74,8 +80,8 @@ export function seededRandom(seed: string): () => number {
 /** A stable uuid (version 5 layout) for the name, e.g. `<job id>#3`. */
 export function stableUuid(name: string): string {
   const bytes = createHash('sha256').update(name).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  bytes.writeUInt8((bytes.readUInt8(6) & 0x0f) | 0x50, 6);
+  bytes.writeUInt8((bytes.readUInt8(8) & 0x3f) | 0x80, 8);
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
@@ -108,9 +114,9 @@ export function botPostNear(
   place: Point & { locationName?: string | undefined },
   random: () => number,
 ): BotPostDraft {
-  const bot = BOT_AUTHORS[Math.floor(random() * BOT_AUTHORS.length)]!;
+  const bot = pick(BOT_AUTHORS, random);
   const topic = BOT_TOPICS[bot.username];
-  const line = topic.lines[Math.floor(random() * topic.lines.length)]!;
+  const line = pick(topic.lines, random);
   const name = place.locationName?.trim() || 'here';
   const hashtags = topic.hashtags.filter((_tag, i) => i === 0 || random() < 0.5);
   return {

@@ -32,21 +32,21 @@ export function pageFromCells(
     if (cell.views.length > 0) lists.push(cell.views);
   }
   // Each list is newest first: merge them lazily, and stop as soon as the page is full.
-  const positions = lists.map(() => 0);
+  const heads = lists.map((views) => ({ views, next: 0 }));
   const now = query.now.getTime();
   const end = query.offset + query.limit;
   const found: PostView[] = [];
   for (;;) {
-    let pick = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const head = lists[i]![positions[i]!];
-      if (head && (pick < 0 || newestFirst(head, lists[pick]![positions[pick]!]!) < 0)) pick = i;
+    let newest: { head: (typeof heads)[number]; view: PostView } | undefined;
+    for (const head of heads) {
+      const view = head.views[head.next];
+      if (view && (!newest || newestFirst(view, newest.view) < 0)) newest = { head, view };
     }
-    if (pick < 0) break;
-    const view = lists[pick]![positions[pick]!]!;
+    if (!newest) break;
+    const { head, view } = newest;
     // Past the line: posts missing from the cache could be newer than this one.
     if (horizon && newestFirst(view, horizon) > 0) return undefined;
-    positions[pick]! += 1;
+    head.next += 1;
     if (view.expiresAt.getTime() <= now || distanceKm(query.center, view) > query.radiusKm) continue;
     found.push(view);
     if (found.length === end) return found.slice(query.offset);

@@ -83,7 +83,7 @@ describe('the grid in JavaScript and in PostgreSQL', () => {
     database = await createTestDatabase('feed_geo');
     await database.port.migrate(feedService.dbSchema, serviceMigrations(feedService));
   });
-  afterAll(() => database?.drop());
+  afterAll(() => database.drop());
 
   it('agree on every cell and every distance', async () => {
     const random = seededRandom('agreement');

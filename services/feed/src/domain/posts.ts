@@ -1,5 +1,3 @@
-import type { ReactionEmoji } from '@saathi/contracts';
-
 /** A post stays in the feed this long (docs/product.md#posts). */
 export const POST_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -9,15 +7,6 @@ export function expiresAtFor(createdAt: Date): Date {
 
 /** Emoji → count; an emoji appears only while its count is above zero. */
 export type ReactionCounts = Record<string, number>;
-
-/** The counts with `emoji` moved by `delta`, dropping it at zero. */
-export function adjustReaction(counts: ReactionCounts, emoji: ReactionEmoji, delta: 1 | -1): ReactionCounts {
-  const next = { ...counts };
-  const value = (next[emoji] ?? 0) + delta;
-  if (value > 0) next[emoji] = value;
-  else delete next[emoji];
-  return next;
-}
 
 /** Zeros (or anything not a positive count) left out, as the feed shows reactions. */
 export function positiveCounts(counts: Record<string, unknown>): ReactionCounts {

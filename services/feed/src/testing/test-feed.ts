@@ -168,12 +168,11 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
       // Done when no expired post is left (the job's whole effect).
       await waitFor(
         async () => {
-          const [row] = await queryRows<{ n: number }>(
+          const expired = await queryRows(
             database.port.db,
-            sql`select count(*)::int as n from feed.posts
-                 where expires_at <= ${clock.now().toISOString()}::timestamptz`,
+            sql`select 1 from feed.posts where expires_at <= ${clock.now().toISOString()}::timestamptz limit 1`,
           );
-          return row!.n === 0;
+          return expired.length === 0;
         },
         10_000,
         'the post-expiry job',

@@ -44,7 +44,7 @@ export async function createPost(
         expiresAt: expiresAtFor(createdAt),
       });
       // A retried bot job: the post exists already; nothing to count or announce again.
-      if (!ref) return deps.posts.with(tx).findView(meta.id!, createdAt);
+      if (!ref) return meta.id ? deps.posts.with(tx).findView(meta.id, createdAt) : undefined;
       await authors.countPostCreated(author.id);
       emit(postCreatedV1, {
         postId: ref.id,

@@ -12,7 +12,7 @@ let feed: TestFeed;
 beforeAll(async () => {
   feed = await startTestFeed();
 });
-afterAll(() => feed?.close());
+afterAll(() => feed.close());
 
 const botNames = BOT_AUTHORS.map((bot) => bot.firstName) as string[];
 const botIds = BOT_AUTHORS.map((bot) => bot.userId) as string[];

@@ -9,7 +9,7 @@ let feed: TestFeed;
 beforeAll(async () => {
   feed = await startTestFeed();
 });
-afterAll(() => feed?.close());
+afterAll(() => feed.close());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

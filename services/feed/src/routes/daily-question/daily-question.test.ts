@@ -8,7 +8,7 @@ let feed: TestFeed;
 beforeAll(async () => {
   feed = await startTestFeed();
 });
-afterAll(() => feed?.close());
+afterAll(() => feed.close());
 
 describe('daily question', () => {
   it('records answers by the account and lists today’s newest first, at most five', async () => {

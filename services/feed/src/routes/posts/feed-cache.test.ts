@@ -14,7 +14,7 @@ let feed: TestFeed;
 beforeAll(async () => {
   feed = await startTestFeed({ FEED_CACHE_MS: '60000' });
 });
-afterAll(() => feed?.close());
+afterAll(() => feed.close());
 
 let placeCounter = 0;
 function freshPlace() {

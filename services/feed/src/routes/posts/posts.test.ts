@@ -11,7 +11,7 @@ let feed: TestFeed;
 beforeAll(async () => {
   feed = await startTestFeed();
 });
-afterAll(() => feed?.close());
+afterAll(() => feed.close());
 
 /** A place of its own per test, so posts of one test never show in another's feed. */
 let placeCounter = 0;

@@ -9,7 +9,7 @@ let feed: TestFeed;
 beforeAll(async () => {
   feed = await startTestFeed();
 });
-afterAll(() => feed?.close());
+afterAll(() => feed.close());
 
 function react(method: 'POST' | 'DELETE', path: string, user: AuthUser | null, emoji: string) {
   return feed.app.inject({
