@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_TOKEN_PURPOSE, passwordResetRequestedV2, userRegisteredV1 } from '@saathi/contracts';
+import {
+  EMAIL_VERIFICATION_TOKEN_PURPOSE,
+  emailVerificationRequestedV2,
+  PASSWORD_RESET_TOKEN_PURPOSE,
+  passwordResetRequestedV2,
+  userRegisteredV1,
+} from '@saathi/contracts';
 import type { EventEnvelope } from '@saathi/contracts';
 import {
   createBullQueue,
@@ -58,7 +64,7 @@ beforeAll(async () => {
     clock: systemClock,
     logger,
   });
-  for (const event of [userRegisteredV1, passwordResetRequestedV2]) {
+  for (const event of [userRegisteredV1, passwordResetRequestedV2, emailVerificationRequestedV2]) {
     await bus.subscribe({
       durable: `test.${event.type.replaceAll('.', '-')}`,
       event,
@@ -91,10 +97,14 @@ describe('identity on NATS JetStream', () => {
     });
 
     const deadline = Date.now() + 10_000;
-    while (received.length < 2 && Date.now() < deadline)
+    while (received.length < 3 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const types = received.map((envelope) => envelope.type).sort();
-    expect(types).toEqual(['identity.password_reset.requested.v2', 'identity.user.registered.v1']);
+    expect(types).toEqual([
+      'identity.email_verification.requested.v2',
+      'identity.password_reset.requested.v2',
+      'identity.user.registered.v1',
+    ]);
     const registeredEvent = received.find((e) => e.type === 'identity.user.registered.v1')!;
     expect(registeredEvent.data).toMatchObject({ userId: registered.json().id, email: body.email });
     expect(registeredEvent.traceId).toBe(registered.headers['x-request-id']);
@@ -119,6 +129,17 @@ describe('identity on NATS JetStream', () => {
     )!;
     expect(rawToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(received)).not.toContain(rawToken);
+    // So does the verification link's token.
+    const verification = received.find((e) => e.type === 'identity.email_verification.requested.v2')!
+      .data as { sealedToken: string };
+    const verificationToken = openToken(
+      Buffer.from(mailTokenKey, 'base64'),
+      EMAIL_VERIFICATION_TOKEN_PURPOSE,
+      verification.sealedToken,
+      new Date(),
+    )!;
+    expect(verificationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(received)).not.toContain(verificationToken);
     const token = { token: sealedToken };
     const dispatched = async () =>
       queryRows(

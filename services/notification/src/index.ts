@@ -3,6 +3,7 @@ import { defineService, defineWorker } from '@saathi/platform';
 import { configSchema } from './config';
 import type { Config } from './config';
 import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
+import { subscribeEmailVerificationRequestedSealed } from './events/email-verification-requested-sealed';
 import { subscribePasswordResetRequested } from './events/password-reset-requested';
 import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
 import { subscribeUserRegistered } from './events/user-registered';
@@ -26,6 +27,7 @@ export const notificationService = defineService({
     subscribePasswordResetRequestedSealed,
     subscribeUserRegistered,
     subscribeEmailVerificationRequested,
+    subscribeEmailVerificationRequestedSealed,
   ],
   workers: [defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],
 });

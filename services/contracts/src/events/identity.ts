@@ -42,12 +42,9 @@ export const passwordResetRequestedV1 = defineEvent(
 );
 
 /**
- * A link that proves the account's address is its owner's (at registration, and on request). It
- * still carries the raw token inside the bus (the reset event no longer does); identity stores its hash.
- *
- * To do (e-mail verification): publish a v2 with the token sealed, as passwordResetRequestedV2
- * does — `mailTokens.seal` in identity, `sealed` on `mailOnEvent` in notification — so the
- * stream and the mail queue never hold it readable.
+ * Superseded by v2 (identity no longer publishes it): it carried the raw token of a link that
+ * proves the account's address, which JetStream keeps for days. Notification still mails any v1
+ * still in flight.
  */
 export const emailVerificationRequestedV1 = defineEvent(
   'identity.email_verification.requested.v1',
@@ -76,6 +73,25 @@ export const passwordResetRequestedV2 = defineEvent(
   }),
 );
 export const PASSWORD_RESET_TOKEN_PURPOSE = 'password-reset';
+
+/**
+ * A link that proves the account's address is its owner's (at registration, and on request). The
+ * token travels sealed for the mail worker (`sealToken`, purpose
+ * EMAIL_VERIFICATION_TOKEN_PURPOSE, under MAIL_TOKEN_KEY): neither the stream nor the mail queue
+ * ever holds it readable, and it cannot be opened after `expiresAt` (24 hours). Identity stores
+ * only its hash.
+ */
+export const emailVerificationRequestedV2 = defineEvent(
+  'identity.email_verification.requested.v2',
+  z.object({
+    userId: z.uuid(),
+    email: z.email(),
+    username: z.string(),
+    sealedToken: z.string().min(32),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+);
+export const EMAIL_VERIFICATION_TOKEN_PURPOSE = 'email-verification';
 
 /**
  * Sessions ended (logout, password reset, stolen refresh token). Services keep the ids in memory

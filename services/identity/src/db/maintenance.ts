@@ -3,8 +3,9 @@ import type { Db } from '@saathi/platform';
 
 /**
  * Housekeeping that keeps secrets short-lived:
- * - the reset and verification events carry the raw token to notification; once the relay has
- *   published one, the outbox copy is redacted so the database holds those tokens only hashed;
+ * - the reset and verification events carry the token (sealed since v2; raw in v1) to
+ *   notification; once the relay has published one, the outbox copy is redacted so the database
+ *   holds those tokens only hashed;
  * - sessions, reset and verification rows long past their expiry are deleted.
  */
 export async function sweepIdentity(db: Db, now: Date): Promise<void> {
@@ -14,11 +15,11 @@ export async function sweepIdentity(db: Db, now: Date): Promise<void> {
      where type in ('identity.password_reset.requested.v1', 'identity.email_verification.requested.v1')
        and dispatched_at is not null
        and payload #>> '{data,token}' <> '[redacted]'`);
-  // Reset links now travel sealed (v2); the sealed copy goes too once published.
+  // Reset and verification links now travel sealed (v2); the sealed copy goes too once published.
   await db.execute(sql`
     update identity.outbox
        set payload = jsonb_set(payload, '{data,sealedToken}', '"[redacted]"')
-     where type = 'identity.password_reset.requested.v2'
+     where type in ('identity.password_reset.requested.v2', 'identity.email_verification.requested.v2')
        and dispatched_at is not null
        and payload #>> '{data,sealedToken}' <> '[redacted]'`);
   await db.execute(

@@ -1,4 +1,8 @@
-import { EMAIL_VERIFICATION_LINK_LIFETIME_MS, IdentityMessages } from '@saathi/contracts';
+import {
+  EMAIL_VERIFICATION_LINK_LIFETIME_MS,
+  EMAIL_VERIFICATION_TOKEN_PURPOSE,
+  IdentityMessages,
+} from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { Db, Emit } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
@@ -10,10 +14,11 @@ import type { AttemptLimits } from './rate-limit';
 
 /**
  * Mails the user a new link that proves their address (older links stop working). Runs inside
- * the caller's unit of work, so the link exists if and only if its mail is on its way.
+ * the caller's unit of work, so the link exists if and only if its mail is on its way. The token
+ * goes into the event only sealed for the mail worker; identity keeps its hash.
  */
 export async function sendVerificationLink(
-  deps: Pick<IdentityCore, 'verifications' | 'clock'>,
+  deps: Pick<IdentityCore, 'verifications' | 'clock' | 'mailTokens'>,
   tx: Db,
   emit: Emit,
   user: UserRow,
@@ -21,17 +26,18 @@ export async function sendVerificationLink(
   const token = randomToken(32);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_LINK_LIFETIME_MS);
+  const sealed = deps.mailTokens.seal(EMAIL_VERIFICATION_TOKEN_PURPOSE, token, expiresAt);
   const links = deps.verifications.with(tx);
   await links.invalidateForUser(user.id);
   await links.create({ userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt }, now);
-  emitEmailVerificationRequested(emit, user, token, expiresAt);
+  emitEmailVerificationRequested(emit, user, sealed, expiresAt);
 }
 
 export type ResendOutcome = 'sent' | 'already-verified';
 
 /** "Send the link again" for the signed-in user; limited per account, since every call sends a mail. */
 export async function resendVerificationEmail(
-  deps: Pick<IdentityCore, 'uow' | 'verifications' | 'clock'> & {
+  deps: Pick<IdentityCore, 'uow' | 'verifications' | 'clock' | 'mailTokens'> & {
     limits: AttemptLimits;
   },
   user: UserRow,

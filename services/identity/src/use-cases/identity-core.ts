@@ -33,8 +33,8 @@ export interface IdentityCore {
 
 /**
  * A token for a mailed link is never put in an event readable: seal it with `mailTokens.seal`
- * (a purpose of its own, e.g. PASSWORD_RESET_TOKEN_PURPOSE) and emit only the sealed value;
- * notification opens it when the mail is sent. (E-mail verification: do the same.)
+ * (a purpose of its own: PASSWORD_RESET_TOKEN_PURPOSE, EMAIL_VERIFICATION_TOKEN_PURPOSE) and emit
+ * only the sealed value; notification opens it when the mail is sent.
  */
 export interface MailTokens {
   seal(purpose: string, token: string, expiresAt: Date): string;

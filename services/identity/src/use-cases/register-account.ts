@@ -14,7 +14,10 @@ import type { AttemptLimits } from './rate-limit';
  * address starts unverified and a verification link is mailed.
  */
 export async function registerAccount(
-  deps: Pick<IdentityCore, 'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'argon2'> & {
+  deps: Pick<
+    IdentityCore,
+    'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'argon2' | 'mailTokens'
+  > & {
     limits: AttemptLimits;
   },
   input: RegisterBody,

@@ -12,11 +12,14 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+const HTML_ESCAPES: Record<string, string | undefined> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 export function resetLinkOf(origin: string, token: string): string {
   return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
@@ -57,9 +60,13 @@ export function verificationLinkOf(origin: string, token: string): string {
   return `${origin}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The verification mail. `token` is the raw token of a v1 event, or SEALED_TOKEN_PLACEHOLDER for
+ * v2, which the mail worker replaces with the opened token only when it sends.
+ */
 export function emailVerificationMail(
   origin: string,
-  data: EventData<typeof emailVerificationRequestedV1>,
+  data: Pick<EventData<typeof emailVerificationRequestedV1>, 'username' | 'email' | 'token'>,
 ): MailContent {
   const link = verificationLinkOf(origin, data.token);
   return {

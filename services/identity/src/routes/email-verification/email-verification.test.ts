@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_COOKIE, IdentityMessages } from '@saathi/contracts';
-import { createAccessTokenVerifier, queryRows, startService } from '@saathi/platform';
+import {
+  ACCESS_COOKIE,
+  EMAIL_VERIFICATION_TOKEN_PURPOSE,
+  IdentityMessages,
+  PASSWORD_RESET_TOKEN_PURPOSE,
+} from '@saathi/contracts';
+import { createAccessTokenVerifier, openToken, queryRows, startService } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { sweepIdentity } from '../../db/maintenance';
 import { hashToken } from '../../domain/tokens';
@@ -30,13 +35,56 @@ async function registered(overrides: Parameters<typeof buildRegistration>[0] = {
   return { ...body, id: response.json<{ id: string }>().id, browser };
 }
 
-/** The newest verification token the outbox carries to notification for this user. */
+const verificationEvents = async (userId: string) =>
+  (await identity.outbox('identity.email_verification.requested.v2')).filter((e) => e.data.userId === userId);
+
+/** The newest verification token the outbox carries, sealed, to notification for this user. */
 async function mailedToken(userId: string): Promise<string> {
-  const events = await identity.outbox('identity.email_verification.requested.v1');
-  const event = events.filter((e) => e.data.userId === userId).at(-1);
+  const event = (await verificationEvents(userId)).at(-1);
   expect(event).toBeDefined();
-  return event!.data.token as string;
+  const token = openToken(
+    identity.mailTokenKey,
+    EMAIL_VERIFICATION_TOKEN_PURPOSE,
+    event!.data.sealedToken as string,
+    identity.clock.now(),
+  );
+  expect(token).not.toBeNull();
+  return token!;
 }
+
+/** Every string anywhere in a JSON value. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/**
+ * Whether any outbox event for this user, of any type or version, carries a verification token
+ * made for the user readable (a value whose hash is a stored one).
+ */
+async function outboxCarriesLinkToken(userId: string): Promise<boolean> {
+  const db = identity.database.port.db;
+  const links = await queryRows<{ token_hash: string }>(
+    db,
+    sql`select token_hash from identity.email_verifications where user_id = ${userId}`,
+  );
+  const payloads = await queryRows<{ payload: unknown }>(
+    db,
+    sql`select payload from identity.outbox where payload::text like ${`%${userId}%`}`,
+  );
+  const hashes = new Set(payloads.flatMap((row) => stringsIn(row.payload)).map(hashToken));
+  expect(links.length).toBeGreaterThan(0);
+  return links.some((link) => hashes.has(link.token_hash));
+}
+
+/** Outbox rows (any type) whose payload holds `text` readable. */
+const outboxRowsHolding = (text: string) =>
+  queryRows<{ dispatched_at: Date | null }>(
+    identity.database.port.db,
+    sql`select dispatched_at from identity.outbox where payload::text like ${`%${text}%`}`,
+  );
 
 function verify(token: string, browser = identity.browser()) {
   return browser.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
@@ -58,12 +106,11 @@ describe('email verification', () => {
   it('mails a 256-bit link at registration, stores only its hash, and the account starts unverified', async () => {
     const user = await registered();
     expect((await me(user.browser)).emailVerified).toBe(false);
-    const events = await identity.outbox('identity.email_verification.requested.v1');
-    const event = events.find((e) => e.data.userId === user.id)!;
-    expect(event.data).toMatchObject({ email: user.email, username: user.username });
-    const token = event.data.token as string;
+    const [event] = await verificationEvents(user.id);
+    expect(event!.data).toMatchObject({ email: user.email, username: user.username });
+    const token = await mailedToken(user.id);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const expiresAt = Date.parse(event.data.expiresAt as string);
+    const expiresAt = Date.parse(event!.data.expiresAt as string);
     expect(expiresAt - identity.clock.now().getTime()).toBe(24 * 60 * 60 * 1000);
 
     const rows = await queryRows<{ token_hash: string }>(
@@ -143,19 +190,47 @@ describe('email verification', () => {
     expect(third.headers['retry-after']).toBeDefined();
   });
 
-  it('redacts the mailed token from the outbox once it is published', async () => {
+  it('puts the token in the event only sealed for the mail worker, for 24 hours and this purpose', async () => {
     const user = await registered();
+    // Nowhere in the outbox is the link's token readable, at registration or on a resend.
+    expect(await outboxCarriesLinkToken(user.id)).toBe(false);
+    const [event] = await verificationEvents(user.id);
+    expect(event!.data).not.toHaveProperty('token');
+    const sealed = event!.data.sealedToken as string;
     const token = await mailedToken(user.id);
-    const holding = () =>
-      queryRows(
-        identity.database.port.db,
-        sql`select dispatched_at from identity.outbox where payload::text like ${`%${token}%`}`,
-      );
+    expect(await outboxRowsHolding(token)).toHaveLength(0);
+    expect((await resend(user.browser)).statusCode).toBe(200);
+    expect(await outboxCarriesLinkToken(user.id)).toBe(false);
+    const resent = await mailedToken(user.id);
+    expect(resent).not.toBe(token);
+    expect(await outboxRowsHolding(resent)).toHaveLength(0);
+    // It opens for no other purpose, and not once the link has expired.
+    const now = identity.clock.now();
+    expect(openToken(identity.mailTokenKey, PASSWORD_RESET_TOKEN_PURPOSE, sealed, now)).toBeNull();
+    const lastMoment = new Date(now.getTime() + 24 * 60 * 60 * 1000 - 1000);
+    expect(openToken(identity.mailTokenKey, EMAIL_VERIFICATION_TOKEN_PURPOSE, sealed, lastMoment)).toBe(
+      token,
+    );
+    const afterExpiry = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+    expect(
+      openToken(identity.mailTokenKey, EMAIL_VERIFICATION_TOKEN_PURPOSE, sealed, afterExpiry),
+    ).toBeNull();
+  });
+
+  it('drops even the sealed copy from the outbox once the relay has published it', async () => {
+    const user = await registered();
+    const [event] = await verificationEvents(user.id);
+    const sealed = event!.data.sealedToken as string;
     const deadline = Date.now() + 10_000;
-    while ((await holding()).some((row) => row.dispatched_at === null) && Date.now() < deadline)
+    while (
+      (await outboxRowsHolding(sealed)).some((row) => row.dispatched_at === null) &&
+      Date.now() < deadline
+    )
       await new Promise((resolve) => setTimeout(resolve, 50));
     await sweepIdentity(identity.database.port.db, identity.clock.now());
-    expect(await holding()).toHaveLength(0);
+    expect(await outboxRowsHolding(sealed)).toHaveLength(0);
+    const [after] = await verificationEvents(user.id);
+    expect(after!.data.sealedToken).toBe('[redacted]');
   });
 });
 

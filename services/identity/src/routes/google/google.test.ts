@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { ACCESS_COOKIE, IdentityMessages, REFRESH_COOKIE } from '@saathi/contracts';
-import { queryRows } from '@saathi/platform';
+import {
+  ACCESS_COOKIE,
+  EMAIL_VERIFICATION_TOKEN_PURPOSE,
+  IdentityMessages,
+  REFRESH_COOKIE,
+} from '@saathi/contracts';
+import { openToken, queryRows } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { startTestIdentity } from '../../testing/test-service';
 import type { TestIdentity } from '../../testing/test-service';
@@ -70,8 +75,14 @@ function signInWithPassword(identifier: string, password: string) {
 }
 
 async function verifyByMail(userId: string) {
-  const events = await identity.outbox('identity.email_verification.requested.v1');
-  const token = events.filter((e) => e.data.userId === userId).at(-1)!.data.token as string;
+  const events = await identity.outbox('identity.email_verification.requested.v2');
+  const sealed = events.filter((e) => e.data.userId === userId).at(-1)!.data.sealedToken as string;
+  const token = openToken(
+    identity.mailTokenKey,
+    EMAIL_VERIFICATION_TOKEN_PURPOSE,
+    sealed,
+    identity.clock.now(),
+  )!;
   const response = await identity
     .browser()
     .inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
@@ -107,7 +118,7 @@ describe('Google sign-in', () => {
     const events = await identity.outbox('identity.user.registered.v1');
     expect(events.some((e) => e.data.userId === me.id)).toBe(true);
     // Google proved the address: no verification mail.
-    const links = await identity.outbox('identity.email_verification.requested.v1');
+    const links = await identity.outbox('identity.email_verification.requested.v2');
     expect(links.some((e) => e.data.userId === me.id)).toBe(false);
 
     // Same Google account, different e-mail now: still the same Saathi account.
