@@ -131,13 +131,18 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     throw error;
   }
 
+  const listening = (name: string): string => {
+    const url = upstream[name];
+    if (!url) throw new Error(`${name} is not listening`);
+    return url;
+  };
   const gateway = await buildGateway({
     upstreams: {
-      identity: upstream.identity!,
-      feed: upstream.feed!,
-      messaging: upstream.messaging!,
-      blog: upstream.blog!,
-      notification: upstream.notification!,
+      identity: listening('identity'),
+      feed: listening('feed'),
+      messaging: listening('messaging'),
+      blog: listening('blog'),
+      notification: listening('notification'),
     },
     webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist'),
     rateLimit: { store: 'memory' },

@@ -151,5 +151,5 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
 
 /** An upstream may list several replicas, comma-separated. */
 function firstOrigin(upstream: string): string {
-  return upstream.split(',')[0]!;
+  return upstream.split(',')[0] ?? upstream;
 }

@@ -33,7 +33,7 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
   // Entries exist only while a request is in flight, so the map stays as small as the load.
   const inFlight = new Map<string, number>();
   const release = (key: string): void => {
-    const left = inFlight.get(key)! - 1;
+    const left = (inFlight.get(key) ?? 1) - 1;
     if (left === 0) inFlight.delete(key);
     else inFlight.set(key, left);
   };

@@ -51,8 +51,10 @@ export function upstreamHeaders(request: AnyRequest): string[] {
   const out: string[] = [];
   let host = '';
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    const value = raw[i + 1]!;
+    const rawName = raw[i];
+    const value = raw[i + 1];
+    if (rawName === undefined || value === undefined) break;
+    const name = rawName.toLowerCase();
     if (NOT_FORWARDED.has(name)) {
       if (name === 'host') host = value;
       continue;
@@ -68,6 +70,7 @@ export function upstreamHeaders(request: AnyRequest): string[] {
 /** Rewrites the (already copied) request headers sent upstream. Mutates and returns `headers`. */
 export function forwardHeaders(request: AnyRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
   for (const name in headers) {
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a header map keyed by whatever the client sent
     if (isSpoofable(name)) delete headers[name];
   }
   headers['x-request-id'] = request.id;

@@ -51,7 +51,8 @@ export function createForwarder(
   options: ForwarderOptions,
 ): (request: FastifyRequest, reply: FastifyReply) => void {
   const { name, origins, dispatcher, timeoutMs, responseHeaders } = options;
-  if (origins.length === 0) throw new Error(`no origin for ${name}`);
+  const [firstOrigin] = origins;
+  if (firstOrigin === undefined) throw new Error(`no origin for ${name}`);
   let turn = 0;
 
   return function forward(request, reply) {
@@ -81,7 +82,7 @@ export function createForwarder(
         : raw.headers['transfer-encoding'] !== undefined);
 
     const handler = new ProxyHandler(request, reply, name, responseHeaders);
-    const origin = origins.length === 1 ? origins[0]! : origins[turn++ % origins.length]!;
+    const origin = origins.length === 1 ? firstOrigin : (origins[turn++ % origins.length] ?? firstOrigin);
     dispatcher.dispatch(
       {
         origin,

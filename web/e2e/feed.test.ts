@@ -309,7 +309,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])(
           expect(res.status(), await res.text()).toBe(201);
         }
         await chooseCity(page, 'Chennai');
-        const posts = page.getByRole('article').filter({ hasText: `${suffix}` });
+        const posts = page.getByRole('article').filter({ hasText: suffix });
         await posts.first().waitFor();
         expect(await posts.count()).toBe(10);
         await page.getByText(`Evening walk number 11 ${suffix}`).waitFor(); // newest first

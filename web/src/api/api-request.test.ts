@@ -61,7 +61,7 @@ describe('query client', () => {
   it('joins the query key with "/" and parses JSON', async () => {
     const fetchMock = stubFetch(new Response('{"id":"p1"}', { status: 200 }));
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/posts', 'p1'] })).resolves.toEqual({ id: 'p1' });
+    await expect(client.query({ queryKey: ['/api/posts', 'p1'] })).resolves.toEqual({ id: 'p1' });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/posts/p1');
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'include' });
   });
@@ -70,10 +70,10 @@ describe('query client', () => {
     stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
     const client = createQueryClient();
     await expect(
-      client.fetchQuery({ queryKey: ['/api/auth/user'], queryFn: getQueryFn({ on401: 'returnNull' }) }),
+      client.query({ queryKey: ['/api/auth/user'], queryFn: getQueryFn({ on401: 'returnNull' }) }),
     ).resolves.toBeNull();
     stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
-    await expect(client.fetchQuery({ queryKey: ['/api/auth/session'] })).rejects.toMatchObject({
+    await expect(client.query({ queryKey: ['/api/auth/session'] })).rejects.toMatchObject({
       status: 401,
       message: 'Unauthorized',
     });

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { Heart, Loader2 } from 'lucide-react';
 import clsx from 'clsx';
 import { COMMENT_CONTENT_MAX, loginRedirectRoute, type FeedComment } from '@saathi/contracts';
@@ -41,7 +41,7 @@ export default function CommentsSection({
     });
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     submit();
   };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { registerBodySchema } from '@saathi/contracts';
 import { useRegister } from '../api/use-auth';
 import { serverMessage } from '../lib/error-message';
@@ -17,7 +17,7 @@ export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const parsed = registerBodySchema.safeParse(values);
     if (!parsed.success) {

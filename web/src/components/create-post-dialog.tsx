@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
 import { POST_CONTENT_MAX, POST_HASHTAGS, type PostHashtag } from '@saathi/contracts';
@@ -26,7 +26,7 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
   const toggle = (tag: PostHashtag) =>
     setHashtags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const text = content.trim();
     if (!text) {

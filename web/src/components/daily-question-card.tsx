@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { Loader2, MessageSquareQuote } from 'lucide-react';
 import {
   DAILY_RESPONSES_SHOWN,
@@ -20,7 +20,7 @@ export function DailyQuestionCard({ locationName }: { locationName: string }) {
   const share = useShareDailyResponse();
   const [answer, setAnswer] = useState('');
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const response = answer.trim();
     if (!response) return;

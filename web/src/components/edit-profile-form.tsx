@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Camera, Loader2 } from 'lucide-react';
 import {
   BIO_MAX,
@@ -76,7 +76,7 @@ export function EditProfileForm({
     );
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const name = displayName.trim() || me.username || ANONYMOUS_USER;
     const parsed = profileBodySchema.safeParse({ displayName: name, bio, profileImageUrl: imageUrl });

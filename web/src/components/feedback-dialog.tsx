@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { FEEDBACK_MAX } from '@saathi/contracts';
 import { useSubmitFeedback, type FeedbackType } from '../api/use-feedback';
@@ -20,7 +20,7 @@ export default function FeedbackDialog({
   const [error, setError] = useState<string>();
   const submit = useSubmitFeedback();
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     if (!content.trim()) {
       setError('Please enter your feedback');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { QUICK_CITIES, coordinatesName, type UserLocation } from '../lib/location';
 import { buttonPrimary, buttonSecondary } from './ui';
@@ -25,7 +25,7 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
   const [longitude, setLongitude] = useState(String(defaultCentre.longitude));
   const [error, setError] = useState<string>();
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const lat = Number(latitude);
     const lng = Number(longitude);

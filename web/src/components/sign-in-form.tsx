@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { loginBodySchema } from '@saathi/contracts';
 import { useLogin } from '../api/use-auth';
@@ -16,7 +16,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [values, setValues] = useState({ identifier: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const parsed = loginBodySchema.safeParse(values);
     if (!parsed.success) {

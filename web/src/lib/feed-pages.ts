@@ -2,7 +2,7 @@
 import { FEED_PAGE_SIZE, POST_HASHTAGS, type PostHashtag } from '@saathi/contracts';
 
 /** The offset of the page after these, or undefined when the last page was not full. */
-export function nextPageOffset<T>(pages: readonly (readonly T[])[]): number | undefined {
+export function nextPageOffset(pages: readonly (readonly unknown[])[]): number | undefined {
   const last = pages.at(-1);
   if (!last || last.length !== FEED_PAGE_SIZE) return undefined;
   return pages.reduce((sum, page) => sum + page.length, 0);

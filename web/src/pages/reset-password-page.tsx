@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { resetPasswordBodySchema } from '@saathi/contracts';
@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
 
   const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const parsed = resetPasswordBodySchema.safeParse({ token: token ?? '', password, confirmPassword });
     if (!parsed.success) {
@@ -62,7 +62,7 @@ export default function ResetPasswordPage() {
     reset.mutate(parsed.data, {
       onSuccess: (res) => {
         const message =
-          res?.message || 'Your password has been reset. You can now sign in with your new password.';
+          res.message || 'Your password has been reset. You can now sign in with your new password.';
         toast({ title: 'Password reset successful', description: message });
         setCompletedMessage(message);
       },

@@ -25,8 +25,10 @@ export interface EventDefinition<T extends string = string, S extends z.ZodType 
 
 export function defineEvent<T extends string, S extends z.ZodType>(type: T, data: S): EventDefinition<T, S> {
   const match = /^([a-z]+)\.[a-z_]+\.[a-z_]+\.v(\d+)$/.exec(type);
-  if (!match) throw new Error(`event type ${type} does not follow <service>.<entity>.<verb>.v<N>`);
-  return { type, version: Number(match[2]), service: match[1]!, data };
+  const [, service, version] = match ?? [];
+  if (!service || !version)
+    throw new Error(`event type ${type} does not follow <service>.<entity>.<verb>.v<N>`);
+  return { type, version: Number(version), service, data };
 }
 
 export type EventData<E extends EventDefinition> = z.infer<E['data']>;

@@ -54,5 +54,5 @@ export const DAILY_QUESTIONS = [
 export function dailyQuestionFor(date: Date): string {
   const start = Date.UTC(date.getUTCFullYear(), 0, 0);
   const dayOfYear = Math.floor((date.getTime() - start) / 86_400_000);
-  return DAILY_QUESTIONS[dayOfYear % DAILY_QUESTIONS.length]!;
+  return DAILY_QUESTIONS[dayOfYear % DAILY_QUESTIONS.length] ?? DAILY_QUESTIONS[0];
 }

@@ -22,10 +22,12 @@ export function initialsOf(user: NamedUser | null | undefined): string {
   if (!user) return 'AU';
   const firstName = clean(user.firstName);
   const words = firstName.split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return `${[...words[0]!][0]}${[...words[1]!][0]}`.toUpperCase();
-  if (firstName) return [...firstName].slice(0, 2).join('').toUpperCase();
+  // Array.from splits by code point, so a name starting with an emoji or a non-BMP letter keeps it whole.
+  const [first, second] = words;
+  if (first && second) return `${Array.from(first)[0] ?? ''}${Array.from(second)[0] ?? ''}`.toUpperCase();
+  if (firstName) return Array.from(firstName).slice(0, 2).join('').toUpperCase();
   const username = clean(user.username);
-  if (username) return [...username].slice(0, 2).join('').toUpperCase();
+  if (username) return Array.from(username).slice(0, 2).join('').toUpperCase();
   return 'U';
 }
 

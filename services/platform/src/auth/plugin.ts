@@ -19,7 +19,7 @@ export interface AuthPluginOptions {
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
-  const cookie = request.cookies?.[ACCESS_COOKIE];
+  const cookie = request.cookies[ACCESS_COOKIE];
   if (cookie) return cookie;
   const header = request.headers.authorization;
   if (header && header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer ')

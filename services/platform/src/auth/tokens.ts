@@ -112,7 +112,8 @@ export function createAccessTokenVerifier(
       sessionId: claims.data.sid,
     };
     if (cacheSize > 0) {
-      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+      const oldest = cache.size >= cacheSize ? cache.keys().next().value : undefined;
+      if (oldest !== undefined) cache.delete(oldest);
       cache.set(token, { user, expiresAtMs: exp * 1000 });
     }
     return user;

@@ -218,6 +218,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       const messages = await consumer.consume({ max_messages: 8 });
       const done = (async () => {
         for await (const msg of messages) {
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() sets it while this loop awaits
           if (closing) {
             // Buffered but not started: hand it back at once rather than after ack_wait.
             msg.nak();

@@ -93,6 +93,7 @@ export class OutboxRelay {
           delay = exponentialDelay(this.failures, this.retryInitialMs, this.retryMaxMs);
         } else {
           this.failures = 0;
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- kick() may set it during the batch
           delay = claimed === this.batchSize || this.kicked ? 0 : this.pollIntervalMs;
         }
       } catch (err) {
@@ -100,6 +101,7 @@ export class OutboxRelay {
         delay = exponentialDelay(this.failures, this.retryInitialMs, this.retryMaxMs);
         this.logger.error({ err, failures: this.failures }, 'outbox relay batch failed');
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may set it during the batch
       if (delay > 0 && !this.stopping) await this.sleep(delay);
     }
   }

@@ -24,12 +24,13 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessChecks, ti
     void reply.send({ status: 'ok' });
   });
   app.get('/readyz', { schema: { hide: true }, config: { accessLog: false } }, async (request, reply) => {
-    const names = Object.keys(checks);
-    const results = await Promise.allSettled(names.map((name) => withTimeout(checks[name]!, timeoutMs)));
+    const entries = Object.entries(checks);
+    const names = entries.map(([name]) => name);
+    const results = await Promise.allSettled(entries.map(([, check]) => withTimeout(check, timeoutMs)));
     const status: Record<string, 'ok' | 'failed'> = {};
     const failed: string[] = [];
     results.forEach((result, i) => {
-      const name = names[i]!;
+      const name = names[i] ?? String(i);
       if (result.status === 'fulfilled') {
         status[name] = 'ok';
       } else {

@@ -37,7 +37,7 @@ function decodeQuotedPrintable(input: string): Buffer {
   const softBreaksRemoved = input.replace(/=\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < softBreaksRemoved.length; i += 1) {
-    const char = softBreaksRemoved[i]!;
+    const char = softBreaksRemoved.charAt(i);
     const hex = softBreaksRemoved.slice(i + 1, i + 3);
     if (char === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
       bytes.push(parseInt(hex, 16));
@@ -67,7 +67,7 @@ export function decodeEncodedWords(value: string): string {
     .replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=)+/g, (run) =>
       Buffer.concat(
         [...run.matchAll(word)].map(([, kind, text = '']) =>
-          kind!.toUpperCase() === 'B'
+          kind?.toUpperCase() === 'B'
             ? Buffer.from(text, 'base64')
             : decodeQuotedPrintable(text.replace(/_/g, ' ')),
         ),

@@ -98,8 +98,9 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
 
   function pump(name: QueueName): void {
     const current = lane(name);
-    while (!closed && current.handler && current.active < current.concurrency && current.waiting.length > 0) {
-      const job = current.waiting.shift()!;
+    while (!closed && current.handler && current.active < current.concurrency) {
+      const job = current.waiting.shift();
+      if (!job) break;
       const run = execute(job, current.handler, current).finally(() => running.delete(run));
       running.add(run);
     }

@@ -15,11 +15,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client
-        .query(`create database "${name.replaceAll('"', '""')}"`)
-        .catch((error: { code?: string }) => {
-          if (error.code !== '42P04' && error.code !== '23505') throw error;
-        });
+      await client.query(`create database "${name.replaceAll('"', '""')}"`).catch((error: unknown) => {
+        const code = (error as { code?: string } | null)?.code;
+        if (code !== '42P04' && code !== '23505') throw error;
+      });
     }
   } finally {
     await client.end();
