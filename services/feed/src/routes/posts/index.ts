@@ -29,7 +29,7 @@ function draftOf(body: CreatePostBody): PostDraft {
 
 export function postRoutes(app: App, deps: PostRoutesDeps): void {
   // The hottest read: stringified here rather than re-checked by the contract's zod encoder on
-  // every answer (a third of this route's CPU, see docs/feed.md). The shape is held by the
+  // every answer (a quarter of this route's CPU, see docs/feed.md). The shape is held by the
   // FeedPost type at compile time and checked against the contract schema in the tests.
   registerRoute(app, listPostsRoute, async (request, reply) => {
     const posts: FeedPost[] = await deps.listFeed(request.user, request.query);
