@@ -31,7 +31,8 @@ export class SessionCache {
 
   set(sid: string, value: SessionWithUser): void {
     if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const oldest = this.entries.size >= this.maxEntries ? this.entries.keys().next().value : undefined;
+    if (oldest !== undefined) this.entries.delete(oldest);
     this.entries.set(sid, { value, expiresAtMs: this.clock.now().getTime() + this.ttlMs });
   }
 

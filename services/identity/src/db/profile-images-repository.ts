@@ -1,3 +1,4 @@
+import { returnedRow } from '@saathi/platform';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
 import { PROFILE_IMAGE_PATH } from '../domain/image-url';
@@ -24,11 +25,11 @@ export class ProfileImagesRepository {
         .from(profileImages)
         .where(eq(profileImages.userId, actingUserId));
       if ((kept?.n ?? 0) >= quota) return null;
-      const [row] = await tx
+      const rows = await tx
         .insert(profileImages)
         .values({ userId: actingUserId, ...image, createdAt: now })
         .returning({ id: profileImages.id });
-      return row!;
+      return returnedRow(rows, 'the image insert');
     });
   }
 

@@ -1,3 +1,4 @@
+import { returnedRow } from '@saathi/platform';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
 import { userProfiles } from './schema';
@@ -29,18 +30,18 @@ export class ProfilesRepository {
   ): Promise<{ profile: ProfileRow; created: boolean }> {
     const existing = await this.findByUserId(actingUserId);
     if (!existing) {
-      const [row] = await this.db
+      const rows = await this.db
         .insert(userProfiles)
         .values({ userId: actingUserId, ...changes, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: userProfiles.userId, set: { ...changes, updatedAt: now } })
         .returning();
-      return { profile: row!, created: true };
+      return { profile: returnedRow(rows, 'the profile insert'), created: true };
     }
-    const [row] = await this.db
+    const rows = await this.db
       .update(userProfiles)
       .set({ ...changes, updatedAt: now })
       .where(eq(userProfiles.userId, actingUserId))
       .returning();
-    return { profile: row!, created: false };
+    return { profile: returnedRow(rows, 'the profile update'), created: false };
   }
 }

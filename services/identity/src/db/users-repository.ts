@@ -1,3 +1,4 @@
+import { returnedRow } from '@saathi/platform';
 import type { Role } from '@saathi/contracts';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
@@ -68,11 +69,11 @@ export class UsersRepository {
   }
 
   async insert(user: NewUser, now: Date): Promise<UserRow> {
-    const [row] = await this.db
+    const rows = await this.db
       .insert(users)
       .values({ ...user, email: user.email.toLowerCase(), createdAt: now, updatedAt: now })
       .returning();
-    return row!;
+    return returnedRow(rows, 'the user insert');
   }
 
   async setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {
@@ -80,12 +81,12 @@ export class UsersRepository {
   }
 
   async setRole(userId: string, role: Role, now: Date): Promise<UserRow> {
-    const [row] = await this.db
+    const rows = await this.db
       .update(users)
       .set({ role, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
-    return row!;
+    return returnedRow(rows, 'the role update');
   }
 
   /**
@@ -146,6 +147,10 @@ export class UsersRepository {
         ),
       )
       .returning();
-    return row ?? (await this.findById(userId))!;
+    if (row) return row;
+    // Unchanged (the same URL again): the row as it is.
+    const current = await this.findById(userId);
+    if (!current) throw new Error(`user ${userId} does not exist`);
+    return current;
   }
 }

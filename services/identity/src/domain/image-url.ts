@@ -21,7 +21,7 @@ export function imageIdFromUrl(url: string): string | null {
     /^\/api\/upload\/profile-image\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
       path,
     );
-  return match ? match[1]!.toLowerCase() : null;
+  return match?.[1]?.toLowerCase() ?? null;
 }
 
 /**

@@ -4,3 +4,4 @@ export { sharedHandle } from './shared-handle';
 export { loadMigrations } from './load-migrations';
 export { queryRows, rowsOf, type Row } from './query-rows';
 export { assertSchemaName } from './sql-identifier';
+export { returnedRow } from './returned-row';

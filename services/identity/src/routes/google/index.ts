@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/return-await -- a FastifyReply is thenable; returning it (not awaiting it) is how a handler answers */
 import { z } from 'zod';
 import { googleCallbackRoute, googleStartRoute, IdentityMessages } from '@saathi/contracts';
 import { registerRoute } from '@saathi/platform';

@@ -34,6 +34,7 @@ export class OidcProvider {
     this.discovered ??= oidc
       .discovery(new URL(this.client.issuer), this.client.clientId, this.client.clientSecret, undefined, {
         // Only a local mock issuer is plain http; the real one is https.
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated as a warning against production use; only the test issuer is http
         ...(this.client.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
       })
       .catch((error: unknown) => {

@@ -17,14 +17,17 @@ export function uploadRoutes(app: App, deps: UploadRoutesDeps): void {
     app,
     uploadProfileImageRoute,
     async (request, reply) => {
-      const saved = await deps.uploadProfileImage(request.user!.id, request.body.imageData);
+      // onRequest below refused the request unless a session is signed in.
+      const user = request.user;
+      if (!user) throw httpErrors.unauthorized();
+      const saved = await deps.uploadProfileImage(user.id, request.body.imageData);
       return reply.code(201).send(saved);
     },
     {
       onRequest: (request, _reply, done) => {
         deps.requireSession(request).then(
           () => done(),
-          (error: Error) => done(error),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
         );
       },
     },
