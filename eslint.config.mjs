@@ -17,7 +17,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -29,6 +29,13 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Numbers and booleans print unambiguously in messages and URLs.
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
+      // `() => void send()`-style arrow shorthands are clear enough.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
     },
   },
   {
@@ -44,12 +51,23 @@ export default tseslint.config(
   },
   {
     // Tests may use non-null assertions and loose any from JSON bodies.
-    files: ['**/*.test.ts', '**/*.test.tsx', 'web/e2e/**/*.ts'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.contract.ts',
+      '**/testing/**/*.ts',
+      'gateway/src/test-upstreams.ts',
+      'web/e2e/**/*.ts',
+      'infra/test/**/*.ts',
+      'load-tests/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // Clean-up hooks guard values a failed set-up may have left undefined.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
     },
   },
 );
