@@ -135,6 +135,32 @@ describe('CellCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('keeps the objects of posts a refresh finds unchanged, and takes the new ones of changed posts', async () => {
+    let now = 0;
+    let likes = 0;
+    const cache = new CellCache({
+      ttlMs: 1000,
+      maxCells: 10,
+      nowMs: () => now,
+      load: (cells) =>
+        Promise.resolve(
+          new Map(
+            cells.map((cell) => [cell, { views: [view('a'), { ...view('b'), likes }], complete: true }]),
+          ),
+        ),
+    });
+    const first = (await cache.get([1])).get(1)!;
+    now += 2500; // too old to serve: the next get waits for a fresh load
+    const unchanged = (await cache.get([1])).get(1)!;
+    expect(unchanged).toBe(first);
+    likes = 3;
+    now += 2500;
+    const changed = (await cache.get([1])).get(1)!;
+    expect(changed.views[0]).toBe(first.views[0]);
+    expect(changed.views[1]).not.toBe(first.views[1]);
+    expect(changed.views[1]!.likes).toBe(3);
+  });
+
   it('passes a failed load on and does not remember it', async () => {
     let fail = true;
     const cache = new CellCache({

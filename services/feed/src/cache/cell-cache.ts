@@ -21,6 +21,41 @@ interface Stored {
   loadedAt: number;
 }
 
+function sameCounts(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Whether a refreshed view says nothing new (content, place and times never change). */
+function sameView(a: PostView, b: PostView): boolean {
+  return (
+    a.likes === b.likes &&
+    a.commentCount === b.commentCount &&
+    a.authorName === b.authorName &&
+    a.authorInitials === b.authorInitials &&
+    sameCounts(a.reactions, b.reactions)
+  );
+}
+
+/**
+ * A refresh usually finds a cell as it was. Keeping the old objects for unchanged posts lets the
+ * freshly loaded copies die young (cheap for the garbage collector) instead of replacing
+ * long-lived objects every TTL (which costs a full collection later).
+ */
+function keepUnchanged(previous: CellEntry | undefined, loaded: CellEntry): CellEntry {
+  if (!previous) return loaded;
+  const before = new Map(previous.views.map((view) => [view.id, view]));
+  const views = loaded.views.map((view) => {
+    const old = before.get(view.id);
+    return old && sameView(old, view) ? old : view;
+  });
+  const unchanged =
+    previous.complete === loaded.complete &&
+    views.length === previous.views.length &&
+    views.every((view, i) => view === previous.views[i]);
+  return unchanged ? previous : { views, complete: loaded.complete };
+}
+
 /**
  * The feed's hot cells, in this process: each cell's newest posts, kept for a short TTL and then
  * served for up to one more TTL while a background refresh replaces them. The cells that
@@ -102,11 +137,12 @@ export class CellCache {
       settled.push(
         promise.then(
           (entry) => {
-            result.set(cell, entry);
             // Only the load still registered for the cell may store: a clear meanwhile voids it.
             if (this.pending.get(cell) === promise) {
               this.pending.delete(cell);
-              this.store(cell, entry, batch.loadedAt);
+              result.set(cell, this.store(cell, entry, batch.loadedAt));
+            } else {
+              result.set(cell, entry);
             }
           },
           (error: unknown) => {
@@ -119,7 +155,9 @@ export class CellCache {
     return Promise.all(settled).then(() => undefined);
   }
 
-  private store(cell: number, entry: CellEntry, loadedAt: number): void {
+  /** Stores a loaded cell and answers what was kept (old objects for unchanged posts). */
+  private store(cell: number, loaded: CellEntry, loadedAt: number): CellEntry {
+    const entry = keepUnchanged(this.stored.get(cell)?.entry, loaded);
     this.forget(cell);
     this.stored.set(cell, { entry, loadedAt });
     for (const view of entry.views) this.cellOfPost.set(view.id, cell);
@@ -128,6 +166,7 @@ export class CellCache {
       if (oldest === undefined) break;
       this.forget(oldest);
     }
+    return entry;
   }
 
   private forget(cell: number): void {
