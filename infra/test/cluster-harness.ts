@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -56,10 +57,41 @@ export async function waitUntil(
 export const isReady = async (port: number): Promise<boolean> =>
   (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
 
+/** Every process's port for a cluster shifted by `offset`, as start-cluster.mjs assigns them. */
+function portsAt(offset: number, replicas: Record<string, number> = {}): Record<string, number> {
+  const ports: Record<string, number> = {};
+  for (const [name, port] of Object.entries(BASE_PORTS)) {
+    const count = replicas[name] ?? 1;
+    for (let i = 0; i < count; i++) ports[count > 1 ? `${name}-${i + 1}` : name] = port + offset + i * 10;
+  }
+  return ports;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A random offset whose every port is free right now: a fixed guess once collided with a
+ * port another program on the machine holds (RabbitMQ's 25672).
+ */
+async function freeOffset(replicas?: Record<string, number>): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const offset = 17_000 + Math.floor(Math.random() * 500) * 10;
+    const checks = await Promise.all(Object.values(portsAt(offset, replicas)).map(canListen));
+    if (checks.every(Boolean)) return offset;
+  }
+  throw new Error('no free port range for a test cluster');
+}
+
 export async function startTestCluster(
   options: { replicas?: Record<string, number> } = {},
 ): Promise<TestCluster> {
-  const offset = 17_000 + Math.floor(Math.random() * 500) * 10;
+  const offset = await freeOffset(options.replicas);
   const gatewayUrl = `http://127.0.0.1:${3000 + offset}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'saathi-cluster-'));
   const mailDir = mkdtempSync(path.join(tmpdir(), 'saathi-cluster-mail-'));
@@ -67,11 +99,7 @@ export async function startTestCluster(
   const databaseUrl = new URL(testInfra.PostgreSQL);
   databaseUrl.pathname = `/${databaseName}`;
 
-  const ports: Record<string, number> = {};
-  for (const [name, port] of Object.entries(BASE_PORTS)) {
-    const count = options.replicas?.[name] ?? 1;
-    for (let i = 0; i < count; i++) ports[count > 1 ? `${name}-${i + 1}` : name] = port + offset + i * 10;
-  }
+  const ports = portsAt(offset, options.replicas);
 
   const inbox: string[] = [];
   const smtp = new SMTPServer({
