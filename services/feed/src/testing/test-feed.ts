@@ -16,26 +16,14 @@ import {
   startService,
   startWorker,
 } from '@saathi/platform';
-import type { App, AuthUser, Clock, EventBus, JobQueue, Mailer, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase, waitFor } from '@saathi/platform/testing';
+import type { App, AuthUser, EventBus, JobQueue, Mailer, ServiceDeps } from '@saathi/platform';
+import { createTestDatabase, TestClock, waitFor } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { configSchema } from '../config';
 import type { Config } from '../config';
 import { feedService } from '../index';
 
-/** A clock tests move by hand (post expiry). */
-export class TestClock implements Clock {
-  private current: number;
-  constructor(start: Date = new Date()) {
-    this.current = start.getTime();
-  }
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
+export { TestClock };
 
 export interface TestFeed {
   app: App;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAccessTokenVerifier, generateKeyPair } from '@saathi/platform';
-import { TestClock } from '../testing/test-clock';
+import { TestClock } from '@saathi/platform/testing';
 import { AccessTokens } from './access-token';
 
 const keys = generateKeyPair();

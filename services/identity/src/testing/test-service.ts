@@ -16,7 +16,7 @@ import { configSchema } from '../config';
 import type { Config } from '../config';
 import { identityService } from '../index';
 import { CookieJar } from './cookie-jar';
-import { TestClock } from './test-clock';
+import { TestClock } from '@saathi/platform/testing';
 
 export interface TestIdentity {
   app: App;

@@ -6,3 +6,4 @@ export { uniqueName, uniqueToken } from './unique-name';
 export { testEnv } from './env';
 export { waitFor, sleep } from './wait-for';
 export { schemaDrift, type ColumnShape } from './schema-drift';
+export { TestClock } from './test-clock';

@@ -1,6 +1,6 @@
-import type { Clock } from '@saathi/platform';
+import type { Clock } from '../ports';
 
-/** A clock tests move by hand (token expiry, rate-limit windows). */
+/** A clock tests move by hand (token expiry, rate-limit windows, post expiry). */
 export class TestClock implements Clock {
   private current: number;
   constructor(start: Date = new Date()) {
