@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Check, Copy } from 'lucide-react';
 import type { FeedPost } from '@saathi/contracts';
 import {
   POST_SHARE_TARGETS,
@@ -8,10 +7,8 @@ import {
   postShareUrl,
   type PostShareTarget,
 } from '../lib/post-share-links';
-import { toast } from '../lib/toast-store';
-import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
+import { CopyLinkField } from './copy-link-field';
 import { DialogCloseButton } from './dialog-close-button';
-import { buttonSecondary, inputClass, labelClass } from './ui';
 
 const targetStyles: Record<PostShareTarget, string> = {
   twitter: 'bg-slate-900 text-white hover:bg-black',
@@ -30,15 +27,8 @@ interface SharePostDialogProps {
 
 /** "Share Post": six share targets with the post's text (cut at 100 characters) and its link. */
 export default function SharePostDialog({ post, open, onOpenChange }: SharePostDialogProps) {
-  const { copied, copy } = useCopyToClipboard();
   const link = postLink(window.location.origin, post.id);
   const text = postShareText(post.content);
-  const linkId = `share-link-${post.id}`;
-
-  const copyLink = async () => {
-    if (await copy(link)) toast({ title: 'Link Copied', description: 'Post link copied to clipboard' });
-    else toast({ title: 'Error', description: 'Failed to copy link', variant: 'destructive' });
-  };
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -61,35 +51,13 @@ export default function SharePostDialog({ post, open, onOpenChange }: SharePostD
               </button>
             ))}
           </div>
-          <div className="mt-5">
-            <label htmlFor={linkId} className={labelClass}>
-              Post link
-            </label>
-            <div className="flex gap-2">
-              <input
-                id={linkId}
-                readOnly
-                value={link}
-                className={inputClass}
-                onFocus={(e) => e.target.select()}
-              />
-              <button
-                type="button"
-                className={`${buttonSecondary} shrink-0 px-3`}
-                onClick={() => void copyLink()}
-                aria-label={copied ? 'Link copied' : 'Copy link'}
-              >
-                {copied ? (
-                  <Check className="h-4 w-4 text-teal-700" aria-hidden="true" />
-                ) : (
-                  <Copy className="h-4 w-4" aria-hidden="true" />
-                )}
-                <span aria-hidden="true" className="hidden sm:inline">
-                  {copied ? 'Copied!' : 'Copy'}
-                </span>
-              </button>
-            </div>
-          </div>
+          <CopyLinkField
+            id={`share-link-${post.id}`}
+            label="Post link"
+            link={link}
+            copiedDescription="Post link copied to clipboard"
+            withText
+          />
           <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>

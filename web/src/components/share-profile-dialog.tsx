@@ -1,9 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Check, Copy } from 'lucide-react';
 import { SHARE_TARGETS, shareUrl, type ShareTarget } from '../lib/share-links';
-import { toast } from '../lib/toast-store';
-import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
-import { buttonSecondary, inputClass } from './ui';
+import { CopyLinkField } from './copy-link-field';
 import { DialogCloseButton } from './dialog-close-button';
 
 interface ShareProfileDialogProps {
@@ -22,13 +19,6 @@ const targetStyles: Record<ShareTarget, string> = {
 
 /** "Share Your Profile": QR code, read-only link with copy, four share targets. */
 export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: ShareProfileDialogProps) {
-  const { copied, copy } = useCopyToClipboard();
-
-  const copyLink = async () => {
-    if (await copy(link)) toast({ title: 'Link Copied', description: 'Profile link copied to clipboard' });
-    else toast({ title: 'Error', description: 'Failed to copy link', variant: 'destructive' });
-  };
-
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -48,32 +38,12 @@ export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: Shar
             />
             <p className="mt-2 text-sm text-slate-600">Scan this QR code to visit your profile</p>
           </div>
-          <div className="mt-5">
-            <label htmlFor="profile-link" className="mb-1.5 block text-sm font-medium text-slate-800">
-              Profile link
-            </label>
-            <div className="flex gap-2">
-              <input
-                id="profile-link"
-                readOnly
-                value={link}
-                className={inputClass}
-                onFocus={(e) => e.target.select()}
-              />
-              <button
-                type="button"
-                className={`${buttonSecondary} shrink-0 px-3`}
-                onClick={() => void copyLink()}
-                aria-label={copied ? 'Link copied' : 'Copy link'}
-              >
-                {copied ? (
-                  <Check className="h-4 w-4 text-teal-700" aria-hidden="true" />
-                ) : (
-                  <Copy className="h-4 w-4" aria-hidden="true" />
-                )}
-              </button>
-            </div>
-          </div>
+          <CopyLinkField
+            id="profile-link"
+            label="Profile link"
+            link={link}
+            copiedDescription="Profile link copied to clipboard"
+          />
           <div className="mt-5 grid grid-cols-2 gap-2">
             {SHARE_TARGETS.map((target) => (
               <button
