@@ -5,3 +5,5 @@ export * from './jobs';
 export * from './identity';
 export * from './http';
 export * from './feed';
+export * from './messaging';
+export * from './notification';

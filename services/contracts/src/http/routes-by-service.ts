@@ -1,5 +1,7 @@
 import { feedRoutes } from '../feed/routes';
 import { identityRoutes } from '../identity/routes';
+import { messagingRoutes } from '../messaging/routes';
+import { notificationRoutes } from '../notification/routes';
 import type { AnyRoute, ServiceName } from './route';
 
 /**
@@ -9,7 +11,7 @@ import type { AnyRoute, ServiceName } from './route';
 export const ROUTES_BY_SERVICE: Readonly<Record<ServiceName, readonly AnyRoute[]>> = {
   identity: identityRoutes,
   feed: feedRoutes,
-  messaging: [],
+  messaging: messagingRoutes,
   blog: [],
-  notification: [],
+  notification: notificationRoutes,
 };

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/envelope';
+
+export const conversationStartedV1 = defineEvent(
+  'messaging.conversation.started.v1',
+  z.object({
+    conversationId: z.uuid(),
+    participant1Id: z.uuid(),
+    participant2Id: z.uuid(),
+    startedBy: z.uuid(),
+  }),
+);
+
+/**
+ * A message was stored. It carries no content: events outlive messages in the stream, and the
+ * consumers (notifications) only need who wrote to whom. `recipientOnline` says whether the
+ * recipient had a socket connected when it was sent, so mail goes only to people who are away.
+ */
+export const messageSentV1 = defineEvent(
+  'messaging.message.sent.v1',
+  z.object({
+    messageId: z.uuid(),
+    conversationId: z.uuid(),
+    senderId: z.uuid(),
+    recipientId: z.uuid(),
+    recipientOnline: z.boolean(),
+    sentAt: z.iso.datetime({ offset: true }),
+  }),
+);

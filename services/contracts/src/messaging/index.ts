@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './schemas';
+export * from './routes';
+export * from './events';
+export * from './socket';
+export * from './messages';

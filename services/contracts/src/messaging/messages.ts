@@ -1,0 +1,12 @@
+/**
+ * Messaging's own answers (field messages live beside their schemas in schemas.ts), and the
+ * web's toasts for these calls. Exported so the web and tests compare against one spelling.
+ */
+export const MessagingMessages = {
+  conversationNotFound: 'Conversation not found',
+  userNotFound: 'User not found',
+  notWithYourself: 'You cannot start a conversation with yourself',
+  /** Toasts (docs/product.md#messages). */
+  startFailed: 'Failed to start conversation',
+  sendFailed: 'Failed to send message',
+} as const;

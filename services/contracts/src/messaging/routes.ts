@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/route';
+import {
+  chatMessageSchema,
+  conversationIdParamsSchema,
+  conversationSchema,
+  markReadBodySchema,
+  messagesQuerySchema,
+  readReceiptSchema,
+  sendMessageBodySchema,
+  startConversationBodySchema,
+  startConversationResultSchema,
+  unreadTotalSchema,
+} from './schemas';
+
+const service = 'messaging';
+
+/** One conversation per pair: starting it again answers the same id. */
+export const startConversationRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/conversations',
+  body: startConversationBodySchema,
+  response: { 200: startConversationResultSchema },
+});
+
+/** The viewer's conversations, most recently active first. */
+export const listConversationsRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/conversations',
+  response: { 200: z.array(conversationSchema) },
+});
+
+/** Participants only (anyone else gets 404, as if it did not exist). */
+export const listMessagesRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/conversations/:id/messages',
+  params: conversationIdParamsSchema,
+  query: messagesQuerySchema,
+  response: { 200: z.array(chatMessageSchema) },
+});
+
+export const markConversationReadRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/conversations/:id/read',
+  params: conversationIdParamsSchema,
+  body: markReadBodySchema,
+  response: { 200: readReceiptSchema },
+});
+
+/** Unread messages across all the viewer's conversations (the Messages button's badge). */
+export const unreadMessagesRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/messages/unread-count',
+  response: { 200: unreadTotalSchema },
+});
+
+export const sendMessageRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/messages',
+  body: sendMessageBodySchema,
+  response: { 201: chatMessageSchema },
+});
+
+export const messagingRoutes = [
+  startConversationRoute,
+  listConversationsRoute,
+  listMessagesRoute,
+  markConversationReadRoute,
+  unreadMessagesRoute,
+  sendMessageRoute,
+] as const;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { FEEDBACK_MAX } from '../constants';
+
+/**
+ * What a notification is about. Likes, reactions, comments and messages on the same target
+ * group into one unread notification ("Asha and 2 others liked your post"), not one per click.
+ */
+export const NOTIFICATION_TYPES = ['comment', 'like', 'reaction', 'message'] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: notificationTypeSchema,
+  /** The latest person who acted, and how many others acted on the same target since it was read. */
+  actorId: z.uuid(),
+  actorName: z.string(),
+  othersCount: z.number().int().nonnegative(),
+  /** The post (comment, like, reaction) or conversation (message) it points at. */
+  postId: z.uuid().nullable(),
+  conversationId: z.uuid().nullable(),
+  /** For reactions: the latest emoji. */
+  emoji: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  /** When the latest actor acted: the list is sorted by it, newest first. */
+  updatedAt: z.string(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int().nonnegative(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const notificationIdParamsSchema = z.object({ id: z.uuid('Notification not found') });
+export const unreadNotificationsSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+
+const FEEDBACK_REQUIRED = 'Please enter your feedback';
+export const FEEDBACK_TYPES = ['feature', 'bug'] as const;
+export const feedbackTypeSchema = z.enum(FEEDBACK_TYPES, 'Choose feature or bug');
+export type FeedbackType = z.infer<typeof feedbackTypeSchema>;
+
+export const createFeedbackBodySchema = z.object({
+  type: feedbackTypeSchema,
+  content: z
+    .string({ error: FEEDBACK_REQUIRED })
+    .trim()
+    .min(1, FEEDBACK_REQUIRED)
+    .max(FEEDBACK_MAX, `Feedback can be at most ${FEEDBACK_MAX} characters`),
+});
+export type CreateFeedbackBody = z.infer<typeof createFeedbackBodySchema>;
+
+export const feedbackSchema = z.object({
+  id: z.uuid(),
+  type: feedbackTypeSchema,
+  content: z.string(),
+  userId: z.uuid().nullable(),
+  /** What the browser said about itself (user agent), for reproducing bugs. */
+  userInfo: z.record(z.string(), z.string()).nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+
+export const feedbackListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
