@@ -1,0 +1,309 @@
+// Kubernetes objects for every process in the table: what k8s/base holds, built in one place
+// so each service and worker gets the same probes, drain, limits and policies.
+import type { Need, ProcessSpec } from './processes';
+
+export type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string } & Record<string, unknown>;
+} & Record<string, unknown>;
+
+/** Seconds: endpoints drop the pod during preStop, then the process drains (≤ 11 s, see serve.ts). */
+export const PRE_STOP_SECONDS = 5;
+export const PROCESS_DRAIN_SECONDS = 11;
+export const GRACE_PERIOD_SECONDS = 30;
+/** Waiting jobs per worker pod the autoscaler aims for (an External metric, see docs/scaling.md). */
+export const QUEUE_WAITING_METRIC = 'saathi_queue_jobs_waiting';
+export const QUEUE_WAITING_PER_POD = '20';
+export const INGRESS_NAMESPACE = 'ingress-nginx';
+export const MONITORING_NAMESPACE = 'monitoring';
+
+const NAME_LABEL = 'app.kubernetes.io/name';
+const labelsOf = (p: ProcessSpec) => ({
+  [NAME_LABEL]: p.name,
+  'app.kubernetes.io/part-of': 'saathi',
+  'app.kubernetes.io/component': p.kind,
+});
+const selectorOf = (p: ProcessSpec) => ({ matchLabels: { [NAME_LABEL]: p.name } });
+/** The port probes and Prometheus use: the gateway's internal listener, else the main one. */
+const probePortName = (p: ProcessSpec) => (p.internalPort ? 'internal' : 'http');
+
+export function deploymentOf(p: ProcessSpec): K8sObject {
+  const probe = (path: string, periodSeconds: number, failureThreshold: number) => ({
+    httpGet: { path, port: probePortName(p) },
+    periodSeconds,
+    failureThreshold,
+  });
+  const ports = [{ name: 'http', containerPort: p.port }];
+  if (p.internalPort) ports.push({ name: 'internal', containerPort: p.internalPort });
+  const env = [
+    { name: 'PORT', value: String(p.port) },
+    ...(p.internalPort ? [{ name: 'METRICS_PORT', value: String(p.internalPort) }] : []),
+    ...Object.entries(p.env).map(([name, value]) => ({ name, value })),
+  ];
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: p.name, labels: labelsOf(p) },
+    spec: {
+      replicas: p.replicas.min,
+      revisionHistoryLimit: 5,
+      // A new pod is ready before an old one goes: capacity never dips during a rollout.
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+      selector: selectorOf(p),
+      template: {
+        metadata: {
+          labels: labelsOf(p),
+          annotations: {
+            'prometheus.io/scrape': 'true',
+            'prometheus.io/port': String(p.internalPort ?? p.port),
+            'prometheus.io/path': '/metrics',
+          },
+        },
+        spec: {
+          terminationGracePeriodSeconds: GRACE_PERIOD_SECONDS,
+          automountServiceAccountToken: false,
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: 10001,
+            fsGroup: 10001,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
+          containers: [
+            {
+              name: p.name,
+              image: `saathi/${p.name}:latest`,
+              ports,
+              env,
+              envFrom: [
+                { configMapRef: { name: 'saathi-config' } },
+                { secretRef: { name: 'saathi-secrets' } },
+                ...p.secrets.map((name) => ({ secretRef: { name } })),
+              ],
+              readinessProbe: probe('/readyz', 5, 2),
+              livenessProbe: probe('/healthz', 10, 3),
+              startupProbe: probe('/healthz', 2, 30),
+              // Endpoints drop the pod while it sleeps; SIGTERM then starts the drain.
+              lifecycle: { preStop: { sleep: { seconds: PRE_STOP_SECONDS } } },
+              resources: {
+                requests: { cpu: p.resources.cpu, memory: p.resources.memory },
+                limits: { memory: p.resources.memoryLimit },
+              },
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                readOnlyRootFilesystem: true,
+                capabilities: { drop: ['ALL'] },
+              },
+              // tsx keeps its transform cache in /tmp; the root filesystem stays read-only.
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+            },
+          ],
+          volumes: [{ name: 'tmp', emptyDir: {} }],
+        },
+      },
+    },
+  };
+}
+
+/** Workers serve only probes and metrics, which Prometheus finds by pod annotation: no Service. */
+export function serviceOf(p: ProcessSpec): K8sObject | null {
+  if (p.kind === 'worker') return null;
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: p.name, labels: labelsOf(p) },
+    spec: {
+      selector: { [NAME_LABEL]: p.name },
+      ports: [{ name: 'http', port: p.port, targetPort: 'http' }],
+    },
+  };
+}
+
+/** CPU for every process; a worker also follows its queues' waiting jobs (the larger wins). */
+export function autoscalerOf(p: ProcessSpec): K8sObject {
+  const metrics: unknown[] = [
+    { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+  ];
+  if (p.queues.length > 0)
+    metrics.push({
+      type: 'External',
+      external: {
+        metric: {
+          name: QUEUE_WAITING_METRIC,
+          selector: { matchExpressions: [{ key: 'queue', operator: 'In', values: p.queues }] },
+        },
+        target: { type: 'AverageValue', averageValue: QUEUE_WAITING_PER_POD },
+      },
+    });
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: p.name, labels: labelsOf(p) },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: p.name },
+      minReplicas: p.replicas.min,
+      maxReplicas: p.replicas.max,
+      metrics,
+      // Scale in slowly: a feed burst often comes back within minutes.
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
+    },
+  };
+}
+
+/** Voluntary evictions (node drains) keep one pod serving; a single-replica process may move. */
+export function disruptionBudgetOf(p: ProcessSpec): K8sObject {
+  return {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name: p.name, labels: labelsOf(p) },
+    spec: {
+      ...(p.replicas.min >= 2 ? { minAvailable: 1 } : { maxUnavailable: 1 }),
+      selector: selectorOf(p),
+    },
+  };
+}
+
+const fromNamespace = (name: string) => ({
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': name } },
+});
+const EGRESS_PORTS: Record<Exclude<Need, 'services'>, number[]> = {
+  postgres: [5432],
+  nats: [4222],
+  redis: [6379],
+  smtp: [25, 465, 587],
+  https: [443],
+};
+
+/**
+ * Who may reach the process, and what it may reach. In: the ingress controller → gateway,
+ * gateway → services, Prometheus → everyone's metrics port. Out: DNS and exactly what the
+ * table says it needs (PostgreSQL, NATS, Redis, SMTP, HTTPS by port, as they may be managed
+ * services outside the cluster; the services by pod).
+ */
+export function networkPolicyOf(p: ProcessSpec, all: readonly ProcessSpec[]): K8sObject {
+  const ingress: unknown[] = [];
+  if (p.kind === 'gateway')
+    ingress.push({ from: [fromNamespace(INGRESS_NAMESPACE)], ports: [{ port: 'http' }] });
+  if (p.kind === 'service')
+    ingress.push({
+      from: [{ podSelector: { matchLabels: { [NAME_LABEL]: 'gateway' } } }],
+      ports: [{ port: 'http' }],
+    });
+  ingress.push({ from: [fromNamespace(MONITORING_NAMESPACE)], ports: [{ port: probePortName(p) }] });
+
+  const egress: unknown[] = [
+    {
+      to: [fromNamespace('kube-system')],
+      ports: [
+        { protocol: 'UDP', port: 53 },
+        { protocol: 'TCP', port: 53 },
+      ],
+    },
+  ];
+  for (const need of p.needs) {
+    if (need === 'services') {
+      for (const target of all.filter((other) => other.kind === 'service'))
+        egress.push({
+          to: [{ podSelector: { matchLabels: { [NAME_LABEL]: target.name } } }],
+          ports: [{ protocol: 'TCP', port: target.port }],
+        });
+      continue;
+    }
+    egress.push({ ports: EGRESS_PORTS[need].map((port) => ({ protocol: 'TCP', port })) });
+  }
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: p.name, labels: labelsOf(p) },
+    spec: { podSelector: selectorOf(p), policyTypes: ['Ingress', 'Egress'], ingress, egress },
+  };
+}
+
+/** Non-secret settings every process reads, including where each service answers. */
+export function configMapOf(all: readonly ProcessSpec[]): K8sObject {
+  const urls = Object.fromEntries(
+    all
+      .filter((p) => p.kind === 'service')
+      .map((p) => [`${p.name.toUpperCase()}_URL`, `http://${p.name}:${p.port}`]),
+  );
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'saathi-config' },
+    data: {
+      LOG_LEVEL: 'info',
+      HOST: '0.0.0.0',
+      NATS_URL: 'nats://nats:4222',
+      REDIS_URL: 'redis://redis:6379',
+      PUBLIC_ORIGIN: 'https://saathi.example.org',
+      COOKIE_SECURE: 'true',
+      MAIL_FROM: 'Saathi <no-reply@saathi.example.org>',
+      ...urls,
+    },
+  };
+}
+
+/**
+ * Two Ingresses on one host: `/socket.io` with cookie affinity (a long-polling client must keep
+ * reaching the same gateway pod, which keeps reaching the same messaging pod) and a long read
+ * timeout for websockets; everything else spread freely.
+ */
+export function ingressesOf(): K8sObject[] {
+  const rule = (path: string) => ({
+    host: 'saathi.example.org',
+    http: {
+      paths: [
+        { path, pathType: 'Prefix', backend: { service: { name: 'gateway', port: { name: 'http' } } } },
+      ],
+    },
+  });
+  return [
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: { name: 'saathi' },
+      spec: { ingressClassName: 'nginx', rules: [rule('/')] },
+    },
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: {
+        name: 'saathi-realtime',
+        annotations: {
+          'nginx.ingress.kubernetes.io/affinity': 'cookie',
+          'nginx.ingress.kubernetes.io/session-cookie-name': 'saathi_rt_route',
+          'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
+          'nginx.ingress.kubernetes.io/proxy-send-timeout': '3600',
+        },
+      },
+      spec: { ingressClassName: 'nginx', rules: [rule('/socket.io')] },
+    },
+  ];
+}
+
+/** Every file of k8s/base: one per process, plus the shared config, ingress and kustomization. */
+export function baseFiles(all: readonly ProcessSpec[]): Map<string, K8sObject[] | Record<string, unknown>> {
+  const files = new Map<string, K8sObject[] | Record<string, unknown>>();
+  files.set('config.yaml', [configMapOf(all)]);
+  files.set('ingress.yaml', ingressesOf());
+  for (const p of all) {
+    const objects = [
+      deploymentOf(p),
+      serviceOf(p),
+      autoscalerOf(p),
+      disruptionBudgetOf(p),
+      networkPolicyOf(p, all),
+    ];
+    files.set(
+      `${p.name}.yaml`,
+      objects.filter((o): o is K8sObject => o !== null),
+    );
+  }
+  files.set('kustomization.yaml', {
+    apiVersion: 'kustomize.config.k8s.io/v1beta1',
+    kind: 'Kustomization',
+    namespace: 'saathi',
+    resources: [...files.keys()],
+  });
+  return files;
+}

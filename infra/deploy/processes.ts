@@ -1,0 +1,41 @@
+// The process table (processes.json), parsed and typed. One list of every Saathi process, so
+// the Kubernetes manifests, docker-compose.yml and `npm run start:cluster` cannot drift apart.
+import { z } from 'zod';
+import table from './processes.json' with { type: 'json' };
+
+const quantity = z.string().regex(/^\d+(m|Mi|Gi)?$/, 'a Kubernetes quantity such as 250m or 256Mi');
+
+export const NEEDS = ['postgres', 'nats', 'redis', 'smtp', 'https', 'services'] as const;
+export type Need = (typeof NEEDS)[number];
+
+export const processSchema = z.object({
+  name: z.string().regex(/^[a-z][a-z-]*$/),
+  kind: z.enum(['gateway', 'service', 'worker']),
+  /** For a worker: the service whose definition it runs. */
+  service: z.string().optional(),
+  entry: z.string().regex(/\.ts$/),
+  port: z.number().int().min(1024).max(65535),
+  /** The gateway's probes-and-metrics listener (in no Service and no Ingress). */
+  internalPort: z.number().int().optional(),
+  /** A worker's BullMQ queues: its autoscaler follows their waiting jobs. */
+  queues: z.array(z.string()).default([]),
+  replicas: z.object({ min: z.number().int().min(1), max: z.number().int().min(1) }),
+  resources: z.object({ cpu: quantity, memory: quantity, memoryLimit: quantity }),
+  /** What the process connects to: its network policy allows exactly these. */
+  needs: z.array(z.enum(NEEDS)),
+  /** Extra environment for this process alone (cluster-specific values to review, such as TRUST_PROXY). */
+  env: z.record(z.string(), z.string()).default({}),
+  /** Secrets beyond `saathi-secrets` (every process has that one). */
+  secrets: z.array(z.string()).default([]),
+});
+export type ProcessSpec = z.infer<typeof processSchema>;
+
+export const PROCESSES: readonly ProcessSpec[] = z
+  .object({ processes: z.array(processSchema).min(1) })
+  .parse(table).processes;
+
+export const processNamed = (name: string): ProcessSpec => {
+  const found = PROCESSES.find((p) => p.name === name);
+  if (!found) throw new Error(`no process named ${name} in infra/deploy/processes.json`);
+  return found;
+};

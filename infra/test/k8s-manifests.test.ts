@@ -1,0 +1,147 @@
+// The Kubernetes manifests, offline: k8s/base is what the process table generates, both
+// kustomizations render, and every object has its required fields and follows the rules
+// (probes, drain, rollout, autoscaling, budgets, policies) — and a broken manifest is caught.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { checkManifests } from '../deploy/manifest-rules';
+import { PROCESSES } from '../deploy/processes';
+import { renderBase } from '../deploy/render-k8s';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const k8sDir = path.join(repoRoot, 'k8s');
+const scratch = mkdtempSync(path.join(tmpdir(), 'saathi-k8s-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function kustomize(dir: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8' });
+  if (result.error) throw new Error(`kubectl is needed to render the manifests (${result.error.message})`);
+  return result;
+}
+
+function render(dir: string): unknown[] {
+  const result = kustomize(dir);
+  expect(result.status, result.stderr).toBe(0);
+  return parseAllDocuments(result.stdout).map((doc) => {
+    expect(doc.errors).toEqual([]);
+    return doc.toJS() as unknown;
+  });
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixtures are mutated freely to break them
+type Obj = { kind: string; metadata: { name: string }; spec: Record<string, any> };
+
+describe('k8s manifests', () => {
+  it('k8s/base is exactly what `npm run k8s:generate` writes from the process table', () => {
+    const expected = renderBase();
+    const committed = readdirSync(path.join(k8sDir, 'base')).sort();
+    expect(committed).toEqual([...expected.keys()].sort());
+    for (const [file, text] of expected)
+      expect(readFileSync(path.join(k8sDir, 'base', file), 'utf8'), `k8s/base/${file} is stale`).toBe(text);
+  });
+
+  it('the base renders and every object passes the checks, for every process in the table', () => {
+    const objects = render(path.join(k8sDir, 'base'));
+    expect(checkManifests(objects, PROCESSES)).toEqual([]);
+    const deployments = objects.filter((o) => (o as Obj).kind === 'Deployment') as Obj[];
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(PROCESSES.map((p) => p.name).sort());
+  });
+
+  it('the production overlay renders, passes, pins every image and raises the crowd-facing tiers', () => {
+    const objects = render(path.join(k8sDir, 'overlays', 'production')) as Obj[];
+    expect(checkManifests(objects, PROCESSES)).toEqual([]);
+    for (const d of objects.filter((o) => o.kind === 'Deployment')) {
+      const image = d.spec.template.spec.containers[0].image as string;
+      expect(image, d.metadata.name).toMatch(/^registry\.example\.org\/saathi\/[a-z-]+:\d+\.\d+\.\d+$/);
+    }
+    const feedScaler = objects.find(
+      (o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'feed',
+    );
+    expect(feedScaler?.spec.minReplicas).toBe(3);
+  });
+
+  it('keeps secrets out: only references to secrets created out of band', () => {
+    const objects = render(path.join(k8sDir, 'base')) as Obj[];
+    expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
+  });
+
+  describe('catches broken manifests', () => {
+    const good = render(path.join(k8sDir, 'base')) as Obj[];
+    const broken = (mutate: (objects: Obj[]) => void): string[] => {
+      const objects = clone(good);
+      mutate(objects);
+      return checkManifests(objects, PROCESSES);
+    };
+    const find = (objects: Obj[], kind: string, name: string) => {
+      const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+      if (!found) throw new Error(`${kind}/${name} missing from the fixture`);
+      return found;
+    };
+
+    it('a Deployment without its readiness probe or with a short grace period', () => {
+      const problems = broken((objects) => {
+        const feed = find(objects, 'Deployment', 'feed');
+        delete feed.spec.template.spec.containers[0].readinessProbe;
+        find(objects, 'Deployment', 'blog').spec.template.spec.terminationGracePeriodSeconds = 10;
+      });
+      expect(
+        problems.some((p) => p.startsWith('Deployment/feed: spec.template.spec.containers.0.readinessProbe')),
+      ).toBe(true);
+      expect(problems.some((p) => p.startsWith('Deployment/blog: grace period 10s'))).toBe(true);
+    });
+
+    it('a rollout that may drop capacity, a selector that misses its pods, a probe on a missing port', () => {
+      const problems = broken((objects) => {
+        find(objects, 'Deployment', 'identity').spec.strategy.rollingUpdate.maxUnavailable = 1;
+        find(objects, 'Deployment', 'messaging').spec.selector.matchLabels['app.kubernetes.io/name'] = 'chat';
+        find(objects, 'Deployment', 'gateway').spec.template.spec.containers[0].livenessProbe.httpGet.port =
+          'admin';
+      });
+      expect(problems).toContain('Deployment/messaging: selector does not match its pod labels');
+      expect(
+        problems.some((p) => p.startsWith('Deployment/identity: spec.strategy.rollingUpdate.maxUnavailable')),
+      ).toBe(true);
+      expect(problems).toContain(
+        'Deployment/gateway: a probe names port admin, which the container does not have',
+      );
+    });
+
+    it('an autoscaler for a missing Deployment, a process without a budget, an unknown Secret', () => {
+      const problems = broken((objects) => {
+        find(objects, 'HorizontalPodAutoscaler', 'blog').spec.scaleTargetRef.name = 'blogs';
+        objects.splice(objects.indexOf(find(objects, 'PodDisruptionBudget', 'notification-worker')), 1);
+        const feed = find(objects, 'Deployment', 'feed').spec.template.spec.containers[0] as {
+          envFrom: unknown[];
+        };
+        feed.envFrom.push({ secretRef: { name: 'prod-db' } });
+      });
+      expect(problems).toContain('HorizontalPodAutoscaler/blog: scales a missing Deployment blogs');
+      expect(problems).toContain('notification-worker: no PodDisruptionBudget');
+      expect(problems.some((p) => p.startsWith('Deployment/feed: Secret prod-db'))).toBe(true);
+    });
+
+    it('an unknown kind and an object without a name', () => {
+      const problems = checkManifests(
+        [{ kind: 'CronJob', metadata: { name: 'x' } }, { kind: 'Service' }],
+        PROCESSES,
+      );
+      expect(problems).toContain('CronJob/x: unexpected kind');
+      expect(problems.some((p) => p.startsWith('an object without kind or metadata.name'))).toBe(true);
+    });
+
+    it('a kustomization that lists a missing file does not render', () => {
+      const dir = path.join(scratch, 'base');
+      cpSync(path.join(k8sDir, 'base'), dir, { recursive: true });
+      const kustomization = path.join(dir, 'kustomization.yaml');
+      writeFileSync(
+        kustomization,
+        readFileSync(kustomization, 'utf8').replace('- feed.yaml', '- feeds.yaml'),
+      );
+      expect(kustomize(dir).status).not.toBe(0);
+    });
+  });
+});
