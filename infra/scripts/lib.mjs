@@ -75,6 +75,8 @@ export function spawnPrefixed(name, command, args, env, color) {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a terminal's Ctrl-C reaches the launcher alone, which stops it once.
+    detached: true,
   });
   const label = name.padEnd(22);
   const prefix = process.stdout.isTTY ? `\x1b[${color}m${label}\x1b[0m| ` : `${label}| `;

@@ -10,17 +10,11 @@ import { ensureDependencies, ensureWebBuild, repoRoot, spawnPrefixed } from './l
 ensureDependencies();
 ensureWebBuild();
 
-const services = [
-  { name: 'identity', entry: 'services/identity/src/main.ts', port: 4001 },
-  { name: 'feed', entry: 'services/feed/src/main.ts', port: 4002 },
-  { name: 'messaging', entry: 'services/messaging/src/main.ts', port: 4003 },
-  { name: 'blog', entry: 'services/blog/src/main.ts', port: 4004 },
-  { name: 'notification', entry: 'services/notification/src/main.ts', port: 4005 },
-];
-const workers = [
-  { name: 'feed-worker', entry: 'services/feed/src/worker.ts', port: 4102 },
-  { name: 'notification-worker', entry: 'services/notification/src/worker.ts', port: 4105 },
-];
+// The one process table (also behind k8s/base and checked against docker-compose.yml).
+const { processes } = JSON.parse(readFileSync(path.join(repoRoot, 'infra/deploy/processes.json'), 'utf8'));
+const services = processes.filter((p) => p.kind === 'service');
+const workers = processes.filter((p) => p.kind === 'worker');
+const gateway = processes.find((p) => p.kind === 'gateway');
 
 const portOffset = Number(process.env.SAATHI_PORT_OFFSET ?? 0);
 const replicas = {};
@@ -70,7 +64,9 @@ function mailTokenKey() {
   }
   return readFileSync(keyPath, 'utf8').trim();
 }
-const MAIL_TOKEN_PROCESSES = new Set(['identity', 'notification', 'notification-worker']);
+const MAIL_TOKEN_PROCESSES = new Set(
+  processes.filter((p) => (p.secrets ?? []).includes('saathi-mail-token')).map((p) => p.name),
+);
 
 const keys = signingKeys();
 const mailKey = mailTokenKey();
@@ -110,9 +106,9 @@ for (const service of services) {
   upstreams[`${service.name.toUpperCase()}_URL`] = urls.join(',');
 }
 for (const worker of workers) launch(worker.name, worker.entry, { PORT: String(worker.port + portOffset) });
-launch('gateway', 'gateway/src/main.ts', {
+launch('gateway', gateway.entry, {
   ...upstreams,
-  PORT: process.env.PORT || String(3000 + portOffset),
+  PORT: process.env.PORT || String(gateway.port + portOffset),
 });
 
 // Which pid runs what, for operators (and the cluster test, which kills one service on purpose).
@@ -123,17 +119,38 @@ writeFileSync(
   JSON.stringify(Object.fromEntries(children.map((c) => [c.saathiName, c.pid])), null, 2),
 );
 
+// Children run in their own process groups, so a terminal's Ctrl-C (SIGINT to the whole
+// foreground group) reaches only this launcher, which then sends each child exactly one SIGTERM:
+// a second signal would make a child skip its graceful drain. Ctrl-C again forces the stop.
 let stopping = false;
+const alive = () => children.filter((c) => c.exitCode === null && c.signalCode === null);
 function stop() {
-  if (stopping) return;
+  if (stopping) {
+    process.stdout.write('[cluster] forcing the stop\n');
+    for (const child of alive()) child.kill('SIGKILL');
+    process.exit(1);
+  }
   stopping = true;
   process.stdout.write('[cluster] stopping…\n');
   for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 12_000).unref();
+  setTimeout(() => {
+    process.stdout.write(
+      `[cluster] still running after 15 s: ${alive()
+        .map((c) => c.saathiName)
+        .join(', ')}\n`,
+    );
+    for (const child of alive()) child.kill('SIGKILL');
+    process.exit(1);
+  }, 15_000).unref();
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-const alive = () => children.filter((c) => c.exitCode === null && c.signalCode === null).length;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
 setInterval(() => {
-  if (stopping && alive() === 0) process.exit(0);
+  if (!stopping || alive().length > 0) return;
+  const failed = children.filter((c) => c.exitCode !== 0);
+  process.stdout.write(
+    failed.length === 0
+      ? '[cluster] every process stopped gracefully\n'
+      : `[cluster] stopped; exited non-zero: ${failed.map((c) => `${c.saathiName} (${c.signalCode ?? c.exitCode})`).join(', ')}\n`,
+  );
+  process.exit(failed.length === 0 ? 0 : 1);
 }, 200);

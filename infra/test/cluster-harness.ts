@@ -12,21 +12,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startNatsServer, startRedisServer } from '@saathi/platform/testing';
+import { PROCESSES } from '../deploy/processes';
 import { testInfra } from './infra';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
-/** Base ports of start-cluster.mjs; replicas of a service sit 10 apart. */
-const BASE_PORTS = {
-  gateway: 3000,
-  identity: 4001,
-  feed: 4002,
-  messaging: 4003,
-  blog: 4004,
-  notification: 4005,
-  'feed-worker': 4102,
-  'notification-worker': 4105,
-};
+/** Base ports of start-cluster.mjs (the process table); replicas of a service sit 10 apart. */
+const BASE_PORTS: Record<string, number> = Object.fromEntries(PROCESSES.map((p) => [p.name, p.port]));
 
 export interface TestCluster {
   gatewayUrl: string;
@@ -37,6 +29,11 @@ export interface TestCluster {
   ports: Record<string, number>;
   pids(): Record<string, number>;
   output(): string;
+  /**
+   * Ctrl-C in a terminal: SIGINT to the launcher's whole process group. Resolves with the
+   * launcher's exit code once it is gone; `close()` then only cleans up.
+   */
+  interrupt(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -192,6 +189,12 @@ export async function startTestCluster(
     pids: () =>
       JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>,
     output: () => output,
+    interrupt: async () => {
+      if (!cluster.pid || cluster.exitCode !== null) return cluster.exitCode;
+      const exited = new Promise<number | null>((resolve) => cluster.once('exit', (code) => resolve(code)));
+      process.kill(-cluster.pid, 'SIGINT');
+      return exited;
+    },
     close,
   };
 }
