@@ -11,15 +11,24 @@ const infra = {
   Redis: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+/** Debian packages the tests drive: Chromium (browser tests), docker-compose (validates docker-compose.yml). */
+function ensureDebianTools() {
+  const wanted = [
+    { binary: '/usr/bin/chromium', pkg: 'chromium', why: 'the browser tests' },
+    { binary: '/usr/bin/docker-compose', pkg: 'docker-compose', why: 'the docker-compose.yml check' },
+  ].filter((tool) => !existsSync(tool.binary));
+  if (wanted.length === 0) return;
+  const names = wanted.map((tool) => tool.pkg).join(' ');
   if (process.getuid?.() !== 0) {
-    console.error('[test] /usr/bin/chromium is missing; install Debian\'s "chromium" package (needs root).');
+    for (const tool of wanted)
+      console.error(
+        `[test] ${tool.binary} is missing; install Debian's "${tool.pkg}" package for ${tool.why} (needs root).`,
+      );
     return;
   }
-  console.log('[test] installing Debian chromium for the browser tests…');
+  console.log(`[test] installing Debian ${names}…`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium']);
+  run('apt-get', ['install', '-y', '-qq', ...wanted.map((tool) => tool.pkg)]);
 }
 
 let passed = 0;
@@ -36,7 +45,7 @@ function check(name, status) {
 }
 
 ensureDependencies();
-ensureChromium();
+ensureDebianTools();
 
 const missing = [];
 for (const [name, url] of Object.entries(infra))
