@@ -19,9 +19,9 @@ beforeAll(async () => {
   upstreams = allAt(identity.url);
 });
 
-/** The gateway as k8s/gateway.yaml configures it, with a sign-in limit of 2 a minute. */
+/** The gateway as its k8s Deployment configures it, with a sign-in limit of 2 a minute. */
 async function k8sGateway(): Promise<{ app: App; ingressAddress: string }> {
-  const config = loadConfig(gatewayEnvSchema, k8sEnv('gateway.yaml'), { exit: false });
+  const config = loadConfig(gatewayEnvSchema, k8sEnv('gateway'), { exit: false });
   const { app } = await startGateway({
     upstreams,
     ...edgeOptions(config),

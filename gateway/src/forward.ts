@@ -3,10 +3,12 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { HOP_BY_HOP_HEADERS, isUpgradeRequest, upstreamHeaders } from './forward-headers';
-import { sendUpstreamError } from './upstream-errors';
+import { retryableOnAnotherReplica, sendUpstreamError } from './upstream-errors';
 
 /** Responses up to this size are collected and sent in one write; larger ones stream. */
 const BUFFER_LIMIT = 64 * 1024;
+/** A replica that refused a connection is skipped this long (it is stopping or restarting). */
+export const REPLICA_EJECT_MS = 2000;
 
 /**
  * True when the path has a `.` or `..` segment, literally or percent-encoded. The service is
@@ -54,6 +56,16 @@ export function createForwarder(
   const [firstOrigin] = origins;
   if (firstOrigin === undefined) throw new Error(`no origin for ${name}`);
   let turn = 0;
+  const ejectedUntil = new Map<string, number>();
+  /** Round-robin over the replicas, skipping recently ejected ones (and `not`) while others remain. */
+  const nextOrigin = (not?: string): string => {
+    const now = Date.now();
+    for (let i = 0; i < origins.length; i++) {
+      const candidate = origins[turn++ % origins.length] ?? firstOrigin;
+      if (candidate !== not && (ejectedUntil.get(candidate) ?? 0) <= now) return candidate;
+    }
+    return origins.find((origin) => origin !== not) ?? firstOrigin;
+  };
 
   return function forward(request, reply) {
     if (hasDotSegment(request.url)) {
@@ -81,20 +93,30 @@ export function createForwarder(
         ? raw.headers['content-length'] !== '0'
         : raw.headers['transfer-encoding'] !== undefined);
 
-    const handler = new ProxyHandler(request, reply, name, responseHeaders);
-    const origin = origins.length === 1 ? firstOrigin : (origins[turn++ % origins.length] ?? firstOrigin);
-    dispatcher.dispatch(
-      {
-        origin,
-        path: request.url,
-        method,
-        headers: upstreamHeaders(request),
-        body: hasBody ? raw : null,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      },
-      handler,
-    );
+    const send = (origin: string, tried: number) => {
+      const handler = new ProxyHandler(request, reply, name, responseHeaders, (error) => {
+        // Another replica may answer what this one never saw: a stopping replica refuses
+        // connections (and drops idle pooled ones) before its endpoints are gone.
+        // A request body may be partly consumed already: such a request is never re-sent.
+        if (tried >= origins.length || hasBody || !retryableOnAnotherReplica(error, method)) return false;
+        ejectedUntil.set(origin, Date.now() + REPLICA_EJECT_MS);
+        send(nextOrigin(origin), tried + 1);
+        return true;
+      });
+      dispatcher.dispatch(
+        {
+          origin,
+          path: request.url,
+          method,
+          headers: upstreamHeaders(request),
+          body: hasBody ? raw : null,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        handler,
+      );
+    };
+    send(origins.length === 1 ? firstOrigin : nextOrigin(), 1);
   };
 }
 
@@ -111,6 +133,8 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     private readonly reply: FastifyReply,
     private readonly upstream: string,
     private readonly responseHeaders: Readonly<Record<string, string>>,
+    /** Offered an error that came before any answer; true when another replica took the request. */
+    private readonly retryElsewhere: (error: Error) => boolean,
   ) {}
 
   private readonly onClientClose = (): void => {
@@ -188,6 +212,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     this.finished = true;
     this.reply.raw.off('close', this.onClientClose);
+    if (!this.chunks && !this.stream && !this.reply.raw.destroyed && this.retryElsewhere(error)) return;
     if (this.stream) {
       this.stream.destroy(error);
       return;

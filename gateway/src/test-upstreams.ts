@@ -1,6 +1,4 @@
 /** Fake services on real sockets and a gateway in front of them, for the edge's tests. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@saathi/platform';
@@ -8,6 +6,8 @@ import type { App } from '@saathi/platform';
 import { buildGateway } from './app';
 import type { GatewayOptions } from './app';
 import type { Upstreams } from './routes';
+import { configMapOf, deploymentOf } from '../../infra/deploy/k8s-objects';
+import { PROCESSES, processNamed } from '../../infra/deploy/processes';
 
 export const silentLogger = createLogger({ name: 'gateway-test', level: 'silent' });
 
@@ -66,18 +66,16 @@ export async function startGateway(
   return { app, url };
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-
 /**
- * The env a k8s manifest gives a container: its `env` entries (`- { name: X, value: 'y' }`,
- * the form k8s/*.yaml use) over the shared ConfigMap in k8s/config.yaml.
+ * The env Kubernetes gives a process's container: its Deployment's `env` over the shared
+ * ConfigMap, as k8s/base has them (generated from the same objects; a test keeps them equal).
  */
-export function k8sEnv(manifest: string): Record<string, string> {
+export function k8sEnv(processName: string): Record<string, string> {
   const env: Record<string, string> = {};
-  const configMap = readFileSync(path.join(repoRoot, 'k8s', 'config.yaml'), 'utf8');
-  const data = configMap.slice(configMap.indexOf('\ndata:\n'));
-  for (const match of data.matchAll(/^ {2}([A-Z_]+): '?([^'\n]*)'?$/gm)) env[match[1]!] = match[2]!;
-  const text = readFileSync(path.join(repoRoot, 'k8s', manifest), 'utf8');
-  for (const match of text.matchAll(/- \{ name: ([A-Z_]+), value: '([^']*)' \}/g)) env[match[1]!] = match[2]!;
+  Object.assign(env, configMapOf(PROCESSES).data as Record<string, string>);
+  const deployment = deploymentOf(processNamed(processName)) as unknown as {
+    spec: { template: { spec: { containers: { env: { name: string; value: string }[] }[] } } };
+  };
+  for (const { name, value } of deployment.spec.template.spec.containers[0]?.env ?? []) env[name] = value;
   return env;
 }

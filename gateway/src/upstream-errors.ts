@@ -35,6 +35,31 @@ function codesOf(error: unknown): string[] {
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad-gateway';
 
+/** The connection never opened: the service saw nothing, so any request may go elsewhere. */
+const NEVER_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** The connection dropped before an answer: a pooled keep-alive socket the service was closing. */
+const DROPPED_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'EPIPE']);
+
+/**
+ * Whether a failed attempt may be sent to another replica. Never-connected is always safe; a
+ * dropped connection only for a GET or HEAD (the service may have acted on anything else).
+ */
+export function retryableOnAnotherReplica(
+  error: unknown,
+  method: string,
+): 'never-connected' | 'dropped' | null {
+  const codes = codesOf(error);
+  if (codes.some((code) => NEVER_CONNECTED_CODES.has(code))) return 'never-connected';
+  if ((method === 'GET' || method === 'HEAD') && codes.some((code) => DROPPED_CODES.has(code)))
+    return 'dropped';
+  return null;
+}
+
 /**
  * Classifies a proxy error. The proxy reports a refused connection as a 500; to a client
  * that is a service that is down (503), not a bug in the gateway.

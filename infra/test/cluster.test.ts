@@ -124,10 +124,42 @@ describe('npm run start:cluster', () => {
     ).toBe(200);
   });
 
+  it('loses no request while one feed process drains and stops (SIGTERM) under a steady loop', async () => {
+    const pids = cluster.pids();
+    let stop = false;
+    const statuses: number[] = [];
+    // Two steady clients, paced to stay well inside the edge's per-IP limit (600 a minute).
+    const loop = async () => {
+      while (!stop) {
+        const response = await fetch(`${gatewayUrl}/api/posts?latitude=28.6139&longitude=77.209`);
+        await response.arrayBuffer();
+        statuses.push(response.status);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    };
+    const clients = Array.from({ length: 2 }, loop);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(pids['feed-1']!, 'SIGTERM');
+    await waitUntil(
+      'feed-1 to stop listening',
+      async () => !(await isReady(cluster.ports['feed-1']!).catch(() => false)),
+      15_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    stop = true;
+    await Promise.all(clients);
+    expect(statuses.length).toBeGreaterThan(40);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
   it('answers a killed service’s routes with 503 JSON within a second while other routes keep working', async () => {
     const pids = cluster.pids();
     for (const replica of ['feed-1', 'feed-2'] as const) {
-      process.kill(pids[replica]!, 'SIGKILL');
+      try {
+        process.kill(pids[replica]!, 'SIGKILL');
+      } catch {
+        // stopped already (the drain test above)
+      }
       await waitUntil(
         `${replica} to stop listening`,
         async () => !(await isReady(cluster.ports[replica]!).catch(() => false)),

@@ -1,10 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, generateMailTokenKey, loadConfig } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import { configSchema } from './config';
+import { networkPolicyOf } from '../../../infra/deploy/k8s-objects';
+import { PROCESSES, processNamed } from '../../../infra/deploy/processes';
 
 const privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
@@ -47,8 +47,8 @@ describe('identity TRUST_PROXY', () => {
   });
 
   it('in k8s trusts the pod network, which the network policy opens to the gateway alone', async () => {
-    const manifest = readFileSync(path.resolve(import.meta.dirname, '../../../k8s/identity.yaml'), 'utf8');
-    const trustProxy = /- \{ name: TRUST_PROXY, value: '([^']+)' \}/.exec(manifest)?.[1];
+    const identity = processNamed('identity');
+    const trustProxy = identity.env['TRUST_PROXY'];
     expect(trustProxy).toBeDefined();
     const seen = await addressSeenBy({ TRUST_PROXY: trustProxy! });
     const gatewayPod = trustProxy!
@@ -56,12 +56,11 @@ describe('identity TRUST_PROXY', () => {
       .split('/')[0]!
       .replace(/\.\d+$/, '.9');
     expect(await seen(gatewayPod, '198.51.100.7')).toBe('198.51.100.7');
-    const policy = readFileSync(
-      path.resolve(import.meta.dirname, '../../../k8s/network-policy.yaml'),
-      'utf8',
-    );
-    const services = policy.slice(policy.indexOf('name: services'));
-    expect(services).toMatch(/values: \[[^\]]*\bidentity\b/);
-    expect(services).toContain('podSelector: { matchLabels: { app.kubernetes.io/name: gateway } }');
+    // Only the gateway's pods may connect to identity's port.
+    const policy = networkPolicyOf(identity, PROCESSES) as unknown as {
+      spec: { ingress: { from: { podSelector?: { matchLabels: Record<string, string> } }[] }[] };
+    };
+    const fromPods = policy.spec.ingress.flatMap((rule) => rule.from).filter((peer) => peer.podSelector);
+    expect(fromPods).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }]);
   });
 });

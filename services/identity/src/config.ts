@@ -38,7 +38,7 @@ export const configSchema = commonEnvSchema
      * Whose X-Forwarded-For to believe for the client address (per-IP rate limits): `true`,
      * `false`, or comma-separated addresses/CIDRs/`loopback`. Only the gateway's: by default the
      * gateway on this machine (embedded mode, start:cluster). In a cluster, the gateway's
-     * addresses — and only if nothing else can connect (k8s/network-policy.yaml), since anyone
+     * addresses — and only if nothing else can connect (the network policies in k8s/base), since anyone
      * who can may claim any address.
      */
     TRUST_PROXY: z
