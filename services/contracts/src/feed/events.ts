@@ -41,5 +41,11 @@ export const reactionAddedV1 = defineEvent(
     targetId: z.uuid(),
     emoji: z.string(),
     userId: z.uuid(),
+    /**
+     * Who wrote the post or comment reacted to (whom notification tells), and the post it sits
+     * on. Optional because events published before they were added lack them.
+     */
+    targetAuthorId: z.uuid().optional(),
+    postId: z.uuid().optional(),
   }),
 );

@@ -18,6 +18,8 @@ export const notificationSchema = z.object({
   othersCount: z.number().int().nonnegative(),
   /** The post (comment, like, reaction) or conversation (message) it points at. */
   postId: z.uuid().nullable(),
+  /** For reactions on a comment: that comment (postId is its post); absent or null otherwise. */
+  commentId: z.uuid().nullable().optional(),
   conversationId: z.uuid().nullable(),
   /** For reactions: the latest emoji. */
   emoji: z.string().nullable(),

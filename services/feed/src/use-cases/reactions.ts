@@ -35,7 +35,14 @@ export async function changeReaction(
       } else if (change === 'toggle') {
         await engagement.addOwnReaction(user.id, target.type, target.id, emoji, deps.clock.now());
         reactions = await engagement.countReaction(target.type, target.id, emoji, 1);
-        emit(reactionAddedV1, { targetType: target.type, targetId: target.id, emoji, userId: user.id });
+        emit(reactionAddedV1, {
+          targetType: target.type,
+          targetId: target.id,
+          emoji,
+          userId: user.id,
+          targetAuthorId: locked.authorId,
+          postId: locked.postId,
+        });
       } else {
         reactions = await engagement.reactionCounts(target.type, target.id);
       }

@@ -114,3 +114,30 @@ describe('reactions as the feed shows them', () => {
     });
   });
 });
+
+describe('reaction.added events', () => {
+  it('name whose post or comment it was and the post it sits on, for notifications', async () => {
+    const postAuthor = buildUser();
+    const commenter = buildUser();
+    const post = await feed.createPost(postAuthor);
+    const comment = await feed.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      ...feed.signIn(commenter),
+      payload: { postId: post.id, content: 'Count me in' },
+    });
+    const commentId = comment.json<FeedComment>().id;
+    await react('POST', `/api/posts/${post.id}`, buildUser(), '🔥');
+    await react('POST', `/api/comments/${commentId}`, buildUser(), '🎉');
+
+    const added = await feed.outbox('feed.reaction.added.v1');
+    expect(added.find((event) => event.targetId === post.id)).toMatchObject({
+      targetAuthorId: postAuthor.id,
+      postId: post.id,
+    });
+    expect(added.find((event) => event.targetId === commentId)).toMatchObject({
+      targetAuthorId: commenter.id,
+      postId: post.id,
+    });
+  });
+});
