@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { notificationHref, notificationText } from './notification-text';
+
+const base = { actorName: 'Asha', othersCount: 0, emoji: null } as const;
+const POST = '00000000-0000-4000-8000-0000000000b1';
+const CONV = '00000000-0000-4000-8000-0000000000c1';
+
+describe('notificationText', () => {
+  it('names the actor and what they did', () => {
+    expect(notificationText({ ...base, type: 'comment' })).toBe('Asha commented on your post');
+    expect(notificationText({ ...base, type: 'like' })).toBe('Asha liked your post');
+    expect(notificationText({ ...base, type: 'message' })).toBe('Asha sent you a message');
+  });
+
+  it('counts the others, one or many', () => {
+    expect(notificationText({ ...base, type: 'like', othersCount: 2 })).toBe(
+      'Asha and 2 others liked your post',
+    );
+    expect(notificationText({ ...base, type: 'comment', othersCount: 1 })).toBe(
+      'Asha and 1 other commented on your post',
+    );
+  });
+
+  it('shows the emoji of a reaction, and reads well without one', () => {
+    expect(notificationText({ ...base, type: 'reaction', emoji: '🔥' })).toBe('Asha reacted 🔥 to your post');
+    expect(notificationText({ ...base, type: 'reaction' })).toBe('Asha reacted to your post');
+  });
+
+  it('falls back to "Someone" for a blank name', () => {
+    expect(notificationText({ ...base, actorName: '  ', type: 'like' })).toBe('Someone liked your post');
+  });
+});
+
+describe('notificationHref', () => {
+  it('opens the post, or the conversation for a message', () => {
+    expect(notificationHref({ type: 'comment', postId: POST, conversationId: null })).toBe(`/post/${POST}`);
+    expect(notificationHref({ type: 'message', postId: null, conversationId: CONV })).toBe(
+      `/messages?c=${CONV}`,
+    );
+  });
+
+  it('answers null for a post notification without a post', () => {
+    expect(notificationHref({ type: 'like', postId: null, conversationId: null })).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+// A notification in words, and where clicking it leads.
+import type { AppNotification } from '@saathi/contracts';
+
+type NotificationFields = Pick<AppNotification, 'type' | 'actorName' | 'othersCount' | 'emoji'>;
+
+function actors({ actorName, othersCount }: NotificationFields): string {
+  const name = actorName.trim() || 'Someone';
+  if (othersCount <= 0) return name;
+  return `${name} and ${othersCount} ${othersCount === 1 ? 'other' : 'others'}`;
+}
+
+/** "Asha commented on your post", "Asha and 2 others liked your post", "Asha reacted 🔥 to your post"… */
+export function notificationText(notification: NotificationFields): string {
+  const who = actors(notification);
+  switch (notification.type) {
+    case 'comment':
+      return `${who} commented on your post`;
+    case 'like':
+      return `${who} liked your post`;
+    case 'reaction':
+      return notification.emoji
+        ? `${who} reacted ${notification.emoji} to your post`
+        : `${who} reacted to your post`;
+    case 'message':
+      return notification.othersCount > 0 ? `${who} sent you messages` : `${who} sent you a message`;
+  }
+}
+
+/** The post for comments, likes and reactions; the conversation for messages; null when it names neither. */
+export function notificationHref(
+  notification: Pick<AppNotification, 'type' | 'postId' | 'conversationId'>,
+): string | null {
+  if (notification.type === 'message') {
+    return notification.conversationId
+      ? `/messages?c=${encodeURIComponent(notification.conversationId)}`
+      : '/messages';
+  }
+  return notification.postId ? `/post/${encodeURIComponent(notification.postId)}` : null;
+}
