@@ -7,3 +7,4 @@ export * from './http';
 export * from './feed';
 export * from './messaging';
 export * from './notification';
+export * from './blog';

@@ -1,3 +1,4 @@
+import { blogRoutes } from '../blog/routes';
 import { feedRoutes } from '../feed/routes';
 import { identityRoutes } from '../identity/routes';
 import { messagingRoutes } from '../messaging/routes';
@@ -12,6 +13,6 @@ export const ROUTES_BY_SERVICE: Readonly<Record<ServiceName, readonly AnyRoute[]
   identity: identityRoutes,
   feed: feedRoutes,
   messaging: messagingRoutes,
-  blog: [],
+  blog: blogRoutes,
   notification: notificationRoutes,
 };

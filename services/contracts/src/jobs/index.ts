@@ -8,6 +8,7 @@ export const QueueName = {
   email: 'email',
   postExpiry: 'post-expiry',
   botSeeding: 'bot-seeding',
+  blogDigest: 'blog-digest',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -37,6 +38,13 @@ export const jobSchemas = {
     latitude: z.number(),
     longitude: z.number(),
     locationName: z.string().optional(),
+  }),
+  /** The ISO week (`2026-W47`) whose community digest to write; the worker defaults to last week. */
+  [QueueName.blogDigest]: z.object({
+    week: z
+      .string()
+      .regex(/^\d{4}-W\d{2}$/)
+      .optional(),
   }),
 } satisfies Record<QueueName, z.ZodType>;
 export type JobData<N extends QueueName> = z.infer<(typeof jobSchemas)[N]>;
