@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from './api-request';
+import { createFeedbackRoute, type CreateFeedbackBody } from '@saathi/contracts';
+import { api } from './api-client';
 
-export type FeedbackType = 'feature' | 'bug';
-
-// Feedback's route is not declared in @saathi/contracts yet, hence the untyped call.
+/** "Share Your Feedback": open to everyone; a signed-in sender is recorded by the server. */
 export function useSubmitFeedback() {
   return useMutation({
-    mutationFn: (body: { type: FeedbackType; content: string }) =>
-      apiJson<unknown>('POST', '/api/feedback', body),
+    mutationFn: (body: CreateFeedbackBody) => api.call(createFeedbackRoute, { body }),
   });
 }

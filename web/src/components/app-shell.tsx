@@ -2,6 +2,7 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../api/use-current-user';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
+import { SocketProvider } from '../realtime/socket-provider';
 import { Spinner } from './spinner';
 import { Toaster } from './toaster';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -14,25 +15,27 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-teal-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Header onFeedback={() => setFeedbackOpen(true)} />
-      <VerifyEmailBanner />
-      <main id="main" className={isAuthenticated ? 'flex-1 pb-20 md:pb-8' : 'flex-1 pb-8'}>
-        <Suspense fallback={<Spinner />}>{children}</Suspense>
-      </main>
-      {isAuthenticated ? <BottomNav /> : null}
-      {feedbackOpen ? (
-        <Suspense fallback={null}>
-          <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
-        </Suspense>
-      ) : null}
-      <Toaster />
-    </div>
+    <SocketProvider>
+      <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-teal-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Header onFeedback={() => setFeedbackOpen(true)} />
+        <VerifyEmailBanner />
+        <main id="main" className={isAuthenticated ? 'flex-1 pb-20 md:pb-8' : 'flex-1 pb-8'}>
+          <Suspense fallback={<Spinner />}>{children}</Suspense>
+        </main>
+        {isAuthenticated ? <BottomNav /> : null}
+        {feedbackOpen ? (
+          <Suspense fallback={null}>
+            <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+          </Suspense>
+        ) : null}
+        <Toaster />
+      </div>
+    </SocketProvider>
   );
 }

@@ -1,6 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import { Home, MessageCircle, User } from 'lucide-react';
 import clsx from 'clsx';
+import { useCurrentUser } from '../api/use-current-user';
+import { useUnreadMessages } from '../api/use-conversations';
+import { UnreadBadge } from './unread-badge';
 
 const items = [
   { to: '/home', label: 'Home', icon: Home },
@@ -10,6 +13,8 @@ const items = [
 
 /** Mobile bottom navigation, shown only to signed-in users. */
 export function BottomNav() {
+  const { isAuthenticated } = useCurrentUser();
+  const unreadMessages = useUnreadMessages(isAuthenticated);
   return (
     <nav
       aria-label="Bottom navigation"
@@ -27,7 +32,12 @@ export function BottomNav() {
                 )
               }
             >
-              <Icon className="h-5 w-5" aria-hidden="true" />
+              <span className="relative">
+                <Icon className="h-5 w-5" aria-hidden="true" />
+                {to === '/messages' ? (
+                  <UnreadBadge count={unreadMessages.data} className="absolute -top-2 left-3" />
+                ) : null}
+              </span>
               {label}
             </NavLink>
           </li>

@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { FEEDBACK_MAX } from '@saathi/contracts';
-import { useSubmitFeedback, type FeedbackType } from '../api/use-feedback';
+import { FEEDBACK_MAX, NotificationMessages } from '@saathi/contracts';
+import type { FeedbackType } from '@saathi/contracts';
+import { useSubmitFeedback } from '../api/use-feedback';
 import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, labelClass } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
@@ -31,14 +32,17 @@ export default function FeedbackDialog({
       { type, content: content.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Feedback Sent', description: 'Thank you for helping us improve Saathi.' });
+          toast({
+            title: NotificationMessages.feedbackSent,
+            description: 'Thank you for helping us improve Saathi.',
+          });
           setContent('');
           onOpenChange(false);
         },
         onError: () =>
           toast({
             title: 'Error',
-            description: 'Failed to submit feedback. Please try again.',
+            description: NotificationMessages.feedbackFailed,
             variant: 'destructive',
           }),
       },

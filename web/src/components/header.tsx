@@ -2,17 +2,21 @@ import { Suspense, lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
 import { useCurrentUser } from '../api/use-current-user';
+import { useUnreadMessages } from '../api/use-conversations';
 import { LocationChip } from './location-chip';
 import { buttonGhost, buttonPrimary } from './ui';
+import { UnreadBadge } from './unread-badge';
 import { UserAvatar } from './user-avatar';
 
 // The dropdown (and its positioning engine) loads only for signed-in visitors.
 const UserMenu = lazy(() => import('./user-menu'));
+const NotificationBell = lazy(() => import('./notification-bell'));
 
 export function Header({ onFeedback }: { onFeedback: () => void }) {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const unreadMessages = useUnreadMessages(!!user);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -36,10 +40,14 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
             <Link to="/messages" className={`${buttonGhost} ${user ? 'hidden md:inline-flex' : ''}`}>
               <MessageCircle className="h-4 w-4" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">Messages</span>
+              {user ? <UnreadBadge count={unreadMessages.data} /> : null}
             </Link>
           )}
           {isLoading ? null : user ? (
             <>
+              <Suspense fallback={<span className="h-9 w-9" />}>
+                <NotificationBell />
+              </Suspense>
               <Suspense
                 fallback={
                   <UserAvatar

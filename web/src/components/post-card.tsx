@@ -17,6 +17,7 @@ import { ReactionBar } from './reaction-bar';
 const CommentsSection = lazy(() => import('./comments-section'));
 const SharePostDialog = lazy(() => import('./share-post-dialog'));
 const PostMenu = lazy(() => import('./post-menu'));
+const MessageDialog = lazy(() => import('./message-dialog'));
 
 const actionClass =
   'inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none disabled:opacity-60';
@@ -39,6 +40,7 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
   const now = useMinuteClock();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const [messageOpen, setMessageOpen] = useState(false);
   const nameId = useId();
   const commentsId = useId();
   const profileHref = `/profile/${post.authorId}`;
@@ -168,7 +170,8 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
           <button
             type="button"
             className={`${actionClass} ml-auto`}
-            onClick={() => void navigate('/messages')}
+            aria-haspopup="dialog"
+            onClick={() => setMessageOpen(true)}
           >
             <Send className="h-4 w-4" aria-hidden="true" />
             Message
@@ -187,6 +190,17 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
       {shareOpen ? (
         <Suspense fallback={null}>
           <SharePostDialog post={post} open={shareOpen} onOpenChange={setShareOpen} />
+        </Suspense>
+      ) : null}
+
+      {messageOpen ? (
+        <Suspense fallback={null}>
+          <MessageDialog
+            recipientId={post.authorId}
+            recipientName={post.authorName}
+            open={messageOpen}
+            onOpenChange={setMessageOpen}
+          />
         </Suspense>
       ) : null}
     </article>

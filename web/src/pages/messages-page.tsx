@@ -1,31 +1,103 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
+import clsx from 'clsx';
 import { useCurrentUser } from '../api/use-current-user';
-import { Spinner } from '../components/spinner';
+import { useConversations } from '../api/use-conversations';
+import { ConversationList, ConversationListSkeleton } from '../components/conversation-list';
+import { MessageThread } from '../components/message-thread';
 import { NoticeCard } from '../components/notice-card';
+import { Spinner } from '../components/spinner';
 import { buttonPrimary } from '../components/ui';
+import { useMinuteClock } from '../lib/use-minute-clock';
 import { usePageTitle } from '../lib/use-page-title';
 
-/** Placeholder until the messaging issue lands: the signed-out prompt and an empty inbox. */
+/** Conversations on the left, the open thread on the right; on phones one, then the other. */
 export default function MessagesPage() {
   usePageTitle('Messages - Saathi');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <NoticeCard icon={MessageCircle} title="Messages" className="py-12">
+          <p className="mt-2 text-slate-600">Sign in to see your messages.</p>
+          <Link to="/auth" className={`${buttonPrimary} mt-6`}>
+            Sign In
+          </Link>
+        </NoticeCard>
+      </div>
+    );
+  }
+  return <Inbox viewerId={user.id} />;
+}
+
+function Inbox({ viewerId }: { viewerId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get('c');
+  const conversations = useConversations();
+  const now = new Date(useMinuteClock());
+  const list = conversations.data ?? [];
+  const selected = list.find((conversation) => conversation.id === selectedId);
+
+  const select = (conversationId: string | null) =>
+    setSearchParams(conversationId ? { c: conversationId } : {}, { replace: false });
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-slate-900">Messages</h1>
-      <NoticeCard icon={MessageCircle} className="mt-6 py-12">
-        {user ? (
-          <p className="text-slate-600">No conversations yet. Message someone from a post to start one.</p>
-        ) : (
-          <>
-            <p className="text-slate-600">Sign in to see your messages.</p>
-            <Link to="/auth" className={`${buttonPrimary} mt-6`}>
-              Sign In
-            </Link>
-          </>
+    <div className="mx-auto max-w-5xl md:px-4 md:py-6">
+      <h1
+        className={clsx(
+          'px-4 pt-4 text-2xl font-semibold text-slate-900 md:px-0 md:pt-0',
+          selectedId && 'sr-only md:not-sr-only',
         )}
-      </NoticeCard>
+      >
+        Messages
+      </h1>
+      <div className="mt-3 grid h-[calc(100dvh-12rem)] min-h-[420px] overflow-hidden border-y border-slate-200 bg-white md:h-[calc(100dvh-10rem)] md:grid-cols-[minmax(0,320px)_minmax(0,1fr)] md:rounded-2xl md:border md:shadow-sm">
+        <nav
+          aria-label="Conversation list"
+          className={clsx(
+            'min-h-0 overflow-y-auto md:border-r md:border-slate-200',
+            selectedId && 'hidden md:block',
+          )}
+        >
+          {conversations.isLoading ? (
+            <ConversationListSkeleton />
+          ) : conversations.isError ? (
+            <p className="p-6 text-center text-sm text-slate-600">Could not load your conversations.</p>
+          ) : list.length === 0 ? (
+            <div className="p-6 text-center">
+              <MessageCircle className="mx-auto h-8 w-8 text-teal-700" aria-hidden="true" />
+              <p className="mt-3 text-sm text-slate-600">
+                No conversations yet. Message someone from a post to start one.
+              </p>
+            </div>
+          ) : (
+            <ConversationList
+              conversations={list}
+              selectedId={selectedId}
+              viewerId={viewerId}
+              now={now}
+              onSelect={select}
+            />
+          )}
+        </nav>
+        <div className={clsx('min-h-0', !selectedId && 'hidden md:block')}>
+          {selectedId ? (
+            <MessageThread
+              key={selectedId}
+              conversationId={selectedId}
+              conversation={selected}
+              viewerId={viewerId}
+              now={now}
+              onBack={() => select(null)}
+            />
+          ) : (
+            <div className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-600">
+              Choose a conversation to read and reply.
+            </div>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,114 @@
+import { useState, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import * as Dialog from '@radix-ui/react-dialog';
+import { MESSAGE_CONTENT_MAX, MessagingMessages } from '@saathi/contracts';
+import { useStartConversation } from '../api/use-conversations';
+import { useSendMessage } from '../api/use-messages';
+import { toast } from '../lib/toast-store';
+import { handleUnauthorized } from '../lib/unauthorized';
+import { DialogCloseButton } from './dialog-close-button';
+import { TextAreaField } from './text-area-field';
+import { buttonPrimary, buttonSecondary, linkClass } from './ui';
+
+interface MessageDialogProps {
+  recipientId: string;
+  recipientName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function failed(error: unknown, description: string): void {
+  if (handleUnauthorized(error)) return;
+  toast({ title: 'Error', description, variant: 'destructive' });
+}
+
+/** "Message {recipient}" from a post card: starts the conversation, sends the first message, closes. */
+export default function MessageDialog({
+  recipientId,
+  recipientName,
+  open,
+  onOpenChange,
+}: MessageDialogProps) {
+  const navigate = useNavigate();
+  const [content, setContent] = useState('');
+  const start = useStartConversation();
+  const send = useSendMessage();
+  const busy = start.isPending || send.isPending;
+  const blank = content.trim().length === 0;
+
+  const startConversation = async (): Promise<string | null> => {
+    try {
+      return (await start.mutateAsync(recipientId)).id;
+    } catch (error) {
+      failed(error, MessagingMessages.startFailed);
+      return null;
+    }
+  };
+
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (blank || busy) return;
+    const conversationId = await startConversation();
+    if (!conversationId) return;
+    try {
+      await send.mutateAsync({ conversationId, content: content.trim() });
+    } catch (error) {
+      failed(error, MessagingMessages.sendFailed);
+      return;
+    }
+    setContent('');
+    onOpenChange(false);
+  };
+
+  const openConversation = async () => {
+    const conversationId = await startConversation();
+    if (!conversationId) return;
+    onOpenChange(false);
+    void navigate(`/messages?c=${conversationId}`);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">
+            Message {recipientName}
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Say hello and suggest a plan. Only {recipientName} can read it.
+          </Dialog.Description>
+          <form onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4" noValidate>
+            <TextAreaField
+              id="message-dialog-content"
+              label="Your message"
+              rows={4}
+              maxLength={MESSAGE_CONTENT_MAX}
+              value={content}
+              onChange={setContent}
+            />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <button
+                type="button"
+                className={`${linkClass} rounded text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none`}
+                onClick={() => void openConversation()}
+                disabled={busy}
+              >
+                Open conversation
+              </button>
+              <div className="flex gap-2">
+                <Dialog.Close className={buttonSecondary} disabled={busy}>
+                  Cancel
+                </Dialog.Close>
+                <button type="submit" className={buttonPrimary} disabled={blank || busy}>
+                  {busy ? 'Sending...' : 'Send Message'}
+                </button>
+              </div>
+            </div>
+          </form>
+          <DialogCloseButton />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
