@@ -14,6 +14,7 @@ import { routingTableOf, SOCKET_IO_PATH, UPSTREAMS } from './routes';
 import type { ServiceRoutes, Upstreams } from './routes';
 import { authRouteConfig, registerRateLimit, registerSecurityHeaders } from './security';
 import type { RateLimitOptions } from './security';
+import { createBlogMetaSource } from './blog-meta';
 import { registerWeb } from './web';
 
 export type GatewayRateLimit = ({ store: 'memory' } | { store: 'redis'; redisUrl: string }) &
@@ -143,7 +144,10 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     await edge.register(async (documents) => {
       await registerSecurityHeaders(documents);
       await registerDocs(documents, { upstreams: options.upstreams, dispatcher });
-      await registerWeb(documents, options.webDist);
+      await registerWeb(documents, options.webDist, {
+        blogMeta: createBlogMetaSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
+        ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
+      });
     });
   });
   return app;
