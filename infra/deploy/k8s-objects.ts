@@ -13,7 +13,7 @@ export const PRE_STOP_SECONDS = 5;
 export const PROCESS_DRAIN_SECONDS = 11;
 export const GRACE_PERIOD_SECONDS = 30;
 /** Waiting jobs per worker pod the autoscaler aims for (an External metric, see docs/scaling.md). */
-export const QUEUE_WAITING_METRIC = 'saathi_queue_jobs_waiting';
+export const QUEUE_WAITING_METRIC = 'saathi_queue_jobs';
 export const QUEUE_WAITING_PER_POD = '20';
 export const INGRESS_NAMESPACE = 'ingress-nginx';
 export const MONITORING_NAMESPACE = 'monitoring';
@@ -130,7 +130,12 @@ export function autoscalerOf(p: ProcessSpec): K8sObject {
       external: {
         metric: {
           name: QUEUE_WAITING_METRIC,
-          selector: { matchExpressions: [{ key: 'queue', operator: 'In', values: p.queues }] },
+          selector: {
+            matchExpressions: [
+              { key: 'queue', operator: 'In', values: p.queues },
+              { key: 'state', operator: 'In', values: ['waiting'] },
+            ],
+          },
         },
         target: { type: 'AverageValue', averageValue: QUEUE_WAITING_PER_POD },
       },

@@ -12,3 +12,4 @@ export * from './mail';
 export * from './runtime';
 export * from './service';
 export * from './crypto';
+export * from './observability';

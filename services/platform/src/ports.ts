@@ -32,7 +32,17 @@ export interface DatabasePort {
   /** Creates the schema if needed and applies pending migrations under an advisory lock. */
   migrate(schema: string, migrations: Migration[]): Promise<void>;
   ping(): Promise<void>;
+  /** Connection pool use, for operators' metrics; null where there is no pool (PGlite). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, and how many of them are idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 // ─── events ───────────────────────────────────────────────────────────────
@@ -69,8 +79,26 @@ export interface EventBus {
     options?: BroadcastOptions,
   ): Promise<void>;
   ping(): Promise<void>;
+  /** What operators watch: this process's durable consumers, and the events parked for good. */
+  stats(): Promise<BusStats>;
   /** Stops consuming after in-flight handlers finish, then disconnects. */
   close(): Promise<void>;
+}
+
+export interface ConsumerStats {
+  durable: string;
+  /** Events stored for the consumer and not yet delivered to it. */
+  pending: number;
+  /** Delivered and waiting for an acknowledgement. */
+  ackPending: number;
+  /** Of those, delivered more than once (a handler failing or too slow). */
+  redelivered: number;
+}
+
+export interface BusStats {
+  consumers: ConsumerStats[];
+  /** Events parked after maxDeliver (or unreadable): the dead-letter count. */
+  parked: number;
 }
 
 // ─── jobs ─────────────────────────────────────────────────────────────────
@@ -109,8 +137,17 @@ export interface JobQueue {
     options?: { concurrency?: number },
   ): Promise<void>;
   ping(): Promise<void>;
+  /** Jobs of a queue by state, for operators' metrics and worker autoscaling. */
+  counts(queue: QueueName): Promise<QueueCounts>;
   /** Lets running jobs finish, then disconnects. */
   close(): Promise<void>;
+}
+
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }
 
 // ─── mail ─────────────────────────────────────────────────────────────────

@@ -49,6 +49,8 @@ export async function openPglite(dataDir?: string): Promise<DatabasePort> {
     async ping() {
       await client.query('select 1');
     },
+    // One in-process connection: there is no pool to watch.
+    poolStats: () => null,
     close() {
       closed ??= client.close();
       return closed;

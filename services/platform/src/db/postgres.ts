@@ -31,6 +31,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
       closed ??= pool.end();
       return closed;

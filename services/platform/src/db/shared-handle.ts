@@ -10,6 +10,7 @@ export function sharedHandle(owner: DatabasePort): DatabasePort {
     db: owner.db,
     migrate: (schema, migrations) => owner.migrate(schema, migrations),
     ping: () => owner.ping(),
+    poolStats: () => owner.poolStats(),
     close: () => Promise.resolve(),
   };
 }

@@ -209,6 +209,51 @@ function eventBusContract(name: string, createBus: () => Promise<EventBus>, serv
       expect(received).toEqual([]);
     });
 
+    it('reports its consumers backlog, redeliveries and parked events for operators', async () => {
+      const bus = await open();
+      const def = thingDone('stats');
+      const event = eventOf(def);
+      const durable = uniqueName('stats');
+      const parkedBefore = (await bus.stats()).parked;
+      const releases: (() => void)[] = [];
+      let calls = 0;
+      await bus.subscribe({
+        durable,
+        event: def,
+        maxDeliver: 2,
+        backoffMs: [20],
+        handle: async (envelope) => {
+          calls++;
+          // n = 0 is poison: it fails both attempts and is parked.
+          if (envelope.data.n === 0) throw new Error('poison');
+          await new Promise<void>((resolve) => releases.push(resolve));
+        },
+      });
+      const mine = async () => {
+        const stats = await bus.stats();
+        const found = stats.consumers.find((c) => c.durable.includes(durable.replace(/[.*>\s]/g, '_')));
+        if (!found) throw new Error(`${durable} not in ${JSON.stringify(stats.consumers)}`);
+        return { ...found, parked: stats.parked };
+      };
+      await bus.publish(event(0));
+      await waitFor(async () => (await mine()).parked === parkedBefore + 1, 5000);
+      for (const n of [1, 2, 3]) await bus.publish(event(n));
+      await waitFor(() => releases.length === 1);
+      const busy = await mine();
+      // Three events not yet done: in the handler, buffered or waiting to be delivered.
+      expect(busy.pending + busy.ackPending).toBe(3);
+      expect(busy.ackPending).toBeGreaterThanOrEqual(1);
+      while (calls < 5) {
+        releases.shift()?.();
+        await sleep(10);
+      }
+      releases.splice(0).forEach((release) => release());
+      await waitFor(async () => {
+        const idle = await mine();
+        return idle.pending === 0 && idle.ackPending === 0;
+      }, 5000);
+    });
+
     it('close waits for the handler in flight', async () => {
       const bus = await open();
       const def = thingDone('close');

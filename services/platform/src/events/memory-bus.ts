@@ -36,6 +36,9 @@ interface Durable {
   ready: Delivery[];
   pumping: boolean;
   current: Promise<void> | undefined;
+  /** The delivery its handler is running now, and failed ones waiting out their back-off. */
+  inFlight: Delivery | undefined;
+  retrying: number;
 }
 
 /**
@@ -54,6 +57,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const durables = new Map<string, Durable>();
   const listeners = new Map<string, ((json: string) => void)[]>();
   const timers = new Set<NodeJS.Timeout>();
+  let parked = 0;
   let closed = false;
 
   function enqueue(durable: Durable, delivery: Delivery): void {
@@ -81,24 +85,31 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     const parsed = parseEnvelopeJson(event, delivery.json);
     if (!parsed.ok) {
       logger.error({ ...context, reason: parsed.reason }, 'invalid event parked');
+      parked += 1;
       return;
     }
     delivery.attempts += 1;
     const traced = { ...context, traceId: parsed.envelope.traceId, attempts: delivery.attempts };
+    durable.inFlight = delivery;
     try {
       await durable.options.handle(parsed.envelope);
     } catch (err) {
       if (delivery.attempts >= maxDeliver) {
         logger.error({ ...traced, err }, 'event parked after max deliveries');
+        parked += 1;
         return;
       }
       const delay = redeliveryDelay(backoff, delivery.attempts);
       logger.warn({ ...traced, err, retryInMs: delay }, 'event handler failed; will retry');
+      durable.retrying += 1;
       const timer = setTimeout(() => {
         timers.delete(timer);
+        durable.retrying -= 1;
         enqueue(durable, delivery);
       }, delay);
       timers.add(timer);
+    } finally {
+      durable.inFlight = undefined;
     }
   }
 
@@ -163,6 +174,8 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
         ready: [],
         pumping: false,
         current: undefined,
+        inFlight: undefined,
+        retrying: 0,
       };
       durables.set(durable.name, durable);
       // Deliver policy "all": catch up on what was published before this durable existed.
@@ -173,6 +186,22 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
     ping(): Promise<void> {
       return closed ? Promise.reject(closedError()) : Promise.resolve();
+    },
+
+    stats() {
+      const consumers = [...durables.values()].map((durable) => {
+        const inFlight = durable.inFlight ? 1 : 0;
+        const retriedInFlight = durable.inFlight && durable.inFlight.attempts > 1 ? 1 : 0;
+        return {
+          durable: durable.name,
+          // Redeliveries waiting their turn are "ack pending" on JetStream, not pending.
+          pending: durable.ready.filter((delivery) => delivery.attempts === 0).length,
+          ackPending: inFlight + durable.retrying + durable.ready.filter((d) => d.attempts > 0).length,
+          redelivered:
+            retriedInFlight + durable.retrying + durable.ready.filter((d) => d.attempts > 0).length,
+        };
+      });
+      return Promise.resolve({ consumers, parked });
     },
 
     async close(): Promise<void> {

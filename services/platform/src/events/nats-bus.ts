@@ -37,6 +37,8 @@ export interface NatsBusOptions {
 }
 
 interface RunningConsumer {
+  stream: string;
+  durable: string;
   messages: ConsumerMessages;
   done: Promise<void>;
 }
@@ -227,7 +229,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
           await handleMessage(subscription, msg);
         }
       })().catch((err: unknown) => logger.error({ err, durable }, 'consumer stopped'));
-      consumers.push({ messages, done });
+      consumers.push({ stream, durable, messages, done });
     },
 
     async broadcast<E extends EventDefinition>(
@@ -290,6 +292,29 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       } finally {
         clearTimeout(timer);
       }
+    },
+
+    async stats() {
+      const infos = await Promise.all(
+        consumers.map(async ({ stream, durable }) => {
+          const info = await jsm.consumers.info(stream, durable);
+          return {
+            durable,
+            pending: info.num_pending,
+            ackPending: info.num_ack_pending,
+            redelivered: info.num_redelivered,
+          };
+        }),
+      );
+      const parked = await jsm.streams
+        .info(streamNameOf(DEAD_LETTER_SERVICE))
+        .then((info) => info.state.messages)
+        .catch((err: unknown) => {
+          // No event has been parked yet, so the stream was never made.
+          if (isApiError(err, JetStreamApiCodes.StreamNotFound)) return 0;
+          throw err;
+        });
+      return { consumers: infos, parked };
     },
 
     async close(): Promise<void> {

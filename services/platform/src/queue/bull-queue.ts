@@ -128,6 +128,16 @@ export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQue
       return worker.waitUntilReady().then(() => undefined);
     },
 
+    async counts(name: QueueName) {
+      const counts = await queueFor(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+      return {
+        waiting: counts['waiting'] ?? 0,
+        active: counts['active'] ?? 0,
+        delayed: counts['delayed'] ?? 0,
+        failed: counts['failed'] ?? 0,
+      };
+    },
+
     async ping(): Promise<void> {
       if (pingClient.status === 'wait') await pingClient.connect();
       let timer: NodeJS.Timeout | undefined;

@@ -161,6 +161,26 @@ export function describeJobQueueContract(adapter: string, createQueue: () => Job
       await expect(queue.add('bot-seeding', { latitude: 'north' } as never)).rejects.toThrow();
     });
 
+    it('counts its jobs by state for operators: waiting, delayed, active, failed', async () => {
+      const queue = make();
+      await queue.add('email', mail(1));
+      await queue.add('email', mail(2));
+      await queue.add('email', mail(3), { delayMs: 60_000 });
+      expect(await queue.counts('email')).toEqual({ waiting: 2, active: 0, delayed: 1, failed: 0 });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await queue.process('email', async (job) => {
+        if (job.data.to === 'user1@example.com') throw new Error('bounced');
+        await held;
+      });
+      await waitFor(async () => {
+        const counts = await queue.counts('email');
+        return counts.failed === 1 && counts.active === 1;
+      });
+      expect(await queue.counts('email')).toEqual({ waiting: 0, active: 1, delayed: 1, failed: 1 });
+      release();
+    });
+
     it('answers ping while open', async () => {
       await expect(make().ping()).resolves.toBeUndefined();
     });

@@ -209,6 +209,13 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
       return Promise.resolve();
     },
 
+    counts(name: QueueName) {
+      const counts = { waiting: 0, active: 0, delayed: 0, failed: 0 };
+      for (const job of jobs.values())
+        if (job.queue === name && job.state in counts) counts[job.state as keyof typeof counts] += 1;
+      return Promise.resolve(counts);
+    },
+
     ping(): Promise<void> {
       return closed ? Promise.reject(new Error('job queue is closed')) : Promise.resolve();
     },

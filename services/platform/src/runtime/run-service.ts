@@ -14,6 +14,7 @@ import type { Mailer, ServiceDeps } from '../ports';
 import { createBullQueue } from '../queue';
 import { createRedisRateLimiter } from '../rate-limit';
 import { ensureDatabase } from './ensure-database';
+import { registerOperationalMetrics } from '../observability/operational-metrics';
 import { startService, startWorker } from '../service/start-service';
 import type { ServiceDefinition } from '../service/define-service';
 import type { ServiceEnv } from './service-module';
@@ -80,6 +81,12 @@ export async function runWorkerProcess<C extends ServiceEnv & { SMTP_URL?: strin
     name,
     logger: deps.logger,
     readiness: { database: () => deps.db.ping(), queue: () => deps.queue.ping() },
+  });
+  registerOperationalMetrics(probes.httpMetrics.registry, {
+    db: deps.db,
+    queue: deps.queue,
+    queues: (definition.workers ?? []).map((worker) => worker.queue),
+    onError: (err, source) => deps.logger.warn({ err, source }, 'a metric could not be read'),
   });
   await serve(probes, {
     port: config.PORT,

@@ -143,3 +143,38 @@ describe('startService', () => {
     expect(rows.map((r) => r.type)).toEqual(['kit.note.added.v1']);
   });
 });
+
+describe("a service's operational metrics", () => {
+  it('exports its outbox backlog and age, its consumers, dead letters, queues and pool on /metrics', async () => {
+    const schema = uniqueName('kit_metrics');
+    const running = await start({
+      name: 'kit',
+      configSchema,
+      dbSchema: schema,
+      routes: [],
+      auth: 'none',
+      register: () => undefined,
+      workers: [{ queue: 'email', handler: () => () => Promise.resolve() }],
+    });
+    // An event the relay has not published (it is stopped): written into the outbox, aged 90 s.
+    await running.stop();
+    await running.kit.db.db.execute(
+      sql.raw(
+        `insert into "${schema}".outbox (id, type, payload, created_at)
+         values (gen_random_uuid(), 'kit.note.added.v1', '{}', clock_timestamp() - interval '90 seconds')`,
+      ),
+    );
+    await running.kit.queue.add('email', { to: 'a@example.com', subject: 's', text: 't', dedupeKey: 'm1' });
+    await bus.subscribe({ durable: 'kit-metrics', event: noteAdded, handle: () => Promise.resolve() });
+
+    const text = (await running.app.inject('/metrics')).body;
+    const value = (line: string) => Number(new RegExp(`^${line} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('saathi_outbox_waiting\\{service="kit"\\}')).toBe(1);
+    expect(value('saathi_outbox_oldest_age_seconds\\{service="kit"\\}')).toBeGreaterThanOrEqual(90);
+    expect(text).toMatch(/^saathi_consumer_pending\{durable="kit-metrics",service="kit"\} \d+$/m);
+    expect(text).toMatch(/^saathi_dead_letter_events\{service="kit"\} \d+$/m);
+    expect(value('saathi_queue_jobs\\{queue="email",state="waiting",service="kit"\\}')).toBe(1);
+    expect(text).toMatch(/^saathi_db_pool_connections\{state="total",service="kit"\} \d+$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds\{service="kit"\} /m);
+  });
+});

@@ -9,6 +9,7 @@ import type { RunningWorker, ServiceEnv } from '../runtime/service-module';
 import { enforceDeclaredRoutes } from './declared-routes';
 import type { ServiceDefinition, ServiceKit } from './define-service';
 import { createUnitOfWork } from './unit-of-work';
+import { registerOperationalMetrics } from '../observability/operational-metrics';
 
 /** A service's migrations in order: the platform's outbox and inbox tables, then its own. */
 export function serviceMigrations(
@@ -66,6 +67,14 @@ export async function startService<C extends ServiceEnv>(
     ...(definition.appOptions?.(deps.config) ?? {}),
   });
   if (!auth) app.decorateRequest('user', null);
+  registerOperationalMetrics(app.httpMetrics.registry, {
+    db: deps.db,
+    outboxSchema: definition.dbSchema,
+    bus: deps.bus,
+    queue: deps.queue,
+    queues: (definition.workers ?? []).map((worker) => worker.queue),
+    onError: (err, source) => deps.logger.warn({ err, source }, 'a metric could not be read'),
+  });
   enforceDeclaredRoutes(app, definition.name, definition.routes);
   await definition.register(app, kit);
 

@@ -1,0 +1,2 @@
+export { OperationalMetric, registerOperationalMetrics } from './operational-metrics';
+export type { OperationalSources } from './operational-metrics';
