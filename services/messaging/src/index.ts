@@ -1,15 +1,33 @@
-import { defineService } from '@saathi/platform';
+import { messagingRoutes } from '@saathi/contracts';
+import { defineService, pruneEventTables } from '@saathi/platform';
+import { registerMessaging } from './app';
 import { configSchema } from './config';
+import { SCHEMA } from './db/schema-name';
+import { subscribeUserRegistered } from './events/user-registered';
+import { subscribeUserUpdated } from './events/user-updated';
 
 export type { Config } from './config';
 export { configSchema };
 
-/** Messaging: declared and running (health, readiness, metrics); its routes arrive with its issue. */
+/** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
+const EVENT_TABLE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Messaging: one conversation per pair, messages stored then pushed over Socket.IO, read markers. */
 export const messagingService = defineService({
   name: 'messaging',
   configSchema,
-  dbSchema: 'messaging',
-  routes: [],
+  dbSchema: SCHEMA,
+  migrations: new URL('./db/migrations/', import.meta.url),
+  routes: messagingRoutes,
   auth: 'platform',
-  register: () => undefined,
+  register: registerMessaging,
+  consumers: [subscribeUserRegistered, subscribeUserUpdated],
+  periodic: [
+    {
+      name: 'messaging-event-tables-prune',
+      everyMs: 60 * 60 * 1000,
+      run: (kit) =>
+        pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
+    },
+  ],
 });

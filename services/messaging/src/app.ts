@@ -1,0 +1,60 @@
+import { trackRevokedSessions } from '@saathi/platform';
+import type { App, ServiceKit } from '@saathi/platform';
+import type { Config } from './config';
+import { ConversationsRepository } from './db/conversations-repository';
+import { MessagesRepository } from './db/messages-repository';
+import { ParticipantsRepository } from './db/participants-repository';
+import { pushNotifications } from './events/notification-upserted';
+import { disconnectRevokedSessions } from './events/session-revoked';
+import { attachSocketServer } from './realtime/socket-server';
+import { conversationRoutes } from './routes/conversations';
+import { messageRoutes } from './routes/messages';
+import {
+  listConversations,
+  markConversationRead,
+  startConversation,
+  unreadTotal,
+} from './use-cases/conversations';
+import { listMessages, sendMessage } from './use-cases/messages';
+import type { MessagingCore } from './use-cases/messaging-core';
+
+/**
+ * Wires messaging: the Socket.IO server on this app's HTTP server, the repositories, the use
+ * cases bound to them, and the pushes that arrive from other services' events.
+ */
+export async function registerMessaging(app: App, kit: ServiceKit<Config>): Promise<void> {
+  const publicKey = kit.config.JWT_PUBLIC_KEY;
+  const db = kit.db.db;
+  const conversations = new ConversationsRepository(db);
+  const sockets = attachSocketServer(app, {
+    publicKey,
+    revokedSessions: await trackRevokedSessions(kit.bus),
+    // Replicas exist only in cluster mode (NATS); embedded mode keeps rooms in its one process.
+    redisUrl: kit.bus.kind === 'nats' ? kit.config.REDIS_URL : null,
+    logger: kit.logger.child({ component: 'socket.io' }),
+    membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
+  });
+  await disconnectRevokedSessions(kit.bus, sockets);
+  await pushNotifications(kit.bus, sockets.io);
+
+  const core: MessagingCore = {
+    uow: kit.uow,
+    clock: kit.clock,
+    logger: kit.logger,
+    conversations,
+    messages: new MessagesRepository(db),
+    participants: new ParticipantsRepository(db),
+    pusher: sockets.pusher,
+  };
+  conversationRoutes(app, {
+    startConversation: (user, participantId, meta) => startConversation(core, user, participantId, meta),
+    listConversations: (user) => listConversations(core, user),
+    markRead: (user, conversationId, messageId, meta) =>
+      markConversationRead(core, user, conversationId, messageId, meta),
+    unreadTotal: (user) => unreadTotal(core, user),
+  });
+  messageRoutes(app, {
+    listMessages: (user, conversationId, query) => listMessages(core, user, conversationId, query),
+    sendMessage: (user, body, meta) => sendMessage(core, user, body, meta),
+  });
+}

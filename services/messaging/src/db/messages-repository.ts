@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, returnedRow } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+import type { DbTime } from './as-date';
+
+export type MessageRow = {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: DbTime;
+};
+
+export type PageCursor = { before: string } | { after: string } | null;
+
+const COLUMNS = sql.raw('id, conversation_id, sender_id, content, created_at');
+
+/** A thread's messages; every read is one range of (conversation_id, created_at, id). */
+export class MessagesRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): MessagesRepository {
+    return new MessagesRepository(db);
+  }
+
+  /**
+   * Stores a message. Its time is at least 1 ms after the thread's newest, so the cursor order
+   * (created_at, id) is the order of sending even when two sends share a clock tick (the caller
+   * holds the conversation's row lock, so sends to one thread are serialised).
+   */
+  async add(conversationId: string, senderId: string, content: string, now: Date): Promise<MessageRow> {
+    const rows = await queryRows<MessageRow>(
+      this.db,
+      sql`insert into messaging.messages (conversation_id, sender_id, content, created_at)
+          select ${conversationId}::uuid, ${senderId}::uuid, ${content},
+                 greatest(${now.toISOString()}::timestamptz, (
+                   select max(created_at) + interval '1 millisecond' from messaging.messages
+                   where conversation_id = ${conversationId}::uuid))
+          returning ${COLUMNS}`,
+    );
+    return returnedRow(rows, 'the message insert');
+  }
+
+  /** A message of this conversation (a cursor or a read marker must name one of its own). */
+  async findIn(conversationId: string, messageId: string): Promise<MessageRow | undefined> {
+    const [row] = await queryRows<MessageRow>(
+      this.db,
+      sql`select ${COLUMNS} from messaging.messages
+          where id = ${messageId}::uuid and conversation_id = ${conversationId}::uuid`,
+    );
+    return row;
+  }
+
+  async newest(conversationId: string): Promise<MessageRow | undefined> {
+    const [row] = await queryRows<MessageRow>(
+      this.db,
+      sql`select ${COLUMNS} from messaging.messages where conversation_id = ${conversationId}::uuid
+          order by created_at desc, id desc limit 1`,
+    );
+    return row;
+  }
+
+  /** A page, oldest first: the newest `limit`, those just before a message, or those after one. */
+  async page(conversationId: string, cursor: PageCursor, limit: number): Promise<MessageRow[]> {
+    const conversation = sql`conversation_id = ${conversationId}::uuid`;
+    if (cursor && 'after' in cursor) {
+      return queryRows<MessageRow>(
+        this.db,
+        sql`select ${COLUMNS} from messaging.messages
+            where ${conversation} and (created_at, id) > (
+              select created_at, id from messaging.messages where id = ${cursor.after}::uuid)
+            order by created_at, id limit ${limit}`,
+      );
+    }
+    const before = cursor
+      ? sql`and (created_at, id) < (select created_at, id from messaging.messages where id = ${cursor.before}::uuid)`
+      : sql``;
+    const rows = await queryRows<MessageRow>(
+      this.db,
+      sql`select ${COLUMNS} from messaging.messages where ${conversation} ${before}
+          order by created_at desc, id desc limit ${limit}`,
+    );
+    return rows.reverse();
+  }
+}

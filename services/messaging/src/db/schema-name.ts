@@ -1,0 +1,2 @@
+/** Messaging's PostgreSQL schema (conversations, messages, read markers, participants, outbox/inbox). */
+export const SCHEMA = 'messaging';

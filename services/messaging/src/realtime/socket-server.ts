@@ -1,0 +1,169 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import {
+  MessagingMessages,
+  SOCKET_IO_PATH,
+  SocketClientEvent,
+  SocketServerEvent,
+  typingInputSchema,
+} from '@saathi/contracts';
+import type { ClientToServerEvents, ServerToClientEvents, SocketAck } from '@saathi/contracts';
+import { createAccessTokenVerifier } from '@saathi/platform';
+import type { App, AuthUser, Logger } from '@saathi/platform';
+import type { Membership } from '../db/conversations-repository';
+import { handshakeUser } from './socket-auth';
+import { userRoom } from './pusher';
+import type { Pusher } from './pusher';
+
+/** Clients only send typing indicators; anything near this size is not one. */
+export const SOCKET_MAX_BUFFER_BYTES = 16 * 1024;
+/** Longest wait for the other replicas to say whether a user has a socket; then "away". */
+const PRESENCE_TIMEOUT_MS = 500;
+/** Conversations a socket remembers being in (typing checks membership once per conversation). */
+const MEMBERSHIP_CACHE_SIZE = 200;
+
+interface SocketData {
+  user: AuthUser;
+  /** conversation id → the other participant, for conversations this user is in. */
+  memberships: Map<string, string>;
+}
+
+export type MessagingServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type MessagingSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface SocketServerOptions {
+  publicKey: string;
+  revokedSessions: { has(sessionId: string): boolean };
+  /** Redis for the streams adapter (replicas share rooms); null keeps rooms in this process. */
+  redisUrl: string | null;
+  logger: Logger;
+  membershipOf(userId: string, conversationId: string): Promise<Membership | undefined>;
+}
+
+export interface SocketServer {
+  io: MessagingServer;
+  pusher: Pusher;
+  /** Disconnects this process's sockets of the given sessions (identity revoked them). */
+  disconnectSessions(sessionIds: readonly string[]): void;
+}
+
+/**
+ * Socket.IO on the messaging app's own HTTP server, at /socket.io. A handshake must carry a
+ * valid access-token cookie of a live session; the socket then joins its user's room and
+ * nothing else, so every push reaches exactly the user it names.
+ */
+export function attachSocketServer(app: App, options: SocketServerOptions): SocketServer {
+  const io: MessagingServer = new Server(app.server, {
+    path: SOCKET_IO_PATH,
+    serveClient: false,
+    maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
+  });
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+    redis.on('error', (err) => options.logger.warn({ err }, 'socket.io redis error'));
+    io.adapter(createAdapter(redis, { streamName: 'saathi:messaging:socket.io', maxLen: 10_000 }));
+  }
+
+  const verify = createAccessTokenVerifier(options.publicKey);
+  io.use((socket, next) => {
+    const user = handshakeUser(socket.request.headers.cookie, verify, options.revokedSessions);
+    if (!user) {
+      next(new Error('Unauthorized'));
+      return;
+    }
+    socket.data.user = user;
+    socket.data.memberships = new Map();
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.user.id));
+    socket.on(SocketClientEvent.typing, (input, ack) => {
+      relayTyping(socket, input, options).then(
+        (answer) => {
+          if (typeof ack === 'function') ack(answer);
+        },
+        (err: unknown) => {
+          options.logger.warn({ err }, 'typing relay failed');
+          if (typeof ack === 'function') ack({ ok: false, message: 'Something went wrong' });
+        },
+      );
+    });
+  });
+
+  app.addHook('preClose', (done) => {
+    // Open websockets would keep the HTTP server from closing; clients reconnect elsewhere.
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+    if (redis) await redis.quit().catch(() => undefined);
+  });
+
+  const pusher: Pusher = {
+    messageNew(recipients, message) {
+      io.to(recipients.map(userRoom)).emit(SocketServerEvent.messageNew, message);
+    },
+    conversationUpdated(userId, conversation) {
+      io.to(userRoom(userId)).emit(SocketServerEvent.conversationUpdated, conversation);
+    },
+    read(userId, receipt) {
+      io.to(userRoom(userId)).emit(SocketServerEvent.read, receipt);
+    },
+    async isOnline(userId) {
+      const room = userRoom(userId);
+      // A socket here answers without asking the other replicas.
+      if ((io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+      if (!redis) return false;
+      try {
+        return (await io.in(room).timeout(PRESENCE_TIMEOUT_MS).fetchSockets()).length > 0;
+      } catch (err) {
+        // Unknown counts as away: the recipient may get a mail they did not need, never miss one.
+        options.logger.warn({ err }, 'presence lookup failed');
+        return false;
+      }
+    },
+  };
+
+  return {
+    io,
+    pusher,
+    disconnectSessions(sessionIds) {
+      const ended = new Set(sessionIds);
+      for (const socket of io.of('/').sockets.values())
+        if (ended.has(socket.data.user.sessionId)) socket.disconnect(true);
+    },
+  };
+}
+
+/** Relays a typing indicator to the other participant; only a participant may send one. */
+async function relayTyping(
+  socket: MessagingSocket,
+  input: unknown,
+  options: Pick<SocketServerOptions, 'membershipOf'>,
+): Promise<SocketAck> {
+  const parsed = typingInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: MessagingMessages.conversationNotFound };
+  const { conversationId, typing } = parsed.data;
+  const { user, memberships } = socket.data;
+  let otherId = memberships.get(conversationId);
+  if (!otherId) {
+    const membership = await options.membershipOf(user.id, conversationId);
+    if (!membership) return { ok: false, message: MessagingMessages.conversationNotFound };
+    otherId = membership.otherId;
+    if (memberships.size >= MEMBERSHIP_CACHE_SIZE) memberships.clear();
+    memberships.set(conversationId, otherId);
+  }
+  socket.to(userRoom(otherId)).emit(SocketServerEvent.typing, { conversationId, userId: user.id, typing });
+  return { ok: true };
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationUpsertedV1, sessionRevokedV1, SocketServerEvent } from '@saathi/contracts';
+import type { ChatMessage, Conversation, ReadReceipt, SocketAck, TypingIndicator } from '@saathi/contracts';
+import { sleep, waitFor } from '@saathi/platform/testing';
+import { buildUser, startTestMessaging } from '../testing/test-messaging';
+import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
+
+let messaging: TestMessaging;
+beforeAll(async () => {
+  messaging = await startTestMessaging();
+});
+afterAll(() => messaging.close());
+
+/** Everything a socket receives, by event name. */
+function record(socket: ClientSocket) {
+  const received: Record<string, unknown[]> = {};
+  socket.onAny((event: string, payload: unknown) => {
+    (received[event] ??= []).push(payload);
+  });
+  return received;
+}
+
+async function pair() {
+  const asha = buildUser();
+  const ravi = buildUser();
+  await messaging.register(asha, { firstName: 'Asha' });
+  await messaging.register(ravi, { firstName: 'Ravi' });
+  return { asha, ravi, conversation: await messaging.start(asha, ravi) };
+}
+
+const typing = (socket: ClientSocket, conversationId: string, on = true) =>
+  new Promise<SocketAck>((resolve) => socket.emit('typing', { conversationId, typing: on }, resolve));
+
+describe('the handshake', () => {
+  it('refuses a socket without a cookie, with a forged token, or of a revoked session', async () => {
+    await expect(messaging.connect(null, '')).rejects.toThrow('Unauthorized');
+    await expect(messaging.connect(null, 'saathi_at=not-a-token')).rejects.toThrow('Unauthorized');
+    const user = buildUser();
+    await messaging.publish(sessionRevokedV1, {
+      userId: user.id,
+      sessionIds: [user.sessionId],
+      accessTokensValidUntil: new Date(Date.now() + 600_000).toISOString(),
+    });
+    await waitFor(async () => {
+      try {
+        (await messaging.connect(user)).disconnect();
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    await expect(messaging.connect(user)).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('pushes', () => {
+  it('delivers message:new and each side’s conversation:updated to both participants, and nothing to others', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const outsider = buildUser();
+    const [ashaSocket, raviSocket, outsiderSocket] = await Promise.all([
+      messaging.connect(asha),
+      messaging.connect(ravi),
+      messaging.connect(outsider),
+    ]);
+    const toAsha = record(ashaSocket);
+    const toRavi = record(raviSocket);
+    const toOutsider = record(outsiderSocket);
+
+    const sent = await messaging.send(asha, conversation, 'Run at 6?');
+    await waitFor(() => (toRavi[SocketServerEvent.conversationUpdated]?.length ?? 0) > 0);
+    await waitFor(() => (toAsha[SocketServerEvent.conversationUpdated]?.length ?? 0) > 0);
+    expect(toRavi[SocketServerEvent.messageNew]).toEqual([
+      expect.objectContaining<Partial<ChatMessage>>({ id: sent.id, content: 'Run at 6?', senderId: asha.id }),
+    ]);
+    expect(toAsha[SocketServerEvent.messageNew]).toEqual(toRavi[SocketServerEvent.messageNew]);
+    expect(toRavi[SocketServerEvent.conversationUpdated]).toEqual([
+      expect.objectContaining<Partial<Conversation>>({
+        id: conversation,
+        unreadCount: 1,
+        otherParticipant: expect.objectContaining({ id: asha.id, displayName: 'Asha' }) as never,
+      }),
+    ]);
+    expect(toAsha[SocketServerEvent.conversationUpdated]).toEqual([
+      expect.objectContaining<Partial<Conversation>>({
+        unreadCount: 0,
+        otherParticipant: expect.objectContaining({ id: ravi.id }) as never,
+      }),
+    ]);
+    // The recipient was connected when it was sent.
+    const [event] = (await messaging.outbox('messaging.message.sent.v1')).filter(
+      (candidate) => candidate.messageId === sent.id,
+    );
+    expect(event).toMatchObject({ recipientOnline: true });
+    await sleep(100);
+    expect(toOutsider).toEqual({});
+  });
+
+  it('tells the other participant when a conversation is read', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const ashaSocket = await messaging.connect(asha);
+    const toAsha = record(ashaSocket);
+    const sent = await messaging.send(asha, conversation, 'seen?');
+    const read = await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/read`, {});
+    expect(read.statusCode).toBe(200);
+    await waitFor(() => (toAsha[SocketServerEvent.read]?.length ?? 0) > 0);
+    expect(toAsha[SocketServerEvent.read]).toEqual([
+      expect.objectContaining<Partial<ReadReceipt>>({
+        conversationId: conversation,
+        userId: ravi.id,
+        lastReadMessageId: sent.id,
+      }),
+    ]);
+  });
+
+  it('relays typing to the other participant only, and refuses typing from an outsider', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const outsider = buildUser();
+    const [ashaSocket, raviSocket, outsiderSocket] = await Promise.all([
+      messaging.connect(asha),
+      messaging.connect(ravi),
+      messaging.connect(outsider),
+    ]);
+    const toRavi = record(raviSocket);
+    const toAsha = record(ashaSocket);
+    expect(await typing(ashaSocket, conversation)).toEqual({ ok: true });
+    await waitFor(() => (toRavi[SocketServerEvent.typing]?.length ?? 0) > 0);
+    expect(toRavi[SocketServerEvent.typing]).toEqual([
+      { conversationId: conversation, userId: asha.id, typing: true } satisfies TypingIndicator,
+    ]);
+
+    expect(await typing(outsiderSocket, conversation)).toEqual({
+      ok: false,
+      message: 'Conversation not found',
+    });
+    expect(
+      await new Promise((resolve) =>
+        outsiderSocket.emit('typing', { conversationId: 'nope' } as never, resolve),
+      ),
+    ).toEqual({ ok: false, message: 'Conversation not found' });
+    await sleep(100);
+    expect(toRavi[SocketServerEvent.typing]).toHaveLength(1);
+    expect(toAsha[SocketServerEvent.typing]).toBeUndefined();
+  });
+
+  it('pushes notification:new to the recipient’s sockets only', async () => {
+    const recipient = buildUser();
+    const other = buildUser();
+    const [recipientSocket, otherSocket] = await Promise.all([
+      messaging.connect(recipient),
+      messaging.connect(other),
+    ]);
+    const toRecipient = record(recipientSocket);
+    const toOther = record(otherSocket);
+    const notification = {
+      id: crypto.randomUUID(),
+      type: 'message' as const,
+      actorId: other.id,
+      actorName: 'Ravi',
+      othersCount: 0,
+      postId: null,
+      conversationId: crypto.randomUUID(),
+      emoji: null,
+      read: false,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
+    await messaging.publish(notificationUpsertedV1, { recipientId: recipient.id, notification });
+    await waitFor(() => (toRecipient[SocketServerEvent.notificationNew]?.length ?? 0) > 0);
+    expect(toRecipient[SocketServerEvent.notificationNew]).toEqual([notification]);
+    expect(toOther).toEqual({});
+  });
+
+  it('disconnects a session’s sockets when identity revokes it, and keeps the user’s other sessions', async () => {
+    const user = buildUser();
+    const otherDevice = { ...user, sessionId: crypto.randomUUID() };
+    const [revoked, kept] = await Promise.all([messaging.connect(user), messaging.connect(otherDevice)]);
+    const closed = new Promise<string>((resolve) => revoked.once('disconnect', resolve));
+    await messaging.publish(sessionRevokedV1, {
+      userId: user.id,
+      sessionIds: [user.sessionId],
+      accessTokensValidUntil: new Date(Date.now() + 600_000).toISOString(),
+    });
+    expect(await closed).toBe('io server disconnect');
+    await sleep(100);
+    expect(kept.connected).toBe(true);
+  });
+});

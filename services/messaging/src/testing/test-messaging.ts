@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { io as connectSocket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { ACCESS_COOKIE, SOCKET_IO_PATH, userRegisteredV1 } from '@saathi/contracts';
+import type {
+  ClientToServerEvents,
+  EventData,
+  EventDefinition,
+  ServerToClientEvents,
+} from '@saathi/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  generateKeyPair,
+  loadConfig,
+  makeEnvelope,
+  queryRows,
+  signAccessToken,
+  startService,
+} from '@saathi/platform';
+import type { App, AuthUser, EventBus, ServiceDeps } from '@saathi/platform';
+import { createTestDatabase, TestClock, waitFor } from '@saathi/platform/testing';
+import type { TestDatabase } from '@saathi/platform/testing';
+import { configSchema } from '../config';
+import type { Config } from '../config';
+import { messagingService } from '../index';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface TestMessaging {
+  app: App;
+  /** Where the app listens (sockets need a real server). */
+  url: string;
+  database: TestDatabase;
+  deps: ServiceDeps<Config>;
+  clock: TestClock;
+  /** The Cookie header identity's access token would set for this user. */
+  cookieOf(user: AuthUser): string;
+  /** A user identity has registered (the projection has their names). */
+  register(user: AuthUser, names?: { firstName?: string | null; lastName?: string | null }): Promise<void>;
+  /** Publishes an event on the service's bus, as another service's outbox relay would. */
+  publish<E extends EventDefinition>(event: E, data: EventData<E>): Promise<void>;
+  /** A connected socket of the user (rejects when the server refuses it). */
+  connect(user: AuthUser | null, cookie?: string): Promise<ClientSocket>;
+  /** Injects a request as the user. */
+  call(
+    user: AuthUser | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ): Promise<LightMyRequestResponse>;
+  /** Starts (or reuses) the pair's conversation and returns its id. */
+  start(user: AuthUser, other: AuthUser): Promise<string>;
+  /** Sends a message and returns it. */
+  send(user: AuthUser, conversationId: string, content: string): Promise<{ id: string; createdAt: string }>;
+  outbox(type: string): Promise<Record<string, unknown>[]>;
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+/** A signed-in user with a fresh id and username. */
+export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  userCounter += 1;
+  return {
+    id: randomUUID(),
+    username: `user${userCounter}_${Math.random().toString(36).slice(2, 6)}`,
+    role: 'user',
+    sessionId: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** The messaging service, listening on loopback, on a fresh PostgreSQL database and the in-memory bus. */
+export async function startTestMessaging(): Promise<TestMessaging> {
+  const database = await createTestDatabase('messaging');
+  const keys = generateKeyPair();
+  const config = loadConfig(
+    configSchema,
+    { JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'silent' },
+    { exit: false },
+  );
+  const clock = new TestClock();
+  const logger = createLogger({ name: 'messaging-test', level: 'silent' });
+  const bus: EventBus = createMemoryBus({ logger });
+  const queue = createMemoryQueue({ logger });
+  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
+  const running = await startService(messagingService, deps);
+  const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const sockets: ClientSocket[] = [];
+
+  const cookieOf = (user: AuthUser) =>
+    `${ACCESS_COOKIE}=${signAccessToken(
+      keys.privateKey,
+      { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
+      { ttlSeconds: 600 },
+    )}`;
+  const publish: TestMessaging['publish'] = async (event, data) => {
+    await bus.publish(
+      makeEnvelope(event, data, { traceId: 'messaging-test', clock: { now: () => new Date() } }),
+    );
+  };
+  const call: TestMessaging['call'] = (user, method, path, payload) =>
+    running.app.inject({
+      method,
+      url: path,
+      ...(user ? { headers: { cookie: cookieOf(user) } } : {}),
+      ...(payload ? { payload } : {}),
+    });
+
+  return {
+    app: running.app,
+    url,
+    database,
+    deps,
+    clock,
+    cookieOf,
+    publish,
+    call,
+    async register(user, names = {}) {
+      await publish(userRegisteredV1, {
+        userId: user.id,
+        username: user.username,
+        email: `${user.username}@example.com`,
+        firstName: names.firstName ?? null,
+        lastName: names.lastName ?? null,
+        profileImageUrl: null,
+      });
+      await waitFor(
+        async () =>
+          (
+            await queryRows(
+              database.port.db,
+              sql`select 1 from messaging.participants where user_id = ${user.id}::uuid`,
+            )
+          ).length > 0,
+        5_000,
+        `${user.username}'s registration`,
+      );
+    },
+    connect(user, cookie) {
+      const socket: ClientSocket = connectSocket(url, {
+        path: SOCKET_IO_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { cookie: cookie ?? (user ? cookieOf(user) : '') },
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    },
+    async start(user, other) {
+      const response = await call(user, 'POST', '/api/conversations', { participantId: other.id });
+      if (response.statusCode !== 200) throw new Error(`start answered ${response.statusCode}`);
+      return response.json<{ id: string }>().id;
+    },
+    async send(user, conversationId, content) {
+      const response = await call(user, 'POST', '/api/messages', { conversationId, content });
+      if (response.statusCode !== 201) throw new Error(`send answered ${response.statusCode}`);
+      return response.json<{ id: string; createdAt: string }>();
+    },
+    async outbox(type) {
+      const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
+        database.port.db,
+        sql`select payload from messaging.outbox where type = ${type} order by created_at, id`,
+      );
+      return rows.map((row) => row.payload.data);
+    },
+    rows: (query) => queryRows(database.port.db, query),
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await running.stop();
+      await running.app.close();
+      await bus.close();
+      await queue.close();
+      await database.drop();
+    },
+  };
+}

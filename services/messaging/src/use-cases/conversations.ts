@@ -1,0 +1,103 @@
+import { conversationStartedV1, MessagingMessages } from '@saathi/contracts';
+import type { Conversation, ReadReceipt } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import { asDate } from '../db/as-date';
+import { toConversation, toReadReceipt } from '../domain/views';
+import type { MessagingCore, RequestMeta } from './messaging-core';
+
+/** The pair's one conversation: created on the first start, the same id on every later one. */
+export async function startConversation(
+  core: Pick<MessagingCore, 'uow' | 'clock' | 'conversations' | 'participants'>,
+  user: AuthUser,
+  participantId: string,
+  meta: RequestMeta,
+): Promise<{ id: string }> {
+  if (participantId === user.id) throw httpErrors.badRequest(MessagingMessages.notWithYourself);
+  return core.uow.withEvents(
+    async (tx, emit) => {
+      const participants = core.participants.with(tx);
+      if (!(await participants.exists(participantId)))
+        throw httpErrors.notFound(MessagingMessages.userNotFound);
+      await participants.ensureFromToken(user.id, user.username);
+      const started = await core.conversations.with(tx).startOwn(user.id, participantId, core.clock.now());
+      if (started.created) {
+        emit(conversationStartedV1, {
+          conversationId: started.id,
+          participant1Id: user.id,
+          participant2Id: participantId,
+          startedBy: user.id,
+        });
+      }
+      return { id: started.id };
+    },
+    { traceId: meta.traceId },
+  );
+}
+
+export async function listConversations(
+  core: Pick<MessagingCore, 'conversations'>,
+  user: AuthUser,
+): Promise<Conversation[]> {
+  return (await core.conversations.listViews(user.id)).map(toConversation);
+}
+
+export async function unreadTotal(
+  core: Pick<MessagingCore, 'conversations'>,
+  user: AuthUser,
+): Promise<{ count: number }> {
+  return { count: await core.conversations.unreadTotal(user.id) };
+}
+
+/**
+ * Moves the reader's marker to a message of the thread (default: its newest), then tells the
+ * other participant (their "seen") and the reader's other tabs (their unread badge).
+ */
+export async function markConversationRead(
+  core: Pick<MessagingCore, 'uow' | 'clock' | 'logger' | 'conversations' | 'messages' | 'pusher'>,
+  user: AuthUser,
+  conversationId: string,
+  messageId: string | undefined,
+  meta: RequestMeta,
+): Promise<ReadReceipt> {
+  const { receipt, otherId } = await core.uow.withEvents(
+    async (tx) => {
+      const conversations = core.conversations.with(tx);
+      const membership = await conversations.membershipOf(user.id, conversationId);
+      if (!membership) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      const messages = core.messages.with(tx);
+      const message = messageId
+        ? await messages.findIn(conversationId, messageId)
+        : await messages.newest(conversationId);
+      if (messageId && !message) throw httpErrors.badRequest('Invalid message id');
+      const marker = await conversations.markReadOwn(
+        user.id,
+        conversationId,
+        message ? { id: message.id, createdAt: asDate(message.created_at) } : null,
+        core.clock.now(),
+      );
+      return { receipt: toReadReceipt(marker), otherId: membership.otherId };
+    },
+    { traceId: meta.traceId },
+  );
+  core.pusher.read(otherId, receipt);
+  pushConversationTo(core, user.id, conversationId);
+  return receipt;
+}
+
+/**
+ * Pushes the conversation as `userId` sees it. Runs after the answer is on its way: a failed
+ * push is logged, and the client's next list fetch shows the same thing.
+ */
+export function pushConversationTo(
+  core: Pick<MessagingCore, 'conversations' | 'logger' | 'pusher'>,
+  userId: string,
+  conversationId: string,
+): void {
+  core.conversations
+    .viewOf(userId, conversationId)
+    .then((row) => {
+      if (row) core.pusher.conversationUpdated(userId, toConversation(row));
+    })
+    .catch((err: unknown) => core.logger.warn({ err, conversationId }, 'conversation push failed'));
+}

@@ -1,0 +1,23 @@
+import type { AuthUser, Clock, Logger, UnitOfWork } from '@saathi/platform';
+import type { ConversationsRepository } from '../db/conversations-repository';
+import type { MessagesRepository } from '../db/messages-repository';
+import type { ParticipantsRepository } from '../db/participants-repository';
+import type { Pusher } from '../realtime/pusher';
+
+/** What messaging's use cases are written against; each takes a `Pick` of what it touches. */
+export interface MessagingCore {
+  uow: UnitOfWork;
+  clock: Clock;
+  logger: Logger;
+  conversations: ConversationsRepository;
+  messages: MessagesRepository;
+  participants: ParticipantsRepository;
+  pusher: Pusher;
+}
+
+export interface RequestMeta {
+  /** The request id; it travels in the events' envelopes. */
+  traceId: string;
+}
+
+export type { AuthUser };
