@@ -11,6 +11,7 @@ const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
 const ProfilePage = lazy(() => import('./pages/profile-page'));
 const MessagesPage = lazy(() => import('./pages/messages-page'));
 const BlogPage = lazy(() => import('./pages/blog-page'));
+const BlogPostPage = lazy(() => import('./pages/blog-post-page'));
 const PostPage = lazy(() => import('./pages/post-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
@@ -28,6 +29,7 @@ export function App() {
         <Route path="/profile/:userId" element={<ProfilePage />} />
         <Route path="/messages" element={<MessagesPage />} />
         <Route path="/blog" element={<BlogPage />} />
+        <Route path="/blog/:slug" element={<BlogPostPage />} />
         <Route path="/post/:id" element={<PostPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -1,0 +1,60 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  BLOG_PAGE_SIZE,
+  getBlogPostRoute,
+  listBlogPostsRoute,
+  listFeaturedBlogPostsRoute,
+  type BlogPost,
+} from '@saathi/contracts';
+import { api } from './api-client';
+import { isApiError } from './api-error';
+
+export const blogPostsKey = ['/api/blog/posts'] as const;
+export const featuredBlogPostsKey = ['/api/blog/posts', 'featured'] as const;
+export const blogPostKey = (slug: string) => ['/api/blog/posts', 'story', slug] as const;
+
+/** The offset of the next page, or undefined when the last page was not full. */
+export function nextBlogOffset(pages: readonly (readonly unknown[])[]): number | undefined {
+  const last = pages.at(-1);
+  if (!last || last.length < BLOG_PAGE_SIZE) return undefined;
+  return pages.reduce((sum, page) => sum + page.length, 0);
+}
+
+/** Published stories, newest first, ten a page; "Load More Stories" fetches the next. */
+export function useBlogPosts() {
+  return useInfiniteQuery({
+    queryKey: blogPostsKey,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(listBlogPostsRoute, { query: { limit: BLOG_PAGE_SIZE, offset: pageParam }, signal }),
+    getNextPageParam: (_last, pages) => nextBlogOffset(pages),
+  });
+}
+
+export function useFeaturedBlogPosts() {
+  return useQuery({
+    queryKey: featuredBlogPostsKey,
+    queryFn: ({ signal }) => api.call(listFeaturedBlogPostsRoute, { signal }),
+  });
+}
+
+/**
+ * One story (each fetch counts a view, so it is not refetched on focus); null when it does not
+ * exist or is not published.
+ */
+export function useBlogPost(slug: string | undefined) {
+  return useQuery<BlogPost | null>({
+    queryKey: blogPostKey(slug ?? ''),
+    enabled: !!slug,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.call(getBlogPostRoute, { params: { slug: slug ?? '' }, signal });
+      } catch (error) {
+        if (isApiError(error, 404)) return null;
+        throw error;
+      }
+    },
+  });
+}
