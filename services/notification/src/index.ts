@@ -1,33 +1,52 @@
-import { QueueName } from '@saathi/contracts';
+import { notificationRoutes, QueueName } from '@saathi/contracts';
 import { defineService, defineWorker } from '@saathi/platform';
+import { registerNotification } from './app';
 import { configSchema } from './config';
 import type { Config } from './config';
+import { subscribeCommentCreated } from './events/comment-created';
 import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
 import { subscribeEmailVerificationRequestedSealed } from './events/email-verification-requested-sealed';
+import { subscribeMessageSent } from './events/message-sent';
 import { subscribePasswordResetRequested } from './events/password-reset-requested';
 import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
+import { subscribePostLiked } from './events/post-liked';
+import { subscribeReactionAdded } from './events/reaction-added';
 import { subscribeUserRegistered } from './events/user-registered';
+import { subscribeUserRegisteredProjection } from './events/user-registered-projection';
+import { subscribeUserUpdated } from './events/user-updated';
 import { sendEmailJob } from './jobs/send-email';
 import { SCHEMA } from './schema-name';
+import { pruneNotifications } from './use-cases/prune';
 
 export type { Config } from './config';
 export { configSchema };
 
-/** Notification: turns identity's events into mails (sent by its worker); feedback and in-app notices later. */
+/**
+ * Notification: account mails (sent by its worker), in-app notifications of comments, likes,
+ * reactions and messages (with a mail for messages to people who are away), and feedback.
+ */
 export const notificationService = defineService({
   name: 'notification',
   configSchema,
   dbSchema: SCHEMA,
   migrations: new URL('./db/migrations/', import.meta.url),
-  routes: [],
+  routes: notificationRoutes,
   auth: 'platform',
-  register: () => undefined,
+  appOptions: (config) => ({ trustProxy: config.TRUST_PROXY }),
+  register: registerNotification,
   consumers: [
     subscribePasswordResetRequested,
     subscribePasswordResetRequestedSealed,
     subscribeUserRegistered,
     subscribeEmailVerificationRequested,
     subscribeEmailVerificationRequestedSealed,
+    subscribeUserRegisteredProjection,
+    subscribeUserUpdated,
+    subscribeCommentCreated,
+    subscribePostLiked,
+    subscribeReactionAdded,
+    subscribeMessageSent,
   ],
+  periodic: [{ name: 'notification-prune', everyMs: 60 * 60 * 1000, run: pruneNotifications }],
   workers: [defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],
 });

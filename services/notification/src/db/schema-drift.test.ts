@@ -3,7 +3,7 @@ import { serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { notificationService } from '../index';
-import { sentEmails } from './schema';
+import { feedback, messageMails, notificationActors, notifications, sentEmails, users } from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -14,7 +14,14 @@ afterAll(() => database?.drop());
 
 describe('notification migrations', () => {
   it('create exactly the columns the Drizzle schema declares', async () => {
-    const { migrated, declared } = await schemaDrift(database.port.db, [sentEmails]);
+    const { migrated, declared } = await schemaDrift(database.port.db, [
+      sentEmails,
+      users,
+      notifications,
+      notificationActors,
+      messageMails,
+      feedback,
+    ]);
     expect(migrated).toEqual(declared);
   });
 });

@@ -1,9 +1,73 @@
-import { pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { SCHEMA } from '../schema-name';
 
-export const notification = pgSchema('notification');
+// The tables of db/migrations; schema-drift.test.ts keeps the two in step. Indexes (the unread
+// target's uniqueness above all) live in the migrations.
+
+export const notification = pgSchema(SCHEMA);
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** One row per mail actually handed to the mailer; a redelivered job finds it and does not send again. */
 export const sentEmails = notification.table('sent_emails', {
   dedupeKey: text('dedupe_key').primaryKey(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: at('sent_at').notNull().defaultNow(),
+});
+
+/** Identity's users as their events describe them (names; the address only from registration). */
+export const users = notification.table('users', {
+  userId: uuid('user_id').primaryKey(),
+  username: text('username').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email'),
+  sourceAt: at('source_at').notNull(),
+});
+
+export const notifications = notification.table('notifications', {
+  id: uuid('id').primaryKey(),
+  recipientId: uuid('recipient_id').notNull(),
+  type: text('type').notNull(),
+  /** What groups: the post, the comment or the conversation acted on. */
+  targetKey: text('target_key').notNull(),
+  actorId: uuid('actor_id').notNull(),
+  /** The latest actor's name when they acted (the list prefers the current one). */
+  actorName: text('actor_name').notNull(),
+  othersCount: integer('others_count').notNull().default(0),
+  postId: uuid('post_id'),
+  commentId: uuid('comment_id'),
+  conversationId: uuid('conversation_id'),
+  emoji: text('emoji'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  readAt: at('read_at'),
+});
+
+export const notificationActors = notification.table(
+  'notification_actors',
+  {
+    notificationId: uuid('notification_id').notNull(),
+    actorId: uuid('actor_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.actorId] })],
+);
+
+export const messageMails = notification.table(
+  'message_mails',
+  {
+    recipientId: uuid('recipient_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    mailedAt: at('mailed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.recipientId, table.conversationId] })],
+);
+
+export const feedback = notification.table('feedback', {
+  id: uuid('id').primaryKey(),
+  type: text('type').notNull(),
+  content: text('content').notNull(),
+  userId: uuid('user_id'),
+  userInfo: jsonb('user_info').$type<Record<string, string>>(),
+  status: text('status').notNull().default('open'),
+  createdAt: at('created_at').notNull(),
 });

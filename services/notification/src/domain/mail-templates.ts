@@ -107,3 +107,35 @@ export function welcomeMail(origin: string, data: EventData<typeof userRegistere
     ].join('\n'),
   };
 }
+
+export function messagesLinkOf(origin: string): string {
+  return `${origin}/messages`;
+}
+
+/** "You have a new message": who wrote, never what (the mail links to the conversation list). */
+export function newMessageMail(
+  origin: string,
+  data: { recipientName: string; senderName: string },
+): MailContent {
+  const link = messagesLinkOf(origin);
+  // A name is user input: keep it on one line in the subject header.
+  const sender = data.senderName.replace(/[\r\n\t]+/g, ' ');
+  return {
+    subject: `${sender} sent you a message on ${PRODUCT_NAME}`,
+    text: [
+      `Hi ${data.recipientName},`,
+      '',
+      `${data.senderName} sent you a message on ${PRODUCT_NAME}. Read and reply here:`,
+      '',
+      link,
+      '',
+      'We mail at most once an hour per conversation while you are away.',
+    ].join('\n'),
+    html: [
+      `<p>Hi ${escapeHtml(data.recipientName)},</p>`,
+      `<p>${escapeHtml(data.senderName)} sent you a message on ${PRODUCT_NAME}.</p>`,
+      `<p><a href="${escapeHtml(link)}">Read and reply</a></p>`,
+      '<p>We mail at most once an hour per conversation while you are away.</p>',
+    ].join('\n'),
+  };
+}

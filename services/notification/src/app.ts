@@ -1,0 +1,21 @@
+import type { App, ServiceKit } from '@saathi/platform';
+import type { Config } from './config';
+import { feedbackRoutes } from './routes/feedback';
+import { notificationRoutes } from './routes/notifications';
+import { listFeedback, sendFeedback } from './use-cases/feedback';
+import { createNotificationCore } from './use-cases/notification-core';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from './use-cases/notifications';
+
+/** Wires notification's routes: builds its core once and hands each route plugin only what it calls. */
+export function registerNotification(app: App, kit: ServiceKit<Config>): void {
+  const core = createNotificationCore(kit);
+  notificationRoutes(app, {
+    listNotifications: (user, limit) => listNotifications(core, user, limit),
+    markNotificationRead: (user, id) => markNotificationRead(core, user, id),
+    markAllNotificationsRead: (user) => markAllNotificationsRead(core, user),
+  });
+  feedbackRoutes(app, {
+    sendFeedback: (user, body, meta) => sendFeedback(core, user, body, meta),
+    listFeedback: (page) => listFeedback(core, page),
+  });
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { authorNameOf } from '@saathi/contracts';
+import type { AppNotification, NotificationType } from '@saathi/contracts';
+import { returnedRow } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+import { notificationActors, notifications, users } from './schema';
+
+/** One person's action on something of the recipient's. */
+export interface Activity {
+  recipientId: string;
+  type: NotificationType;
+  /** What groups: while a notification for (recipient, type, targetKey) is unread, it grows. */
+  targetKey: string;
+  actorId: string;
+  actorName: string;
+  postId: string | null;
+  commentId: string | null;
+  conversationId: string | null;
+  emoji: string | null;
+  /** When the actor acted. */
+  at: Date;
+  /**
+   * Whether an actor already counted moves the notification up again (a new comment or message
+   * is news) or changes nothing (toggling a reaction off and on is not).
+   */
+  repeatBumps: boolean;
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+function toNotification(row: NotificationRow, currentName?: string): AppNotification {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    actorId: row.actorId,
+    actorName: currentName ?? row.actorName,
+    othersCount: row.othersCount,
+    postId: row.postId,
+    commentId: row.commentId,
+    conversationId: row.conversationId,
+    emoji: row.emoji,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Notifications, scoped to their recipient for every read and write a user asks for. */
+export class NotificationsRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): NotificationsRepository {
+    return new NotificationsRepository(db);
+  }
+
+  /**
+   * Records the activity: a new notification, or the recipient's unread one for the same target
+   * grown by it (latest actor, distinct others, time). Returns the notification as it now is, or
+   * null when nothing changed (an actor already counted, where repeats do not bump).
+   */
+  async record(activity: Activity): Promise<AppNotification | null> {
+    // The no-op update takes the unread row's lock, so concurrent actors on one target queue up.
+    const { id } = returnedRow(
+      await this.db
+        .insert(notifications)
+        .values({
+          id: randomUUID(),
+          recipientId: activity.recipientId,
+          type: activity.type,
+          targetKey: activity.targetKey,
+          actorId: activity.actorId,
+          actorName: activity.actorName,
+          othersCount: 0,
+          postId: activity.postId,
+          commentId: activity.commentId,
+          conversationId: activity.conversationId,
+          emoji: activity.emoji,
+          createdAt: activity.at,
+          updatedAt: activity.at,
+        })
+        .onConflictDoUpdate({
+          target: [notifications.recipientId, notifications.type, notifications.targetKey],
+          targetWhere: isNull(notifications.readAt),
+          set: { targetKey: sql`${notifications.targetKey}` },
+        })
+        .returning({ id: notifications.id }),
+      'the notification upsert',
+    );
+    const added = await this.db
+      .insert(notificationActors)
+      .values({ notificationId: id, actorId: activity.actorId })
+      .onConflictDoNothing()
+      .returning({ actorId: notificationActors.actorId });
+    if (added.length === 0 && !activity.repeatBumps) return null;
+
+    // An older event arriving late counts its actor but does not become "the latest".
+    const at = sql`${activity.at.toISOString()}::timestamptz`;
+    const isLatest = sql`${notifications.updatedAt} <= ${at}`;
+    const row = returnedRow(
+      await this.db
+        .update(notifications)
+        .set({
+          actorId: sql`case when ${isLatest} then ${activity.actorId}::uuid else ${notifications.actorId} end`,
+          actorName: sql`case when ${isLatest} then ${activity.actorName} else ${notifications.actorName} end`,
+          emoji: sql`case when ${isLatest} then coalesce(${activity.emoji}, ${notifications.emoji}) else ${notifications.emoji} end`,
+          updatedAt: sql`greatest(${notifications.updatedAt}, ${at})`,
+          othersCount: sql`(select count(*)::int - 1 from ${notificationActors} where ${notificationActors.notificationId} = ${id})`,
+        })
+        .where(eq(notifications.id, id))
+        .returning(),
+      'the notification update',
+    );
+    return toNotification(row);
+  }
+
+  /** The recipient's newest notifications (by latest activity), names as they are now. */
+  async listOwn(recipientId: string, limit: number): Promise<AppNotification[]> {
+    const rows = await this.db
+      .select({ notification: notifications, username: users.username, firstName: users.firstName })
+      .from(notifications)
+      .leftJoin(users, eq(users.userId, notifications.actorId))
+      .where(eq(notifications.recipientId, recipientId))
+      .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+      .limit(limit);
+    return rows.map(({ notification, username, firstName }) =>
+      toNotification(notification, username === null ? undefined : authorNameOf({ username, firstName })),
+    );
+  }
+
+  async unreadCountOf(recipientId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+    return row?.unread ?? 0;
+  }
+
+  /** Marks one of the recipient's own notifications read; false when they have none with that id. */
+  async markOwnRead(recipientId: string, id: string, now: Date): Promise<boolean> {
+    const own = and(eq(notifications.id, id), eq(notifications.recipientId, recipientId));
+    await this.db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(own, isNull(notifications.readAt)));
+    const [row] = await this.db.select({ id: notifications.id }).from(notifications).where(own).limit(1);
+    return row !== undefined;
+  }
+
+  async markAllOwnRead(recipientId: string, now: Date): Promise<void> {
+    await this.db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+  }
+
+  /** Deletes notifications read before `readBefore` (their actors go with them); returns how many. */
+  async deleteReadBefore(readBefore: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(notifications)
+      .where(and(isNotNull(notifications.readAt), lt(notifications.readAt, readBefore)))
+      .returning({ id: notifications.id });
+    return deleted.length;
+  }
+}

@@ -1,0 +1,65 @@
+import { QueueName } from '@saathi/contracts';
+import type { EventData, messageSentV1 } from '@saathi/contracts';
+import type { Db, Emit } from '@saathi/platform';
+import { newMessageMail } from '../domain/mail-templates';
+import type { NotificationCore } from './notification-core';
+import { notify } from './notify';
+
+/**
+ * A message arrived: a 'message' notification grouped per conversation and, when the recipient
+ * had no socket open, a mail — at most one per conversation and recipient per cool-down, and
+ * without the message's text (the event does not carry it, and mail is no place for it).
+ */
+export async function noticeMessage(
+  deps: Pick<
+    NotificationCore,
+    'users' | 'notifications' | 'messageMails' | 'queue' | 'clock' | 'config' | 'logger'
+  >,
+  tx: Db,
+  emit: Emit,
+  event: { id: string; data: EventData<typeof messageSentV1> },
+): Promise<void> {
+  const { data } = event;
+  const notification = await notify(deps, tx, emit, {
+    recipientId: data.recipientId,
+    type: 'message',
+    targetKey: `conversation:${data.conversationId}`,
+    actorId: data.senderId,
+    postId: null,
+    commentId: null,
+    conversationId: data.conversationId,
+    emoji: null,
+    at: new Date(data.sentAt),
+    repeatBumps: true,
+  });
+  if (!notification || data.recipientOnline) return;
+
+  const recipient = await deps.users.with(tx).find(data.recipientId);
+  if (!recipient?.email) {
+    deps.logger.warn({ eventId: event.id, recipientId: data.recipientId }, 'no address for message mail');
+    return;
+  }
+  const now = deps.clock.now();
+  const claimed = await deps.messageMails
+    .with(tx)
+    .claim(data.recipientId, data.conversationId, now, deps.config.MESSAGE_MAIL_COOLDOWN_MS);
+  if (!claimed) return;
+  // Queued inside the transaction with the event's id as job id: if the commit fails, the
+  // redelivered event queues the same job again, which the queue de-duplicates.
+  await deps.queue.add(
+    QueueName.email,
+    {
+      to: recipient.email,
+      ...newMessageMail(deps.config.PUBLIC_ORIGIN, {
+        recipientName: recipient.name,
+        senderName: notification.actorName,
+      }),
+      dedupeKey: event.id,
+    },
+    {
+      jobId: event.id,
+      attempts: deps.config.EMAIL_MAX_ATTEMPTS,
+      backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import type { Clock, JobQueue, Logger, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
+import { createMemoryRateLimiter } from '@saathi/platform';
+import type { Config } from '../config';
+import { FeedbackRepository } from '../db/feedback-repository';
+import { MessageMailsRepository } from '../db/message-mails-repository';
+import { NotificationsRepository } from '../db/notifications-repository';
+import { UsersRepository } from '../db/users-repository';
+
+/**
+ * The pieces notification's use cases are written against; each takes a `Pick` of this, so its
+ * signature says what it touches.
+ */
+export interface NotificationCore {
+  uow: UnitOfWork;
+  clock: Clock;
+  queue: JobQueue;
+  logger: Logger;
+  config: Pick<
+    Config,
+    | 'PUBLIC_ORIGIN'
+    | 'EMAIL_MAX_ATTEMPTS'
+    | 'EMAIL_RETRY_BACKOFF_MS'
+    | 'FEEDBACK_PER_HOUR'
+    | 'MESSAGE_MAIL_COOLDOWN_MS'
+    | 'READ_NOTIFICATION_RETENTION_DAYS'
+  >;
+  users: UsersRepository;
+  notifications: NotificationsRepository;
+  messageMails: MessageMailsRepository;
+  feedback: FeedbackRepository;
+  /** Shared counters in cluster mode (Redis); this process's own otherwise. */
+  rateLimiter: RateLimiter;
+}
+
+export function createNotificationCore(kit: ServiceKit<Config>): NotificationCore {
+  const db = kit.db.db;
+  return {
+    uow: kit.uow,
+    clock: kit.clock,
+    queue: kit.queue,
+    logger: kit.logger,
+    config: kit.config,
+    users: new UsersRepository(db),
+    notifications: new NotificationsRepository(db),
+    messageMails: new MessageMailsRepository(db),
+    feedback: new FeedbackRepository(db),
+    rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
+  };
+}
+
+/** The request facts a use case may need, without handing it the request. */
+export interface RequestMeta {
+  traceId: string;
+  ip: string;
+  userAgent: string | undefined;
+}

@@ -1,0 +1,25 @@
+import { pruneEventTables } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { MessageMailsRepository } from '../db/message-mails-repository';
+import { NotificationsRepository } from '../db/notifications-repository';
+import { SCHEMA } from '../schema-name';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
+const EVENT_TABLE_RETENTION_MS = 7 * DAY_MS;
+
+/**
+ * The periodic clean-up: read notifications past their retention, mail cool-downs that have
+ * run out, and old outbox/inbox rows. Idempotent, so every replica may run it.
+ */
+export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ notifications: number }> {
+  const now = kit.clock.now().getTime();
+  const db = kit.db.db;
+  const notifications = await new NotificationsRepository(db).deleteReadBefore(
+    new Date(now - kit.config.READ_NOTIFICATION_RETENTION_DAYS * DAY_MS),
+  );
+  await new MessageMailsRepository(db).deleteOlderThan(new Date(now - kit.config.MESSAGE_MAIL_COOLDOWN_MS));
+  await pruneEventTables(db, SCHEMA, new Date(now - EVENT_TABLE_RETENTION_MS));
+  return { notifications };
+}
