@@ -1,6 +1,8 @@
-// `npm run k8s:generate`: rewrites k8s/base from the process table.
+// `npm run k8s:generate`: rewrites k8s/base from the process table, and k8s/observability
+// (alert rules, dashboards) from infra/observability.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { renderObservability } from '../observability/render';
 import { renderBase } from './render-k8s';
 
 const baseDir = path.resolve(import.meta.dirname, '..', '..', 'k8s', 'base');
@@ -9,3 +11,12 @@ const files = renderBase();
 for (const stale of readdirSync(baseDir)) if (!files.has(stale)) rmSync(path.join(baseDir, stale));
 for (const [file, text] of files) writeFileSync(path.join(baseDir, file), text);
 console.log(`k8s/base: ${files.size} files written`);
+
+const observabilityDir = path.resolve(import.meta.dirname, '..', '..', 'k8s', 'observability');
+rmSync(observabilityDir, { recursive: true, force: true });
+const observability = renderObservability();
+for (const [file, text] of observability) {
+  mkdirSync(path.dirname(path.join(observabilityDir, file)), { recursive: true });
+  writeFileSync(path.join(observabilityDir, file), text);
+}
+console.log(`k8s/observability: ${observability.size} files written`);
