@@ -142,37 +142,42 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
             {messages.length === 0 && pending.length === 0 ? (
               <p className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello!</p>
             ) : null}
-            <ol role="log" aria-live="polite" aria-label={`Messages with ${otherName}`} className="space-y-2">
-              {messages.map((message) => {
-                const mine = message.senderId === viewerId;
-                return (
-                  <li key={message.id} className={clsx('flex flex-col', mine ? 'items-end' : 'items-start')}>
-                    <p
-                      className={clsx(
-                        'max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] break-words whitespace-pre-line',
-                        mine ? 'bg-teal-700 text-white' : 'border border-slate-200 bg-white text-slate-900',
-                      )}
+            <div role="log" aria-live="polite" aria-label={`Messages with ${otherName}`}>
+              <ol className="space-y-2">
+                {messages.map((message) => {
+                  const mine = message.senderId === viewerId;
+                  return (
+                    <li
+                      key={message.id}
+                      className={clsx('flex flex-col', mine ? 'items-end' : 'items-start')}
                     >
-                      <span className="sr-only">{mine ? 'You: ' : `${otherName}: `}</span>
-                      {message.content}
+                      <p
+                        className={clsx(
+                          'max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] break-words whitespace-pre-line',
+                          mine ? 'bg-teal-700 text-white' : 'border border-slate-200 bg-white text-slate-900',
+                        )}
+                      >
+                        <span className="sr-only">{mine ? 'You: ' : `${otherName}: `}</span>
+                        {message.content}
+                      </p>
+                      <span className="mt-0.5 px-1 text-xs text-slate-600">
+                        <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
+                        {mine && seen && message.id === lastOwnId ? ' · Seen' : null}
+                      </span>
+                    </li>
+                  );
+                })}
+                {pending.map((item) => (
+                  <li key={item.key} className="flex flex-col items-end" data-pending="">
+                    <p className="max-w-[80%] rounded-2xl bg-teal-700/80 px-3.5 py-2 text-[15px] break-words whitespace-pre-line text-white">
+                      <span className="sr-only">You: </span>
+                      {item.content}
                     </p>
-                    <span className="mt-0.5 px-1 text-xs text-slate-600">
-                      <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
-                      {mine && seen && message.id === lastOwnId ? ' · Seen' : null}
-                    </span>
+                    <span className="mt-0.5 px-1 text-xs text-slate-600">Sending...</span>
                   </li>
-                );
-              })}
-              {pending.map((item) => (
-                <li key={item.key} className="flex flex-col items-end" data-pending="">
-                  <p className="max-w-[80%] rounded-2xl bg-teal-700/80 px-3.5 py-2 text-[15px] break-words whitespace-pre-line text-white">
-                    <span className="sr-only">You: </span>
-                    {item.content}
-                  </p>
-                  <span className="mt-0.5 px-1 text-xs text-slate-600">Sending...</span>
-                </li>
-              ))}
-            </ol>
+                ))}
+              </ol>
+            </div>
           </>
         )}
       </div>

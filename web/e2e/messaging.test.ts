@@ -1,0 +1,208 @@
+// Messaging, notifications and feedback end to end through the gateway, two people in two
+// browser contexts: A messages B from B's post; B, already on /messages, sees it arrive and the
+// unread count rise without reloading; B opens it (A sees it read), types (A sees it), replies
+// (A sees the reply live); B's comment on A's post reaches A's bell; A sends feedback.
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, runAxe } from './browser';
+import { startTestServer, type TestServer } from './server';
+import { startTestCluster } from '../../infra/test/cluster-harness';
+
+const PASSWORD = 'messaging-secret-1';
+const MUMBAI = { latitude: 19.076, longitude: 72.8777, locationName: 'Mumbai' };
+/** Events cross services (feed → notification → messaging's socket): allow them a moment. */
+const LIVE_MS = 20_000;
+
+interface Account {
+  id: string;
+  username: string;
+}
+
+async function register(context: BrowserContext, name: string): Promise<Account> {
+  const username = `${name}_${randomBytes(3).toString('hex')}`;
+  const res = await context.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, phone: '9876543210', password: PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const user = (await res.json()) as { id: string };
+  return { id: user.id, username };
+}
+
+async function createPost(context: BrowserContext, content: string): Promise<string> {
+  const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...MUMBAI } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function expectToast(page: Page, ...parts: string[]): Promise<void> {
+  let toast = page.locator('[data-toast]');
+  for (const part of parts) toast = toast.filter({ hasText: part });
+  await toast.first().waitFor({ state: 'visible' });
+}
+
+/** The header's Messages link; its name carries ", N unread" while there are unread messages. */
+function headerMessages(page: Page) {
+  return page.getByRole('banner').getByRole('link', { name: /^Messages/ });
+}
+
+/** A port free right now (the OS picks it), so the site's origin is known before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
+  // The gateway takes websockets only from the site's origin, which it must know up front: with
+  // port 0 embedded mode would assume localhost:3000, so the test picks the port itself.
+  embedded: async () => {
+    const port = await freePort();
+    return startTestServer({ port, env: { ...process.env, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } });
+  },
+  cluster: async () => {
+    const cluster = await startTestCluster();
+    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
+  },
+};
+
+describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the browser (%s mode)', (mode) => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await modes[mode]();
+    browser = await launchBrowser();
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('A messages B from a post; both see it live; a comment reaches the bell; feedback is sent', async () => {
+    const a = await newPage(browser, server.url);
+    const b = await newPage(browser, server.url);
+    try {
+      const asha = await register(a.context, 'asha');
+      const bala = await register(b.context, 'bala');
+      const balaPost = await createPost(b.context, 'Looking for a badminton partner, evenings near Bandra.');
+      const ashaPost = await createPost(a.context, 'Anyone for a sunrise walk along Marine Drive?');
+
+      // --- B waits on /messages with nothing yet ----------------------------------------------
+      await b.page.goto('/messages');
+      await b.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+      await b.page.getByText('No conversations yet.', { exact: false }).waitFor();
+      expect(await headerMessages(b.page).textContent()).not.toMatch(/unread/);
+      await runAxe(b.page, 'empty inbox');
+
+      // --- A opens B's post and messages B through the dialog ---------------------------------
+      await a.page.goto(`/post/${balaPost}`);
+      await a.page.getByRole('article').getByRole('button', { name: 'Message' }).click();
+      const dialog = a.page.getByRole('dialog', { name: `Message ${bala.username}` });
+      await dialog.waitFor();
+      const send = dialog.getByRole('button', { name: 'Send Message' });
+      await dialog.getByLabel('Your message').fill('   ');
+      expect(await send.isDisabled()).toBe(true); // blank after trimming
+      await dialog.getByLabel('Your message').fill('Hi! I play badminton too. Thursday at 7?');
+      await runAxe(a.page, 'message dialog');
+      await send.click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // --- B sees it arrive without reloading, with the unread count ---------------------------
+      const conversationRow = b.page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button', { name: new RegExp(asha.username) });
+      await conversationRow.waitFor({ timeout: LIVE_MS });
+      await conversationRow.getByText('Hi! I play badminton too. Thursday at 7?').waitFor();
+      await headerMessages(b.page).filter({ hasText: '1 unread' }).waitFor({ timeout: LIVE_MS });
+      expect(await conversationRow.textContent()).toContain('1 unread');
+
+      // --- A opens the conversation, B opens it too: A sees it was read -----------------------
+      await a.page.goto('/messages');
+      await a.page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button', { name: new RegExp(bala.username) })
+        .click();
+      const aLog = a.page.getByRole('log', { name: `Messages with ${bala.username}` });
+      await aLog.getByText('Hi! I play badminton too. Thursday at 7?').waitFor();
+      expect(a.page.url()).toMatch(/\/messages\?c=[0-9a-f-]{36}$/);
+
+      await conversationRow.click();
+      const bLog = b.page.getByRole('log', { name: `Messages with ${asha.username}` });
+      await bLog.getByText('Hi! I play badminton too. Thursday at 7?').waitFor();
+      await bLog.getByText('Just now').first().waitFor();
+      // Opening the thread read it: the badge goes away.
+      await headerMessages(b.page).filter({ hasNotText: 'unread' }).waitFor({ timeout: LIVE_MS });
+      await aLog.getByText('Seen').waitFor({ timeout: LIVE_MS });
+      await runAxe(b.page, 'open thread');
+
+      // --- B types (A sees it), then replies with Enter (A sees it live) ----------------------
+      const box = b.page.getByRole('textbox', { name: 'Type a message' });
+      const sendButton = b.page.getByRole('button', { name: 'Send', exact: true });
+      expect(await sendButton.isDisabled()).toBe(true);
+      await box.pressSequentially('Thursday works');
+      await a.page.getByText(`${bala.username} is typing...`).waitFor({ timeout: LIVE_MS });
+      await box.press('Shift+Enter');
+      await box.pressSequentially('See you at the court!');
+      expect(await box.inputValue()).toBe('Thursday works\nSee you at the court!');
+      await box.press('Enter');
+      expect(await box.inputValue()).toBe('');
+      await bLog.getByText('See you at the court!').waitFor();
+      await aLog.getByText('See you at the court!').waitFor({ timeout: LIVE_MS });
+      // Shown once each, even though the sender also hears its own message on the socket.
+      expect(await bLog.getByText('See you at the court!').count()).toBe(1);
+      expect(await aLog.getByRole('listitem').count()).toBe(2);
+      await a.page.getByText(`${bala.username} is typing...`).waitFor({ state: 'hidden' });
+
+      // A reply from A appears at once on A's side and live on B's.
+      await a.page.getByRole('textbox', { name: 'Type a message' }).fill('Great, see you!');
+      await a.page.getByRole('button', { name: 'Send', exact: true }).click();
+      await aLog.getByText('Great, see you!').waitFor();
+      await bLog.getByText('Great, see you!').waitFor({ timeout: LIVE_MS });
+      expect(await bLog.getByRole('listitem').count()).toBe(3);
+
+      // A reload keeps the thread (deep link) and shows each message once.
+      await b.page.reload();
+      await bLog.getByText('Great, see you!').waitFor();
+      expect(await bLog.getByRole('listitem').count()).toBe(3);
+
+      // --- B comments on A's post: A's bell shows it -------------------------------------------
+      await b.page.goto(`/post/${ashaPost}`);
+      const card = b.page.getByRole('article');
+      await card.getByRole('button', { name: /^Comments,/ }).click();
+      const commentBox = card.getByRole('textbox', { name: 'Write a comment' });
+      await commentBox.fill('Count me in for the walk!');
+      await commentBox.press('Enter');
+      await card.getByRole('listitem').filter({ hasText: 'Count me in for the walk!' }).waitFor();
+
+      const bell = a.page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+      await bell.filter({ hasText: 'unread' }).waitFor({ timeout: LIVE_MS });
+      await bell.click();
+      const popover = a.page.getByRole('dialog', { name: 'Notifications' });
+      const notification = popover.getByRole('button', {
+        name: `${bala.username} commented on your post (unread)`,
+      });
+      await notification.waitFor();
+      await runAxe(a.page, 'notifications');
+      await notification.click();
+      await a.page.waitForURL(`**/post/${ashaPost}`);
+      await a.page.getByText('Anyone for a sunrise walk along Marine Drive?').waitFor();
+
+      // --- Feedback from the avatar menu ----------------------------------------------------------
+      await a.page.getByRole('button', { name: 'Account menu' }).click();
+      await a.page.getByRole('menuitem', { name: 'Feedback' }).click();
+      const feedback = a.page.getByRole('dialog', { name: 'Share Your Feedback' });
+      await feedback.getByLabel('Your feedback').fill('Messaging works nicely, thank you!');
+      await feedback.getByRole('button', { name: 'Submit Feedback' }).click();
+      await expectToast(a.page, 'Feedback Sent');
+      await feedback.waitFor({ state: 'hidden' });
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  }, 180_000);
+});
