@@ -131,8 +131,8 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       });
     }
     await registerSocketProxy(edge, {
-      // Socket.IO long-polling must stay on one replica, so the socket goes to the first one.
-      base: firstOrigin(options.upstreams.messaging),
+      // Websocket-only clients spread over the replicas; long-polling stays on the first.
+      origins: options.upstreams.messaging.split(','),
       path: SOCKET_IO_PATH,
       dispatcher,
       timeoutMs: upstreamTimeoutMs,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { Dispatcher } from 'undici';
@@ -60,7 +61,8 @@ export async function registerUpstreamProxy(
 export const WEBSOCKET_MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export interface SocketProxyOptions {
-  base: string;
+  /** The messaging replicas' origins (at least one). */
+  origins: readonly string[];
   path: string;
   dispatcher: Dispatcher;
   timeoutMs: number;
@@ -69,12 +71,35 @@ export interface SocketProxyOptions {
 }
 
 /**
- * Socket.IO: long-polling over HTTP and the websocket upgrade, both to the messaging service.
- * Upgrades pass the edge's per-IP limits like any request (they run in the same scope).
+ * Which messaging replica a Socket.IO request goes to. A websocket-only connection (an upgrade
+ * without a session id) is one request for its whole life, so any replica can take it: they
+ * take turns. Long-polling and the upgrade of a polling session need the replica that holds the
+ * session, so they all go to the first one (a session id says nothing about where it lives).
+ */
+export function socketUpstreamPicker(
+  origins: readonly string[],
+): (request: { raw: IncomingMessage; url: string }) => string {
+  const first = origins[0];
+  if (first === undefined) throw new Error('the socket proxy needs at least one messaging origin');
+  let turn = 0;
+  return (request) => {
+    if (origins.length === 1 || !isUpgradeRequest(request.raw)) return first;
+    if (new URL(request.url, 'http://gateway').searchParams.has('sid')) return first;
+    turn = (turn + 1) % origins.length;
+    return origins[turn] ?? first;
+  };
+}
+
+/**
+ * Socket.IO: long-polling over HTTP and the websocket upgrade, both to the messaging service
+ * (see socketUpstreamPicker for which replica). Upgrades pass the edge's per-IP limits like any
+ * request (they run in the same scope).
  */
 export async function registerSocketProxy(app: FastifyInstance, options: SocketProxyOptions): Promise<void> {
+  const pickUpstream = socketUpstreamPicker(options.origins);
   await app.register(httpProxy, {
-    upstream: options.base,
+    // Empty: every request's replica comes from getUpstream (HTTP and websocket alike).
+    upstream: '',
     prefix: options.path,
     rewritePrefix: options.path,
     websocket: true,
@@ -91,6 +116,8 @@ export async function registerSocketProxy(app: FastifyInstance, options: SocketP
     },
     disableRequestLogging: true,
     replyOptions: {
+      // The gateway serves HTTP/1.1 only, so the raw request is an IncomingMessage.
+      getUpstream: (request) => pickUpstream({ raw: request.raw as IncomingMessage, url: request.url }),
       // Long-polling holds a request open up to Socket.IO's pingInterval + pingTimeout.
       timeout: Math.max(options.timeoutMs, 60_000),
       rewriteRequestHeaders: forwardHeaders,
