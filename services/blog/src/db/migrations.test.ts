@@ -26,6 +26,19 @@ describe('blog migrations', () => {
     expect(migrated).toEqual(declared);
   });
 
+  it('index the list and the featured list by published stories, newest first', async () => {
+    const rows = await queryRows<{ indexname: string; indexdef: string }>(
+      database.port.db,
+      sql`select indexname, indexdef from pg_indexes where schemaname = 'blog' and tablename = 'posts'`,
+    );
+    const definitions = Object.fromEntries(rows.map((row) => [row.indexname, row.indexdef]));
+    expect(definitions.posts_published_created_idx).toMatch(/\(created_at DESC, id DESC\) WHERE published$/);
+    expect(definitions.posts_featured_created_idx).toMatch(
+      /\(created_at DESC, id DESC\) WHERE \(published AND featured\)$/,
+    );
+    expect(definitions.posts_slug_key).toMatch(/UNIQUE INDEX .* \(slug\)/);
+  });
+
   it('seed three stories, and seeding again changes nothing', async () => {
     expect(await seededCount()).toBe(3);
     // A second start: the migrations are recorded and not run again.
