@@ -23,6 +23,7 @@ import type {
   RunningService,
   RunningWorker,
   ServiceDeps,
+  ServiceKit,
 } from '@saathi/platform';
 import { createTestDatabase } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
@@ -34,7 +35,7 @@ export interface TestNotification {
   app: App;
   database: TestDatabase;
   deps: ServiceDeps<Config>;
-  service: RunningService;
+  service: RunningService<App> & { kit: ServiceKit<Config> };
   worker: RunningWorker;
   /** Cookies of a signed-in user, as identity's access token would carry them. */
   signIn(user: AuthUser): { cookies: Record<string, string> };
