@@ -47,14 +47,24 @@ function check(name, status) {
 ensureDependencies();
 ensureDebianTools();
 
-const missing = [];
-for (const [name, url] of Object.entries(infra))
-  if (!(await tcpReachable(url))) missing.push(`${name} (${url})`);
-if (missing.length > 0) {
-  console.error(
-    `[test] the real services are unreachable: ${missing.join(', ')} — integration tests cannot run.`,
-  );
-  check(`infrastructure reachable: ${missing.join(', ')}`, 1);
+// PostgreSQL, NATS and Redis: from env or the local standard ports; if some are unreachable and
+// a Docker engine is available, containers from docker-compose.yml's images stand in for them.
+const { containerDefinitions, dockerAvailable, planInfrastructure, startContainers } =
+  await import('./test-infrastructure.mjs');
+const unreachable = [];
+for (const [name, url] of Object.entries(infra)) if (!(await tcpReachable(url))) unreachable.push(name);
+const plan = planInfrastructure({
+  unreachable,
+  dockerAvailable: unreachable.length > 0 && dockerAvailable(),
+});
+let containers;
+if (plan.action === 'containers') {
+  console.log(`[test] ${plan.start.join(', ')} unreachable: starting containers (testcontainers)…`);
+  containers = await startContainers(plan.start, containerDefinitions(repoRoot));
+  Object.assign(process.env, containers.env);
+} else if (plan.action === 'fail') {
+  console.error(`[test] ${plan.message}`);
+  check(`infrastructure reachable (${unreachable.join(', ')})`, 1);
 }
 
 ensureWebBuild();
@@ -94,5 +104,6 @@ if (existsSync(jsonFile)) {
 }
 
 if (failures.length > 0) console.log(`[test] failures:\n  - ${failures.join('\n  - ')}`);
+await containers?.stop();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
