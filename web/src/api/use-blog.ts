@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { nextBlogOffset } from '../lib/blog-pages';
 import {
   BLOG_PAGE_SIZE,
   getBlogPostRoute,
@@ -12,13 +13,6 @@ import { isApiError } from './api-error';
 export const blogPostsKey = ['/api/blog/posts'] as const;
 export const featuredBlogPostsKey = ['/api/blog/posts', 'featured'] as const;
 export const blogPostKey = (slug: string) => ['/api/blog/posts', 'story', slug] as const;
-
-/** The offset of the next page, or undefined when the last page was not full. */
-export function nextBlogOffset(pages: readonly (readonly unknown[])[]): number | undefined {
-  const last = pages.at(-1);
-  if (!last || last.length < BLOG_PAGE_SIZE) return undefined;
-  return pages.reduce((sum, page) => sum + page.length, 0);
-}
 
 /** Published stories, newest first, ten a page; "Load More Stories" fetches the next. */
 export function useBlogPosts() {
