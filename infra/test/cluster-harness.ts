@@ -25,6 +25,8 @@ export interface TestCluster {
   mailDir: string;
   /** Raw RFC 822 mails the SMTP server accepted, oldest first. */
   inbox: string[];
+  /** The cluster's own database (tests read what a service stored, e.g. its outbox). */
+  databaseUrl: string;
   /** Process name → port, e.g. `feed-1` → 21002. */
   ports: Record<string, number>;
   pids(): Record<string, number>;
@@ -185,6 +187,7 @@ export async function startTestCluster(
     gatewayUrl,
     mailDir,
     inbox,
+    databaseUrl: databaseUrl.toString(),
     ports,
     pids: () =>
       JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>,

@@ -14,6 +14,7 @@ import { createAccessTokenVerifier } from '@saathi/platform';
 import type { App, AuthUser, Logger } from '@saathi/platform';
 import type { Membership } from '../db/conversations-repository';
 import { handshakeUser } from './socket-auth';
+import { registerSocketMetrics } from './socket-metrics';
 import { userRoom } from './pusher';
 import type { Pusher } from './pusher';
 
@@ -71,6 +72,8 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     redis.on('error', (err) => options.logger.warn({ err }, 'socket.io redis error'));
     io.adapter(createAdapter(redis, { streamName: 'saathi:messaging:socket.io', maxLen: 10_000 }));
   }
+
+  registerSocketMetrics(app, io);
 
   const verify = createAccessTokenVerifier(options.publicKey);
   io.use((socket, next) => {
