@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGE_PAGE_SIZE } from '@saathi/contracts';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { startTestServer, type TestServer } from './server';
 import { startTestCluster } from '../../infra/test/cluster-harness';
@@ -203,6 +204,93 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
     } finally {
       await a.context.close();
       await b.context.close();
+    }
+  }, 180_000);
+
+  it('on a phone: list, then thread with Back; earlier pages; failures toast; a 401 signs in again', async () => {
+    const c = await newPage(browser, server.url);
+    const d = await newPage(browser, server.url, { mobile: true });
+    try {
+      const chitra = await register(c.context, 'chitra');
+      const dev = await register(d.context, 'dev');
+      const started = await c.context.request.post('/api/conversations', { data: { participantId: dev.id } });
+      expect(started.status(), await started.text()).toBe(200);
+      const conversationId = ((await started.json()) as { id: string }).id;
+      const total = MESSAGE_PAGE_SIZE + 2;
+      for (let n = 1; n <= total; n++) {
+        const sent = await c.context.request.post('/api/messages', {
+          data: { conversationId, content: `note number ${n}` },
+        });
+        expect(sent.status(), await sent.text()).toBe(201);
+      }
+
+      // --- The list first, with the unread count on the bottom navigation ---------------------
+      const { page } = d;
+      await page.goto('/messages');
+      const nav = page.getByRole('navigation', { name: 'Bottom navigation' });
+      await nav.getByRole('link', { name: new RegExp(`Messages.*${total} unread`) }).waitFor();
+      const row = page.getByRole('button', { name: new RegExp(chitra.username) });
+      await row.waitFor();
+      expect(await page.getByRole('textbox', { name: 'Type a message' }).count()).toBe(0);
+      await runAxe(page, 'inbox on a phone');
+
+      // --- Then the thread, newest page only, and earlier on request ---------------------------
+      await row.click();
+      const log = page.getByRole('log', { name: `Messages with ${chitra.username}` });
+      await log.getByText(new RegExp(`note number ${total}$`)).waitFor();
+      expect(await row.isVisible()).toBe(false);
+      expect(await log.getByText(/note number 1$/).count()).toBe(0);
+      expect(await log.getByRole('listitem').count()).toBe(MESSAGE_PAGE_SIZE);
+      await page.getByRole('button', { name: 'Load earlier messages' }).click();
+      await log.getByText(/note number 1$/).waitFor();
+      expect(await log.getByRole('listitem').count()).toBe(total);
+      expect(await page.getByRole('button', { name: 'Load earlier messages' }).count()).toBe(0);
+      await nav.getByRole('link', { name: 'Messages', exact: true }).waitFor(); // all read now
+      await runAxe(page, 'thread on a phone');
+
+      // --- A failed send toasts and takes the optimistic bubble away ------------------------------
+      await page.route('**/api/messages', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+      );
+      const box = page.getByRole('textbox', { name: 'Type a message' });
+      await box.fill('this one will fail');
+      await box.press('Enter');
+      await expectToast(page, 'Failed to send message');
+      await log.getByText('this one will fail').waitFor({ state: 'hidden' });
+
+      // --- Back to the list -----------------------------------------------------------------------
+      await page.getByRole('button', { name: 'Back to conversations' }).click();
+      await row.waitFor();
+      expect(new URL(page.url()).search).toBe('');
+
+      // --- A 401 on send: the unauthorized toast, then the sign-in redirect -------------------
+      await page.unroute('**/api/messages');
+      await page.route('**/api/messages', (route) =>
+        route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }),
+      );
+      await row.click();
+      await box.fill('am I still signed in?');
+      await box.press('Enter');
+      await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+      await page.waitForURL((url) => !url.pathname.startsWith('/messages'));
+
+      // --- Starting a conversation that fails -----------------------------------------------------
+      const postId = await createPost(d.context, 'Cycling group on Sunday mornings, all levels.');
+      await c.page.route('**/api/conversations', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+          : route.fallback(),
+      );
+      await c.page.goto(`/post/${postId}`);
+      await c.page.getByRole('article').getByRole('button', { name: 'Message' }).click();
+      const dialog = c.page.getByRole('dialog', { name: `Message ${dev.username}` });
+      await dialog.getByLabel('Your message').fill('Count me in!');
+      await dialog.getByRole('button', { name: 'Send Message' }).click();
+      await expectToast(c.page, 'Failed to start conversation');
+      expect(await dialog.getByLabel('Your message').inputValue()).toBe('Count me in!'); // kept to retry
+    } finally {
+      await c.context.close();
+      await d.context.close();
     }
   }, 180_000);
 });

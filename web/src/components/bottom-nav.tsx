@@ -27,18 +27,17 @@ export function BottomNav() {
               to={to}
               className={({ isActive }) =>
                 clsx(
-                  'flex flex-col items-center gap-0.5 py-2 text-xs font-medium focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none focus-visible:ring-inset',
+                  'relative flex flex-col items-center gap-0.5 py-2 text-xs font-medium focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none focus-visible:ring-inset',
                   isActive ? 'text-teal-800' : 'text-slate-600',
                 )
               }
             >
-              <span className="relative">
-                <Icon className="h-5 w-5" aria-hidden="true" />
-                {to === '/messages' ? (
-                  <UnreadBadge count={unreadMessages.data} className="absolute -top-2 left-3" />
-                ) : null}
-              </span>
+              <Icon className="h-5 w-5" aria-hidden="true" />
               {label}
+              {/* After the label, so the link reads "Messages, 3 unread"; drawn on the icon. */}
+              {to === '/messages' ? (
+                <UnreadBadge count={unreadMessages.data} className="absolute top-0.5 left-1/2 ml-1" />
+              ) : null}
             </NavLink>
           </li>
         ))}

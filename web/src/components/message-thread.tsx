@@ -113,7 +113,14 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
         </h2>
       </header>
 
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4">
+      {/* Focusable so keyboards can scroll the history; the log inside announces arrivals. */}
+      <div
+        ref={scrollRef}
+        tabIndex={0}
+        role="region"
+        aria-label="Message history"
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none focus-visible:ring-inset"
+      >
         {thread.isLoading ? (
           <div role="status" className="flex justify-center py-10">
             <Loader2 className="h-6 w-6 animate-spin text-teal-700" aria-hidden="true" />
