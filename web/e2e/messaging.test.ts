@@ -166,10 +166,27 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await bLog.getByText('Great, see you!').waitFor({ timeout: LIVE_MS });
       expect(await bLog.getByRole('listitem').count()).toBe(3);
 
+      // --- A drops offline; what B sends meanwhile arrives over REST after the reconnect -------
+      await a.context.setOffline(true);
+      await b.page.getByRole('textbox', { name: 'Type a message' }).fill('Are you still there?');
+      await b.page.keyboard.press('Enter');
+      await bLog.getByText('Are you still there?').waitFor();
+      const catchUp = a.page.waitForRequest(
+        (request) => /\/messages\?after=[0-9a-f-]{36}/.test(request.url()),
+        {
+          timeout: 60_000,
+        },
+      );
+      await a.context.setOffline(false);
+      await catchUp;
+      await aLog.getByText('Are you still there?').waitFor({ timeout: LIVE_MS });
+      expect(await aLog.getByText('Are you still there?').count()).toBe(1);
+      expect(await aLog.getByRole('listitem').count()).toBe(4);
+
       // A reload keeps the thread (deep link) and shows each message once.
       await b.page.reload();
       await bLog.getByText('Great, see you!').waitFor();
-      expect(await bLog.getByRole('listitem').count()).toBe(3);
+      expect(await bLog.getByRole('listitem').count()).toBe(4);
 
       // --- B comments on A's post: A's bell shows it -------------------------------------------
       await b.page.goto(`/post/${ashaPost}`);
