@@ -9,6 +9,8 @@ import { subscribeEmailVerificationRequestedSealed } from './events/email-verifi
 import { subscribeMessageSent } from './events/message-sent';
 import { subscribePasswordResetRequested } from './events/password-reset-requested';
 import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
+import { subscribePostDeleted } from './events/post-deleted';
+import { subscribePostExpired } from './events/post-expired';
 import { subscribePostLiked } from './events/post-liked';
 import { subscribeReactionAdded } from './events/reaction-added';
 import { subscribeUserRegistered } from './events/user-registered';
@@ -46,6 +48,8 @@ export const notificationService = defineService({
     subscribePostLiked,
     subscribeReactionAdded,
     subscribeMessageSent,
+    subscribePostDeleted,
+    subscribePostExpired,
   ],
   periodic: [{ name: 'notification-prune', everyMs: 60 * 60 * 1000, run: pruneNotifications }],
   workers: [defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],

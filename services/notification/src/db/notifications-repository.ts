@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { authorNameOf } from '@saathi/contracts';
 import type { AppNotification, NotificationType } from '@saathi/contracts';
 import { returnedRow } from '@saathi/platform';
@@ -152,6 +152,12 @@ export class NotificationsRepository {
       .update(notifications)
       .set({ readAt: now })
       .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+  }
+
+  /** Deletes every notification about these posts (deleted or expired: nothing left to open). */
+  async deleteAboutPosts(postIds: readonly string[]): Promise<void> {
+    if (postIds.length === 0) return;
+    await this.db.delete(notifications).where(inArray(notifications.postId, [...postIds]));
   }
 
   /** Deletes notifications read before `readBefore` (their actors go with them); returns how many. */

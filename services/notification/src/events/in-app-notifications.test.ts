@@ -5,6 +5,8 @@ import {
   commentCreatedV1,
   messageSentV1,
   notificationUpsertedV1,
+  postDeletedV1,
+  postExpiredV1,
   postLikedV1,
   reactionAddedV1,
   userRegisteredV1,
@@ -368,5 +370,28 @@ describe('messages', () => {
     await bus.redeliver(envelope);
     expect(queuedTo(asha)).toHaveLength(1);
     expect((await listOf(asha)).notifications).toHaveLength(1);
+  });
+});
+
+describe('posts that are gone', () => {
+  it('take their notifications with them when deleted or expired; others stay', async () => {
+    const author = await registered('Asha');
+    const fan = await registered('Fan');
+    const [deleted, expired, kept] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const postId of [deleted, expired, kept])
+      await act(postLikedV1, { postId, userId: fan.id, postAuthorId: author.id });
+    await act(commentCreatedV1, {
+      commentId: randomUUID(),
+      postId: deleted,
+      authorId: fan.id,
+      postAuthorId: author.id,
+    });
+    expect((await listOf(author)).unreadCount).toBe(4);
+
+    await act(postDeletedV1, { postId: deleted, authorId: author.id, deletedBy: author.id });
+    await act(postExpiredV1, { postIds: [expired, randomUUID()] });
+    const list = await listOf(author);
+    expect(list.notifications.map((n) => n.postId)).toEqual([kept]);
+    expect(list.unreadCount).toBe(1);
   });
 });
