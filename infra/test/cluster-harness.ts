@@ -88,7 +88,11 @@ async function freeOffset(replicas?: Record<string, number>): Promise<number> {
 }
 
 export async function startTestCluster(
-  options: { replicas?: Record<string, number> } = {},
+  options: {
+    replicas?: Record<string, number>;
+    /** Extra environment for every process (a bench's signing keys or raised edge limits). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestCluster> {
   const offset = await freeOffset(options.replicas);
   const gatewayUrl = `http://127.0.0.1:${3000 + offset}`;
@@ -145,6 +149,7 @@ export async function startTestCluster(
       PUBLIC_ORIGIN: gatewayUrl,
       LOG_LEVEL: 'info',
       PORT: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
