@@ -37,6 +37,21 @@ async function createPost(context: BrowserContext, content: string): Promise<str
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * Starts a conversation over the API. In cluster mode messaging learns of a new account from
+ * identity's event a moment after registration (until then: 404 User not found), so it retries.
+ */
+async function startConversation(context: BrowserContext, participantId: string): Promise<string> {
+  const deadline = Date.now() + LIVE_MS;
+  for (;;) {
+    const res = await context.request.post('/api/conversations', { data: { participantId } });
+    if (res.status() === 200) return ((await res.json()) as { id: string }).id;
+    expect(res.status(), await res.text()).toBe(404);
+    if (Date.now() > deadline) throw new Error(`messaging never learned of user ${participantId}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function expectToast(page: Page, ...parts: string[]): Promise<void> {
   let toast = page.locator('[data-toast]');
   for (const part of parts) toast = toast.filter({ hasText: part });
@@ -230,9 +245,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
     try {
       const chitra = await register(c.context, 'chitra');
       const dev = await register(d.context, 'dev');
-      const started = await c.context.request.post('/api/conversations', { data: { participantId: dev.id } });
-      expect(started.status(), await started.text()).toBe(200);
-      const conversationId = ((await started.json()) as { id: string }).id;
+      const conversationId = await startConversation(c.context, dev.id);
       const total = MESSAGE_PAGE_SIZE + 2;
       for (let n = 1; n <= total; n++) {
         const sent = await c.context.request.post('/api/messages', {

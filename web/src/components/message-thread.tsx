@@ -6,7 +6,7 @@ import { MessagingMessages, type Conversation } from '@saathi/contracts';
 import { isApiError } from '../api/api-error';
 import { useMarkConversationRead } from '../api/use-conversations';
 import { useLoadEarlier, useSendMessage, useThread } from '../api/use-messages';
-import { isLastOwnMessageSeen } from '../lib/chat-messages';
+import { isLastOwnMessageSeen, unconfirmedPending, type PendingMessage } from '../lib/chat-messages';
 import { messageTime } from '../lib/message-time';
 import { toast } from '../lib/toast-store';
 import { handleUnauthorized } from '../lib/unauthorized';
@@ -15,11 +15,6 @@ import { useSocket } from '../realtime/socket-provider';
 import { MessageInput } from './message-input';
 import { ParticipantAvatar } from './participant-avatar';
 import { buttonSecondary } from './ui';
-
-interface PendingMessage {
-  key: string;
-  content: string;
-}
 
 interface MessageThreadProps {
   conversationId: string;
@@ -67,7 +62,8 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
 
   const sendMessage = (content: string) => {
     const key = `pending-${++pendingCounter}`;
-    setPending((list) => [...list, { key, content }]);
+    const knownIds = new Set(messages.map((message) => message.id));
+    setPending((list) => [...list, { key, content, knownIds }]);
     send.mutate(
       { conversationId, content },
       {
@@ -84,6 +80,7 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
     socket?.emit('typing', { conversationId, typing });
   };
 
+  const shownPending = unconfirmedPending(pending, messages, viewerId);
   const seen = isLastOwnMessageSeen(messages, viewerId, receipt?.lastReadMessageId);
   const lastOwnId = messages.findLast((message) => message.senderId === viewerId)?.id;
 
@@ -146,7 +143,7 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
                 </button>
               </div>
             ) : null}
-            {messages.length === 0 && pending.length === 0 ? (
+            {messages.length === 0 && shownPending.length === 0 ? (
               <p className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello!</p>
             ) : null}
             <div role="log" aria-live="polite" aria-label={`Messages with ${otherName}`}>
@@ -174,7 +171,7 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
                     </li>
                   );
                 })}
-                {pending.map((item) => (
+                {shownPending.map((item) => (
                   <li key={item.key} className="flex flex-col items-end" data-pending="">
                     <p className="max-w-[80%] rounded-2xl bg-teal-700/80 px-3.5 py-2 text-[15px] break-words whitespace-pre-line text-white">
                       <span className="sr-only">You: </span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '@saathi/contracts';
-import { isLastOwnMessageSeen, mergeMessages, upsertConversation } from './chat-messages';
+import { isLastOwnMessageSeen, mergeMessages, unconfirmedPending, upsertConversation } from './chat-messages';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const YOU = '00000000-0000-4000-8000-000000000002';
@@ -84,5 +84,32 @@ describe('isLastOwnMessageSeen', () => {
     expect(isLastOwnMessageSeen(thread, ME, null)).toBe(false);
     expect(isLastOwnMessageSeen(thread, ME, message(99).id)).toBe(false);
     expect(isLastOwnMessageSeen([message(2, YOU)], ME, message(2).id)).toBe(false);
+  });
+});
+
+describe('unconfirmedPending', () => {
+  const sent = (content: string, knownIds: string[] = []) => ({
+    key: content,
+    content,
+    knownIds: new Set(knownIds),
+  });
+
+  it('hides a pending message once its stored copy arrived, even before the send call answers', () => {
+    const pending = [sent('hello', [message(1).id])];
+    expect(unconfirmedPending(pending, [message(1)], ME)).toHaveLength(1);
+    const stored = { ...message(2), content: 'hello' };
+    expect(unconfirmedPending(pending, [message(1), stored], ME)).toEqual([]);
+  });
+
+  it('does not take an older message with the same text, or one from the other person', () => {
+    const older = { ...message(1), content: 'ok' };
+    const theirs = { ...message(2, YOU), content: 'ok' };
+    expect(unconfirmedPending([sent('ok', [older.id])], [older, theirs], ME)).toHaveLength(1);
+  });
+
+  it('settles one pending message per stored copy when the same text is sent twice', () => {
+    const pending = [sent('ok'), { ...sent('ok'), key: 'second' }];
+    const stored = { ...message(3), content: 'ok' };
+    expect(unconfirmedPending(pending, [stored], ME).map((item) => item.key)).toEqual(['second']);
   });
 });

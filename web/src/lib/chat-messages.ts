@@ -44,3 +44,35 @@ export function isLastOwnMessageSeen(
   const lastOwnIndex = messages.findLastIndex((message) => message.senderId === viewerId);
   return lastOwnIndex >= 0 && readIndex >= lastOwnIndex;
 }
+
+/** A message shown before the server stored it; `knownIds` are the thread's ids when it was sent. */
+export interface PendingMessage {
+  key: string;
+  content: string;
+  knownIds: ReadonlySet<string>;
+}
+
+/**
+ * The pending messages whose stored copy has not arrived yet. The socket may deliver the stored
+ * copy before the send call answers; it is recognised as an own message with the same text that
+ * was not in the thread when the pending one was sent (each stored copy settles one pending).
+ */
+export function unconfirmedPending(
+  pending: readonly PendingMessage[],
+  messages: readonly ChatMessage[],
+  viewerId: string,
+): PendingMessage[] {
+  const used = new Set<string>();
+  return pending.filter((item) => {
+    const stored = messages.find(
+      (message) =>
+        message.senderId === viewerId &&
+        message.content === item.content &&
+        !item.knownIds.has(message.id) &&
+        !used.has(message.id),
+    );
+    if (!stored) return true;
+    used.add(stored.id);
+    return false;
+  });
+}
