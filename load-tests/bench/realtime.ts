@@ -114,6 +114,8 @@ interface RunFigures {
   delivered: number;
   lost: number;
   duplicates: number;
+  /** Delivered by the catch-up fetch after a reconnect rather than by push. */
+  caughtUp: number;
   latency: ReturnType<typeof summary>;
   sendLatency: ReturnType<typeof summary>;
   failures: number;
@@ -124,6 +126,7 @@ function tracker() {
   const sentAt = new Map<number, number>();
   const accepted = new Set<number>();
   const deliveredAt = new Map<number, number>();
+  const caughtUp = new Set<number>();
   let duplicates = 0;
   const sendMs: number[] = [];
   let failures = 0;
@@ -138,9 +141,14 @@ function tracker() {
     failed() {
       failures++;
     },
-    delivered(seq: number) {
-      if (deliveredAt.has(seq)) duplicates++;
-      else deliveredAt.set(seq, performance.now());
+    delivered(seq: number, via: 'push' | 'catch-up' = 'push') {
+      if (deliveredAt.has(seq)) {
+        // The same message by push and by catch-up is one message on screen (keyed by id).
+        if (via === 'push' && !caughtUp.has(seq)) duplicates++;
+        return;
+      }
+      deliveredAt.set(seq, performance.now());
+      if (via === 'catch-up') caughtUp.add(seq);
     },
     figures(): RunFigures {
       const latencies = [...deliveredAt].map(([seq, at]) => at - (sentAt.get(seq) ?? Number.NaN));
@@ -150,6 +158,7 @@ function tracker() {
         delivered: deliveredAt.size,
         lost: [...accepted].filter((seq) => !deliveredAt.has(seq)).length,
         duplicates,
+        caughtUp: caughtUp.size,
         latency: summary(latencies),
         sendLatency: summary(sendMs),
         failures,
@@ -218,19 +227,50 @@ async function main(): Promise<void> {
     const ours = tracker();
     console.log(`connecting ${USERS} sockets through the gateway…`);
     const connectStarted = performance.now();
+    // Each of the first 400 users is in one conversation. A socket that drops reconnects and
+    // asks for what it missed (`after` its newest message), as the web client does.
+    const conversationOf = new Map<number, string>();
+    conversations.forEach((conversation, k) => {
+      conversationOf.set(2 * k, conversation.id);
+      conversationOf.set(2 * k + 1, conversation.id);
+    });
+    const newest = new Map<number, { id: string; createdAt: string }>();
+    let reconnects = 0;
+    const receive = (i: number, message: ChatMessage, via: 'push' | 'catch-up') => {
+      const seen = newest.get(i);
+      if (!seen || message.createdAt > seen.createdAt)
+        newest.set(i, { id: message.id, createdAt: message.createdAt });
+      // Only the recipient's copy counts (the sender's socket gets one too).
+      if (message.senderId !== users[i]!.id && message.content.startsWith('b:'))
+        ours.delivered(Number(message.content.slice(2)), via);
+    };
+    const catchUp = async (i: number) => {
+      const conversationId = conversationOf.get(i);
+      if (!conversationId) return;
+      for (;;) {
+        const after = newest.get(i);
+        const query = after ? `?limit=100&after=${after.id}` : '?limit=100';
+        const response = await fetch(`${gateway}/api/conversations/${conversationId}/messages${query}`, {
+          headers: { cookie: users[i]!.cookie },
+        });
+        if (response.status !== 200) throw new Error(`catch-up answered ${response.status}`);
+        const page = (await response.json()) as ChatMessage[];
+        for (const message of page) receive(i, message, 'catch-up');
+        if (page.length < 100) return;
+      }
+    };
     sockets.push(
       ...(await connectAll(USERS, (i) => {
         const socket = connectSocket(gateway, {
           path: SOCKET_IO_PATH,
           transports: ['websocket'],
-          reconnection: false,
           forceNew: true,
           extraHeaders: { cookie: users[i]!.cookie, origin: gateway },
         });
-        socket.on(SocketServerEvent.messageNew, (message: ChatMessage) => {
-          // Only the recipient's copy counts (the sender's socket gets one too).
-          if (message.senderId === users[i]!.id) return;
-          ours.delivered(Number(message.content.slice(2)));
+        socket.on(SocketServerEvent.messageNew, (message: ChatMessage) => receive(i, message, 'push'));
+        socket.io.on('reconnect', () => {
+          reconnects++;
+          catchUp(i).catch((err: unknown) => console.error('catch-up failed', err));
         });
         return socket;
       })),
@@ -370,7 +410,7 @@ async function main(): Promise<void> {
       `| bare Socket.IO echo (baseline) | ${baseline.sent} | ${baseline.accepted} | ${baseline.delivered} | ${baseline.lost} | ${baseline.duplicates} | ${fmt(baseline.latency.p50)} | ${fmt(baseline.latency.p99)} | ${fmt(baseline.latency.max)} | ${echoKibPerUser.toFixed(1)} KiB (RSS) |`,
       `| ratio (messaging / baseline) | | | | | | ${ratio(figures.latency.p50, baseline.latency.p50)} | ${ratio(figures.latency.p99, baseline.latency.p99)} | | ${ratio(kibPerUser, echoKibPerUser)} |`,
       '',
-      `HTTP answer of the send (POST → 201) under that load: p50 ${fmt(figures.sendLatency.p50)} ms, p99 ${fmt(figures.sendLatency.p99)} ms; ${figures.failures} failed sends. \`recipientOnline\` in the outbox: ${online.map((row) => `${row.online ? 'true' : 'false'} × ${row.count}`).join(', ')}.`,
+      `HTTP answer of the send (POST → 201) under that load: p50 ${fmt(figures.sendLatency.p50)} ms, p99 ${fmt(figures.sendLatency.p99)} ms; ${figures.failures} failed sends. Sockets that dropped and reconnected: ${reconnects}; messages they got from the catch-up fetch (\`after\` their newest) rather than by push: ${figures.caughtUp}. \`recipientOnline\` in the outbox: ${online.map((row) => `${row.online ? 'true' : 'false'} × ${row.count}`).join(', ')}.`,
       '',
       `Presence (\`recipientOnline\`), 200 sequential sends each: recipient away — every send asks the other process through Redis (\`fetchSockets\`) — p50 ${fmt(presenceAway.p50)} ms, p99 ${fmt(presenceAway.p99)} ms; recipient connected to both processes (answered from the local room) p50 ${fmt(presenceLocal.p50)} ms, p99 ${fmt(presenceLocal.p99)} ms.`,
       '',
