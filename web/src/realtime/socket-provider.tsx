@@ -1,8 +1,8 @@
 // One Socket.IO connection per signed-in tab. It rides the session cookie (same origin, through
 // the gateway) over WebSocket only, and feeds what it hears into the query cache and live store.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Socket } from 'socket.io-client';
 import {
   SOCKET_IO_PATH,
   SocketServerEvent,
@@ -25,6 +25,38 @@ export function useSocket(): AppSocket | null {
   return useContext(SocketContext);
 }
 
+/** Wires the server's events into the query cache and the live store. */
+function listen(socket: AppSocket, queryClient: QueryClient, userId: string): void {
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (!connectedBefore) {
+      connectedBefore = true;
+      return;
+    }
+    // Back after a drop: whatever happened meanwhile comes over REST, merged by id.
+    void catchUpThreads(queryClient).catch(() => undefined);
+    void queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: unreadMessagesKey });
+    void queryClient.invalidateQueries({ queryKey: notificationsKey });
+  });
+  socket.on(SocketServerEvent.messageNew, (message) => {
+    clearTyping(message.conversationId, message.senderId);
+    mergeIntoThread(queryClient, message.conversationId, [message]);
+  });
+  socket.on(SocketServerEvent.conversationUpdated, (conversation) => {
+    applyConversationUpdate(queryClient, conversation);
+  });
+  socket.on(SocketServerEvent.typing, (indicator) => receiveTyping(indicator, userId));
+  socket.on(SocketServerEvent.read, (receipt) => {
+    receiveReceipt(receipt, userId);
+    // The viewer read it in another tab: the badges follow.
+    if (receipt.userId === userId) void queryClient.invalidateQueries({ queryKey: unreadMessagesKey });
+  });
+  socket.on(SocketServerEvent.notificationNew, (notification) =>
+    applyNewNotification(queryClient, notification),
+  );
+}
+
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   const userId = user?.id;
@@ -33,40 +65,18 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) return;
-    const next: AppSocket = io({ path: SOCKET_IO_PATH, transports: ['websocket'], withCredentials: true });
-    let connectedBefore = false;
-
-    next.on('connect', () => {
-      if (!connectedBefore) {
-        connectedBefore = true;
-        return;
-      }
-      // Back after a drop: whatever happened meanwhile comes over REST, merged by id.
-      void catchUpThreads(queryClient).catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: unreadMessagesKey });
-      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+    let current: AppSocket | null = null;
+    let cancelled = false;
+    // Loaded once someone is signed in, so visitors never download the client.
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      current = io({ path: SOCKET_IO_PATH, transports: ['websocket'], withCredentials: true });
+      listen(current, queryClient, userId);
+      setSocket(current);
     });
-    next.on(SocketServerEvent.messageNew, (message) => {
-      clearTyping(message.conversationId, message.senderId);
-      mergeIntoThread(queryClient, message.conversationId, [message]);
-    });
-    next.on(SocketServerEvent.conversationUpdated, (conversation) => {
-      applyConversationUpdate(queryClient, conversation);
-    });
-    next.on(SocketServerEvent.typing, (indicator) => receiveTyping(indicator, userId));
-    next.on(SocketServerEvent.read, (receipt) => {
-      receiveReceipt(receipt, userId);
-      // The viewer read it in another tab: the badges follow.
-      if (receipt.userId === userId) void queryClient.invalidateQueries({ queryKey: unreadMessagesKey });
-    });
-    next.on(SocketServerEvent.notificationNew, (notification) =>
-      applyNewNotification(queryClient, notification),
-    );
-
-    setSocket(next);
     return () => {
-      next.disconnect();
+      cancelled = true;
+      current?.disconnect();
       setSocket(null);
       resetLiveState();
     };
