@@ -70,10 +70,20 @@ export function resetLiveState(): void {
   emit();
 }
 
+/** Who is typing in that conversation right now (never the viewer). */
+export function typingUserIn(conversationId: string): string | undefined {
+  return typing.get(conversationId);
+}
+
+/** The other participant's latest receipt for that conversation, if one arrived. */
+export function readReceiptIn(conversationId: string): ReadReceipt | undefined {
+  return receipts.get(conversationId);
+}
+
 export function useTypingUser(conversationId: string | null): string | undefined {
-  return useSyncExternalStore(subscribe, () => (conversationId ? typing.get(conversationId) : undefined));
+  return useSyncExternalStore(subscribe, () => (conversationId ? typingUserIn(conversationId) : undefined));
 }
 
 export function useOtherReadReceipt(conversationId: string | null): ReadReceipt | undefined {
-  return useSyncExternalStore(subscribe, () => (conversationId ? receipts.get(conversationId) : undefined));
+  return useSyncExternalStore(subscribe, () => (conversationId ? readReceiptIn(conversationId) : undefined));
 }
