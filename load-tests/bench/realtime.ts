@@ -32,6 +32,7 @@ import { generateKeyPair, signAccessToken } from '@saathi/platform';
 import { startTestCluster } from '../../infra/test/cluster-harness';
 import type { TestCluster } from '../../infra/test/cluster-harness';
 import { startChild } from './lib/children';
+import { processCpuSeconds } from './lib/process-cpu';
 
 const here = import.meta.dirname;
 const { values } = parseArgs({
@@ -288,6 +289,11 @@ async function main(): Promise<void> {
     const kibPerUser = ((rssAfter[0]! + rssAfter[1]! - rssBefore[0]! - rssBefore[1]!) * 1024) / USERS;
 
     console.log(`sending ${RATE} msg/s for ${DURATION} s…`);
+    // Where the CPU goes while messages flow: every cluster process, and this client.
+    const cpuBefore = Object.fromEntries(
+      Object.entries(pids).map(([name, pid]) => [name, processCpuSeconds(pid)]),
+    );
+    const clientCpuBefore = process.cpuUsage();
     const pending: Promise<void>[] = [];
     await paced(RATE, DURATION, (seq) => {
       const conversation = conversations[seq % CONVERSATIONS]!;
@@ -311,6 +317,16 @@ async function main(): Promise<void> {
     const deadline = Date.now() + DRAIN_MS;
     while (Date.now() < deadline && ours.figures().delivered < ours.figures().accepted) await sleep(50);
     const figures = ours.figures();
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const cpuMsPerMessage = Object.entries(pids)
+      .map(([name, pid]) => ({
+        name,
+        ms:
+          (((processCpuSeconds(pid) ?? Number.NaN) - (cpuBefore[name] ?? Number.NaN)) * 1000) / figures.sent,
+      }))
+      .concat({ name: 'bench client', ms: (clientCpu.user + clientCpu.system) / 1000 / figures.sent })
+      .filter((entry) => entry.ms >= 0.05)
+      .sort((a, b) => b.ms - a.ms);
     const stored = Number(
       (await db.query<{ count: string }>(`select count(*) from messaging.messages where content like 'b:%'`))
         .rows[0]?.count,
@@ -411,6 +427,8 @@ async function main(): Promise<void> {
       `| ratio (messaging / baseline) | | | | | | ${ratio(figures.latency.p50, baseline.latency.p50)} | ${ratio(figures.latency.p99, baseline.latency.p99)} | | ${ratio(kibPerUser, echoKibPerUser)} |`,
       '',
       `HTTP answer of the send (POST → 201) under that load: p50 ${fmt(figures.sendLatency.p50)} ms, p99 ${fmt(figures.sendLatency.p99)} ms; ${figures.failures} failed sends. Sockets that dropped and reconnected: ${reconnects}; messages they got from the catch-up fetch (\`after\` their newest) rather than by push: ${figures.caughtUp}. \`recipientOnline\` in the outbox: ${online.map((row) => `${row.online ? 'true' : 'false'} × ${row.count}`).join(', ')}.`,
+      '',
+      `CPU per message while they flowed (ms, user + system; PostgreSQL, NATS and Redis not counted): ${cpuMsPerMessage.map((entry) => `${entry.name} ${entry.ms.toFixed(2)}`).join(', ')}.`,
       '',
       `Presence (\`recipientOnline\`), 200 sequential sends each: recipient away — every send asks the other process through Redis (\`fetchSockets\`) — p50 ${fmt(presenceAway.p50)} ms, p99 ${fmt(presenceAway.p99)} ms; recipient connected to both processes (answered from the local room) p50 ${fmt(presenceLocal.p50)} ms, p99 ${fmt(presenceLocal.p99)} ms.`,
       '',
