@@ -26,6 +26,7 @@ import { feedService } from '@saathi/feed';
 import { messagingService } from '@saathi/messaging';
 import { blogService } from '@saathi/blog';
 import { notificationService } from '@saathi/notification';
+import { moderationService } from '@saathi/moderation';
 import { buildGateway } from '@saathi/gateway';
 
 export interface EmbeddedOptions {
@@ -125,6 +126,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     await start(messagingService);
     await start(blogService);
     await start(notificationService);
+    await start(moderationService);
   } catch (error) {
     await Promise.allSettled(started.map((s) => s.app.close()));
     await database.close();
@@ -143,6 +145,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       messaging: listening('messaging'),
       blog: listening('blog'),
       notification: listening('notification'),
+      moderation: listening('moderation'),
     },
     webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist'),
     rateLimit: { store: 'memory' },

@@ -156,6 +156,8 @@ beforeAll(async () => {
     blog: urls[2]!,
     notification: urls[3]!,
     messaging: await startMessagingWithSocketIo(),
+    // Not started: these tests never call it.
+    moderation: 'http://127.0.0.1:1',
   };
   main = await gateway({ upstreams, webDist });
 });

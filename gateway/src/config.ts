@@ -39,6 +39,7 @@ export const gatewayEnvSchema = commonEnvSchema.extend({
   MESSAGING_URL: upstreamVar('http://127.0.0.1:4003'),
   BLOG_URL: upstreamVar('http://127.0.0.1:4004'),
   NOTIFICATION_URL: upstreamVar('http://127.0.0.1:4005'),
+  MODERATION_URL: upstreamVar('http://127.0.0.1:4006'),
   /** Shared rate-limit counters across gateway replicas. */
   REDIS_URL: urlVar('redis://127.0.0.1:6379'),
   WEB_DIST: z

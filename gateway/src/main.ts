@@ -19,6 +19,7 @@ const app = await buildGateway({
     messaging: config.MESSAGING_URL,
     blog: config.BLOG_URL,
     notification: config.NOTIFICATION_URL,
+    moderation: config.MODERATION_URL,
   },
   webDist: config.WEB_DIST,
   rateLimit: {

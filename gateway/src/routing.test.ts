@@ -71,7 +71,7 @@ describe('the routing table comes from the contracts', () => {
     expect(() => routingTableOf(clashing)).toThrow(RoutingConflictError);
     await expect(
       buildGateway({
-        upstreams: { identity: '', feed: '', messaging: '', blog: '', notification: '' },
+        upstreams: { identity: '', feed: '', messaging: '', blog: '', notification: '', moderation: '' },
         routes: clashing,
         rateLimit: { store: 'memory' },
         logger,

@@ -51,6 +51,7 @@ export const allAt = (url: string): Upstreams => ({
   messaging: url,
   blog: url,
   notification: url,
+  moderation: url,
 });
 
 /** The gateway with in-memory rate limits and a silent log, not listening yet. */

@@ -22,4 +22,5 @@ export const TEST_ROUTES: ServiceRoutes = {
   messaging: prefixRoutes('messaging', ['/api/conversations', '/api/messages']),
   blog: prefixRoutes('blog', ['/api/blog']),
   notification: prefixRoutes('notification', ['/api/feedback', '/api/notifications']),
+  moderation: prefixRoutes('moderation', ['/api/moderation']),
 };

@@ -27,6 +27,7 @@ const app = await buildGateway({
     messaging: unused,
     blog: blogUrl,
     notification: unused,
+    moderation: unused,
   },
   ...(publicKey ? { auth: { publicKey } } : {}),
   rateLimit: { store: 'memory', max: 1_000_000_000, authMax: 1_000_000_000 },

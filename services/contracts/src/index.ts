@@ -8,3 +8,4 @@ export * from './feed';
 export * from './messaging';
 export * from './notification';
 export * from './blog';
+export * from './moderation';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** The services behind the gateway; a route descriptor names the one that serves it. */
-export const SERVICE_NAMES = ['identity', 'feed', 'messaging', 'blog', 'notification'] as const;
+export const SERVICE_NAMES = ['identity', 'feed', 'messaging', 'blog', 'notification', 'moderation'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

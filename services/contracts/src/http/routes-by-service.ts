@@ -2,6 +2,7 @@ import { blogRoutes } from '../blog/routes';
 import { feedRoutes } from '../feed/routes';
 import { identityRoutes } from '../identity/routes';
 import { messagingRoutes } from '../messaging/routes';
+import { moderationRoutes } from '../moderation/routes';
 import { notificationRoutes } from '../notification/routes';
 import type { AnyRoute, ServiceName } from './route';
 
@@ -15,4 +16,5 @@ export const ROUTES_BY_SERVICE: Readonly<Record<ServiceName, readonly AnyRoute[]
   messaging: messagingRoutes,
   blog: blogRoutes,
   notification: notificationRoutes,
+  moderation: moderationRoutes,
 };

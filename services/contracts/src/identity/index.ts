@@ -3,3 +3,4 @@ export * from './profile';
 export * from './names';
 export * from './messages';
 export * from './routes';
+export * from './blocks';

@@ -19,6 +19,7 @@ import {
   uploadProfileImageResponseSchema,
 } from './profile';
 import { PROFILE_IMAGE_MAX_BYTES } from '../constants';
+import { blockRoutes } from './blocks';
 
 const service = 'identity';
 
@@ -203,4 +204,5 @@ export const identityRoutes = [
   getPublicUserRoute,
   uploadProfileImageRoute,
   getProfileImageRoute,
+  ...blockRoutes,
 ] as const;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/envelope';
+import { CONTENT_KINDS, REPORT_TARGET_KINDS } from './constants';
+
+const content = { targetKind: z.enum(CONTENT_KINDS), targetId: z.uuid() };
+
+/** Someone reported an item: its owning service hides it from that reporter. */
+export const reportFiledV1 = defineEvent(
+  'moderation.report.filed.v1',
+  z.object({ reporterId: z.uuid(), targetKind: z.enum(REPORT_TARGET_KINDS), targetId: z.uuid() }),
+);
+
+/** Enough different people reported it: hidden from everyone until an admin reviews it. */
+export const contentHiddenV1 = defineEvent('moderation.content.hidden.v1', z.object(content));
+
+/** An admin removed it for good. */
+export const contentRemovedV1 = defineEvent(
+  'moderation.content.removed.v1',
+  z.object({ ...content, actorId: z.uuid() }),
+);
+
+/** An admin reviewed the reports and kept the item: whatever the reports hid shows again. */
+export const reportDismissedV1 = defineEvent(
+  'moderation.report.dismissed.v1',
+  z.object({ targetKind: z.enum(REPORT_TARGET_KINDS), targetId: z.uuid(), actorId: z.uuid() }),
+);
+
+/** An admin suspended a person: identity ends their sessions and refuses sign-in; feed hides their posts. */
+export const userSuspendedV1 = defineEvent(
+  'moderation.user.suspended.v1',
+  z.object({ userId: z.uuid(), actorId: z.uuid() }),
+);

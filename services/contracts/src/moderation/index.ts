@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './schemas';
+export * from './routes';
+export * from './events';
+export * from './messages';

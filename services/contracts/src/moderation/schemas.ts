@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import {
+  MODERATION_ACTIONS,
+  REPORT_EXCERPT_MAX_LENGTH,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASONS,
+  REPORT_TARGET_KINDS,
+} from './constants';
+
+export const reportTargetSchema = z.object({
+  targetKind: z.enum(REPORT_TARGET_KINDS, 'Choose what to report'),
+  targetId: z.uuid('Invalid id'),
+});
+
+export const createReportBodySchema = reportTargetSchema.extend({
+  reason: z.enum(REPORT_REASONS, 'Choose a reason'),
+  note: z
+    .string()
+    .trim()
+    .max(REPORT_NOTE_MAX_LENGTH, `Keep the note under ${REPORT_NOTE_MAX_LENGTH} characters`)
+    .optional(),
+  /** Whose item it is (the person, for a user report), as the reporter's screen showed it. */
+  ownerId: z.uuid('Invalid id'),
+  /** The item's text as the reporter saw it, for the reviewer; optional for a person. */
+  excerpt: z.string().max(REPORT_EXCERPT_MAX_LENGTH).optional(),
+});
+export type CreateReportBody = z.infer<typeof createReportBodySchema>;
+
+export const reportReasonCountSchema = z.object({ reason: z.enum(REPORT_REASONS), count: z.number().int() });
+
+/** One reported item awaiting review, with its reports folded together. */
+export const openCaseSchema = z.object({
+  targetKind: z.enum(REPORT_TARGET_KINDS),
+  targetId: z.uuid(),
+  ownerId: z.uuid(),
+  excerpt: z.string().nullable(),
+  reporters: z.number().int(),
+  reasons: z.array(reportReasonCountSchema),
+  notes: z.array(z.string()),
+  /** True once enough different people reported it that it is hidden until reviewed. */
+  hidden: z.boolean(),
+  firstReportedAt: z.iso.datetime({ offset: true }),
+  lastReportedAt: z.iso.datetime({ offset: true }),
+});
+export type OpenCase = z.infer<typeof openCaseSchema>;
+
+export const moderationActionBodySchema = reportTargetSchema.extend({
+  action: z.enum(MODERATION_ACTIONS, 'Choose an action'),
+});
+export type ModerationActionBody = z.infer<typeof moderationActionBodySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  actorId: z.uuid(),
+  action: z.enum(MODERATION_ACTIONS),
+  targetKind: z.enum(REPORT_TARGET_KINDS),
+  targetId: z.uuid(),
+  ownerId: z.uuid(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

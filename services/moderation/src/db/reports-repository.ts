@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+import type {
+  AuditEntry,
+  ModerationAction,
+  OpenCase,
+  ReportReason,
+  ReportTargetKind,
+} from '@saathi/contracts';
+
+export interface NewReport {
+  reporterId: string;
+  targetKind: ReportTargetKind;
+  targetId: string;
+  ownerId: string;
+  reason: ReportReason;
+  note: string | null;
+  excerpt: string | null;
+}
+
+export interface CaseRow extends Record<string, unknown> {
+  target_kind: ReportTargetKind;
+  target_id: string;
+  owner_id: string;
+  status: 'open' | 'dismissed' | 'removed' | 'suspended';
+  hidden: boolean;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** Reports, the cases they open and the audit log; the writes run inside one unit of work. */
+export class ReportsRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): ReportsRepository {
+    return new ReportsRepository(db);
+  }
+
+  /** Stores the report once per reporter and item; false when this reporter had reported it already. */
+  async addOnce(report: NewReport, now: Date): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`insert into moderation.reports (reporter_id, target_kind, target_id, reason, note, created_at)
+          values (${report.reporterId}, ${report.targetKind}, ${report.targetId}, ${report.reason},
+                  ${report.note}, ${now.toISOString()}::timestamptz)
+          on conflict do nothing returning id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Opens (or reopens) the item's case and locks it until the transaction ends. */
+  async openCase(report: NewReport, now: Date): Promise<CaseRow> {
+    const [row] = await queryRows<CaseRow>(
+      this.db,
+      sql`insert into moderation.cases
+            (target_kind, target_id, owner_id, excerpt, first_reported_at, last_reported_at)
+          values (${report.targetKind}, ${report.targetId}, ${report.ownerId}, ${report.excerpt},
+                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          on conflict (target_kind, target_id) do update
+            set status = 'open', last_reported_at = excluded.last_reported_at
+          returning target_kind, target_id, owner_id, status, hidden`,
+    );
+    if (!row) throw new Error('case upsert returned nothing');
+    return row;
+  }
+
+  /** Different people who reported the item since its last review. */
+  async reportersSinceReview(targetKind: ReportTargetKind, targetId: string): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from moderation.reports r
+            join moderation.cases c on c.target_kind = r.target_kind and c.target_id = r.target_id
+           where r.target_kind = ${targetKind} and r.target_id = ${targetId}
+             and r.created_at > coalesce(c.reviewed_at, '-infinity'::timestamptz)`,
+    );
+    return row?.n ?? 0;
+  }
+
+  async markHidden(targetKind: ReportTargetKind, targetId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`update moderation.cases set hidden = true
+           where target_kind = ${targetKind} and target_id = ${targetId}`,
+    );
+  }
+
+  /** The open case, locked; undefined when nothing about the item awaits review. */
+  async lockOpenCase(targetKind: ReportTargetKind, targetId: string): Promise<CaseRow | undefined> {
+    const [row] = await queryRows<CaseRow>(
+      this.db,
+      sql`select target_kind, target_id, owner_id, status, hidden from moderation.cases
+           where target_kind = ${targetKind} and target_id = ${targetId} and status = 'open'
+           for update`,
+    );
+    return row;
+  }
+
+  async closeCase(
+    targetKind: ReportTargetKind,
+    targetId: string,
+    status: CaseRow['status'],
+    now: Date,
+  ): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`update moderation.cases
+             set status = ${status}, hidden = ${status !== 'dismissed'}, reviewed_at = ${now.toISOString()}::timestamptz
+           where target_kind = ${targetKind} and target_id = ${targetId}`,
+    );
+  }
+
+  async audit(
+    entry: {
+      actorId: string;
+      action: ModerationAction;
+      targetKind: ReportTargetKind;
+      targetId: string;
+      ownerId: string;
+    },
+    now: Date,
+  ): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`insert into moderation.audit_log (actor_id, action, target_kind, target_id, owner_id, created_at)
+          values (${entry.actorId}, ${entry.action}, ${entry.targetKind}, ${entry.targetId},
+                  ${entry.ownerId}, ${now.toISOString()}::timestamptz)`,
+    );
+  }
+
+  /** The review queue: open cases, oldest first, each with its reports since the last review. */
+  async openCases(limit: number): Promise<OpenCase[]> {
+    const rows = await queryRows<{
+      target_kind: ReportTargetKind;
+      target_id: string;
+      owner_id: string;
+      excerpt: string | null;
+      hidden: boolean;
+      first_reported_at: Date | string;
+      last_reported_at: Date | string;
+      reporters: number;
+      reasons: { reason: ReportReason; count: number }[] | null;
+      notes: string[] | null;
+    }>(
+      this.db,
+      sql`select c.target_kind, c.target_id, c.owner_id, c.excerpt, c.hidden,
+                 c.first_reported_at, c.last_reported_at,
+                 (select count(*)::int from moderation.reports r
+                   where r.target_kind = c.target_kind and r.target_id = c.target_id) as reporters,
+                 (select json_agg(json_build_object('reason', g.reason, 'count', g.n) order by g.n desc)
+                    from (select reason, count(*)::int as n from moderation.reports r
+                           where r.target_kind = c.target_kind and r.target_id = c.target_id
+                           group by reason) g) as reasons,
+                 (select array_agg(r.note order by r.created_at) from moderation.reports r
+                   where r.target_kind = c.target_kind and r.target_id = c.target_id
+                     and r.note is not null and r.note <> '') as notes
+            from moderation.cases c
+           where c.status = 'open'
+           order by c.first_reported_at, c.target_id
+           limit ${limit}`,
+    );
+    return rows.map((row) => ({
+      targetKind: row.target_kind,
+      targetId: row.target_id,
+      ownerId: row.owner_id,
+      excerpt: row.excerpt,
+      hidden: row.hidden,
+      reporters: row.reporters,
+      reasons: row.reasons ?? [],
+      notes: row.notes ?? [],
+      firstReportedAt: iso(row.first_reported_at),
+      lastReportedAt: iso(row.last_reported_at),
+    }));
+  }
+
+  async auditLog(limit: number): Promise<AuditEntry[]> {
+    const rows = await queryRows<{
+      id: string;
+      actor_id: string;
+      action: ModerationAction;
+      target_kind: ReportTargetKind;
+      target_id: string;
+      owner_id: string;
+      created_at: Date | string;
+    }>(
+      this.db,
+      sql`select id, actor_id, action, target_kind, target_id, owner_id, created_at
+            from moderation.audit_log order by created_at desc, id limit ${limit}`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      actorId: row.actor_id,
+      action: row.action,
+      targetKind: row.target_kind,
+      targetId: row.target_id,
+      ownerId: row.owner_id,
+      createdAt: iso(row.created_at),
+    }));
+  }
+}

@@ -1,0 +1,30 @@
+import { moderationRoutes } from '@saathi/contracts';
+import { defineService, pruneEventTables } from '@saathi/platform';
+import { registerModeration } from './app';
+import { configSchema } from './config';
+import { SCHEMA } from './db/schema-name';
+
+export type { Config } from './config';
+export { configSchema };
+
+/** Outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
+const EVENT_TABLE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Moderation: reports, the review queue, admin actions (as events) and their audit log. */
+export const moderationService = defineService({
+  name: 'moderation',
+  configSchema,
+  dbSchema: SCHEMA,
+  migrations: new URL('./db/migrations/', import.meta.url),
+  routes: moderationRoutes,
+  auth: 'platform',
+  register: registerModeration,
+  periodic: [
+    {
+      name: 'moderation-event-tables-prune',
+      everyMs: 60 * 60 * 1000,
+      run: (kit) =>
+        pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
+    },
+  ],
+});

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@saathi/platform';
+import { moderationService } from './index';
+
+await runServiceProcess(moderationService);

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentRemovedV1, reportDismissedV1, userSuspendedV1 } from '@saathi/contracts';
+import type { AuditEntry, OpenCase } from '@saathi/contracts';
+import { buildAdmin, buildUser, startTestModeration } from '../../testing/test-moderation';
+import type { TestModeration } from '../../testing/test-moderation';
+
+let moderation: TestModeration;
+beforeAll(async () => {
+  moderation = await startTestModeration();
+});
+afterAll(() => moderation.close());
+
+const admin = buildAdmin();
+
+async function cases(): Promise<OpenCase[]> {
+  const response = await moderation.app.inject({
+    method: 'GET',
+    url: '/api/moderation/admin/cases',
+    ...moderation.signIn(admin),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<OpenCase[]>();
+}
+
+async function act(action: string, targetKind: string, targetId: string, as = admin) {
+  return moderation.app.inject({
+    method: 'POST',
+    url: '/api/moderation/admin/actions',
+    ...moderation.signIn(as),
+    payload: { action, targetKind, targetId },
+  });
+}
+
+async function audit(): Promise<AuditEntry[]> {
+  const response = await moderation.app.inject({
+    method: 'GET',
+    url: '/api/moderation/admin/audit',
+    ...moderation.signIn(admin),
+  });
+  return response.json<AuditEntry[]>();
+}
+
+describe('the review queue', () => {
+  it('is for admins only: 401 signed out, 403 for everyone else', async () => {
+    const member = buildUser();
+    for (const [method, url] of [
+      ['GET', '/api/moderation/admin/cases'],
+      ['GET', '/api/moderation/admin/audit'],
+      ['POST', '/api/moderation/admin/actions'],
+    ] as const) {
+      expect((await moderation.app.inject({ method, url })).statusCode).toBe(401);
+      expect((await moderation.app.inject({ method, url, ...moderation.signIn(member) })).statusCode).toBe(
+        403,
+      );
+    }
+    expect((await act('dismiss', 'post', randomUUID(), member)).statusCode).toBe(403);
+  });
+
+  it('lists an item once with its reports folded, the reasons counted and the notes kept', async () => {
+    const postId = randomUUID();
+    const ownerId = randomUUID();
+    await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'spam', excerpt: 'Buy now' });
+    await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'spam', note: 'ads again' });
+    await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'harassment' });
+    const found = (await cases()).find((entry) => entry.targetId === postId);
+    expect(found).toMatchObject({
+      targetKind: 'post',
+      ownerId,
+      excerpt: 'Buy now',
+      reporters: 3,
+      hidden: true,
+      notes: ['ads again'],
+      reasons: [
+        { reason: 'spam', count: 2 },
+        { reason: 'harassment', count: 1 },
+      ],
+    });
+  });
+});
+
+describe('admin actions', () => {
+  it('remove: one event for the owning service, one audit row, and the case leaves the queue', async () => {
+    const commentId = randomUUID();
+    const ownerId = randomUUID();
+    await moderation.report(buildUser(), { targetKind: 'comment', targetId: commentId, ownerId });
+    const response = await act('remove', 'comment', commentId);
+    expect(response.statusCode).toBe(200);
+    expect((await moderation.outbox(contentRemovedV1)).filter((e) => e.targetId === commentId)).toEqual([
+      { targetKind: 'comment', targetId: commentId, actorId: admin.id },
+    ]);
+    expect((await cases()).some((entry) => entry.targetId === commentId)).toBe(false);
+    const row = (await audit()).find((entry) => entry.targetId === commentId);
+    expect(row).toMatchObject({ actorId: admin.id, action: 'remove', targetKind: 'comment', ownerId });
+    expect(Date.parse(row!.createdAt)).not.toBeNaN();
+    // Twice is nothing to review any more.
+    expect((await act('remove', 'comment', commentId)).statusCode).toBe(404);
+  });
+
+  it('suspend: names the owner of the reported item', async () => {
+    const postId = randomUUID();
+    const ownerId = randomUUID();
+    await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'unsafe_meetup' });
+    expect((await act('suspend', 'post', postId)).statusCode).toBe(200);
+    expect((await moderation.outbox(userSuspendedV1)).filter((e) => e.userId === ownerId)).toEqual([
+      { userId: ownerId, actorId: admin.id },
+    ]);
+    expect((await audit()).find((entry) => entry.targetId === postId)?.action).toBe('suspend');
+  });
+
+  it('dismiss: the item shows again, and later reports count afresh', async () => {
+    const postId = randomUUID();
+    const ownerId = randomUUID();
+    for (let i = 0; i < 3; i++) await moderation.report(buildUser(), { targetId: postId, ownerId });
+    expect((await act('dismiss', 'post', postId)).statusCode).toBe(200);
+    expect((await moderation.outbox(reportDismissedV1)).filter((e) => e.targetId === postId)).toHaveLength(1);
+    // A new report reopens the case but, alone, does not hide the post again.
+    await moderation.report(buildUser(), { targetId: postId, ownerId });
+    expect((await cases()).find((entry) => entry.targetId === postId)?.hidden).toBe(false);
+  });
+
+  it('refuses to remove a person (suspend them instead) and unknown cases', async () => {
+    const personId = randomUUID();
+    await moderation.report(buildUser(), { targetKind: 'user', targetId: personId });
+    expect((await act('remove', 'user', personId)).statusCode).toBe(400);
+    expect((await act('dismiss', 'post', randomUUID())).statusCode).toBe(404);
+    expect((await act('explode', 'post', randomUUID())).statusCode).toBe(400);
+  });
+});

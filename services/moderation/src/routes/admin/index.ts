@@ -1,0 +1,31 @@
+import {
+  listAuditRoute,
+  listOpenCasesRoute,
+  ModerationMessages,
+  takeModerationActionRoute,
+} from '@saathi/contracts';
+import type { AuditEntry, ModerationActionBody, OpenCase } from '@saathi/contracts';
+import { registerRoute, requireAdminHook, requireUser } from '@saathi/platform';
+import type { App, AuthUser } from '@saathi/platform';
+
+export interface AdminRoutesDeps {
+  openCases(): Promise<OpenCase[]>;
+  auditLog(): Promise<AuditEntry[]>;
+  takeAction(admin: AuthUser, body: ModerationActionBody, meta: { traceId: string }): Promise<void>;
+}
+
+/** The review queue and its actions: admins only (401 signed out, 403 for everyone else). */
+export function adminRoutes(app: App, deps: AdminRoutesDeps): void {
+  const adminOnly = { onRequest: requireAdminHook };
+  registerRoute(app, listOpenCasesRoute, () => deps.openCases(), adminOnly);
+  registerRoute(app, listAuditRoute, () => deps.auditLog(), adminOnly);
+  registerRoute(
+    app,
+    takeModerationActionRoute,
+    async (request) => {
+      await deps.takeAction(requireUser(request), request.body, { traceId: request.id });
+      return { message: ModerationMessages.actionDone };
+    },
+    adminOnly,
+  );
+}

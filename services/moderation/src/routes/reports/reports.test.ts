@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { contentHiddenV1, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
+import { buildUser, startTestModeration } from '../../testing/test-moderation';
+import type { TestModeration } from '../../testing/test-moderation';
+
+let moderation: TestModeration;
+beforeAll(async () => {
+  moderation = await startTestModeration();
+});
+afterAll(() => moderation.close());
+
+const hiddenEvents = async (targetId: string) =>
+  (await moderation.outbox(contentHiddenV1)).filter((data) => data.targetId === targetId);
+
+describe('reporting', () => {
+  it('answers a thank-you and tells the owning service to hide the item from the reporter', async () => {
+    const reporter = buildUser();
+    const postId = randomUUID();
+    const response = await moderation.app.inject({
+      method: 'POST',
+      url: '/api/moderation/reports',
+      ...moderation.signIn(reporter),
+      payload: {
+        targetKind: 'post',
+        targetId: postId,
+        ownerId: randomUUID(),
+        reason: 'harassment',
+        note: 'rude',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: ModerationMessages.reported });
+    const filed = (await moderation.outbox(reportFiledV1)).filter((data) => data.targetId === postId);
+    expect(filed).toEqual([{ reporterId: reporter.id, targetKind: 'post', targetId: postId }]);
+  });
+
+  it('hides a post from everyone once three different people report it, and only once', async () => {
+    const postId = randomUUID();
+    const ownerId = randomUUID();
+    const [first, second, third, fourth] = [buildUser(), buildUser(), buildUser(), buildUser()];
+    expect(await moderation.report(first, { targetId: postId, ownerId })).toBe(201);
+    // The same person again is no second voice.
+    expect(await moderation.report(first, { targetId: postId, ownerId })).toBe(201);
+    expect(await moderation.report(second, { targetId: postId, ownerId })).toBe(201);
+    expect(await hiddenEvents(postId)).toEqual([]);
+    expect(await moderation.report(third, { targetId: postId, ownerId })).toBe(201);
+    expect(await hiddenEvents(postId)).toEqual([{ targetKind: 'post', targetId: postId }]);
+    expect(await moderation.report(fourth, { targetId: postId, ownerId })).toBe(201);
+    expect(await hiddenEvents(postId)).toHaveLength(1);
+    const reports = await moderation.rows<{ n: number }>(
+      sql`select count(*)::int as n from moderation.reports where target_id = ${postId}`,
+    );
+    expect(reports[0]?.n).toBe(4);
+  });
+
+  it('never hides a person from everyone, however many report them', async () => {
+    const personId = randomUUID();
+    for (let i = 0; i < 3; i++)
+      expect(await moderation.report(buildUser(), { targetKind: 'user', targetId: personId })).toBe(201);
+    expect(await hiddenEvents(personId)).toEqual([]);
+  });
+
+  it('refuses reports of oneself, of one’s own content, long notes and unknown reasons', async () => {
+    const me = buildUser();
+    expect(await moderation.report(me, { targetKind: 'user', targetId: me.id })).toBe(400);
+    expect(await moderation.report(me, { targetId: randomUUID(), ownerId: me.id })).toBe(400);
+    expect(await moderation.report(me, { targetId: randomUUID(), note: 'x'.repeat(501) })).toBe(400);
+    expect(await moderation.report(me, { targetId: randomUUID(), note: 'x'.repeat(500) })).toBe(201);
+    expect(
+      await moderation.report(me, {
+        targetId: randomUUID(),
+        reason: 'boring' as unknown as 'spam',
+      }),
+    ).toBe(400);
+  });
+
+  it('asks to sign in first', async () => {
+    const response = await moderation.app.inject({
+      method: 'POST',
+      url: '/api/moderation/reports',
+      payload: { targetKind: 'post', targetId: randomUUID(), ownerId: randomUUID(), reason: 'spam' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('a different threshold', () => {
+  it('follows HIDE_AFTER_REPORTS', async () => {
+    const strict = await startTestModeration({ HIDE_AFTER_REPORTS: '1' });
+    try {
+      const commentId = randomUUID();
+      expect(await strict.report(buildUser(), { targetKind: 'comment', targetId: commentId })).toBe(201);
+      expect(await strict.outbox(contentHiddenV1)).toEqual([{ targetKind: 'comment', targetId: commentId }]);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { ACCESS_COOKIE } from '@saathi/contracts';
+import type { CreateReportBody, EventDefinition } from '@saathi/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryQueue,
+  generateKeyPair,
+  loadConfig,
+  queryRows,
+  signAccessToken,
+  startService,
+} from '@saathi/platform';
+import type { App, AuthUser, EventBus, JobQueue, ServiceDeps } from '@saathi/platform';
+import { createTestDatabase, TestClock } from '@saathi/platform/testing';
+import type { TestDatabase } from '@saathi/platform/testing';
+import { configSchema } from '../config';
+import type { Config } from '../config';
+import { moderationService } from '../index';
+
+export interface TestModeration {
+  app: App;
+  database: TestDatabase;
+  clock: TestClock;
+  signIn(user: AuthUser): { cookies: Record<string, string> };
+  /** Files a report as `reporter` (a spam report of a post by `ownerId` unless told otherwise). */
+  report(reporter: AuthUser, body: Partial<CreateReportBody> & { targetId: string }): Promise<number>;
+  /** The payloads of this event type the service has written to its outbox, oldest first. */
+  outbox(event: EventDefinition): Promise<Record<string, unknown>[]>;
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  counter += 1;
+  return {
+    id: randomUUID(),
+    username: `member${counter}_${Math.random().toString(36).slice(2, 6)}`,
+    role: 'user',
+    sessionId: randomUUID(),
+    ...overrides,
+  };
+}
+
+export const buildAdmin = () => buildUser({ role: 'admin' });
+
+/** Moderation on a fresh PostgreSQL database, the in-memory bus and a hand-moved clock. */
+export async function startTestModeration(env: Record<string, string> = {}): Promise<TestModeration> {
+  const database = await createTestDatabase('moderation');
+  const keys = generateKeyPair();
+  const config = loadConfig(
+    configSchema,
+    { JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'silent', ...env },
+    { exit: false },
+  );
+  const clock = new TestClock();
+  const logger = createLogger({ name: 'moderation-test', level: 'silent' });
+  const bus: EventBus = createMemoryBus({ logger });
+  const queue: JobQueue = createMemoryQueue({ logger });
+  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
+  const running = await startService(moderationService, deps);
+  const signIn = (user: AuthUser) => ({
+    cookies: {
+      [ACCESS_COOKIE]: signAccessToken(
+        keys.privateKey,
+        { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
+        { ttlSeconds: 600 },
+      ),
+    },
+  });
+  return {
+    app: running.app,
+    database,
+    clock,
+    signIn,
+    async report(reporter, body) {
+      const response = await running.app.inject({
+        method: 'POST',
+        url: '/api/moderation/reports',
+        ...signIn(reporter),
+        payload: { targetKind: 'post', reason: 'spam', ownerId: randomUUID(), ...body },
+      });
+      return response.statusCode;
+    },
+    async outbox(event) {
+      const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
+        database.port.db,
+        sql`select payload from moderation.outbox where type = ${event.type} order by created_at, id`,
+      );
+      return rows.map((row) => row.payload.data);
+    },
+    rows: (query) => queryRows(database.port.db, query),
+    async close() {
+      await running.stop();
+      await running.app.close();
+      await bus.close();
+      await queue.close();
+      await database.drop();
+    },
+  };
+}

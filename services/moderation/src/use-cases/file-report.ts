@@ -1,0 +1,50 @@
+import { contentHiddenV1, CONTENT_KINDS, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
+import type { ContentKind, CreateReportBody, ReportTargetKind } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import type { ModerationCore, RequestMeta } from './moderation-core';
+
+const isContent = (kind: ReportTargetKind): kind is ContentKind =>
+  (CONTENT_KINDS as readonly string[]).includes(kind);
+
+/**
+ * A person reports an item once (again is a no-op). The owning service hides it from the
+ * reporter; the report that brings the count of different reporters to the threshold hides
+ * content from everyone until an admin reviews it.
+ */
+export async function fileReport(
+  deps: Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'hideAfterReports'>,
+  reporter: AuthUser,
+  body: CreateReportBody,
+  meta: RequestMeta,
+): Promise<void> {
+  const self = body.targetKind === 'user' ? body.targetId : body.ownerId;
+  if (self === reporter.id) throw httpErrors.badRequest(ModerationMessages.cannotReportSelf);
+  const ownerId = body.targetKind === 'user' ? body.targetId : body.ownerId;
+  const report = {
+    reporterId: reporter.id,
+    targetKind: body.targetKind,
+    targetId: body.targetId,
+    ownerId,
+    reason: body.reason,
+    note: body.note ? body.note : null,
+    excerpt: body.excerpt ?? null,
+  };
+  const now = deps.clock.now();
+  await deps.uow.withEvents(
+    async (tx, emit) => {
+      const reports = deps.reports.with(tx);
+      // The case row first: it serialises concurrent reports of one item, so the threshold
+      // is crossed (and announced) exactly once.
+      const opened = await reports.openCase(report, now);
+      if (!(await reports.addOnce(report, now))) return;
+      emit(reportFiledV1, { reporterId: reporter.id, targetKind: body.targetKind, targetId: body.targetId });
+      if (!isContent(body.targetKind) || opened.hidden) return;
+      if ((await reports.reportersSinceReview(body.targetKind, body.targetId)) < deps.hideAfterReports)
+        return;
+      await reports.markHidden(body.targetKind, body.targetId);
+      emit(contentHiddenV1, { targetKind: body.targetKind, targetId: body.targetId });
+    },
+    { traceId: meta.traceId },
+  );
+}
