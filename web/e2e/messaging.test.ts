@@ -225,6 +225,19 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await a.page.waitForURL(`**/post/${ashaPost}`);
       await a.page.getByText('Anyone for a sunrise walk along Marine Drive?').waitFor();
 
+      // B's messages are in the bell too; Mark all as read clears the count.
+      await bell.click();
+      await popover
+        .getByRole('button', {
+          name: new RegExp(`^${bala.username} sent you (a message|messages) \\(unread\\)`),
+        })
+        .waitFor();
+      await popover.getByRole('button', { name: 'Mark all as read' }).click();
+      await bell.filter({ hasNotText: 'unread' }).waitFor();
+      expect(await popover.getByText('(unread)').count()).toBe(0);
+      await a.page.keyboard.press('Escape');
+      await popover.waitFor({ state: 'hidden' });
+
       // --- Feedback from the avatar menu ----------------------------------------------------------
       await a.page.getByRole('button', { name: 'Account menu' }).click();
       await a.page.getByRole('menuitem', { name: 'Feedback' }).click();
