@@ -11,6 +11,10 @@ import { ProfileImagesRepository } from './db/profile-images-repository';
 import { ProfilesRepository } from './db/profiles-repository';
 import { SessionsRepository } from './db/sessions-repository';
 import { UsersRepository } from './db/users-repository';
+import { BlocksRepository } from './db/blocks-repository';
+import { blockRoutes } from './routes/blocks';
+import { subscribeUserSuspended } from './events/user-suspended';
+import { blockUser, listBlocked, unblockUser } from './use-cases/blocks';
 import { authRoutes } from './routes/auth';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { googleRoutes } from './routes/google';
@@ -44,6 +48,7 @@ export function createIdentityCore(kit: ServiceKit<Config>): IdentityCore {
     verifications: new EmailVerificationsRepository(db),
     profiles: new ProfilesRepository(db),
     images: new ProfileImagesRepository(db),
+    blocks: new BlocksRepository(db),
     sessionCache: new SessionCache(config.SESSION_CACHE_MS, kit.clock),
     argon2: { memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: 1 },
     adminEmails: config.ADMIN_EMAILS,
@@ -82,9 +87,11 @@ function attemptLimits(kit: ServiceKit<Config>): AttemptLimits {
  * Wires identity: builds its core once, binds each use case to it, and hands every route
  * plugin only the functions it calls.
  */
-export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
+export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promise<void> {
   const { config } = kit;
   const core = createIdentityCore(kit);
+  // Here rather than among the consumers: it clears this process's signed-in cache.
+  await subscribeUserSuspended(kit, core.sessionCache);
   const limits = attemptLimits(kit);
   const tokens = new AccessTokens(
     config.JWT_PRIVATE_KEY,
@@ -136,6 +143,12 @@ export function registerIdentity(app: App, kit: ServiceKit<Config>): void {
     saveOwnProfile: (user, body, meta) => saveOwnProfile(core, user, body, meta),
   });
   usersRoutes(app, { requireSession, findUser: (userId) => core.users.findById(userId) });
+  blockRoutes(app, {
+    requireSession,
+    blockUser: (blockerId, blockedId, meta) => blockUser(core, blockerId, blockedId, meta),
+    unblockUser: (blockerId, blockedId, meta) => unblockUser(core, blockerId, blockedId, meta),
+    listBlocked: (blockerId) => listBlocked(core, blockerId),
+  });
   uploadRoutes(app, {
     requireSession,
     uploadProfileImage: (userId, imageData) =>

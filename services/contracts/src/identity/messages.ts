@@ -5,6 +5,7 @@
 export const IdentityMessages = {
   unauthorized: 'Unauthorized',
   invalidCredentials: 'Invalid email/username or password',
+  accountSuspended: 'This account has been suspended',
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already registered',
   tooManyAttempts: 'Too many attempts. Please try again later.',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '@saathi/contracts';
+import { ACCESS_COOKIE, IdentityMessages, REFRESH_COOKIE } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
 import type { Clock } from '@saathi/platform';
 import type { RevokeReason, SessionsRepository } from '../db/sessions-repository';
 import type { UsersRepository } from '../db/users-repository';
@@ -90,6 +91,8 @@ export class SessionManager {
 
   /** Starts a new session for the user and sets both cookies. */
   async start(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string> {
+    // Every way in (password, registration, Google) passes here, so a suspension holds for all.
+    if (user.suspendedAt) throw httpErrors.forbidden(IdentityMessages.accountSuspended, 'ACCOUNT_SUSPENDED');
     const now = this.options.clock.now();
     const sid = randomUUID();
     const secret = randomToken();

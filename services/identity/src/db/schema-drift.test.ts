@@ -3,7 +3,15 @@ import { serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { identityService } from '../index';
-import { emailVerifications, passwordResets, profileImages, sessions, userProfiles, users } from './schema';
+import {
+  blocks,
+  emailVerifications,
+  passwordResets,
+  profileImages,
+  sessions,
+  userProfiles,
+  users,
+} from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -21,6 +29,7 @@ describe('identity migrations', () => {
       emailVerifications,
       userProfiles,
       profileImages,
+      blocks,
     ]);
     expect(migrated).toEqual(declared);
   });

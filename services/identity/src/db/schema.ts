@@ -5,6 +5,7 @@ import {
   customType,
   index,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -38,6 +39,8 @@ export const users = identity.table(
     role: text('role', { enum: ROLES }).notNull().default('user'),
     /** When the owner proved the address (mailed link or Google); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When moderation suspended the account; sign-in is refused while set. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +49,21 @@ export const users = identity.table(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_id_key').on(t.googleId),
   ],
+);
+
+/** Who blocked whom; feed and messaging enforce it from their own copies. */
+export const blocks = identity.table(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 );
 
 /** Refresh sessions (sid + expire, docs/product.md#account-data); the access JWT carries `sid`. */

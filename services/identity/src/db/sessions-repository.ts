@@ -3,7 +3,8 @@ import type { Db } from '@saathi/platform';
 import { sessions, users } from './schema';
 import type { SessionRow, UserRow } from './schema';
 
-export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'account-claimed' | 'expired';
+export type RevokeReason =
+  'logout' | 'refresh-reuse' | 'password-reset' | 'account-claimed' | 'expired' | 'suspended';
 
 export class SessionsRepository {
   constructor(private readonly db: Db) {}

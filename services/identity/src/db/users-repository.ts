@@ -32,6 +32,14 @@ export class UsersRepository {
     return row;
   }
 
+  /** Marks the account suspended (moderation); the first suspension's time is kept. */
+  async suspend(id: string, now: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ suspendedAt: now })
+      .where(and(eq(users.id, id), isNull(users.suspendedAt)));
+  }
+
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
     return row;

@@ -5,6 +5,7 @@ import type { PasswordResetsRepository } from '../db/password-resets-repository'
 import type { ProfileImagesRepository } from '../db/profile-images-repository';
 import type { ProfilesRepository } from '../db/profiles-repository';
 import type { SessionsRepository } from '../db/sessions-repository';
+import type { BlocksRepository } from '../db/blocks-repository';
 import type { UsersRepository } from '../db/users-repository';
 import type { Argon2Cost } from '../domain/password-hashing';
 
@@ -22,6 +23,7 @@ export interface IdentityCore {
   verifications: EmailVerificationsRepository;
   profiles: ProfilesRepository;
   images: ProfileImagesRepository;
+  blocks: BlocksRepository;
   /** Signed-in lookups; cleared after any commit that changes a session or a user. */
   sessionCache: SessionCache;
   argon2: Argon2Cost;
@@ -42,7 +44,7 @@ export interface MailTokens {
 
 /** The request facts a use case may need, without handing it the request. */
 export interface RequestMeta {
-  /** The request id; it travels in the events' envelopes. */
+  /** The request's trace id; it travels in the events' envelopes and the jobs it queues. */
   traceId: string;
   ip: string;
 }

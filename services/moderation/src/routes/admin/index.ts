@@ -23,7 +23,7 @@ export function adminRoutes(app: App, deps: AdminRoutesDeps): void {
     app,
     takeModerationActionRoute,
     async (request) => {
-      await deps.takeAction(requireUser(request), request.body, { traceId: request.id });
+      await deps.takeAction(requireUser(request), request.body, { traceId: request.traceId });
       return { message: ModerationMessages.actionDone };
     },
     adminOnly,

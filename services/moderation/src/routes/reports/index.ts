@@ -13,7 +13,7 @@ export function reportRoutes(app: App, deps: ReportRoutesDeps): void {
     app,
     createReportRoute,
     async (request, reply) => {
-      await deps.fileReport(requireUser(request), request.body, { traceId: request.id });
+      await deps.fileReport(requireUser(request), request.body, { traceId: request.traceId });
       return reply.code(201).send({ message: ModerationMessages.reported });
     },
     { onRequest: requireUserHook },

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdentityMessages, sessionRevokedV1, userSuspendedV1 } from '@saathi/contracts';
+import { makeEnvelope } from '@saathi/platform';
+import { waitFor } from '@saathi/platform/testing';
+import { buildRegistration, startTestIdentity } from '../testing/test-service';
+import type { TestIdentity } from '../testing/test-service';
+
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity();
+});
+afterAll(() => identity?.close());
+
+describe('a suspension from moderation', () => {
+  it('ends every session at once, announces it, and refuses sign-in from then on', async () => {
+    const body = buildRegistration();
+    const phone = identity.browser();
+    const registered = await phone.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const userId = registered.json<{ id: string }>().id;
+    const laptop = identity.browser();
+    const login = { identifier: body.username, password: body.password };
+    expect((await laptop.inject({ method: 'POST', url: '/api/auth/login', payload: login })).statusCode).toBe(
+      200,
+    );
+    expect((await phone.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
+
+    const envelope = makeEnvelope(
+      userSuspendedV1,
+      { userId, actorId: userId },
+      { traceId: 'suspend-test', clock: identity.clock },
+    );
+    await identity.deps.bus.publish(envelope);
+    // Delivered twice (a redelivery): applied once.
+    await identity.deps.bus.publish(envelope);
+
+    await waitFor(
+      async () => (await phone.inject({ method: 'GET', url: '/api/auth/user' })).statusCode === 401,
+      5_000,
+      'the phone session to end',
+    );
+    expect((await laptop.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    const revoked = (await identity.outbox(sessionRevokedV1.type)).filter(
+      (row) => row.data.userId === userId,
+    );
+    expect(revoked).toHaveLength(1);
+    expect(revoked[0]?.data.sessionIds).toHaveLength(2);
+
+    const again = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: login });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(IdentityMessages.accountSuspended);
+  });
+});

@@ -1,0 +1,44 @@
+import { userSuspendedV1 } from '@saathi/contracts';
+import { consumeOnce } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { SCHEMA } from '../db/schema-name';
+import { SessionsRepository } from '../db/sessions-repository';
+import { UsersRepository } from '../db/users-repository';
+import type { SessionCache } from '../auth/session-cache';
+import { emitSessionsRevoked } from './session-revoked';
+
+const DURABLE = 'identity.user-suspended';
+
+/**
+ * moderation.user.suspended.v1 → the account is marked suspended (sign-in refused) and every
+ * live session ends, announced through session.revoked so the other services refuse the
+ * session's access tokens too. Once per event (inbox, in the same transaction as the outbox).
+ */
+export async function subscribeUserSuspended(
+  kit: ServiceKit<Config>,
+  sessionCache: Pick<SessionCache, 'clear'>,
+): Promise<void> {
+  await kit.bus.subscribe({
+    durable: DURABLE,
+    event: userSuspendedV1,
+    handle: async (envelope) => {
+      const now = kit.clock.now();
+      await kit.uow.withEvents(
+        async (tx, emit, afterCommit) => {
+          await consumeOnce(tx, SCHEMA, DURABLE, envelope, async (inner) => {
+            await new UsersRepository(inner).suspend(envelope.data.userId, now);
+            const ended = await new SessionsRepository(inner).revokeAllForUser(
+              envelope.data.userId,
+              'suspended',
+              now,
+            );
+            emitSessionsRevoked(emit, envelope.data.userId, ended, kit.config.ACCESS_TOKEN_TTL_SECONDS, now);
+          });
+          afterCommit(() => sessionCache.clear());
+        },
+        { traceId: envelope.traceId },
+      );
+    },
+  });
+}
