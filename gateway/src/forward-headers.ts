@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
+import { traceparentFor } from '@saathi/platform';
 
 /** Any Fastify request (the proxy plugins' types are server-agnostic). */
 export type AnyRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
@@ -39,7 +40,8 @@ export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
 
 // Also not forwarded: headers the HTTP client sets itself, and the request id (replaced by the
 // one this request is logged under).
-const NOT_FORWARDED = new Set([...HOP_BY_HOP_HEADERS, 'x-request-id', 'expect', 'host']);
+// The trace context is replaced too: the service continues the request's trace as a new span.
+const NOT_FORWARDED = new Set([...HOP_BY_HOP_HEADERS, 'x-request-id', 'traceparent', 'expect', 'host']);
 
 /**
  * The request headers for the service as a flat `[name, value, …]` list (what undici takes
@@ -62,7 +64,16 @@ export function upstreamHeaders(request: AnyRequest): string[] {
     if (isSpoofable(name)) continue;
     out.push(name, value);
   }
-  out.push('x-request-id', request.id, 'x-forwarded-for', request.ip, 'x-forwarded-proto', request.protocol);
+  out.push(
+    'x-request-id',
+    request.id,
+    'traceparent',
+    traceparentFor(request.traceId),
+    'x-forwarded-for',
+    request.ip,
+    'x-forwarded-proto',
+    request.protocol,
+  );
   if (host) out.push('x-forwarded-host', host);
   return out;
 }
@@ -74,6 +85,7 @@ export function forwardHeaders(request: AnyRequest, headers: IncomingHttpHeaders
     if (isSpoofable(name)) delete headers[name];
   }
   headers['x-request-id'] = request.id;
+  headers.traceparent = traceparentFor(request.traceId);
   headers['x-forwarded-for'] = request.ip;
   headers['x-forwarded-proto'] = request.protocol;
   headers['x-forwarded-host'] = request.host;

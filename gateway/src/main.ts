@@ -7,11 +7,10 @@ import { edgeOptions, gatewayEnvSchema } from './config';
 const config = loadConfig(gatewayEnvSchema);
 // Buffered stdout: the access log writes a line per request, and one write syscall per line
 // cost more than the rest of the log path (see load-tests/RESULTS.md). pino flushes it on exit.
-const logger = createLogger({
-  name: 'gateway',
-  level: config.LOG_LEVEL,
-  destination: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
-});
+const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+// A quiet gateway would otherwise hold its last lines until 4 KB pile up: flush every second.
+setInterval(() => destination.flush(), 1000).unref();
+const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL, destination });
 const app = await buildGateway({
   upstreams: {
     identity: config.IDENTITY_URL,

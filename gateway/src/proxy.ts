@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { Dispatcher } from 'undici';
 import type { ClientOptions } from 'ws';
-import { HttpError } from '@saathi/platform';
+import { HttpError, traceparentFor } from '@saathi/platform';
 import { createForwarder } from './forward';
 import { forwardHeaders, isUpgradeRequest } from './forward-headers';
 import type { AnyRequest } from './forward-headers';
@@ -131,6 +131,7 @@ export async function registerSocketProxy(app: FastifyInstance, options: SocketP
         ...headers,
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
         'x-request-id': request.id,
+        traceparent: traceparentFor(request.traceId),
         'x-forwarded-for': request.ip,
       }),
     } as ClientOptions,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * Cluster mode as an operator runs it: `npm run start:cluster` (feed twice) against the
  * machine's real PostgreSQL, NATS JetStream and Redis, with a real SMTP server, driven over HTTP
@@ -123,6 +124,49 @@ describe('npm run start:cluster', () => {
       (await call('POST', '/api/auth/login', { identifier: email, password: 'second-pass' })).status,
     ).toBe(200);
   });
+
+  it('follows one trace id from the gateway through identity, its event, the consumer and the mail worker', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const email = `trace${Date.now()}@example.com`;
+    const registered = await fetch(`${gatewayUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      body: JSON.stringify({
+        username: `tr${Date.now()}`,
+        email,
+        phone: '9876543210',
+        password: 'trace-pass',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    // The gateway logs only failed or slow requests: a refused call in the same trace shows it.
+    const refused = await fetch(`${gatewayUrl}/api/auth/user`, {
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b8-01` },
+    });
+    expect(refused.status).toBe(401);
+    // Each process logs its part with the same trace id: the gateway's and identity's access
+    // lines, notification's handling of identity.user.registered, the worker's mail job.
+    const linesWithTrace = (process: string, message: string) =>
+      cluster
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith(`${process} `) && line.includes(traceId) && line.includes(message));
+    await waitUntil(
+      'the trace in every process',
+      () =>
+        linesWithTrace('gateway', 'request completed').length > 0 &&
+        linesWithTrace('identity', 'request completed').length > 0 &&
+        linesWithTrace('notification', 'event handled').length > 0 &&
+        linesWithTrace('notification-worker', 'job done').length > 0,
+      20_000,
+      () =>
+        cluster
+          .output()
+          .split('\n')
+          .filter((line) => line.includes(traceId))
+          .join('\n'),
+    );
+  }, 60_000);
 
   it('loses no request while one feed process drains and stops (SIGTERM) under a steady loop', async () => {
     const pids = cluster.pids();

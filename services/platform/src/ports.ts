@@ -117,6 +117,8 @@ export interface AddJobOptions {
    * drops it when it next trims (at the latest when a later job with this option finishes).
    */
   retainForMs?: number;
+  /** The trace the job continues (the request's or event's); its worker logs and events carry it. */
+  traceId?: string;
 }
 
 export interface JobContext<N extends QueueName> {
@@ -125,6 +127,8 @@ export interface JobContext<N extends QueueName> {
   data: JobData<N>;
   /** 0 on the first attempt. */
   attemptsMade: number;
+  /** The trace that queued the job, when it was given one. */
+  traceId?: string;
 }
 
 export interface JobQueue {

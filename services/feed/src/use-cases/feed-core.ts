@@ -26,7 +26,7 @@ export interface FeedCore {
 
 /** The request facts a use case may need, without handing it the request. */
 export interface RequestMeta {
-  /** The request id; it travels in the events' envelopes. */
+  /** The request's trace id; it travels in the events' envelopes and the jobs it queues. */
   traceId: string;
 }
 

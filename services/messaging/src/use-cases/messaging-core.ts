@@ -16,7 +16,7 @@ export interface MessagingCore {
 }
 
 export interface RequestMeta {
-  /** The request id; it travels in the events' envelopes. */
+  /** The request's trace id; it travels in the events' envelopes and the jobs it queues. */
   traceId: string;
 }
 

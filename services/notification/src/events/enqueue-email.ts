@@ -17,6 +17,8 @@ export async function enqueueEmailOnce(
   job: EmailJob,
   /** Keep the finished job no longer than this (e.g. while its link is valid). */
   retainForMs?: number,
+  /** The event's trace, which the mail worker continues. */
+  traceId?: string,
 ): Promise<void> {
   await consumeOnce(deps.db.db, SCHEMA, consumer, { id: eventId }, async () => {
     await deps.queue.add(QueueName.email, job, {
@@ -24,6 +26,7 @@ export async function enqueueEmailOnce(
       attempts: deps.config.EMAIL_MAX_ATTEMPTS,
       backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
       ...(retainForMs !== undefined ? { retainForMs } : {}),
+      ...(traceId ? { traceId } : {}),
     });
   });
 }

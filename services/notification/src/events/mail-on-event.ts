@@ -41,6 +41,7 @@ export async function mailOnEvent<E extends EventDefinition>(
           ...(sealed ? { sealedToken: sealed.token } : {}),
         },
         sealed ? Math.max(1000, sealed.expiresAt.getTime() - deps.clock.now().getTime()) : undefined,
+        envelope.traceId,
       );
       deps.logger.info(
         { eventId: envelope.id, traceId: envelope.traceId, durable: options.durable },

@@ -91,8 +91,10 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     delivery.attempts += 1;
     const traced = { ...context, traceId: parsed.envelope.traceId, attempts: delivery.attempts };
     durable.inFlight = delivery;
+    const started = performance.now();
     try {
       await durable.options.handle(parsed.envelope);
+      logger.info({ ...traced, ms: Math.round(performance.now() - started) }, 'event handled');
     } catch (err) {
       if (delivery.attempts >= maxDeliver) {
         logger.error({ ...traced, err }, 'event parked after max deliveries');

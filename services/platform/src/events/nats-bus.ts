@@ -100,9 +100,20 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     }
     // Keeps a slow but healthy handler from being redelivered to another replica meanwhile.
     const heartbeat = setInterval(() => msg.working(), Math.max(1_000, ackWaitMs / 2));
+    const started = performance.now();
     try {
       await subscription.handle(parsed.envelope);
       msg.ack();
+      // One line per handled event, as the access log has one per request: the trace goes on.
+      logger.info(
+        {
+          ...context,
+          eventId: parsed.envelope.id,
+          traceId: parsed.envelope.traceId,
+          ms: Math.round(performance.now() - started),
+        },
+        'event handled',
+      );
     } catch (err) {
       const { id: eventId, traceId } = parsed.envelope;
       if (attempt >= maxDeliver) {

@@ -16,6 +16,7 @@ import type { ReadinessChecks } from './health';
 import { createHttpMetrics, registerMetricsRoute } from './metrics';
 import type { HttpMetrics } from './metrics';
 import { REQUEST_ID_HEADER, genRequestId } from './request-id';
+import { traceOf } from './trace-context';
 
 /** A Saathi Fastify app: zod validation and serialisation, typed by the zod schemas. */
 export type App = FastifyInstance<
@@ -126,6 +127,10 @@ declare module 'fastify' {
     /** The app's Prometheus registry and request histogram. */
     httpMetrics: HttpMetrics;
   }
+  interface FastifyRequest {
+    /** The W3C trace this request belongs to (from its `traceparent`, else new): pass it to events and jobs. */
+    readonly traceId: string;
+  }
 }
 
 const URL_SECRET = /(reset-token\/|reset-password\/|[?&](?:token|code|state)=)[^/?&#]+/g;
@@ -180,6 +185,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const metrics = createHttpMetrics({ name: options.name, defaultMetrics: options.defaultMetrics ?? true });
   app.decorate('httpMetrics', metrics);
 
+  app.decorateRequest('traceId', {
+    getter(this: FastifyRequest) {
+      return traceOf(this.raw);
+    },
+  });
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
@@ -204,6 +214,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     ) {
       const line = {
         reqId: request.id,
+        traceId: request.traceId,
         method: request.method,
         url: scrubUrl(request.url),
         status,

@@ -8,3 +8,10 @@ export type { HttpMetrics } from './metrics';
 export { REQUEST_ID_HEADER, genRequestId } from './request-id';
 export { gracefulShutdown, serve } from './serve';
 export type { Served, ServeOptions } from './serve';
+export {
+  TRACEPARENT_HEADER,
+  newTraceId,
+  traceIdFromTraceparent,
+  traceOf,
+  traceparentFor,
+} from './trace-context';

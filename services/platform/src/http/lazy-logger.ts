@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Bindings, ChildLoggerOptions } from 'pino';
+import { traceOf } from './trace-context';
 
 type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -58,10 +60,16 @@ class LazyChildLogger implements FastifyBaseLogger {
   }
 }
 
+/** Also binds the request's trace id, so every line a request logs carries it. */
 export function lazyChildLoggerFactory(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
+  rawRequest: IncomingMessage | undefined,
 ): FastifyBaseLogger {
-  return new LazyChildLogger(logger, bindings, options);
+  return new LazyChildLogger(
+    logger,
+    rawRequest ? { ...bindings, traceId: traceOf(rawRequest) } : bindings,
+    options,
+  );
 }

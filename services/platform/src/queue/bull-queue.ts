@@ -17,6 +17,11 @@ export interface BullQueueOptions {
 
 const PING_TIMEOUT_MS = 2_000;
 
+const traceOfJobName = (jobName: string): string | undefined => {
+  const at = jobName.indexOf('@');
+  return at === -1 ? undefined : jobName.slice(at + 1);
+};
+
 /** BullMQ trims by age in whole seconds, when a job finishes (its own option applies). */
 function keepSeconds(keep: { ageSeconds: number }, options: AddJobOptions): number {
   if (options.retainForMs === undefined) return keep.ageSeconds;
@@ -83,7 +88,8 @@ export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQue
         return;
       }
 
-      await queue.add(name, parsed, {
+      // The job's name carries its trace (BullMQ keeps it with the job; one queue holds one job type).
+      await queue.add(options.traceId ? `${name}@${options.traceId}` : name, parsed, {
         ...jobOptions,
         ...(options.jobId !== undefined ? { jobId: encodeJobId(options.jobId) } : {}),
         ...(options.delayMs ? { delay: options.delayMs } : {}),
@@ -106,21 +112,40 @@ export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQue
             // Retrying cannot fix a payload; fail for good so it is visible, not looping.
             throw new UnrecoverableError(`invalid ${name} job data: ${result.error.message}`);
           }
+          const traceId = traceOfJobName(job.name);
           await handler({
             id: decodeJobId(job.id ?? ''),
             name,
             data: result.data as JobData<N>,
             attemptsMade: job.attemptsMade,
+            ...(traceId ? { traceId } : {}),
           });
         },
         { connection, prefix, concurrency: options.concurrency ?? 1 },
       );
       worker.on('error', (error: Error) => log.error({ err: error, queue: name }, 'worker error'));
+      worker.on('completed', (job: Job) => {
+        log.info(
+          {
+            queue: name,
+            jobId: job.id,
+            traceId: traceOfJobName(job.name),
+            ms: job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined,
+          },
+          'job done',
+        );
+      });
       worker.on('failed', (job: Job | undefined, error: Error) => {
         const final =
           !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
         log[final ? 'error' : 'warn'](
-          { err: error, queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade },
+          {
+            err: error,
+            queue: name,
+            jobId: job?.id,
+            attemptsMade: job?.attemptsMade,
+            traceId: job ? traceOfJobName(job.name) : undefined,
+          },
           final ? 'job failed for good' : 'job attempt failed; will retry',
         );
       });

@@ -161,6 +161,19 @@ export function describeJobQueueContract(adapter: string, createQueue: () => Job
       await expect(queue.add('bot-seeding', { latitude: 'north' } as never)).rejects.toThrow();
     });
 
+    it('hands a job the trace it was queued with', async () => {
+      const queue = make();
+      const traces: (string | undefined)[] = [];
+      await queue.process('email', (job) => {
+        traces.push(job.traceId);
+        return Promise.resolve();
+      });
+      await queue.add('email', mail(1), { traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+      await queue.add('email', mail(2));
+      await waitFor(() => traces.length === 2);
+      expect(traces.sort()).toEqual(['4bf92f3577b34da6a3ce929d0e0e4736', undefined]);
+    });
+
     it('counts its jobs by state for operators: waiting, delayed, active, failed', async () => {
       const queue = make();
       await queue.add('email', mail(1));

@@ -22,6 +22,7 @@ interface MemoryJob {
   finishedAt?: number;
   /** A shorter retention than the default, for this job only. */
   retainForMs?: number;
+  traceId?: string;
 }
 
 type Handler = (job: JobContext<QueueName>) => Promise<void>;
@@ -112,7 +113,14 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
     try {
       // A structured clone stands in for the JSON round trip through Redis.
       const data = jobSchemas[job.queue].parse(structuredClone(job.data)) as JobData<QueueName>;
-      await handler({ id: job.id, name: job.queue, data, attemptsMade: job.attemptsMade });
+      await handler({
+        id: job.id,
+        name: job.queue,
+        data,
+        attemptsMade: job.attemptsMade,
+        ...(job.traceId ? { traceId: job.traceId } : {}),
+      });
+      log.info({ queue: job.queue, jobId: job.id, traceId: job.traceId }, 'job done');
       job.state = 'completed';
       job.finishedAt = Date.now();
     } catch (error) {
@@ -151,6 +159,7 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
       attemptsMade: 0,
       state: 'waiting',
       ...(options.retainForMs !== undefined ? { retainForMs: options.retainForMs } : {}),
+      ...(options.traceId ? { traceId: options.traceId } : {}),
     };
     jobs.set(key(name, id), job);
     enqueue(job, options.delayMs ?? 0);

@@ -99,7 +99,7 @@ describe('startService', () => {
               afterCommit(() => committed.push(text));
               if (fail) throw new Error('rolled back on purpose');
             },
-            { traceId: request.id },
+            { traceId: request.traceId },
           );
           return reply.code(201).send({ text });
         });

@@ -25,7 +25,7 @@ export function adminRoutes(app: App, deps: AdminRoutesDeps): void {
     app,
     botPostRoute,
     async (request, reply) => {
-      const post = await deps.createBotPost(request.body, { traceId: request.id });
+      const post = await deps.createBotPost(request.body, { traceId: request.traceId });
       return reply.code(201).send(post);
     },
     { onRequest: requireAdminHook },

@@ -26,7 +26,7 @@ export function commentRoutes(app: App, deps: CommentRoutesDeps): void {
       const comment = await deps.createComment(
         requireUser(request),
         { postId, content },
-        { traceId: request.id },
+        { traceId: request.traceId },
       );
       return reply.code(201).send(comment);
     },
@@ -36,7 +36,7 @@ export function commentRoutes(app: App, deps: CommentRoutesDeps): void {
   registerRoute(
     app,
     likeCommentRoute,
-    (request) => deps.likeComment(requireUser(request), request.params.id, { traceId: request.id }),
+    (request) => deps.likeComment(requireUser(request), request.params.id, { traceId: request.traceId }),
     { onRequest: requireUserHook },
   );
 }

@@ -25,7 +25,7 @@ export function dailyQuestionRoutes(app: App, deps: DailyQuestionRoutesDeps): vo
       const answer = await deps.answerDailyQuestion(
         requireUser(request),
         { question, response, location },
-        { traceId: request.id },
+        { traceId: request.traceId },
       );
       return reply.code(201).send(answer);
     },

@@ -47,7 +47,7 @@ export function postRoutes(app: App, deps: PostRoutesDeps): void {
     createPostRoute,
     async (request, reply) => {
       const post = await deps.createPost(requireUser(request), draftOf(request.body), {
-        traceId: request.id,
+        traceId: request.traceId,
       });
       return reply.code(201).send(post);
     },
@@ -58,7 +58,7 @@ export function postRoutes(app: App, deps: PostRoutesDeps): void {
   registerRoute(
     app,
     likePostRoute,
-    (request) => deps.likePost(requireUser(request), request.params.id, { traceId: request.id }),
+    (request) => deps.likePost(requireUser(request), request.params.id, { traceId: request.traceId }),
     { onRequest: requireUserHook },
   );
 
@@ -66,7 +66,7 @@ export function postRoutes(app: App, deps: PostRoutesDeps): void {
     app,
     deletePostRoute,
     async (request) => {
-      await deps.deletePost(requireUser(request), request.params.id, { traceId: request.id });
+      await deps.deletePost(requireUser(request), request.params.id, { traceId: request.traceId });
       return { message: FeedMessages.postDeleted };
     },
     { onRequest: requireUserHook },

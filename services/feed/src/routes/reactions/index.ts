@@ -39,7 +39,7 @@ export function reactionRoutes(app: App, deps: ReactionRoutesDeps): void {
           { type, id: request.params.id },
           request.body.emoji,
           change,
-          { traceId: request.id },
+          { traceId: request.traceId },
         ),
       { onRequest: requireUserHook },
     );

@@ -32,13 +32,13 @@ export function authRoutes(app: App, deps: AuthRoutesDeps): void {
   });
 
   registerRoute(app, loginRoute, async (request, reply) => {
-    const user = await deps.signIn(request.body, { traceId: request.id, ip: request.ip });
+    const user = await deps.signIn(request.body, { traceId: request.traceId, ip: request.ip });
     await sessions.start(request, reply, user);
     return toCurrentUser(user);
   });
 
   registerRoute(app, registerAccountRoute, async (request, reply) => {
-    const user = await deps.registerAccount(request.body, { traceId: request.id, ip: request.ip });
+    const user = await deps.registerAccount(request.body, { traceId: request.traceId, ip: request.ip });
     await sessions.start(request, reply, user);
     return reply.code(201).send(toCurrentUser(user));
   });

@@ -15,7 +15,7 @@ export interface EmailVerificationRoutesDeps {
 
 export function emailVerificationRoutes(app: App, deps: EmailVerificationRoutesDeps): void {
   registerRoute(app, verifyEmailRoute, async (request) => {
-    const user = await deps.verifyEmail(request.body.token, { traceId: request.id, ip: request.ip });
+    const user = await deps.verifyEmail(request.body.token, { traceId: request.traceId, ip: request.ip });
     request.log.info({ userId: user.id }, 'email address verified');
     return { message: IdentityMessages.emailVerified };
   });
@@ -27,7 +27,7 @@ export function emailVerificationRoutes(app: App, deps: EmailVerificationRoutesD
     if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
     rememberUser(request, auth);
     const { user } = auth;
-    const outcome = await deps.resendVerificationEmail(user, { traceId: request.id, ip: request.ip });
+    const outcome = await deps.resendVerificationEmail(user, { traceId: request.traceId, ip: request.ip });
     return {
       message:
         outcome === 'sent' ? IdentityMessages.verificationEmailSent : IdentityMessages.emailAlreadyVerified,

@@ -79,7 +79,7 @@ export function googleRoutes(app: App, deps: GoogleRoutesDeps): void {
     try {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const claims = googleClaimsSchema.parse(await provider.callback(query, flow.data));
-      const account = await deps.linkGoogleAccount(claims, { traceId: request.id, ip: request.ip });
+      const account = await deps.linkGoogleAccount(claims, { traceId: request.traceId, ip: request.ip });
       if (!account) return reply.redirect(authErrorLocation(IdentityMessages.googleFailed), 302);
       const user = await deps.withConfiguredRole(account);
       await deps.sessions.start(request, reply, user);

@@ -23,7 +23,7 @@ export interface PasswordResetRoutesDeps {
 
 export function passwordResetRoutes(app: App, deps: PasswordResetRoutesDeps): void {
   registerRoute(app, forgotPasswordRoute, async (request) => {
-    await deps.requestPasswordReset(request.body.email, { traceId: request.id, ip: request.ip });
+    await deps.requestPasswordReset(request.body.email, { traceId: request.traceId, ip: request.ip });
     return { message: IdentityMessages.resetEmailSent };
   });
 
@@ -38,7 +38,7 @@ export function passwordResetRoutes(app: App, deps: PasswordResetRoutesDeps): vo
     const userId = await deps.resetPassword(
       request.body,
       current ? { userId: current.user.id, sessionId: current.sessionId } : null,
-      { traceId: request.id, ip: request.ip },
+      { traceId: request.traceId, ip: request.ip },
     );
     request.log.info({ userId }, 'password reset completed; other sessions revoked');
     return { message: IdentityMessages.passwordResetDone };

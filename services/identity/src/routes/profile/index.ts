@@ -40,7 +40,7 @@ export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
   // The body's userId (sent by the original client) is ignored: a profile is always the caller's own.
   registerRoute(app, createProfileRoute, async (request, reply) => {
     const { user } = await deps.requireSession(request);
-    const meta = { traceId: request.id, ip: request.ip };
+    const meta = { traceId: request.traceId, ip: request.ip };
     const { profile, created } = await deps.saveOwnProfile(user, request.body, meta);
     return reply.code(created ? 201 : 200).send(toProfile(profile));
   });
@@ -49,7 +49,7 @@ export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
     const { user } = await deps.requireSession(request);
     if (request.params.userId !== user.id) throw httpErrors.forbidden(IdentityMessages.profileForbidden);
     const { profile } = await deps.saveOwnProfile(user, request.body, {
-      traceId: request.id,
+      traceId: request.traceId,
       ip: request.ip,
     });
     return toProfile(profile);

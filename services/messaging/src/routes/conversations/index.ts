@@ -28,7 +28,7 @@ export function conversationRoutes(app: App, deps: ConversationRoutesDeps): void
     app,
     startConversationRoute,
     (request) =>
-      deps.startConversation(requireUser(request), request.body.participantId, { traceId: request.id }),
+      deps.startConversation(requireUser(request), request.body.participantId, { traceId: request.traceId }),
     signedIn,
   );
   registerRoute(
@@ -41,7 +41,7 @@ export function conversationRoutes(app: App, deps: ConversationRoutesDeps): void
     app,
     markConversationReadRoute,
     (request) =>
-      deps.markRead(requireUser(request), request.params.id, request.body.messageId, { traceId: request.id }),
+      deps.markRead(requireUser(request), request.params.id, request.body.messageId, { traceId: request.traceId }),
     signedIn,
   );
   registerRoute(app, unreadMessagesRoute, (request) => deps.unreadTotal(requireUser(request)), signedIn);

@@ -29,7 +29,7 @@ export function messageRoutes(app: App, deps: MessageRoutesDeps): void {
       const message = await deps.sendMessage(
         requireUser(request),
         { conversationId, content },
-        { traceId: request.id },
+        { traceId: request.traceId },
       );
       return reply.code(201).send(message);
     },

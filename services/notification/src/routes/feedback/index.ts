@@ -17,7 +17,7 @@ export interface FeedbackRoutesDeps {
 export function feedbackRoutes(app: App, deps: FeedbackRoutesDeps): void {
   registerRoute(app, createFeedbackRoute, async (request, reply) => {
     const saved = await deps.sendFeedback(request.user, request.body, {
-      traceId: request.id,
+      traceId: request.traceId,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  contentHiddenV1,
+  contentRemovedV1,
+  reportDismissedV1,
+  reportFiledV1,
+  userBlockedV1,
+  userSuspendedV1,
+  userUnblockedV1,
+} from '@saathi/contracts';
+import type { FeedComment } from '@saathi/contracts';
+import { waitFor } from '@saathi/platform/testing';
+import { buildUser, north, startTestFeed } from '../../testing/test-feed';
+import type { TestFeed } from '../../testing/test-feed';
+
+let feed: TestFeed;
+beforeAll(async () => {
+  feed = await startTestFeed();
+});
+afterAll(() => feed.close());
+
+let placeCounter = 0;
+/** A place of its own per test, a few km from every other. */
+function freshPlace() {
+  placeCounter += 1;
+  return { latitude: 12.9 + placeCounter * 0.05, longitude: 77.59 };
+}
+
+const ids = (posts: { id: string }[]) => posts.map((post) => post.id);
+
+async function blockedPair(blocker: { id: string }, blocked: { id: string }) {
+  await feed.publish(userBlockedV1, { blockerId: blocker.id, blockedId: blocked.id });
+  await feed.waitForRow(
+    sql`select 1 from feed.blocks where blocker_id = ${blocker.id} and blocked_id = ${blocked.id}`,
+    'the block',
+  );
+}
+
+async function comments(postId: string, viewer: ReturnType<typeof buildUser>) {
+  const response = await feed.app.inject({
+    method: 'GET',
+    url: `/api/posts/${postId}/comments`,
+    ...feed.signIn(viewer),
+  });
+  return response.json<FeedComment[]>();
+}
+
+describe('a blocked pair', () => {
+  it('sees neither the other’s posts nor comments, both ways, and sees them again after unblocking', async () => {
+    const place = freshPlace();
+    const [asha, ravi, meera] = [buildUser(), buildUser(), buildUser()];
+    const ashaPost = await feed.createPost(asha, { ...place });
+    const raviPost = await feed.createPost(ravi, { ...north(place, 0.1) });
+    const meeraPost = await feed.createPost(meera, { ...north(place, 0.2) });
+    const raviComment = await feed.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      ...feed.signIn(ravi),
+      payload: { postId: meeraPost.id, content: 'Count me in' },
+    });
+    expect(raviComment.statusCode).toBe(201);
+
+    await blockedPair(asha, ravi);
+    // Asha (the blocker) no longer sees Ravi; Ravi (the blocked) no longer sees Asha.
+    expect(ids(await feed.list(place, '', asha))).toEqual([meeraPost.id, ashaPost.id]);
+    expect(ids(await feed.list(place, '', ravi))).toEqual([meeraPost.id, raviPost.id]);
+    expect(await comments(meeraPost.id, asha)).toEqual([]);
+    expect(await comments(meeraPost.id, meera)).toHaveLength(1);
+    // Nor by a direct link.
+    const direct = await feed.app.inject({ method: 'GET', url: `/api/posts/${raviPost.id}`, ...feed.signIn(asha) });
+    expect(direct.statusCode).toBe(404);
+    // Everyone else still sees both.
+    expect(ids(await feed.list(place, '', meera))).toHaveLength(3);
+
+    await feed.publish(userUnblockedV1, { blockerId: asha.id, blockedId: ravi.id });
+    await waitFor(
+      async () => (await feed.rows(sql`select 1 from feed.blocks where blocker_id = ${asha.id}`)).length === 0,
+      5_000,
+      'the unblock',
+    );
+    expect(ids(await feed.list(place, '', asha))).toHaveLength(3);
+  });
+
+  it('keeps a page full when some of its posts are hidden from the viewer', async () => {
+    const place = freshPlace();
+    const viewer = buildUser();
+    const blocked = buildUser();
+    for (let i = 0; i < 5; i++) await feed.createPost(blocked, { ...north(place, i * 0.01) });
+    for (let i = 0; i < 10; i++) await feed.createPost(buildUser(), { ...north(place, 0.1 + i * 0.01) });
+    await blockedPair(viewer, blocked);
+    const page = await feed.list(place, '', viewer);
+    expect(page).toHaveLength(10);
+    expect(page.every((post) => post.authorId !== blocked.id)).toBe(true);
+  });
+});
+
+describe('reports and moderation', () => {
+  it('hides a reported post from its reporter at once, and only from them', async () => {
+    const place = freshPlace();
+    const [author, reporter, other] = [buildUser(), buildUser(), buildUser()];
+    const post = await feed.createPost(author, { ...place });
+    await feed.publish(reportFiledV1, { reporterId: reporter.id, targetKind: 'post', targetId: post.id });
+    await feed.waitForRow(sql`select 1 from feed.hidden_for_viewer where viewer_id = ${reporter.id}`);
+    expect(ids(await feed.list(place, '', reporter))).toEqual([]);
+    expect(ids(await feed.list(place, '', other))).toEqual([post.id]);
+  });
+
+  it('hides a post from everyone when moderation hides it, and shows it again when the reports are dismissed', async () => {
+    const place = freshPlace();
+    const author = buildUser();
+    const post = await feed.createPost(author, { ...place });
+    await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: post.id });
+    await waitFor(async () => (await feed.list(place)).length === 0, 10_000, 'the post to be hidden');
+    expect(ids(await feed.list(place, '', author))).toEqual([]);
+    await feed.publish(reportDismissedV1, { targetKind: 'post', targetId: post.id, actorId: buildUser().id });
+    await waitFor(async () => (await feed.list(place)).length === 1, 10_000, 'the post to show again');
+  });
+
+  it('keeps a removed post gone even if its reports are dismissed later', async () => {
+    const place = freshPlace();
+    const post = await feed.createPost(buildUser(), { ...place });
+    const admin = buildUser({ role: 'admin' });
+    await feed.publish(contentRemovedV1, { targetKind: 'post', targetId: post.id, actorId: admin.id });
+    await feed.waitForRow(sql`select 1 from feed.posts where id = ${post.id} and moderation = 'removed'`);
+    await feed.publish(reportDismissedV1, { targetKind: 'post', targetId: post.id, actorId: admin.id });
+    await waitFor(async () => (await feed.list(place)).length === 0, 10_000, 'the post to go');
+    const rows = await feed.rows<{ moderation: string }>(sql`select moderation from feed.posts where id = ${post.id}`);
+    expect(rows).toEqual([{ moderation: 'removed' }]);
+  });
+
+  it('hides a suspended person’s posts and comments from everyone', async () => {
+    const place = freshPlace();
+    const [suspended, other] = [buildUser(), buildUser()];
+    await feed.createPost(suspended, { ...place });
+    const kept = await feed.createPost(other, { ...north(place, 0.1) });
+    await feed.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      ...feed.signIn(suspended),
+      payload: { postId: kept.id, content: 'hello' },
+    });
+    await feed.publish(userSuspendedV1, { userId: suspended.id, actorId: buildUser().id });
+    await waitFor(async () => (await feed.list(place)).length === 1, 10_000, 'the posts to be hidden');
+    expect(ids(await feed.list(place, '', other))).toEqual([kept.id]);
+    expect(await comments(kept.id, other)).toEqual([]);
+  });
+});
