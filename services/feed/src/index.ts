@@ -5,6 +5,11 @@ import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
 import { subscribeUserRegistered } from './events/user-registered';
 import { subscribeUserUpdated } from './events/user-updated';
+import { subscribeContentModerated } from './events/content-moderated';
+import { subscribeReportFiled } from './events/report-filed';
+import { subscribeUserBlocked } from './events/user-blocked';
+import { subscribeUserSuspended } from './events/user-suspended';
+import { subscribeUserUnblocked } from './events/user-unblocked';
 import { botSeedingJob } from './jobs/bot-seeding';
 import { postExpiryJob } from './jobs/post-expiry';
 
@@ -23,7 +28,15 @@ export const feedService = defineService({
   routes: feedRoutes,
   auth: 'platform',
   register: registerFeed,
-  consumers: [subscribeUserRegistered, subscribeUserUpdated],
+  consumers: [
+    subscribeUserRegistered,
+    subscribeUserUpdated,
+    subscribeUserBlocked,
+    subscribeUserUnblocked,
+    subscribeReportFiled,
+    subscribeContentModerated,
+    subscribeUserSuspended,
+  ],
   periodic: [
     {
       name: 'feed-event-tables-prune',

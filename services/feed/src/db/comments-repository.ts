@@ -61,7 +61,7 @@ export class CommentsRepository {
       this.db,
       sql`select ${COMMENT_VIEW_COLUMNS}
             from feed.comments c left join feed.authors a on a.user_id = c.author_id
-           where c.post_id = ${postId}
+           where c.post_id = ${postId} and c.moderation is null
            order by c.created_at, c.id`,
     );
     return rows.map(toCommentView);

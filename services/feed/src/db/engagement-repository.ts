@@ -141,6 +141,56 @@ export class EngagementRepository {
     return positiveCounts(row?.reactions ?? {});
   }
 
+  /**
+   * The viewer's marks on a page of posts or comments and, in the same query, which of them the
+   * viewer must not see: those they reported, and those whose author blocked them or whom they
+   * blocked (both ways). One round trip, whatever the page: the feed filters in process.
+   */
+  async marksAndExclusions(
+    viewerId: string,
+    target: EngagementTarget,
+    items: readonly { id: string; authorId: string }[],
+  ): Promise<ViewerMarks & { excluded: ReadonlySet<string> }> {
+    const liked = new Set<string>();
+    const reactions = new Map<string, string[]>();
+    const excluded = new Set<string>();
+    if (items.length === 0) return { liked, reactions, excluded };
+    const t = TABLES[target];
+    const list = sql`${sql.param(items.map((item) => item.id))}::uuid[]`;
+    const authors = sql`${sql.param([...new Set(items.map((item) => item.authorId))])}::uuid[]`;
+    const rows = await queryRows<{
+      kind: 'like' | 'reaction' | 'hidden' | 'blocked';
+      id: string;
+      emoji: string | null;
+    }>(
+      this.db,
+      sql`select 'like' as kind, ${sql.raw(t.key)} as id, null::text as emoji from ${sql.raw(t.likes)}
+           where user_id = ${viewerId} and ${sql.raw(t.key)} = any(${list})
+          union all
+          select 'reaction', ${sql.raw(t.key)}, emoji from ${sql.raw(t.reactions)}
+           where user_id = ${viewerId} and ${sql.raw(t.key)} = any(${list})
+          union all
+          select 'hidden', target_id, null from feed.hidden_for_viewer
+           where viewer_id = ${viewerId} and target_id = any(${list})
+          union all
+          select 'blocked', blocked_id, null from feed.blocks
+           where blocker_id = ${viewerId} and blocked_id = any(${authors})
+          union all
+          select 'blocked', blocker_id, null from feed.blocks
+           where blocked_id = ${viewerId} and blocker_id = any(${authors})`,
+    );
+    const blocked = new Set<string>();
+    for (const row of rows) {
+      if (row.kind === 'like') liked.add(row.id);
+      else if (row.kind === 'reaction' && row.emoji !== null)
+        reactions.set(row.id, [...(reactions.get(row.id) ?? []), row.emoji]);
+      else if (row.kind === 'hidden') excluded.add(row.id);
+      else blocked.add(row.id);
+    }
+    for (const item of items) if (blocked.has(item.authorId)) excluded.add(item.id);
+    return { liked, reactions, excluded };
+  }
+
   /** What the viewer has liked and which emojis they hold, for a page of posts or comments. */
   async marksOf(viewerId: string, target: EngagementTarget, ids: readonly string[]): Promise<ViewerMarks> {
     const liked = new Set<string>();

@@ -88,6 +88,7 @@ function page(ids: SQL): SQL {
                from (${ids}) as page
                join feed.posts p on p.id = page.id
                left join feed.authors a on a.user_id = p.author_id
+              where p.moderation is null
               order by page.created_at desc, page.id desc`;
 }
 

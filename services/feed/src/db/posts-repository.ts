@@ -73,7 +73,8 @@ export class PostsRepository {
       this.db,
       sql`select ${POST_VIEW_COLUMNS}
             from feed.posts p left join feed.authors a on a.user_id = p.author_id
-           where p.id = ${postId} and p.expires_at > ${now.toISOString()}::timestamptz`,
+           where p.id = ${postId} and p.expires_at > ${now.toISOString()}::timestamptz
+             and p.moderation is null`,
     );
     return row && toPostView(row);
   }
@@ -149,6 +150,7 @@ export class PostsRepository {
             cross join lateral (
               select * from feed.posts
                where geo_cell = c.cell and expires_at > ${now.toISOString()}::timestamptz
+                 and moderation is null
                order by created_at desc, id desc
                limit ${perCell + 1}) as p
             left join feed.authors a on a.user_id = p.author_id

@@ -6,6 +6,8 @@ import type { TestDatabase } from '@saathi/platform/testing';
 import { feedService } from '../index';
 import {
   authors,
+  blocks,
+  hiddenForViewer,
   commentLikes,
   commentReactions,
   comments,
@@ -33,6 +35,8 @@ describe('feed migrations', () => {
       commentLikes,
       commentReactions,
       dailyResponses,
+      blocks,
+      hiddenForViewer,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -22,6 +22,9 @@ export const feed = pgSchema(SCHEMA);
 /** Emoji → count, zeros left out. */
 export type ReactionCounts = Record<string, number>;
 
+/** Why moderation hides a post or comment from everyone. */
+export const MODERATION_STATES = ['hidden', 'removed', 'suspended'] as const;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull();
 
 /** Authors as the feed knows them (identity's user events, token fallbacks, bots) and their stats. */
@@ -58,6 +61,8 @@ export const posts = feed.table(
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Why moderation hides it from everyone ('hidden', 'removed', 'suspended'); null when shown. */
+    moderation: text('moderation', { enum: MODERATION_STATES }),
   },
   (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
 );
@@ -97,7 +102,31 @@ export const comments = feed.table('comments', {
   likes: integer('likes').notNull().default(0),
   reactions: jsonb('reactions').$type<ReactionCounts>().notNull().default({}),
   createdAt: createdAt(),
+  moderation: text('moderation', { enum: MODERATION_STATES }),
 });
+
+/** Blocked pairs (identity's block events); the feed hides each side's posts and comments from the other. */
+export const blocks = feed.table(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** Posts and comments a person reported, hidden from them. */
+export const hiddenForViewer = feed.table(
+  'hidden_for_viewer',
+  {
+    viewerId: uuid('viewer_id').notNull(),
+    targetId: uuid('target_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.targetId] })],
+);
 
 export const commentLikes = feed.table(
   'comment_likes',

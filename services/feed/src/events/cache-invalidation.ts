@@ -6,6 +6,10 @@ import {
   postLikedV1,
   reactionAddedV1,
   userUpdatedV1,
+  contentHiddenV1,
+  contentRemovedV1,
+  reportDismissedV1,
+  userSuspendedV1,
 } from '@saathi/contracts';
 import type { EventBus } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
@@ -31,4 +35,10 @@ export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): 
     if (data.targetType === 'post') cache.invalidatePost(data.targetId);
   });
   await bus.broadcast(userUpdatedV1, () => cache.clear());
+  // Moderation: the broadcast may beat the consumer's write, so a stale copy can live one TTL.
+  for (const event of [contentHiddenV1, contentRemovedV1, reportDismissedV1] as const)
+    await bus.broadcast(event, ({ data }) => {
+      if (data.targetKind === 'post') cache.invalidatePost(data.targetId);
+    });
+  await bus.broadcast(userSuspendedV1, () => cache.clear());
 }

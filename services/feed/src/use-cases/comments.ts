@@ -13,14 +13,9 @@ export async function listComments(
 ): Promise<FeedComment[]> {
   if (!(await deps.posts.findRef(postId))) throw httpErrors.notFound(FeedMessages.postNotFound);
   const views = await deps.comments.listForPost(postId);
-  const marks = viewer
-    ? await deps.engagement.marksOf(
-        viewer.id,
-        'comment',
-        views.map((view) => view.id),
-      )
-    : NO_MARKS;
-  return views.map((view) => toFeedComment(view, marks));
+  if (!viewer) return views.map((view) => toFeedComment(view, NO_MARKS));
+  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'comment', views);
+  return views.filter((view) => !marks.excluded.has(view.id)).map((view) => toFeedComment(view, marks));
 }
 
 /** A signed-in user comments on a post; the name shown is their account's, whatever the body says. */

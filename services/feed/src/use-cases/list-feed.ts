@@ -7,6 +7,12 @@ import type { PostView } from '../domain/views';
 import type { FeedCore, Viewer } from './feed-core';
 
 /**
+ * Extra posts read past the page for a signed-in viewer, so a page stays full when a few of its
+ * posts are ones the viewer must not see (blocked either way, or reported by them).
+ */
+export const HIDDEN_SLACK = 10;
+
+/**
  * The feed: posts within 1 km of the viewer's point, not expired, newest first. The plain query
  * (no hashtag, no search) is answered from the hot-cell cache when it can be sure of the page;
  * everything else, and every page it cannot be sure of, goes to the database.
@@ -19,6 +25,8 @@ export async function listFeed(
   const center: Point = { latitude: query.latitude, longitude: query.longitude };
   const now = deps.clock.now();
   const search = query.search ? query.search : undefined;
+  // Signed out, nothing is hidden per viewer; signed in, read past the page (HIDDEN_SLACK).
+  const limit = viewer ? query.limit + HIDDEN_SLACK : query.limit;
   let views: PostView[] | undefined;
   if (deps.cache && !query.hashtag && !search) {
     const cells = await deps.cache.get(cellsCovering(center, FEED_RADIUS_KM));
@@ -27,24 +35,23 @@ export async function listFeed(
       radiusKm: FEED_RADIUS_KM,
       now,
       offset: query.offset,
-      limit: query.limit,
+      limit,
     });
   }
   views ??= await deps.posts.findNear({
     center,
     radiusKm: FEED_RADIUS_KM,
-    limit: query.limit,
+    limit,
     offset: query.offset,
     hashtag: query.hashtag,
     search,
     now,
   });
-  const marks = viewer
-    ? await deps.engagement.marksOf(
-        viewer.id,
-        'post',
-        views.map((view) => view.id),
-      )
-    : NO_MARKS;
-  return views.map((view) => toFeedPost(view, marks, center));
+  if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, center));
+  // Marks and the viewer's exclusions in one query: blocking adds no round trip to a page.
+  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', views);
+  return views
+    .filter((view) => !marks.excluded.has(view.id))
+    .slice(0, query.limit)
+    .map((view) => toFeedPost(view, marks, center));
 }

@@ -15,7 +15,10 @@ export async function getPost(
 ): Promise<FeedPost> {
   const view = await deps.posts.findView(postId, deps.clock.now());
   if (!view) throw httpErrors.notFound(FeedMessages.postNotFound);
-  const marks = viewer ? await deps.engagement.marksOf(viewer.id, 'post', [postId]) : NO_MARKS;
+  if (!viewer) return toFeedPost(view, NO_MARKS, viewerPoint);
+  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', [view]);
+  // Blocked either way, or reported by the viewer: as good as gone.
+  if (marks.excluded.has(view.id)) throw httpErrors.notFound(FeedMessages.postNotFound);
   return toFeedPost(view, marks, viewerPoint);
 }
 

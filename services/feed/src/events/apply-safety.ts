@@ -1,0 +1,30 @@
+import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
+import { consumeOnce } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import { SafetyRepository } from '../db/safety-repository';
+import { SCHEMA } from '../db/schema-name';
+
+/**
+ * Subscribes a durable consumer that applies a block, a report or a moderation decision to the
+ * feed's own tables, once per event (inbox). Every write is idempotent, so order barely matters.
+ */
+export async function applySafetyFrom<E extends EventDefinition>(
+  kit: ServiceKit<Config>,
+  options: {
+    durable: string;
+    event: E;
+    apply(safety: SafetyRepository, data: z.infer<E['data']>): Promise<unknown>;
+  },
+): Promise<void> {
+  await kit.bus.subscribe({
+    durable: options.durable,
+    event: options.event,
+    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
+      await consumeOnce(kit.db.db, SCHEMA, options.durable, envelope, (tx) =>
+        options.apply(new SafetyRepository(tx), envelope.data).then(() => undefined),
+      );
+    },
+  });
+}

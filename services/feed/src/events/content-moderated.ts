@@ -1,0 +1,32 @@
+import { contentHiddenV1, contentRemovedV1, reportDismissedV1 } from '@saathi/contracts';
+import type { ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { applySafetyFrom } from './apply-safety';
+
+/**
+ * Moderation's decisions on posts and comments: hidden until reviewed (enough reports), removed
+ * by an admin, or shown again when the reports were dismissed. Messages are messaging's.
+ */
+export async function subscribeContentModerated(kit: ServiceKit<Config>): Promise<void> {
+  await applySafetyFrom(kit, {
+    durable: 'feed.content-hidden',
+    event: contentHiddenV1,
+    apply: async (safety, { targetKind, targetId }) => {
+      if (targetKind !== 'message') await safety.moderate(targetKind, targetId, 'hidden');
+    },
+  });
+  await applySafetyFrom(kit, {
+    durable: 'feed.content-removed',
+    event: contentRemovedV1,
+    apply: async (safety, { targetKind, targetId }) => {
+      if (targetKind !== 'message') await safety.moderate(targetKind, targetId, 'removed');
+    },
+  });
+  await applySafetyFrom(kit, {
+    durable: 'feed.report-dismissed',
+    event: reportDismissedV1,
+    apply: async (safety, { targetKind, targetId }) => {
+      if (targetKind === 'post' || targetKind === 'comment') await safety.unhide(targetKind, targetId);
+    },
+  });
+}

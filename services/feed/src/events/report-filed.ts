@@ -1,0 +1,16 @@
+import { reportFiledV1 } from '@saathi/contracts';
+import type { ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { applySafetyFrom } from './apply-safety';
+
+/** moderation.report.filed.v1 → a reported post or comment is hidden from its reporter. */
+export function subscribeReportFiled(kit: ServiceKit<Config>): Promise<void> {
+  return applySafetyFrom(kit, {
+    durable: 'feed.report-filed',
+    event: reportFiledV1,
+    apply: async (safety, { reporterId, targetKind, targetId }) => {
+      if (targetKind === 'post' || targetKind === 'comment')
+        await safety.hideFromViewer(reporterId, targetId);
+    },
+  });
+}
