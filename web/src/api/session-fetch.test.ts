@@ -5,10 +5,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stubResponses(byUrl: Record<string, number[]>) {
+const SESSION = '/api/auth/session';
+const signedIn = JSON.stringify({ user: { id: 'u1' } });
+const signedOut = JSON.stringify({ user: null });
+
+/** Answers per URL, in order: a status with an empty object, or [status, body]. */
+function stubResponses(byUrl: Record<string, (number | [number, string])[]>) {
   const fetchMock = vi.fn<typeof fetch>((input) => {
-    const statuses = byUrl[input as string]!;
-    return Promise.resolve(new Response('{}', { status: statuses.shift() ?? 500 }));
+    const next = byUrl[input as string]!.shift() ?? 500;
+    const [status, body] = typeof next === 'number' ? [next, '{}'] : next;
+    return Promise.resolve(new Response(body, { status }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -16,26 +22,26 @@ function stubResponses(byUrl: Record<string, number[]>) {
 
 describe('fetchWithSession', () => {
   it('renews an expired access token once and replays the request', async () => {
-    const fetchMock = stubResponses({ '/api/profile/u1': [401, 200], '/api/auth/user': [200] });
+    const fetchMock = stubResponses({ '/api/profile/u1': [401, 200], [SESSION]: [[200, signedIn]] });
     const res = await fetchWithSession('/api/profile/u1', { method: 'GET' });
     expect(res.status).toBe(200);
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
-      '/api/profile/u1',
-      '/api/auth/user',
-      '/api/profile/u1',
-    ]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/profile/u1', SESSION, '/api/profile/u1']);
   });
 
   it('gives back the 401 when the session is really over', async () => {
-    const fetchMock = stubResponses({ '/api/profile/u1': [401], '/api/auth/user': [401] });
+    const fetchMock = stubResponses({ '/api/profile/u1': [401], [SESSION]: [[200, signedOut]] });
     expect((await fetchWithSession('/api/profile/u1', {})).status).toBe(401);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('shares one renewal between concurrent 401s and never renews for /api/auth calls', async () => {
-    const fetchMock = stubResponses({ '/api/a': [401, 200], '/api/b': [401, 200], '/api/auth/user': [200] });
+    const fetchMock = stubResponses({
+      '/api/a': [401, 200],
+      '/api/b': [401, 200],
+      [SESSION]: [[200, signedIn]],
+    });
     await Promise.all([fetchWithSession('/api/a', {}), fetchWithSession('/api/b', {})]);
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => url === SESSION)).toHaveLength(1);
 
     const login = stubResponses({ '/api/auth/login': [401] });
     expect((await fetchWithSession('/api/auth/login', { method: 'POST' })).status).toBe(401);

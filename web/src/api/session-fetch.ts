@@ -1,15 +1,16 @@
 // The access cookie lives 10 minutes; the refresh cookie is only sent to /api/auth/*. So a 401
 // from any other path may just mean "access token expired": renew it once through
-// GET /api/auth/user (identity rotates the refresh token there) and replay the request.
-// Concurrent 401s share one renewal.
+// GET /api/auth/session (identity rotates the refresh token there) and replay the request.
+// Concurrent 401s share one renewal. That call answers 200 with `user: null` when the session
+// is gone, so a failed renewal adds no second error to the browser's console.
 
-import { getCurrentUserRoute } from '@saathi/contracts';
+import { getSessionRoute } from '@saathi/contracts';
 
 let renewal: Promise<boolean> | null = null;
 
 function renewSession(): Promise<boolean> {
-  renewal ??= fetch(getCurrentUserRoute.path, { credentials: 'include' })
-    .then((res) => res.ok)
+  renewal ??= fetch(getSessionRoute.path, { credentials: 'include' })
+    .then(async (res) => res.ok && ((await res.json()) as { user: unknown }).user != null)
     .catch(() => false)
     .finally(() => {
       renewal = null;

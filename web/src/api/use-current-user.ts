@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCurrentUserRoute, type CurrentUser } from '@saathi/contracts';
+import { getSessionRoute, type CurrentUser } from '@saathi/contracts';
 import { api } from './api-client';
-import { isApiError } from './api-error';
 import { currentUserKey } from './query-keys';
 
-/** GET /api/auth/user; a 401 means signed out (null), not an error. */
+/**
+ * GET /api/auth/session: the user, or null when nobody is signed in. That call answers 200
+ * either way, so a signed-out visit logs no failed request in the browser's console.
+ */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
-  try {
-    return await api.call(getCurrentUserRoute, signal ? { signal } : undefined);
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  const { user } = await api.call(getSessionRoute, signal ? { signal } : undefined);
+  return user;
 }
 
 /** The signed-in user; signed in when the call returned a user without error. */

@@ -38,6 +38,17 @@ export const getCurrentUserRoute = defineRoute({
   response: { 200: currentUserSchema },
 });
 
+/**
+ * Who is signed in, for the web app's start: always 200, `user: null` when nobody is, so a
+ * signed-out visit makes no failing request. Renews the session like GET /api/auth/user.
+ */
+export const getSessionRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/auth/session',
+  response: { 200: z.object({ user: currentUserSchema.nullable() }) },
+});
+
 export const loginRoute = defineRoute({
   service,
   method: 'POST',
@@ -187,6 +198,7 @@ export const getProfileImageRoute = defineRoute({
 
 export const identityRoutes = [
   getCurrentUserRoute,
+  getSessionRoute,
   loginRoute,
   registerRoute,
   logoutRoute,

@@ -244,6 +244,26 @@ describe('sessions', () => {
     expect(response.json().message).toBe('Unauthorized');
   });
 
+  it('GET /api/auth/session answers 200 either way: user null when signed out, the user (renewed) when signed in', async () => {
+    const stranger = await identity.browser().inject({ method: 'GET', url: '/api/auth/session' });
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json()).toEqual({ user: null });
+
+    const browser = identity.browser();
+    const { response } = await register(browser);
+    const firstRefresh = browser.get(REFRESH_COOKIE);
+    identity.clock.advance(11 * 60_000);
+    const mine = await browser.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().user.id).toBe(response.json().id);
+    expect(browser.get(REFRESH_COOKIE)).not.toBe(firstRefresh);
+
+    await browser.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect((await browser.inject({ method: 'GET', url: '/api/auth/session' })).json()).toEqual({
+      user: null,
+    });
+  });
+
   it('logout ends the session at once: the old cookies replayed get 401', async () => {
     const browser = identity.browser();
     const { response: registered } = await register(browser);

@@ -1,5 +1,6 @@
 import {
   getCurrentUserRoute,
+  getSessionRoute,
   IdentityMessages,
   loginRedirectRoute,
   loginRoute,
@@ -29,6 +30,13 @@ export function authRoutes(app: App, deps: AuthRoutesDeps): void {
     if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
     rememberUser(request, auth);
     return toCurrentUser(auth.user);
+  });
+
+  registerRoute(app, getSessionRoute, async (request, reply) => {
+    const auth = await sessions.authenticate(request, reply, { refresh: true });
+    if (!auth) return { user: null };
+    rememberUser(request, auth);
+    return { user: toCurrentUser(auth.user) };
   });
 
   registerRoute(app, loginRoute, async (request, reply) => {
