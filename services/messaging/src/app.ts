@@ -4,11 +4,14 @@ import type { Config } from './config';
 import { ConversationsRepository } from './db/conversations-repository';
 import { MessagesRepository } from './db/messages-repository';
 import { ParticipantsRepository } from './db/participants-repository';
+import { RequestsRepository } from './db/requests-repository';
+import { SafetyRepository } from './db/safety-repository';
 import { pushNotifications } from './events/notification-upserted';
 import { disconnectRevokedSessions } from './events/session-revoked';
 import { attachSocketServer } from './realtime/socket-server';
 import { conversationRoutes } from './routes/conversations';
 import { messageRoutes } from './routes/messages';
+import { requestRoutes } from './routes/requests';
 import {
   listConversations,
   markConversationRead,
@@ -17,6 +20,7 @@ import {
 } from './use-cases/conversations';
 import { listMessages, sendMessage } from './use-cases/messages';
 import type { MessagingCore } from './use-cases/messaging-core';
+import { acceptRequest, declineRequest } from './use-cases/requests';
 
 /**
  * Wires messaging: the Socket.IO server on this app's HTTP server, the repositories, the use
@@ -44,7 +48,9 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     conversations,
     messages: new MessagesRepository(db),
     participants: new ParticipantsRepository(db),
+    safety: new SafetyRepository(db),
     pusher: sockets.pusher,
+    requests: new RequestsRepository(db),
   };
   conversationRoutes(app, {
     startConversation: (user, participantId, meta) => startConversation(core, user, participantId, meta),
@@ -56,5 +62,9 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
   messageRoutes(app, {
     listMessages: (user, conversationId, query) => listMessages(core, user, conversationId, query),
     sendMessage: (user, body, meta) => sendMessage(core, user, body, meta),
+  });
+  requestRoutes(app, {
+    accept: (user, conversationId, meta) => acceptRequest(core, user, conversationId, meta),
+    decline: (user, conversationId, meta) => declineRequest(core, user, conversationId, meta),
   });
 }

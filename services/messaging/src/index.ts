@@ -5,6 +5,8 @@ import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
 import { subscribeUserRegistered } from './events/user-registered';
 import { subscribeUserUpdated } from './events/user-updated';
+import { subscribeMessageModeration } from './events/message-moderated';
+import { subscribeUserBlocks } from './events/user-blocked';
 
 export type { Config } from './config';
 export { configSchema };
@@ -21,7 +23,7 @@ export const messagingService = defineService({
   routes: messagingRoutes,
   auth: 'platform',
   register: registerMessaging,
-  consumers: [subscribeUserRegistered, subscribeUserUpdated],
+  consumers: [subscribeUserRegistered, subscribeUserUpdated, subscribeUserBlocks, subscribeMessageModeration],
   periodic: [
     {
       name: 'messaging-event-tables-prune',

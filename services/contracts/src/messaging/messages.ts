@@ -6,6 +6,8 @@ export const MessagingMessages = {
   conversationNotFound: 'Conversation not found',
   userNotFound: 'User not found',
   notWithYourself: 'You cannot start a conversation with yourself',
+  /** Either side blocked the other; worded so it does not say which, or that it is a block. */
+  cannotMessage: 'You cannot message this person',
   /** Toasts (docs/product.md#messages). */
   startFailed: 'Failed to start conversation',
   sendFailed: 'Failed to send message',

@@ -21,6 +21,8 @@ export type ConversationViewRow = {
   last_content: string | null;
   last_created_at: DbTime | null;
   unread: number;
+  /** A request waiting for the viewer's answer. */
+  is_request: boolean;
 };
 
 /** A conversation the acting user takes part in, and who is on the other side. */
@@ -55,8 +57,9 @@ export class ConversationsRepository {
   ): Promise<{ id: string; created: boolean }> {
     const inserted = await queryRows<{ id: string }>(
       this.db,
-      sql`insert into messaging.conversations (participant1_id, participant2_id, created_at)
-          values (${actingUserId}::uuid, ${otherId}::uuid, ${now.toISOString()}::timestamptz)
+      // One conversation per pair, so a new one means the two never talked: a request for the other.
+      sql`insert into messaging.conversations (participant1_id, participant2_id, created_at, status)
+          values (${actingUserId}::uuid, ${otherId}::uuid, ${now.toISOString()}::timestamptz, 'request')
           on conflict ((least(participant1_id, participant2_id)), (greatest(participant1_id, participant2_id)))
           do nothing returning id`,
     );
@@ -109,7 +112,8 @@ export class ConversationsRepository {
       sql`select c.id, c.participant1_id, c.participant2_id, c.created_at, o.other_id,
                  p.username, p.first_name, p.last_name, p.display_name, p.profile_image_url,
                  lm.id as last_id, lm.sender_id as last_sender_id, lm.content as last_content,
-                 lm.created_at as last_created_at, u.unread
+                 lm.created_at as last_created_at, u.unread,
+                 (c.status = 'request' and c.participant2_id = ${viewer}) as is_request
           from messaging.conversations c
           cross join lateral (
             select case when c.participant1_id = ${viewer} then c.participant2_id
@@ -128,6 +132,11 @@ export class ConversationsRepository {
                    or (m.created_at, m.id) > (r.last_read_at, r.last_read_message_id))
           ) u
           where (c.participant1_id = ${viewer} or c.participant2_id = ${viewer}) ${filter}
+            -- A declined request is gone for its recipient (the sender still sees it).
+            and not (c.status = 'declined' and c.participant2_id = ${viewer})
+            -- A conversation disappears for the one who blocked the other (not for the blocked).
+            and not exists (select 1 from messaging.blocks b
+                             where b.blocker_id = ${viewer} and b.blocked_id = o.other_id)
           order by coalesce(lm.created_at, c.created_at) desc, c.id desc`,
     );
   }

@@ -61,8 +61,19 @@ export class MessagesRepository {
   }
 
   /** A page, oldest first: the newest `limit`, those just before a message, or those after one. */
-  async page(conversationId: string, cursor: PageCursor, limit: number): Promise<MessageRow[]> {
-    const conversation = sql`conversation_id = ${conversationId}::uuid`;
+  /**
+   * A page of the thread as `viewerId` sees it: without what moderation hid and what the viewer
+   * reported.
+   */
+  async page(
+    conversationId: string,
+    cursor: PageCursor,
+    limit: number,
+    viewerId: string,
+  ): Promise<MessageRow[]> {
+    const conversation = sql`conversation_id = ${conversationId}::uuid and moderation is null
+      and not exists (select 1 from messaging.hidden_for_viewer h
+                       where h.viewer_id = ${viewerId}::uuid and h.message_id = messaging.messages.id)`;
     if (cursor && 'after' in cursor) {
       return queryRows<MessageRow>(
         this.db,

@@ -4,7 +4,7 @@ import { queryRows, serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { messagingService } from '../index';
-import { conversations, messages, participants, readMarkers } from './schema';
+import { blocks, conversations, hiddenForViewer, messages, participants, readMarkers } from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -20,6 +20,8 @@ describe('messaging migrations', () => {
       conversations,
       messages,
       readMarkers,
+      blocks,
+      hiddenForViewer,
     ]);
     expect(migrated).toEqual(declared);
   });

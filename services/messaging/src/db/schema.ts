@@ -18,11 +18,38 @@ export const participants = messaging.table('participants', {
   sourceAt: timestamptz('source_at').notNull(),
 });
 
+/** Blocked pairs (identity's block events): neither side can start a conversation or send. */
+export const blocks = messaging.table(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** Messages a person reported, hidden from them. */
+export const hiddenForViewer = messaging.table(
+  'hidden_for_viewer',
+  {
+    viewerId: uuid('viewer_id').notNull(),
+    messageId: uuid('message_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.messageId] })],
+);
+
 export const conversations = messaging.table('conversations', {
   id: uuid('id').primaryKey().defaultRandom(),
   participant1Id: uuid('participant1_id').notNull(),
   participant2Id: uuid('participant2_id').notNull(),
   createdAt: timestamptz('created_at').notNull(),
+  /** Message requests: participant2 must accept ('request'), or declined it. */
+  status: text('status', { enum: ['request', 'accepted', 'declined'] })
+    .notNull()
+    .default('accepted'),
 });
 
 export const messages = messaging.table(
@@ -35,6 +62,8 @@ export const messages = messaging.table(
     senderId: uuid('sender_id').notNull(),
     content: text('content').notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    /** Hidden by moderation ('hidden' until reviewed, 'removed'); null when shown. */
+    moderation: text('moderation', { enum: ['hidden', 'removed'] }),
   },
   (table) => [index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id)],
 );

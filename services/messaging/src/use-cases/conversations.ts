@@ -8,7 +8,7 @@ import type { MessagingCore, RequestMeta } from './messaging-core';
 
 /** The pair's one conversation: created on the first start, the same id on every later one. */
 export async function startConversation(
-  core: Pick<MessagingCore, 'uow' | 'clock' | 'conversations' | 'participants'>,
+  core: Pick<MessagingCore, 'uow' | 'clock' | 'conversations' | 'participants' | 'safety' | 'requests'>,
   user: AuthUser,
   participantId: string,
   meta: RequestMeta,
@@ -19,8 +19,13 @@ export async function startConversation(
       const participants = core.participants.with(tx);
       if (!(await participants.exists(participantId)))
         throw httpErrors.notFound(MessagingMessages.userNotFound);
+      if (await core.safety.with(tx).blockedEitherWay(user.id, participantId))
+        throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
       await participants.ensureFromToken(user.id, user.username);
       const started = await core.conversations.with(tx).startOwn(user.id, participantId, core.clock.now());
+      // The recipient of a request (even a declined one) choosing to message the sender accepts it.
+      if (!started.created)
+        await core.requests.with(tx).answer(started.id, user.id, ['request', 'declined'], 'accepted');
       if (started.created) {
         emit(conversationStartedV1, {
           conversationId: started.id,

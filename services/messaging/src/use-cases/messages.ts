@@ -5,6 +5,7 @@ import type { AuthUser } from '@saathi/platform';
 import { toChatMessage } from '../domain/views';
 import type { PageCursor } from '../db/messages-repository';
 import { pushConversationTo } from './conversations';
+import { settleRequestOnSend } from './settle-request';
 import type { MessagingCore, RequestMeta } from './messaging-core';
 
 /** A page of a thread for a participant; anyone else gets 404, as if it did not exist. */
@@ -24,7 +25,7 @@ export async function listMessages(
     : query.before
       ? { before: query.before }
       : null;
-  return (await core.messages.page(conversationId, cursor, query.limit)).map(toChatMessage);
+  return (await core.messages.page(conversationId, cursor, query.limit, user.id)).map(toChatMessage);
 }
 
 /**
@@ -37,11 +38,14 @@ export async function sendMessage(
   body: { conversationId: string; content: string },
   meta: RequestMeta,
 ): Promise<ChatMessage> {
-  const { message, recipientId } = await core.uow.withEvents(
+  const { message, recipientId, declined } = await core.uow.withEvents(
     async (tx, emit) => {
       const conversations = core.conversations.with(tx);
       const membership = await conversations.membershipOf(user.id, body.conversationId, { lock: true });
       if (!membership) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      if (await core.safety.with(tx).blockedEitherWay(user.id, membership.otherId))
+        throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
+      const requestState = await settleRequestOnSend(core.requests.with(tx), body.conversationId, user.id);
       // Asked while the row is written; a cluster-wide lookup is a Redis round trip.
       const online = core.pusher.isOnline(membership.otherId);
       const stored = await core.messages
@@ -55,13 +59,15 @@ export async function sendMessage(
         recipientId: membership.otherId,
         recipientOnline: await online,
         sentAt: sent.createdAt,
+        ...(requestState === 'accepted' ? {} : { isRequest: true }),
       });
-      return { message: sent, recipientId: membership.otherId };
+      return { message: sent, recipientId: membership.otherId, declined: requestState === 'declined' };
     },
     { traceId: meta.traceId },
   );
-  core.pusher.messageNew([user.id, recipientId], message);
+  // Whoever declined a request hears nothing more of it.
+  core.pusher.messageNew(declined ? [user.id] : [user.id, recipientId], message);
   pushConversationTo(core, user.id, message.conversationId);
-  pushConversationTo(core, recipientId, message.conversationId);
+  if (!declined) pushConversationTo(core, recipientId, message.conversationId);
   return message;
 }

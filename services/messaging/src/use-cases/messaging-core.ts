@@ -2,6 +2,8 @@ import type { AuthUser, Clock, Logger, UnitOfWork } from '@saathi/platform';
 import type { ConversationsRepository } from '../db/conversations-repository';
 import type { MessagesRepository } from '../db/messages-repository';
 import type { ParticipantsRepository } from '../db/participants-repository';
+import type { SafetyRepository } from '../db/safety-repository';
+import type { RequestsRepository } from '../db/requests-repository';
 import type { Pusher } from '../realtime/pusher';
 
 /** What messaging's use cases are written against; each takes a `Pick` of what it touches. */
@@ -12,7 +14,11 @@ export interface MessagingCore {
   conversations: ConversationsRepository;
   messages: MessagesRepository;
   participants: ParticipantsRepository;
+  /** Blocked pairs and hidden messages (identity's and moderation's events). */
+  safety: SafetyRepository;
   pusher: Pusher;
+  /** Message requests' state (who must accept, declined). */
+  requests: RequestsRepository;
 }
 
 export interface RequestMeta {

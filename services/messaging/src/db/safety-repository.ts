@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+
+/** Messaging's copies of blocks, reporters' hides and moderation decisions on messages. */
+export class SafetyRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): SafetyRepository {
+    return new SafetyRepository(db);
+  }
+
+  /** True when either has blocked the other: one indexed probe each way. */
+  async blockedEitherWay(userId: string, otherId: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from messaging.blocks
+           where (blocker_id = ${userId}::uuid and blocked_id = ${otherId}::uuid)
+              or (blocker_id = ${otherId}::uuid and blocked_id = ${userId}::uuid)
+           limit 1`,
+    );
+    return rows.length > 0;
+  }
+
+  async block(blockerId: string, blockedId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`insert into messaging.blocks (blocker_id, blocked_id) values (${blockerId}, ${blockedId})
+          on conflict do nothing`,
+    );
+  }
+
+  async unblock(blockerId: string, blockedId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`delete from messaging.blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,
+    );
+  }
+
+  async hideFromViewer(viewerId: string, messageId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`insert into messaging.hidden_for_viewer (viewer_id, message_id) values (${viewerId}, ${messageId})
+          on conflict do nothing`,
+    );
+  }
+
+  /** 'removed' replaces 'hidden'; nothing undoes a removal. */
+  async moderate(messageId: string, state: 'hidden' | 'removed'): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`update messaging.messages set moderation = ${state}
+           where id = ${messageId} and (moderation is null or moderation = 'hidden')`,
+    );
+  }
+
+  async unhide(messageId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`update messaging.messages set moderation = null where id = ${messageId} and moderation = 'hidden'`,
+    );
+  }
+}

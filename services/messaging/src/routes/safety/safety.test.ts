@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  contentHiddenV1,
+  contentRemovedV1,
+  MessagingMessages,
+  reportDismissedV1,
+  reportFiledV1,
+  userBlockedV1,
+  userUnblockedV1,
+} from '@saathi/contracts';
+import type { ChatMessage, Conversation } from '@saathi/contracts';
+import { waitFor } from '@saathi/platform/testing';
+import { buildUser, startTestMessaging } from '../../testing/test-messaging';
+import type { TestMessaging } from '../../testing/test-messaging';
+
+let messaging: TestMessaging;
+beforeAll(async () => {
+  messaging = await startTestMessaging();
+});
+afterAll(() => messaging.close());
+
+async function pair() {
+  const asha = buildUser();
+  const ravi = buildUser();
+  await messaging.register(asha);
+  await messaging.register(ravi);
+  return { asha, ravi, conversation: await messaging.start(asha, ravi) };
+}
+
+async function block(blocker: { id: string }, blocked: { id: string }) {
+  await messaging.publish(userBlockedV1, { blockerId: blocker.id, blockedId: blocked.id });
+  await waitFor(
+    async () =>
+      (
+        await messaging.rows(
+          sql`select 1 from messaging.blocks where blocker_id = ${blocker.id} and blocked_id = ${blocked.id}`,
+        )
+      ).length > 0,
+    5_000,
+    'the block',
+  );
+}
+
+const conversationIds = async (user: ReturnType<typeof buildUser>) =>
+  (await messaging.call(user, 'GET', '/api/conversations')).json<Conversation[]>().map((c) => c.id);
+
+const thread = async (user: ReturnType<typeof buildUser>, conversation: string) =>
+  (await messaging.call(user, 'GET', `/api/conversations/${conversation}/messages`))
+    .json<ChatMessage[]>()
+    .map((message) => message.content);
+
+describe('a blocked pair', () => {
+  it('can neither send nor start, either way, with the same plain answer, and nothing is stored', async () => {
+    const { asha, ravi, conversation } = await pair();
+    await messaging.send(ravi, conversation, 'Before the block');
+    await block(asha, ravi);
+    for (const [from, to] of [
+      [ravi, asha],
+      [asha, ravi],
+    ] as const) {
+      const sent = await messaging.call(from, 'POST', '/api/messages', {
+        conversationId: conversation,
+        content: 'Hi?',
+      });
+      expect(sent.statusCode).toBe(403);
+      expect(sent.json()).toMatchObject({ message: MessagingMessages.cannotMessage });
+      const started = await messaging.call(from, 'POST', '/api/conversations', { participantId: to.id });
+      expect(started.statusCode).toBe(403);
+      expect(started.json()).toMatchObject({ message: MessagingMessages.cannotMessage });
+    }
+    expect(await thread(ravi, conversation)).toEqual(['Before the block']);
+  });
+
+  it('hides the conversation from the blocker only, and brings it back after unblocking', async () => {
+    const { asha, ravi, conversation } = await pair();
+    await block(asha, ravi);
+    expect(await conversationIds(asha)).not.toContain(conversation);
+    expect(await conversationIds(ravi)).toContain(conversation);
+    await messaging.publish(userUnblockedV1, { blockerId: asha.id, blockedId: ravi.id });
+    await waitFor(async () => (await conversationIds(asha)).includes(conversation), 5_000, 'the unblock');
+    const sent = await messaging.call(ravi, 'POST', '/api/messages', {
+      conversationId: conversation,
+      content: 'Hello again',
+    });
+    expect(sent.statusCode).toBe(201);
+  });
+});
+
+describe('reported messages', () => {
+  it('are hidden from the reporter at once, from both when moderation hides them, and back when dismissed', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const rude = await messaging.send(ravi, conversation, 'Rude');
+    await messaging.send(ravi, conversation, 'Sorry');
+    await messaging.publish(reportFiledV1, { reporterId: asha.id, targetKind: 'message', targetId: rude.id });
+    await waitFor(
+      async () => !(await thread(asha, conversation)).includes('Rude'),
+      5_000,
+      'the reporter hide',
+    );
+    expect(await thread(ravi, conversation)).toEqual(['Rude', 'Sorry']);
+
+    await messaging.publish(contentHiddenV1, { targetKind: 'message', targetId: rude.id });
+    await waitFor(async () => (await thread(ravi, conversation)).length === 1, 5_000, 'the moderation hide');
+    await messaging.publish(reportDismissedV1, {
+      targetKind: 'message',
+      targetId: rude.id,
+      actorId: asha.id,
+    });
+    await waitFor(async () => (await thread(ravi, conversation)).length === 2, 5_000, 'the dismissal');
+    // Still hidden from the one who reported it.
+    expect(await thread(asha, conversation)).toEqual(['Sorry']);
+
+    await messaging.publish(contentRemovedV1, { targetKind: 'message', targetId: rude.id, actorId: asha.id });
+    await waitFor(async () => (await thread(ravi, conversation)).length === 1, 5_000, 'the removal');
+  });
+});
