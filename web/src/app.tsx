@@ -14,6 +14,8 @@ const BlogPage = lazy(() => import('./pages/blog-page'));
 const BlogPostPage = lazy(() => import('./pages/blog-post-page'));
 const PostPage = lazy(() => import('./pages/post-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const AdminModerationPage = lazy(() => import('./pages/admin-moderation-page'));
+const AdminPageViewsPage = lazy(() => import('./pages/admin-page-views-page'));
 
 export function App() {
   return (
@@ -31,6 +33,8 @@ export function App() {
         <Route path="/blog" element={<BlogPage />} />
         <Route path="/blog/:slug" element={<BlogPostPage />} />
         <Route path="/post/:id" element={<PostPage />} />
+        <Route path="/admin/moderation" element={<AdminModerationPage />} />
+        <Route path="/admin/page-views" element={<AdminPageViewsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppShell>

@@ -2,6 +2,8 @@ import type { App, ServiceKit } from '@saathi/platform';
 import type { Config } from './config';
 import { feedbackRoutes } from './routes/feedback';
 import { notificationRoutes } from './routes/notifications';
+import { pageViewRoutes } from './routes/page-views';
+import { pageViewsReport, recordPageView } from './use-cases/page-views';
 import { listFeedback, sendFeedback } from './use-cases/feedback';
 import { createNotificationCore } from './use-cases/notification-core';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './use-cases/notifications';
@@ -17,5 +19,9 @@ export function registerNotification(app: App, kit: ServiceKit<Config>): void {
   feedbackRoutes(app, {
     sendFeedback: (user, body, meta) => sendFeedback(core, user, body, meta),
     listFeedback: (page) => listFeedback(core, page),
+  });
+  pageViewRoutes(app, {
+    recordPageView: (route, preference) => recordPageView(core, route, preference),
+    pageViewsReport: (days) => pageViewsReport(core, days),
   });
 }

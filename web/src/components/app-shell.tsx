@@ -2,6 +2,7 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../api/use-current-user';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
+import { PageViewTracker } from './page-view-tracker';
 import { SocketProvider } from '../realtime/socket-provider';
 import { Spinner } from './spinner';
 import { Toaster } from './toaster';
@@ -35,6 +36,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Suspense>
         ) : null}
         <Toaster />
+        <PageViewTracker />
       </div>
     </SocketProvider>
   );

@@ -2,3 +2,5 @@ export * from './schemas';
 export * from './routes';
 export * from './events';
 export * from './messages';
+export * from './page-views';
+export * from './page-routes';

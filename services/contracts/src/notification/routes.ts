@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route';
+import { listPageViewsRoute, recordPageViewRoute } from './page-views';
 import {
   createFeedbackBodySchema,
   feedbackListQuerySchema,
@@ -61,4 +62,6 @@ export const notificationRoutes = [
   markAllNotificationsReadRoute,
   createFeedbackRoute,
   listFeedbackRoute,
+  recordPageViewRoute,
+  listPageViewsRoute,
 ] as const;

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { SCHEMA } from '../schema-name';
 
 // The tables of db/migrations; schema-drift.test.ts keeps the two in step. Indexes (the unread
@@ -71,3 +71,14 @@ export const feedback = notification.table('feedback', {
   status: text('status').notNull().default('open'),
   createdAt: at('created_at').notNull(),
 });
+
+/** Views per screen (route template) and day; nothing about who viewed. */
+export const pageViews = notification.table(
+  'page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    route: text('route').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.route] })],
+);

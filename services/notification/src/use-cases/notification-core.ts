@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { FeedbackRepository } from '../db/feedback-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
+import { PageViewsRepository } from '../db/page-views-repository';
 import { UsersRepository } from '../db/users-repository';
 
 /**
@@ -28,6 +29,7 @@ export interface NotificationCore {
   notifications: NotificationsRepository;
   messageMails: MessageMailsRepository;
   feedback: FeedbackRepository;
+  pageViews: PageViewsRepository;
   /** Shared counters in cluster mode (Redis); this process's own otherwise. */
   rateLimiter: RateLimiter;
 }
@@ -44,6 +46,7 @@ export function createNotificationCore(kit: ServiceKit<Config>): NotificationCor
     notifications: new NotificationsRepository(db),
     messageMails: new MessageMailsRepository(db),
     feedback: new FeedbackRepository(db),
+    pageViews: new PageViewsRepository(db),
     rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
   };
 }

@@ -3,7 +3,9 @@ import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
+import { PageViewsRepository } from '../db/page-views-repository';
 import { SCHEMA } from '../schema-name';
+import { prunePageViews } from './page-views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
@@ -11,7 +13,7 @@ const EVENT_TABLE_RETENTION_MS = 7 * DAY_MS;
 
 /**
  * The periodic clean-up: read notifications past their retention, mail cool-downs that have
- * run out, and old outbox/inbox rows. Idempotent, so every replica may run it.
+ * run out, page-view days past theirs, and old outbox/inbox rows. Idempotent, so every replica may run it.
  */
 export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ notifications: number }> {
   const now = kit.clock.now().getTime();
@@ -21,5 +23,6 @@ export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ not
   );
   await new MessageMailsRepository(db).deleteOlderThan(new Date(now - kit.config.MESSAGE_MAIL_COOLDOWN_MS));
   await pruneEventTables(db, SCHEMA, new Date(now - EVENT_TABLE_RETENTION_MS));
+  await prunePageViews({ pageViews: new PageViewsRepository(db), clock: kit.clock });
   return { notifications };
 }

@@ -1,0 +1,39 @@
+import type { PageRoute, PageViewsReport } from '@saathi/contracts';
+import type { NotificationCore } from './notification-core';
+
+/** Kept a little over a year, for year-on-year comparisons; older days are deleted. */
+export const PAGE_VIEW_RETENTION_DAYS = 400;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** What the browser said about tracking: `DNT: 1` (Do Not Track) or `Sec-GPC: 1` (Global Privacy Control). */
+export interface TrackingPreference {
+  doNotTrack: boolean;
+}
+
+/** Counts a view of a screen today — unless the browser asked not to be tracked. */
+export async function recordPageView(
+  deps: Pick<NotificationCore, 'pageViews' | 'clock'>,
+  route: PageRoute,
+  preference: TrackingPreference,
+): Promise<{ counted: boolean }> {
+  if (preference.doNotTrack) return { counted: false };
+  await deps.pageViews.count(dayOf(deps.clock.now()), route);
+  return { counted: true };
+}
+
+/** Views per screen and day over the last `days` days (today included). */
+export async function pageViewsReport(
+  deps: Pick<NotificationCore, 'pageViews' | 'clock'>,
+  days: number,
+): Promise<PageViewsReport> {
+  const since = dayOf(new Date(deps.clock.now().getTime() - (days - 1) * DAY_MS));
+  return { days, counts: await deps.pageViews.since(since) };
+}
+
+export async function prunePageViews(deps: Pick<NotificationCore, 'pageViews' | 'clock'>): Promise<void> {
+  await deps.pageViews.deleteBefore(
+    dayOf(new Date(deps.clock.now().getTime() - PAGE_VIEW_RETENTION_DAYS * DAY_MS)),
+  );
+}
