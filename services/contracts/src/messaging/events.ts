@@ -25,5 +25,10 @@ export const messageSentV1 = defineEvent(
     recipientId: z.uuid(),
     recipientOnline: z.boolean(),
     sentAt: z.iso.datetime({ offset: true }),
+    /**
+     * The conversation is a message request the recipient has not accepted (or has declined):
+     * no notification. Optional so events written before requests existed still parse.
+     */
+    isRequest: z.boolean().optional(),
   }),
 );

@@ -4,3 +4,4 @@ export * from './routes';
 export * from './events';
 export * from './socket';
 export * from './messages';
+export * from './requests';

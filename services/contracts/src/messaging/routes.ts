@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route';
+import { acceptMessageRequestRoute, declineMessageRequestRoute } from './requests';
 import {
   chatMessageSchema,
   conversationIdParamsSchema,
@@ -68,6 +69,8 @@ export const sendMessageRoute = defineRoute({
 });
 
 export const messagingRoutes = [
+  acceptMessageRequestRoute,
+  declineMessageRequestRoute,
   startConversationRoute,
   listConversationsRoute,
   listMessagesRoute,

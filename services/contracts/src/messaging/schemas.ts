@@ -42,6 +42,11 @@ export const conversationSchema = z.object({
   unreadCount: z.number().int().nonnegative(),
   /** Of the last message, else of the conversation: the list is sorted by it, newest first. */
   updatedAt: z.string(),
+  /**
+   * True while this is a message request waiting for the viewer to accept or decline it (the
+   * sender sees a normal conversation). Absent from older servers' answers.
+   */
+  isRequest: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

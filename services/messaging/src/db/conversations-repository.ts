@@ -151,6 +151,7 @@ export class ConversationsRepository {
           join messaging.messages m on m.conversation_id = c.id and m.sender_id <> ${viewer}
           left join messaging.read_markers r on r.conversation_id = c.id and r.user_id = ${viewer}
           where (c.participant1_id = ${viewer} or c.participant2_id = ${viewer})
+            and not (c.status = 'declined' and c.participant2_id = ${viewer})
             and (r.last_read_at is null or (m.created_at, m.id) > (r.last_read_at, r.last_read_message_id))`,
     );
     return row?.count ?? 0;

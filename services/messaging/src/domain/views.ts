@@ -49,6 +49,7 @@ export function toConversation(row: ConversationViewRow): Conversation {
     lastMessage,
     unreadCount: row.unread,
     updatedAt: lastMessage?.createdAt ?? asDate(row.created_at).toISOString(),
+    isRequest: row.is_request,
   };
 }
 

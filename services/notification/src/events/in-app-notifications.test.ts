@@ -371,6 +371,27 @@ describe('messages', () => {
     expect(queuedTo(asha)).toHaveLength(1);
     expect((await listOf(asha)).notifications).toHaveLength(1);
   });
+
+  it('a message request brings neither a mail nor a notification; once accepted, messages do', async () => {
+    const asha = await registered('Asha');
+    const ravi = await registered('Ravi');
+    const conversationId = randomUUID();
+    await act(messageSentV1, {
+      messageId: randomUUID(),
+      conversationId,
+      senderId: ravi.id,
+      recipientId: asha.id,
+      recipientOnline: false,
+      sentAt: clock.now().toISOString(),
+      isRequest: true,
+    });
+    expect(queuedTo(asha)).toHaveLength(0);
+    expect((await listOf(asha)).notifications).toHaveLength(0);
+
+    await sendMessage(ravi, asha, conversationId, false);
+    expect(queuedTo(asha)).toHaveLength(1);
+    expect((await listOf(asha)).notifications).toHaveLength(1);
+  });
 });
 
 describe('posts that are gone', () => {

@@ -9,6 +9,7 @@ import { notify } from './notify';
  * A message arrived: a 'message' notification grouped per conversation and, when the recipient
  * had no socket open, a mail — at most one per conversation and recipient per cool-down, and
  * without the message's text (the event does not carry it, and mail is no place for it).
+ * Messages of a request bring neither.
  */
 export async function noticeMessage(
   deps: Pick<
@@ -20,6 +21,8 @@ export async function noticeMessage(
   event: { id: string; data: EventData<typeof messageSentV1> },
 ): Promise<void> {
   const { data } = event;
+  // A message request waits, unannounced, until its recipient opens Requests and accepts it.
+  if (data.isRequest) return;
   const notification = await notify(deps, tx, emit, {
     recipientId: data.recipientId,
     type: 'message',

@@ -45,6 +45,8 @@ describe('sending', () => {
         recipientId: ravi.id,
         recipientOnline: false,
         sentAt: message.createdAt,
+        // Ravi never answered: a message request (routes/requests/requests.test.ts).
+        isRequest: true,
       },
     ]);
   });
