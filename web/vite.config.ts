@@ -1,16 +1,20 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress';
+import { serviceWorker } from './build/service-worker';
 
 // The gateway (embedded mode) listens on :3000 and serves every /api route and the socket.
 const gateway = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The gateway reads .vite/manifest.json to preload each route's chunk from the HTML.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -15,6 +15,7 @@ import type { ServiceRoutes, Upstreams } from './routes';
 import { authRouteConfig, registerRateLimit, registerSecurityHeaders } from './security';
 import type { RateLimitOptions } from './security';
 import { createBlogMetaSource } from './blog-meta';
+import { createSitemapSource } from './sitemap';
 import { registerWeb } from './web';
 
 export type GatewayRateLimit = ({ store: 'memory' } | { store: 'redis'; redisUrl: string }) &
@@ -146,6 +147,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       await registerDocs(documents, { upstreams: options.upstreams, dispatcher });
       await registerWeb(documents, options.webDist, {
         blogMeta: createBlogMetaSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
+        sitemap: createSitemapSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
         ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
       });
     });

@@ -1,23 +1,56 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { blogSlugOfPath, withBlogMeta } from './blog-meta';
 import type { BlogMetaSource } from './blog-meta';
+import { loadRoutePreloads } from './route-preload';
+import { renderSitemap } from './sitemap';
+import type { SitemapSource } from './sitemap';
 
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 
 export interface WebOptions {
   /** Gives `/blog/:slug` its story's head tags (link previews read no JavaScript). */
   blogMeta?: BlogMetaSource;
-  /** The site's public origin, for og:url. */
+  /** The published blog stories, for `/sitemap.xml`. */
+  sitemap?: SitemapSource;
+  /** The site's public origin, for og:url, robots.txt and the sitemap. */
   publicOrigin?: string;
+}
+
+interface Encoded {
+  raw: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function encodeAll(text: string): Encoded {
+  return { raw: text, br: brotliCompressSync(text), gzip: gzipSync(text) };
+}
+
+/** The best encoding the client accepts, of the ones made ahead. */
+function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Encoded, type: string) {
+  const encoding = pickEncoding(request);
+  void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type(type);
+  if (!encoding) return reply.send(body.raw);
+  return reply.header('content-encoding', encoding).send(body[encoding]);
 }
 
 /**
  * Serves the built web app. Any other GET outside `/api` returns index.html so the web
  * app's router (and its 404 screen) decides; an unknown `/api/*` path stays a JSON 404.
+ * Built files go out precompressed (the build writes .br and .gz beside them); index.html
+ * names the requested screen's chunks so they load in parallel with the main script.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -32,6 +65,7 @@ export async function registerWeb(
       // One route per built file, registered at start: the SPA fallback below keeps `/*`.
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/, so those never change.
         void reply.header(
@@ -44,22 +78,64 @@ export async function registerWeb(
     app.log.warn({ webDist: root }, 'web app not built: only the API is served (run `npm run build`)');
   }
 
+  const origin = new URL(options.publicOrigin ?? 'http://localhost:3000').origin;
+  const preloads = root && hasIndex ? loadRoutePreloads(root) : { tagsFor: () => '' };
+
   // Read once: the built file does not change while the process runs.
   let indexHtml: Promise<string> | undefined;
   const readIndex = () => (indexHtml ??= readFile(path.join(root ?? '', 'index.html'), 'utf8'));
-  const origin = new URL(options.publicOrigin ?? 'http://localhost:3000').origin;
+  // One compressed copy per distinct set of preload tags (one per screen at most).
+  const pages = new Map<string, Encoded>();
+  const pageFor = async (tags: string): Promise<Encoded> => {
+    let page = pages.get(tags);
+    if (!page) {
+      page = encodeAll((await readIndex()).replace('</head>', `${tags}</head>`));
+      pages.set(tags, page);
+    }
+    return page;
+  };
+
+  const robots = encodeAll(
+    [
+      '# Public pages are open to crawlers; the API and personal screens are not for indexing.',
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /messages',
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n'),
+  );
+  app.get('/robots.txt', (request, reply) =>
+    sendEncoded(request, reply, robots, 'text/plain; charset=utf-8'),
+  );
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const stories = (await options.sitemap?.stories()) ?? [];
+    return sendEncoded(
+      request,
+      reply,
+      encodeAll(renderSitemap(origin, stories)),
+      'application/xml; charset=utf-8',
+    );
+  });
 
   app.get('/*', { config: { accessLog: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !hasIndex) {
       return reply.code(404).type('application/json; charset=utf-8').send({ message: 'Not Found' });
     }
+    const tags = preloads.tagsFor(pathname);
     const slug = options.blogMeta ? blogSlugOfPath(pathname) : null;
     const meta = slug ? await options.blogMeta?.lookup(slug) : null;
     if (slug && meta) {
-      const html = withBlogMeta(await readIndex(), meta, `${origin}/blog/${slug}`);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const html = withBlogMeta(await readIndex(), meta, `${origin}/blog/${slug}`).replace(
+        '</head>',
+        `${tags}</head>`,
+      );
+      return sendEncoded(request, reply, encodeAll(html), 'text/html; charset=utf-8');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendEncoded(request, reply, await pageFor(tags), 'text/html; charset=utf-8');
   });
 }

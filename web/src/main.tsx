@@ -4,6 +4,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './api/query-client';
 import { App } from './app';
+import { OfflineNotice } from './pwa/offline-notice';
+import { registerServiceWorker } from './pwa/register-service-worker';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -14,8 +16,11 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <OfflineNotice />
         <App />
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,0 +1,72 @@
+/**
+ * Names each screen's chunks in the HTML it is served with, so the browser fetches them at
+ * once with the main script instead of discovering them one import after another. Reads the
+ * build's Vite manifest; the table maps the web app's routes (web/src/app.tsx) to their pages.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const PAGE_OF_ROUTE: [RegExp, string][] = [
+  [/^\/(home)?$/, 'home-page'],
+  [/^\/auth$/, 'auth-page'],
+  [/^\/forgot-password$/, 'forgot-password-page'],
+  [/^\/reset-password$/, 'reset-password-page'],
+  [/^\/verify-email$/, 'verify-email-page'],
+  [/^\/profile(\/[^/]+)?$/, 'profile-page'],
+  [/^\/messages$/, 'messages-page'],
+  [/^\/blog$/, 'blog-page'],
+  [/^\/blog\/[^/]+$/, 'blog-post-page'],
+  [/^\/post\/[^/]+$/, 'post-page'],
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RoutePreloads {
+  /** The `<link>` tags for the page at `pathname` ('' when none is known). */
+  tagsFor(pathname: string): string;
+}
+
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+export function loadRoutePreloads(webRoot: string): RoutePreloads {
+  const manifestPath = path.join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return { tagsFor: () => '' };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // The entry's own imports are already preloaded by the tags Vite writes.
+  const alreadyLoaded = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
+
+  const tagsByPage = new Map<string, string>();
+  for (const [, page] of PAGE_OF_ROUTE) {
+    const key = Object.keys(manifest).find((k) => k.endsWith(`/pages/${page}.tsx`));
+    if (!key) continue;
+    const tags: string[] = [];
+    for (const chunkKey of staticClosure(manifest, key)) {
+      if (alreadyLoaded.has(chunkKey)) continue;
+      const chunk = manifest[chunkKey];
+      if (!chunk) continue;
+      tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      for (const css of chunk.css ?? []) tags.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    }
+    tagsByPage.set(page, tags.join(''));
+  }
+
+  return {
+    tagsFor(pathname) {
+      const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const page = PAGE_OF_ROUTE.find(([pattern]) => pattern.test(trimmed))?.[1];
+      return page ? (tagsByPage.get(page) ?? '') : '';
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allAt, closers, startFakeService, startGateway } from './test-upstreams';
+
+const { track, closeAll } = closers();
+let gatewayUrl: string;
+const MAIN_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'saathi-web-delivery-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body></body></html>',
+  );
+  writeFileSync(path.join(webDist, 'assets', 'index-abc.js'), MAIN_JS);
+  writeFileSync(path.join(webDist, 'assets', 'index-abc.js.br'), brotliCompressSync(MAIN_JS));
+  writeFileSync(path.join(webDist, 'assets', 'index-abc.js.gz'), gzipSync(MAIN_JS));
+  writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      'src/pages/auth-page.tsx': { file: 'assets/auth-page-2.js', imports: ['_shared.js', '_forms.js'] },
+      '_forms.js': { file: 'assets/forms-3.js', css: ['assets/forms-3.css'] },
+      'src/pages/home-page.tsx': { file: 'assets/home-page-4.js' },
+    }),
+  );
+  const blog = await startFakeService('blog', (app) => {
+    app.get<{ Querystring: { offset?: string } }>('/api/blog/posts', (req) =>
+      Number(req.query.offset ?? 0) > 0
+        ? []
+        : [
+            { slug: 'first-run', updatedAt: '2026-11-20T10:00:00.000Z', published: true },
+            { slug: 'a&b', updatedAt: 'soon', published: true },
+          ].map((post) => ({ ...post, id: '', title: '', excerpt: '', tags: [], metaTitle: null })),
+    );
+  });
+  track(() => blog.app.close());
+  const gateway = await startGateway({
+    upstreams: allAt(blog.url),
+    webDist,
+    publicOrigin: 'https://saathi.example',
+  });
+  track(() => gateway.app.close());
+  gatewayUrl = gateway.url;
+});
+
+afterAll(closeAll);
+
+describe('web delivery', () => {
+  it('serves a hashed asset precompressed (brotli, else gzip, else plain), immutable, varying on Accept-Encoding', async () => {
+    const br = await request(`${gatewayUrl}/assets/index-abc.js`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.body.arrayBuffer())).toString()).toBe(MAIN_JS);
+
+    const gz = await request(`${gatewayUrl}/assets/index-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    await gz.body.dump();
+    const plain = await request(`${gatewayUrl}/assets/index-abc.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(await plain.body.text()).toBe(MAIN_JS);
+  });
+
+  it('keeps the service worker and the HTML no-cache', async () => {
+    const sw = await request(`${gatewayUrl}/sw.js`);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    await sw.body.dump();
+    const html = await request(`${gatewayUrl}/auth`, { headers: { 'accept-encoding': 'br' } });
+    expect(html.headers['cache-control']).toBe('no-cache');
+    expect(html.headers['content-encoding']).toBe('br');
+    expect(String(html.headers.vary)).toMatch(/accept-encoding/i);
+    await html.body.dump();
+  });
+
+  it("names the screen's own chunks in its HTML, without repeating the entry's", async () => {
+    const auth = await (await request(`${gatewayUrl}/auth`)).body.text();
+    expect(auth).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-2.js">');
+    expect(auth).toContain('href="/assets/forms-3.js"');
+    expect(auth).toContain('<link rel="stylesheet" crossorigin href="/assets/forms-3.css">');
+    expect(auth).not.toContain('shared-1.js');
+    expect(auth).not.toContain('home-page-4.js');
+    const home = await (await request(`${gatewayUrl}/`)).body.text();
+    expect(home).toContain('href="/assets/home-page-4.js"');
+    expect(home).not.toContain('auth-page-2.js');
+    const unknown = await (await request(`${gatewayUrl}/nowhere`)).body.text();
+    expect(unknown).not.toContain('modulepreload');
+  });
+
+  it('answers /robots.txt as text naming the sitemap, and /sitemap.xml listing the blog stories', async () => {
+    const robots = await request(`${gatewayUrl}/robots.txt`);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    const robotsText = await robots.body.text();
+    expect(robotsText).toContain('User-agent: *');
+    expect(robotsText).toContain('Disallow: /api/');
+    expect(robotsText).toContain('Sitemap: https://saathi.example/sitemap.xml');
+
+    const sitemap = await request(`${gatewayUrl}/sitemap.xml`);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = await sitemap.body.text();
+    expect(xml).toContain('<loc>https://saathi.example/blog</loc>');
+    expect(xml).toContain('<loc>https://saathi.example/blog/first-run</loc><lastmod>2026-11-20</lastmod>');
+    expect(xml).toContain('<loc>https://saathi.example/blog/a%26b</loc></url>');
+  });
+});
