@@ -2,18 +2,28 @@ import { QueueName } from '@saathi/contracts';
 import type { App, ServiceKit } from '@saathi/platform';
 import { CellCache } from './cache/cell-cache';
 import type { Config } from './config';
+import { ActivitiesRepository } from './db/activities-repository';
 import { AuthorsRepository } from './db/authors-repository';
 import { CommentsRepository } from './db/comments-repository';
 import { DailyResponsesRepository } from './db/daily-responses-repository';
 import { EngagementRepository } from './db/engagement-repository';
 import { PostsRepository } from './db/posts-repository';
 import { invalidateCacheOnEvents } from './events/cache-invalidation';
+import { activityRoutes } from './routes/activities';
 import { adminRoutes } from './routes/admin';
 import { commentRoutes } from './routes/comments';
 import { dailyQuestionRoutes } from './routes/daily-question';
 import { postRoutes } from './routes/posts';
 import { profileStatsRoutes } from './routes/profile-stats';
 import { reactionRoutes } from './routes/reactions';
+import {
+  acceptActivityRequest,
+  closeActivity,
+  declineActivityRequest,
+  getActivity,
+  joinActivity,
+  leaveActivity,
+} from './use-cases/activities';
 import { createBotPost, requestActivitySeeding } from './use-cases/bots';
 import { createComment, likeComment, listComments } from './use-cases/comments';
 import { createPost } from './use-cases/create-post';
@@ -41,6 +51,7 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
     engagement: new EngagementRepository(db),
     authors: new AuthorsRepository(db),
     dailyResponses: new DailyResponsesRepository(db),
+    activities: new ActivitiesRepository(db),
     cache:
       options.cache && ttlMs > 0
         ? new CellCache({
@@ -91,4 +102,12 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     createBotPost: (place, meta) => createBotPost(core, place, meta),
   });
   profileStatsRoutes(app, { profileStats: (userId) => profileStats(core, userId) });
+  activityRoutes(app, {
+    getActivity: (user, postId) => getActivity(core, user, postId),
+    joinActivity: (user, postId, note, meta) => joinActivity(core, user, postId, note, meta),
+    leaveActivity: (user, postId, meta) => leaveActivity(core, user, postId, meta),
+    acceptRequest: (host, postId, userId, meta) => acceptActivityRequest(core, host, postId, userId, meta),
+    declineRequest: (host, postId, userId, meta) => declineActivityRequest(core, host, postId, userId, meta),
+    closeActivity: (host, postId, meta) => closeActivity(core, host, postId, meta),
+  });
 }

@@ -3,3 +3,5 @@ export * from './schemas';
 export * from './routes';
 export * from './events';
 export * from './messages';
+export * from './activities';
+export * from './activity-events';

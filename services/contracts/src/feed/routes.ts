@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityRoutes } from './activities';
 import { defineRoute } from '../http/route';
 import { messageResponseSchema, userIdParamsSchema } from '../identity/auth';
 import {
@@ -183,4 +184,5 @@ export const feedRoutes = [
   seedActivityRoute,
   botPostRoute,
   profileStatsRoute,
+  ...activityRoutes,
 ] as const;

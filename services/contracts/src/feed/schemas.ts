@@ -9,6 +9,7 @@ import {
   REACTION_EMOJIS,
   SEARCH_QUERY_MAX,
 } from './constants';
+import { ACTIVITY_WHEN, activityDraftSchema, postActivitySchema } from './activities';
 
 // Field messages are the product's exact wording where it has one (docs/product.md#feed).
 
@@ -54,6 +55,10 @@ export const feedQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
   hashtag: hashtagSchema.optional(),
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+  /** Activities only: "Happening today" or "this week". */
+  when: z.enum(ACTIVITY_WHEN, 'Unknown time filter').optional(),
+  /** The viewer's minutes east of UTC, so "today" ends at their midnight. */
+  utcOffset: z.coerce.number().int().min(-720).max(840).default(0),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
@@ -88,6 +93,8 @@ export const feedPostSchema = z.object({
   locationName: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** Only on activities; a plain post has no such key. */
+  activity: postActivitySchema.optional(),
 });
 export type FeedPost = z.infer<typeof feedPostSchema>;
 
@@ -107,6 +114,8 @@ export const createPostBodySchema = z.object({
   hashtags: z.array(hashtagSchema).max(POST_HASHTAGS.length).default([]),
   authorName: z.string().max(200).optional(),
   authorInitials: z.string().max(10).optional(),
+  /** "Make it an activity". */
+  activity: activityDraftSchema.optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 

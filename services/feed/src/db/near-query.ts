@@ -37,7 +37,7 @@ export function likePattern(search: string): string {
  * asin: distance ≤ r ⟺ hav ≤ sin²(r / 2R). A flat-earth pre-check with 1% slack goes first,
  * where flat is safe, so most rows outside the circle cost a few multiplications.
  */
-function withinRadius(center: Point, radiusKm: number): SQL {
+export function withinRadius(center: Point, radiusKm: number): SQL {
   const { latitude, longitude } = center;
   const parts: SQL[] = [];
   if (Math.abs(latitude) < 80 && Math.abs(longitude) < 179) {
@@ -83,7 +83,7 @@ function walkedSearch(search: string): SQL {
 }
 
 /** The posts of a page of ids, with their authors, in the page's order. */
-function page(ids: SQL): SQL {
+export function page(ids: SQL): SQL {
   return sql`select ${POST_VIEW_COLUMNS}
                from (${ids}) as page
                join feed.posts p on p.id = page.id

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { ActivityLevel } from '@saathi/contracts';
+import type { ActivityFields } from '../domain/activities';
 import { positiveCounts } from '../domain/posts';
 import { authorLabel } from '../domain/views';
 import type { CommentView, PostView } from '../domain/views';
@@ -20,12 +22,21 @@ export interface PostViewRow extends Record<string, unknown> {
   expires_at: Date | string;
   username: string | null;
   first_name: string | null;
+  activity_starts_at: Date | string | null;
+  activity_ends_at: Date | string | null;
+  activity_spots: number | null;
+  activity_level: ActivityLevel | null;
+  activity_area: string | null;
+  activity_accepted: number | null;
+  activity_closed_at: Date | string | null;
 }
 
 /** The columns of PostViewRow, from `feed.posts p left join feed.authors a`. */
 export const POST_VIEW_COLUMNS: SQL = sql.raw(
   `p.id, p.content, p.author_id, p.hashtags, p.likes, p.reactions, p.comment_count, p.latitude,
-   p.longitude, p.location_name, p.created_at, p.expires_at, a.username, a.first_name`,
+   p.longitude, p.location_name, p.created_at, p.expires_at, a.username, a.first_name,
+   p.activity_starts_at, p.activity_ends_at, p.activity_spots, p.activity_level, p.activity_area,
+   p.activity_accepted, p.activity_closed_at`,
 );
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -33,6 +44,19 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 /** Author names come from the projection; a post whose author the feed never heard of reads "Anonymous User". */
 function labelOf(row: { username: string | null; first_name: string | null }) {
   return authorLabel(row.username === null ? null : { username: row.username, firstName: row.first_name });
+}
+
+function activityOf(row: PostViewRow): ActivityFields | null {
+  if (row.activity_starts_at === null || row.activity_ends_at === null) return null;
+  return {
+    startsAt: asDate(row.activity_starts_at),
+    endsAt: asDate(row.activity_ends_at),
+    spots: row.activity_spots ?? 1,
+    accepted: row.activity_accepted ?? 0,
+    level: row.activity_level ?? 'any',
+    area: row.activity_area ?? '',
+    closedAt: row.activity_closed_at === null ? null : asDate(row.activity_closed_at),
+  };
 }
 
 export function toPostView(row: PostViewRow): PostView {
@@ -50,6 +74,7 @@ export function toPostView(row: PostViewRow): PostView {
     locationName: row.location_name,
     createdAt: asDate(row.created_at),
     expiresAt: asDate(row.expires_at),
+    activity: activityOf(row),
   };
 }
 

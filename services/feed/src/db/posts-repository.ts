@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
+import type { ActivityLevel } from '@saathi/contracts';
 import type { PostView } from '../domain/views';
+import { activityWalkQuery } from './activity-near-query';
 import { cellWalkQuery, indexedNarrowing, indexFirstQuery } from './near-query';
 import type { NearQuery, NearStrategy } from './near-query';
 import { POST_VIEW_COLUMNS, toPostView } from './post-views';
@@ -23,6 +25,14 @@ export interface NewPost {
   expiresAt: Date;
   /** Given by the bot seeder (stable per job, so a retried job adds nothing twice). */
   id?: string;
+  /** An activity's fields (absent on a plain post). */
+  activityStartsAt?: Date;
+  activityEndsAt?: Date;
+  activitySpots?: number;
+  activityLevel?: ActivityLevel;
+  activityArea?: string;
+  activityMeetingPoint?: string | null;
+  activityAccepted?: number;
 }
 
 /** A post's identity for permission checks and cache invalidation. */
@@ -104,6 +114,12 @@ export class PostsRepository {
    */
   async findNear(query: NearQuery): Promise<PostView[]> {
     const rows = await queryRows<PostViewRow>(this.db, await this.nearQuery(query));
+    return rows.map(toPostView);
+  }
+
+  /** Activities within the radius that have not ended and start before `startsBefore`, newest first. */
+  async findActivitiesNear(query: NearQuery, startsBefore: Date): Promise<PostView[]> {
+    const rows = await queryRows<PostViewRow>(this.db, activityWalkQuery(query, startsBefore));
     return rows.map(toPostView);
   }
 

@@ -15,6 +15,7 @@ import {
   postLikes,
   postReactions,
   posts,
+  activityMembers,
 } from './schema';
 
 let database: TestDatabase;
@@ -37,6 +38,7 @@ describe('feed migrations', () => {
       dailyResponses,
       blocks,
       hiddenForViewer,
+      activityMembers,
     ]);
     expect(migrated).toEqual(declared);
   });

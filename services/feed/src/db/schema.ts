@@ -7,10 +7,12 @@ import {
   jsonb,
   pgSchema,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ACTIVITY_LEVELS, MEMBER_STATUSES } from '@saathi/contracts';
 import { SCHEMA } from './schema-name';
 
 // The tables of db/migrations; schema-drift.test.ts keeps the two in step. The feed query and
@@ -63,8 +65,36 @@ export const posts = feed.table(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Why moderation hides it from everyone ('hidden', 'removed', 'suspended'); null when shown. */
     moderation: text('moderation', { enum: MODERATION_STATES }),
+    // An activity's fields (0004_activities.sql); all null on a plain post.
+    activityStartsAt: timestamp('activity_starts_at', { withTimezone: true }),
+    activityEndsAt: timestamp('activity_ends_at', { withTimezone: true }),
+    activitySpots: smallint('activity_spots'),
+    activityLevel: text('activity_level', { enum: ACTIVITY_LEVELS }),
+    activityArea: text('activity_area'),
+    activityMeetingPoint: text('activity_meeting_point'),
+    activityAccepted: smallint('activity_accepted'),
+    activityClosedAt: timestamp('activity_closed_at', { withTimezone: true }),
   },
   (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
+);
+
+/** Join requests of activities, with where each stands. */
+export const activityMembers = feed.table(
+  'activity_members',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    status: text('status', { enum: MEMBER_STATUSES }).notNull(),
+    note: text('note'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('activity_members_post_status_idx').on(t.postId, t.status, t.requestedAt),
+  ],
 );
 
 export const postLikes = feed.table(

@@ -1,5 +1,7 @@
 import { authorNameOf, initialsOf, REACTION_EMOJIS } from '@saathi/contracts';
 import type { FeedComment, FeedPost, NamedUser } from '@saathi/contracts';
+import { toPostActivity } from './activities';
+import type { ActivityFields } from './activities';
 import { distanceKm } from './geo';
 import type { Point } from './geo';
 import type { ReactionCounts } from './posts';
@@ -20,6 +22,8 @@ export interface PostView {
   locationName: string | null;
   createdAt: Date;
   expiresAt: Date;
+  /** Null (or absent) on a plain post. */
+  activity?: ActivityFields | null;
 }
 
 export interface CommentView {
@@ -55,8 +59,14 @@ export function inEmojiOrder(emojis: readonly string[]): string[] {
   return REACTION_EMOJIS.filter((emoji) => emojis.includes(emoji));
 }
 
-export function toFeedPost(view: PostView, marks: ViewerMarks, viewerPoint: Point | null): FeedPost {
-  return {
+/** `now` decides an activity's state (done once its window has ended). */
+export function toFeedPost(
+  view: PostView,
+  marks: ViewerMarks,
+  viewerPoint: Point | null,
+  now: Date = new Date(),
+): FeedPost {
+  const post: FeedPost = {
     id: view.id,
     content: view.content,
     authorId: view.authorId,
@@ -75,6 +85,9 @@ export function toFeedPost(view: PostView, marks: ViewerMarks, viewerPoint: Poin
     createdAt: view.createdAt.toISOString(),
     expiresAt: view.expiresAt.toISOString(),
   };
+  // A plain post carries no activity key at all, exactly as before activities existed.
+  if (view.activity) post.activity = toPostActivity(view.activity, now);
+  return post;
 }
 
 export function toFeedComment(view: CommentView, marks: ViewerMarks): FeedComment {

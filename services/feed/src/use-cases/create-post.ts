@@ -1,6 +1,9 @@
 import { postCreatedV1 } from '@saathi/contracts';
-import type { FeedPost } from '@saathi/contracts';
+import { ActivityMessages } from '@saathi/contracts';
+import type { ActivityDraft, FeedPost } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
+import { activityWindow } from '../domain/activities';
 import { snapPoint } from '../domain/geo';
 import { expiresAtFor } from '../domain/posts';
 import { NO_MARKS, toFeedPost } from '../domain/views';
@@ -12,6 +15,25 @@ export interface PostDraft {
   longitude: number;
   locationName?: string | undefined;
   hashtags: readonly string[];
+  /** "Make it an activity" (absent: a plain post). */
+  activity?: ActivityDraft | undefined;
+}
+
+/** An activity's columns, checked: its window must be sound and end in the future. */
+function activityColumns(draft: ActivityDraft | undefined, now: Date) {
+  if (!draft) return {};
+  const window = activityWindow(draft);
+  if ('error' in window) throw httpErrors.badRequest(window.error);
+  if (window.endsAt.getTime() <= now.getTime()) throw httpErrors.badRequest(ActivityMessages.inThePast);
+  return {
+    activityStartsAt: window.startsAt,
+    activityEndsAt: window.endsAt,
+    activitySpots: draft.spots,
+    activityLevel: draft.level,
+    activityArea: draft.area,
+    activityMeetingPoint: draft.meetingPoint || null,
+    activityAccepted: 0,
+  };
 }
 
 /**
@@ -29,6 +51,7 @@ export async function createPost(
   const point = snapPoint(draft);
   const createdAt = deps.clock.now();
   const hashtags = [...new Set(draft.hashtags)];
+  const activity = activityColumns(draft.activity, createdAt);
   const created = await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
       const authors = deps.authors.with(tx);
@@ -41,7 +64,9 @@ export async function createPost(
         locationName: draft.locationName || null,
         hashtags,
         createdAt,
-        expiresAt: expiresAtFor(createdAt),
+        // An activity leaves the feed when its window ends (it is done).
+        expiresAt: activity.activityEndsAt ?? expiresAtFor(createdAt),
+        ...activity,
       });
       // A retried bot job: the post exists already; nothing to count or announce again.
       if (!ref) return meta.id ? deps.posts.with(tx).findView(meta.id, createdAt) : undefined;
@@ -60,5 +85,5 @@ export async function createPost(
   );
   if (!created) throw new Error('a post just written could not be read back');
   // Its distance from where the author stands (the unsnapped point they sent).
-  return toFeedPost(created, NO_MARKS, { latitude: draft.latitude, longitude: draft.longitude });
+  return toFeedPost(created, NO_MARKS, { latitude: draft.latitude, longitude: draft.longitude }, createdAt);
 }

@@ -1,5 +1,6 @@
 import type { AuthUser, Clock, JobQueue, UnitOfWork } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
+import type { ActivitiesRepository } from '../db/activities-repository';
 import type { AuthorsRepository } from '../db/authors-repository';
 import type { CommentsRepository } from '../db/comments-repository';
 import type { DailyResponsesRepository } from '../db/daily-responses-repository';
@@ -20,6 +21,7 @@ export interface FeedCore {
   engagement: EngagementRepository;
   authors: AuthorsRepository;
   dailyResponses: DailyResponsesRepository;
+  activities: ActivitiesRepository;
   /** Hot cells of the plain feed query; null when FEED_CACHE_MS is 0 (and in workers). */
   cache: CellCache | null;
 }

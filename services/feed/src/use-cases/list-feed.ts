@@ -2,6 +2,7 @@ import type { FeedPost, FeedQuery } from '@saathi/contracts';
 import { pageFromCells } from '../domain/feed-page';
 import { cellsCovering, FEED_RADIUS_KM } from '../domain/geo';
 import type { Point } from '../domain/geo';
+import { startsBefore } from '../domain/activities';
 import { NO_MARKS, toFeedPost } from '../domain/views';
 import type { PostView } from '../domain/views';
 import type { FeedCore, Viewer } from './feed-core';
@@ -28,7 +29,13 @@ export async function listFeed(
   // Signed out, nothing is hidden per viewer; signed in, read past the page (HIDDEN_SLACK).
   const limit = viewer ? query.limit + HIDDEN_SLACK : query.limit;
   let views: PostView[] | undefined;
-  if (deps.cache && !query.hashtag && !search) {
+  if (query.when) {
+    // "Happening today" / "this week": activities only, from their own index (never cached).
+    views = await deps.posts.findActivitiesNear(
+      { center, radiusKm: FEED_RADIUS_KM, limit, offset: query.offset, hashtag: query.hashtag, search, now },
+      startsBefore(query.when, now, query.utcOffset),
+    );
+  } else if (deps.cache && !query.hashtag && !search) {
     const cells = await deps.cache.get(cellsCovering(center, FEED_RADIUS_KM));
     views = pageFromCells(cells.values(), {
       center,
@@ -47,11 +54,11 @@ export async function listFeed(
     search,
     now,
   });
-  if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, center));
+  if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, center, now));
   // Marks and the viewer's exclusions in one query: blocking adds no round trip to a page.
   const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', views);
   return views
     .filter((view) => !marks.excluded.has(view.id))
     .slice(0, query.limit)
-    .map((view) => toFeedPost(view, marks, center));
+    .map((view) => toFeedPost(view, marks, center, now));
 }

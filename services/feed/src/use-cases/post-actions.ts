@@ -13,13 +13,14 @@ export async function getPost(
   postId: string,
   viewerPoint: Point | null,
 ): Promise<FeedPost> {
-  const view = await deps.posts.findView(postId, deps.clock.now());
+  const now = deps.clock.now();
+  const view = await deps.posts.findView(postId, now);
   if (!view) throw httpErrors.notFound(FeedMessages.postNotFound);
-  if (!viewer) return toFeedPost(view, NO_MARKS, viewerPoint);
+  if (!viewer) return toFeedPost(view, NO_MARKS, viewerPoint, now);
   const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', [view]);
   // Blocked either way, or reported by the viewer: as good as gone.
   if (marks.excluded.has(view.id)) throw httpErrors.notFound(FeedMessages.postNotFound);
-  return toFeedPost(view, marks, viewerPoint);
+  return toFeedPost(view, marks, viewerPoint, now);
 }
 
 /** A user likes a post at most once; liking again answers the same count. */

@@ -23,8 +23,8 @@ export interface PostRoutesDeps {
 
 /** The body's author fields are ignored: the account writes the post. */
 function draftOf(body: CreatePostBody): PostDraft {
-  const { content, latitude, longitude, locationName, hashtags } = body;
-  return { content, latitude, longitude, locationName, hashtags };
+  const { content, latitude, longitude, locationName, hashtags, activity } = body;
+  return { content, latitude, longitude, locationName, hashtags, activity };
 }
 
 export function postRoutes(app: App, deps: PostRoutesDeps): void {

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/route';
+import { messageResponseSchema } from '../identity/auth';
+
+// Activities: a post with a time, spots and a way to join (docs/activities.md). Everything here
+// is additive: a post without `activity` is the plain post of schemas.ts.
+
+export const ACTIVITY_LEVELS = ['any', 'beginner', 'intermediate', 'advanced'] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+export const ACTIVITY_SPOTS_MIN = 1;
+export const ACTIVITY_SPOTS_MAX = 20;
+export const ACTIVITY_AREA_MAX = 120;
+export const ACTIVITY_POINT_MAX = 200;
+export const ACTIVITY_NOTE_MAX = 140;
+/** The feed's time filters: "Happening today" and "this week" (the next 7 days). */
+export const ACTIVITY_WHEN = ['today', 'week'] as const;
+export type ActivityWhen = (typeof ACTIVITY_WHEN)[number];
+export const ACTIVITY_STATES = ['open', 'full', 'closed', 'done'] as const;
+export type ActivityState = (typeof ACTIVITY_STATES)[number];
+export const MEMBER_STATUSES = ['requested', 'accepted', 'waitlisted', 'declined', 'left'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const ActivityMessages = {
+  notAnActivity: 'This post is not an activity',
+  hostCannotJoin: 'You are hosting this activity',
+  cannotJoin: "You can't join this activity",
+  notOpen: 'This activity is no longer taking requests',
+  alreadyIn: 'You have already asked to join',
+  declined: 'The host declined your request',
+  hostOnly: 'Only the host can do this',
+  requestNotFound: 'Request not found',
+  noSpotsLeft: 'No spots left',
+  notAMember: 'You are not part of this activity',
+  windowInvalid: 'The activity must end after it starts',
+  inThePast: 'The activity must end in the future',
+  closed: 'Activity closed',
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** "Make it an activity": the day and window in the host's local time, with its UTC offset. */
+export const activityDraftSchema = z.object({
+  date: z.string().regex(DATE, 'Please choose a date'),
+  startTime: z.string().regex(TIME, 'Please choose a start time'),
+  endTime: z.string().regex(TIME, 'Please choose an end time'),
+  /** Minutes east of UTC of the host's clock (India: 330). */
+  utcOffsetMinutes: z.number().int().min(-720).max(840).default(0),
+  spots: z
+    .number({ error: `Spots must be between ${ACTIVITY_SPOTS_MIN} and ${ACTIVITY_SPOTS_MAX}` })
+    .int()
+    .min(ACTIVITY_SPOTS_MIN, `Spots must be between ${ACTIVITY_SPOTS_MIN} and ${ACTIVITY_SPOTS_MAX}`)
+    .max(ACTIVITY_SPOTS_MAX, `Spots must be between ${ACTIVITY_SPOTS_MIN} and ${ACTIVITY_SPOTS_MAX}`),
+  level: z.enum(ACTIVITY_LEVELS, 'Unknown level').default('any'),
+  area: z
+    .string({ error: 'Please name the meeting area' })
+    .trim()
+    .min(1, 'Please name the meeting area')
+    .max(ACTIVITY_AREA_MAX, `The meeting area can be at most ${ACTIVITY_AREA_MAX} characters`),
+  /** Shown only to the host and accepted people. */
+  meetingPoint: z.string().trim().max(ACTIVITY_POINT_MAX).optional(),
+});
+export type ActivityDraft = z.infer<typeof activityDraftSchema>;
+
+/** What every viewer of a post sees of its activity. */
+export const postActivitySchema = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  spots: z.number().int(),
+  acceptedCount: z.number().int().nonnegative(),
+  spotsLeft: z.number().int().nonnegative(),
+  level: z.enum(ACTIVITY_LEVELS),
+  area: z.string(),
+  state: z.enum(ACTIVITY_STATES),
+});
+export type PostActivity = z.infer<typeof postActivitySchema>;
+
+export const activityMemberSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  note: z.string().nullable(),
+  requestedAt: z.string(),
+});
+export type ActivityMember = z.infer<typeof activityMemberSchema>;
+
+/** One activity as the viewer may see it: the exact point and the requests only where allowed. */
+export const activityDetailSchema = z.object({
+  postId: z.uuid(),
+  hostId: z.uuid(),
+  activity: postActivitySchema,
+  /** The viewer's own request, if any. */
+  myStatus: z.enum(MEMBER_STATUSES).nullable(),
+  /** Host and accepted people only. */
+  meetingPoint: z.string().nullable(),
+  /** The host sees every request; accepted people see who else is in; others see nobody. */
+  members: z.array(activityMemberSchema),
+});
+export type ActivityDetail = z.infer<typeof activityDetailSchema>;
+
+export const joinActivityBodySchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(ACTIVITY_NOTE_MAX, `Notes can be at most ${ACTIVITY_NOTE_MAX} characters`)
+    .optional(),
+});
+export type JoinActivityBody = z.infer<typeof joinActivityBodySchema>;
+
+const activityParams = z.object({ id: z.uuid('Post not found') });
+const requestParams = z.object({ id: z.uuid('Post not found'), userId: z.uuid('Request not found') });
+
+const service = 'feed';
+
+export const getActivityRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/posts/:id/activity',
+  params: activityParams,
+  response: { 200: activityDetailSchema },
+});
+
+/** "I'm in": a request, or a place on the waitlist when the activity is full. */
+export const joinActivityRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/activity/join',
+  params: activityParams,
+  body: joinActivityBodySchema,
+  response: { 200: activityDetailSchema },
+});
+
+/** Withdraws a request or gives up a spot (the waitlist's first is promoted). */
+export const leaveActivityRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/activity/leave',
+  params: activityParams,
+  response: { 200: activityDetailSchema },
+});
+
+export const acceptActivityRequestRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/activity/requests/:userId/accept',
+  params: requestParams,
+  response: { 200: activityDetailSchema },
+});
+
+export const declineActivityRequestRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/activity/requests/:userId/decline',
+  params: requestParams,
+  response: { 200: activityDetailSchema },
+});
+
+/** The host closes it: "partner found". */
+export const closeActivityRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/activity/close',
+  params: activityParams,
+  response: { 200: messageResponseSchema },
+});
+
+export const activityRoutes = [
+  getActivityRoute,
+  joinActivityRoute,
+  leaveActivityRoute,
+  acceptActivityRequestRoute,
+  declineActivityRequestRoute,
+  closeActivityRoute,
+] as const;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/envelope';
+
+// Every change to an activity's people (docs/activities.md). `hostId` travels with each so a
+// consumer can tell the host without asking the feed.
+
+const member = { postId: z.uuid(), hostId: z.uuid(), userId: z.uuid() };
+
+/** A join request; `waitlisted` when the activity was full. */
+export const activityRequestedV1 = defineEvent(
+  'feed.activity.requested.v1',
+  z.object({ ...member, status: z.enum(['requested', 'waitlisted']), note: z.string().nullable() }),
+);
+
+/** Accepted by the host, or promoted from the waitlist when a spot freed (`promoted`). */
+export const activityAcceptedV1 = defineEvent(
+  'feed.activity.accepted.v1',
+  z.object({ ...member, promoted: z.boolean(), startsAt: z.iso.datetime({ offset: true }) }),
+);
+
+export const activityDeclinedV1 = defineEvent('feed.activity.declined.v1', z.object(member));
+
+/** Someone withdrew their request or gave up their spot (`wasAccepted`). */
+export const activityLeftV1 = defineEvent(
+  'feed.activity.left.v1',
+  z.object({ ...member, wasAccepted: z.boolean() }),
+);
+
+/** The host closed it ("partner found"). */
+export const activityClosedV1 = defineEvent(
+  'feed.activity.closed.v1',
+  z.object({ postId: z.uuid(), hostId: z.uuid() }),
+);

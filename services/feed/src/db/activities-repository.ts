@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+import type { ActivityLevel, MemberStatus } from '@saathi/contracts';
+import type { ActivityFields } from '../domain/activities';
+
+/** An activity's post as the joining rules need it. */
+export interface ActivityRecord {
+  postId: string;
+  hostId: string;
+  geoCell: number;
+  fields: ActivityFields;
+  meetingPoint: string | null;
+}
+
+export interface MemberRecord {
+  userId: string;
+  status: MemberStatus;
+  note: string | null;
+  requestedAt: Date;
+  username: string | null;
+  firstName: string | null;
+}
+
+interface ActivityRow extends Record<string, unknown> {
+  id: string;
+  author_id: string;
+  geo_cell: number;
+  activity_starts_at: Date;
+  activity_ends_at: Date;
+  activity_spots: number;
+  activity_level: ActivityLevel;
+  activity_area: string;
+  activity_accepted: number;
+  activity_closed_at: Date | null;
+  activity_meeting_point: string | null;
+}
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** Activities' join requests: who asked, in which order, and where each stands. */
+export class ActivitiesRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): ActivitiesRepository {
+    return new ActivitiesRepository(db);
+  }
+
+  /**
+   * The activity, locked for the rest of the transaction when `lock` is set (so two requests for
+   * the last spot are decided one after the other). Undefined for a plain, missing or moderated post.
+   */
+  async find(postId: string, options: { lock: boolean }): Promise<ActivityRecord | undefined> {
+    const [row] = await queryRows<ActivityRow>(
+      this.db,
+      sql`select id, author_id, geo_cell, activity_starts_at, activity_ends_at, activity_spots,
+                 activity_level, activity_area, activity_accepted, activity_closed_at, activity_meeting_point
+            from feed.posts
+           where id = ${postId} and activity_starts_at is not null and moderation is null
+           ${options.lock ? sql`for update` : sql``}`,
+    );
+    if (!row) return undefined;
+    return {
+      postId: row.id,
+      hostId: row.author_id,
+      geoCell: row.geo_cell,
+      meetingPoint: row.activity_meeting_point,
+      fields: {
+        startsAt: asDate(row.activity_starts_at),
+        endsAt: asDate(row.activity_ends_at),
+        spots: row.activity_spots,
+        accepted: row.activity_accepted,
+        level: row.activity_level,
+        area: row.activity_area,
+        closedAt: row.activity_closed_at === null ? null : asDate(row.activity_closed_at),
+      },
+    };
+  }
+
+  async member(postId: string, userId: string): Promise<MemberRecord | undefined> {
+    return (await this.members(postId, userId))[0];
+  }
+
+  /** Requests of the activity (or one person's) in request order, with names from the authors projection. */
+  async members(postId: string, userId?: string): Promise<MemberRecord[]> {
+    const rows = await queryRows<{
+      user_id: string;
+      status: MemberStatus;
+      note: string | null;
+      requested_at: Date;
+      username: string | null;
+      first_name: string | null;
+    }>(
+      this.db,
+      sql`select m.user_id, m.status, m.note, m.requested_at, a.username, a.first_name
+            from feed.activity_members m left join feed.authors a on a.user_id = m.user_id
+           where m.post_id = ${postId} ${userId ? sql`and m.user_id = ${userId}` : sql``}
+           order by m.requested_at, m.user_id`,
+    );
+    return rows.map((row) => ({
+      userId: row.user_id,
+      status: row.status,
+      note: row.note,
+      requestedAt: asDate(row.requested_at),
+      username: row.username,
+      firstName: row.first_name,
+    }));
+  }
+
+  /** A new request, or a fresh one after leaving: it goes to the back of the queue. */
+  async request(postId: string, userId: string, status: MemberStatus, note: string | null, now: Date) {
+    await this.db.execute(
+      sql`insert into feed.activity_members (post_id, user_id, status, note, requested_at, updated_at)
+          values (${postId}, ${userId}, ${status}, ${note}, ${now.toISOString()}, ${now.toISOString()})
+          on conflict (post_id, user_id) do update
+            set status = excluded.status, note = excluded.note,
+                requested_at = excluded.requested_at, updated_at = excluded.updated_at`,
+    );
+  }
+
+  async setStatus(postId: string, userId: string, status: MemberStatus, now: Date): Promise<void> {
+    await this.db.execute(
+      sql`update feed.activity_members set status = ${status}, updated_at = ${now.toISOString()}
+           where post_id = ${postId} and user_id = ${userId}`,
+    );
+  }
+
+  /** The longest-waiting person on the waitlist. */
+  async firstWaitlisted(postId: string): Promise<string | undefined> {
+    const [row] = await queryRows<{ user_id: string }>(
+      this.db,
+      sql`select user_id from feed.activity_members
+           where post_id = ${postId} and status = 'waitlisted'
+           order by requested_at, user_id limit 1`,
+    );
+    return row?.user_id;
+  }
+
+  async addAccepted(postId: string, delta: number): Promise<void> {
+    await this.db.execute(
+      sql`update feed.posts set activity_accepted = activity_accepted + ${delta} where id = ${postId}`,
+    );
+  }
+
+  async close(postId: string, now: Date): Promise<void> {
+    await this.db.execute(
+      sql`update feed.posts set activity_closed_at = ${now.toISOString()}
+           where id = ${postId} and activity_closed_at is null`,
+    );
+  }
+
+  /** Whether either of the two blocked the other (the feed's blocks projection). */
+  async blockedPair(a: string, b: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from feed.blocks
+           where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
+           limit 1`,
+    );
+    return rows.length > 0;
+  }
+}

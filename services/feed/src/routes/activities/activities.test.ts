@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ActivityMessages, getActivityRoute, userBlockedV1 } from '@saathi/contracts';
+import type { ActivityDetail, FeedPost } from '@saathi/contracts';
+import type { AuthUser } from '@saathi/platform';
+import { buildUser, startTestFeed } from '../../testing/test-feed';
+import type { TestFeed } from '../../testing/test-feed';
+
+let feed: TestFeed;
+beforeAll(async () => {
+  feed = await startTestFeed();
+});
+afterAll(() => feed.close());
+
+let placeCounter = 0;
+/** A place of its own per test, a few km from every other. */
+function freshPlace() {
+  placeCounter += 1;
+  return { latitude: 13.9 + placeCounter * 0.05, longitude: 77.59 };
+}
+
+const HOUR = 3_600_000;
+
+/** The UTC date and HH:MM of an instant (the activity drafts below use offset 0). */
+function local(at: Date) {
+  const iso = at.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** An activity starting `inHours` from the test clock, two hours long. */
+async function host(user: AuthUser, place: { latitude: number; longitude: number }, spots = 1, inHours = 3) {
+  const start = local(new Date(feed.clock.now().getTime() + inHours * HOUR));
+  const end = local(new Date(feed.clock.now().getTime() + (inHours + 2) * HOUR));
+  return feed.createPost(user, {
+    content: 'Morning run, easy pace',
+    ...place,
+    activity: {
+      date: start.date,
+      startTime: start.time,
+      endTime: end.date === start.date ? end.time : '23:59',
+      spots,
+      level: 'beginner',
+      area: 'Lodhi Garden, north gate',
+      meetingPoint: 'The bench left of the gate',
+    },
+  });
+}
+
+async function call(user: AuthUser, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const response = await feed.app.inject({
+    method,
+    url,
+    cookies: feed.signIn(user).cookies,
+    payload: payload as Record<string, unknown> | undefined,
+  });
+  return { status: response.statusCode, body: response.json<ActivityDetail & { message?: string }>() };
+}
+
+const join = (user: AuthUser, post: FeedPost, note?: string) =>
+  call(user, 'POST', `/api/posts/${post.id}/activity/join`, note === undefined ? {} : { note });
+const leave = (user: AuthUser, post: FeedPost) => call(user, 'POST', `/api/posts/${post.id}/activity/leave`);
+const accept = (hostUser: AuthUser, post: FeedPost, user: AuthUser) =>
+  call(hostUser, 'POST', `/api/posts/${post.id}/activity/requests/${user.id}/accept`);
+const decline = (hostUser: AuthUser, post: FeedPost, user: AuthUser) =>
+  call(hostUser, 'POST', `/api/posts/${post.id}/activity/requests/${user.id}/decline`);
+const detail = async (user: AuthUser, post: FeedPost) => {
+  const answer = await call(user, 'GET', `/api/posts/${post.id}/activity`);
+  if (answer.status === 200) getActivityRoute.response[200].parse(answer.body);
+  return answer;
+};
+
+describe('activity posts', () => {
+  it('carry when, spots, level and area; a plain post has no activity key at all', async () => {
+    const place = freshPlace();
+    const hostUser = buildUser();
+    const activity = await host(hostUser, place, 3);
+    const plain = await feed.createPost(hostUser, { content: 'plain', ...place });
+    expect(activity.activity).toMatchObject({
+      spots: 3,
+      spotsLeft: 3,
+      acceptedCount: 0,
+      level: 'beginner',
+      area: 'Lodhi Garden, north gate',
+      state: 'open',
+    });
+    expect(activity.expiresAt).toBe(activity.activity!.endsAt);
+    expect('activity' in plain).toBe(false);
+    const listed = await feed.list(place);
+    expect(listed.find((post) => post.id === plain.id)).not.toHaveProperty('activity');
+    // The exact point never travels with the post.
+    expect(JSON.stringify(listed)).not.toContain('bench left of the gate');
+  });
+
+  it('refuses a bad window, spots outside 1–20 and a window already over, with a 400 message', async () => {
+    const hostUser = buildUser();
+    const place = freshPlace();
+    const base = { date: '2030-01-01', startTime: '08:00', endTime: '09:00', spots: 2, area: 'Park' };
+    const attempt = (activity: Record<string, unknown>) =>
+      feed.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        cookies: feed.signIn(hostUser).cookies,
+        payload: { content: 'x', ...place, activity },
+      });
+    const backwards = await attempt({ ...base, endTime: '07:00' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toEqual({ message: ActivityMessages.windowInvalid });
+    expect((await attempt({ ...base, spots: 21 })).statusCode).toBe(400);
+    expect((await attempt({ ...base, spots: 0 })).statusCode).toBe(400);
+    const past = await attempt({ ...base, date: '2020-01-01' });
+    expect(past.json()).toEqual({ message: ActivityMessages.inThePast });
+  });
+
+  it("filters 'Happening today' and 'this week' to activities starting in time, and drops them once done", async () => {
+    const place = freshPlace();
+    const hostUser = buildUser();
+    const soon = await host(hostUser, place, 2, 1);
+    const nextWeek = await host(hostUser, place, 2, 24 * 5);
+    const later = await host(hostUser, place, 2, 24 * 10);
+    await feed.createPost(hostUser, { content: 'plain', ...place });
+    // The clock's own day, in UTC: "soon" starts today unless the test runs just before midnight.
+    const today = await feed.list(place, '&when=today');
+    const week = await feed.list(place, '&when=week');
+    const sameDay = local(new Date(feed.clock.now().getTime() + HOUR)).date === local(feed.clock.now()).date;
+    expect(today.map((post) => post.id)).toEqual(sameDay ? [soon.id] : []);
+    expect(week.map((post) => post.id).sort()).toEqual([soon.id, nextWeek.id].sort());
+    expect((await feed.list(place)).map((post) => post.id)).toContain(later.id);
+    const badFilter = await feed.app.inject({ url: `/api/posts?latitude=1&longitude=1&when=someday` });
+    expect(badFilter.statusCode).toBe(400);
+
+    feed.clock.advance(4 * HOUR);
+    const after = await feed.list(place, '&when=week');
+    expect(after.map((post) => post.id)).toEqual([nextWeek.id]);
+    feed.clock.advance(-4 * HOUR);
+  });
+});
+
+describe('joining', () => {
+  it('requests, accepts until full, waitlists, promotes the first waiting when someone leaves', async () => {
+    const place = freshPlace();
+    const [hostUser, b, c, d] = [buildUser(), buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 1);
+
+    const asked = await join(b, post, 'I run 6 min/km');
+    expect(asked.status).toBe(200);
+    expect(asked.body.myStatus).toBe('requested');
+    expect(asked.body.meetingPoint).toBeNull();
+    const hostView = await detail(hostUser, post);
+    expect(hostView.body.members).toEqual([
+      expect.objectContaining({ userId: b.id, status: 'requested', note: 'I run 6 min/km' }),
+    ]);
+    expect(hostView.body.meetingPoint).toBe('The bench left of the gate');
+
+    const accepted = await accept(hostUser, post, b);
+    expect(accepted.body.activity).toMatchObject({ state: 'full', spotsLeft: 0, acceptedCount: 1 });
+    expect((await detail(b, post)).body.meetingPoint).toBe('The bench left of the gate');
+    expect((await feed.list(place))[0]!.activity).toMatchObject({ state: 'full', spotsLeft: 0 });
+
+    expect((await join(c, post)).body.myStatus).toBe('waitlisted');
+    feed.clock.advance(1000);
+    expect((await join(d, post)).body.myStatus).toBe('waitlisted');
+    // Full: the host cannot take a fourth person past the cap.
+    const overCap = await accept(hostUser, post, c);
+    expect(overCap.status).toBe(409);
+    expect(overCap.body.message).toBe(ActivityMessages.noSpotsLeft);
+    // Waitlisted people do not see the exact point.
+    expect((await detail(c, post)).body.meetingPoint).toBeNull();
+
+    const left = await leave(b, post);
+    expect(left.body.myStatus).toBe('left');
+    const afterLeave = await detail(c, post);
+    expect(afterLeave.body.myStatus).toBe('accepted');
+    expect(afterLeave.body.meetingPoint).toBe('The bench left of the gate');
+    expect(afterLeave.body.activity).toMatchObject({ state: 'full', acceptedCount: 1 });
+    expect((await detail(d, post)).body.myStatus).toBe('waitlisted');
+
+    const accepts = await feed.outbox('feed.activity.accepted.v1');
+    expect(accepts.filter((event) => event.postId === post.id)).toEqual([
+      expect.objectContaining({ userId: b.id, promoted: false, hostId: hostUser.id }),
+      expect.objectContaining({ userId: c.id, promoted: true, hostId: hostUser.id }),
+    ]);
+    const lefts = await feed.outbox('feed.activity.left.v1');
+    expect(lefts.filter((event) => event.postId === post.id)).toEqual([
+      expect.objectContaining({ userId: b.id, wasAccepted: true }),
+    ]);
+  });
+
+  it('lets someone who left ask again (at the back of the queue), but not twice at once', async () => {
+    const place = freshPlace();
+    const [hostUser, b] = [buildUser(), buildUser()];
+    const post = await host(hostUser, place, 2);
+    await join(b, post);
+    const twice = await join(b, post);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(ActivityMessages.alreadyIn);
+    await accept(hostUser, post, b);
+    await leave(b, post);
+    expect((await detail(hostUser, post)).body.activity.acceptedCount).toBe(0);
+    const again = await join(b, post);
+    expect(again.status).toBe(200);
+    expect(again.body.myStatus).toBe('requested');
+    const notIn = await leave(buildUser(), post);
+    expect(notIn.status).toBe(409);
+  });
+
+  it('keeps a declined person out, and only the host accepts, declines or closes', async () => {
+    const place = freshPlace();
+    const [hostUser, b, stranger] = [buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 2);
+    await join(b, post);
+    expect((await accept(stranger, post, b)).status).toBe(403);
+    expect((await decline(stranger, post, b)).status).toBe(403);
+    expect((await call(stranger, 'POST', `/api/posts/${post.id}/activity/close`)).status).toBe(403);
+    expect((await decline(hostUser, post, b)).body.members).toEqual([]);
+    const retry = await join(b, post);
+    expect(retry.status).toBe(403);
+    expect(retry.body.message).toBe(ActivityMessages.declined);
+    expect((await join(hostUser, post)).status).toBe(400);
+    expect((await accept(hostUser, post, stranger)).status).toBe(404);
+  });
+
+  it('closed by the host ("partner found") takes no more requests', async () => {
+    const place = freshPlace();
+    const [hostUser, b] = [buildUser(), buildUser()];
+    const post = await host(hostUser, place, 3);
+    const closed = await call(hostUser, 'POST', `/api/posts/${post.id}/activity/close`);
+    expect(closed.status).toBe(200);
+    expect((await detail(hostUser, post)).body.activity.state).toBe('closed');
+    const late = await join(b, post);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(ActivityMessages.notOpen);
+    expect(await feed.outbox('feed.activity.closed.v1')).toContainEqual({
+      postId: post.id,
+      hostId: hostUser.id,
+    });
+  });
+
+  it('is done after its window: no joining', async () => {
+    const place = freshPlace();
+    const [hostUser, b] = [buildUser(), buildUser()];
+    const post = await host(hostUser, place, 3, 1);
+    feed.clock.advance(4 * HOUR);
+    try {
+      // Its window is over (done): the post has left the feed and takes no requests.
+      expect((await join(b, post)).status).toBe(409);
+    } finally {
+      feed.clock.advance(-4 * HOUR);
+    }
+  });
+
+  it('keeps blocked pairs apart, either way', async () => {
+    const place = freshPlace();
+    const [hostUser, b, c] = [buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 3);
+    await feed.publish(userBlockedV1, { blockerId: hostUser.id, blockedId: b.id });
+    await feed.publish(userBlockedV1, { blockerId: c.id, blockedId: hostUser.id });
+    await feed.waitForRow(sql`select 1 from feed.blocks where blocker_id = ${c.id}`, 'the blocks');
+    await feed.waitForRow(sql`select 1 from feed.blocks where blocker_id = ${hostUser.id}`, 'the blocks');
+    const byBlocked = await join(b, post);
+    expect(byBlocked.status).toBe(403);
+    expect(byBlocked.body.message).toBe(ActivityMessages.cannotJoin);
+    expect((await join(c, post)).status).toBe(403);
+    expect((await detail(b, post)).status).toBe(404);
+  });
+
+  it('answers 404 for a plain post, 400 for a long note, 401 signed out', async () => {
+    const hostUser = buildUser();
+    const place = freshPlace();
+    const plain = await feed.createPost(hostUser, { content: 'plain', ...place });
+    expect((await join(buildUser(), plain)).status).toBe(404);
+    const post = await host(hostUser, place, 2);
+    const long = await join(buildUser(), post, 'x'.repeat(141));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Notes can be at most 140 characters');
+    const anonymous = await feed.app.inject({ method: 'POST', url: `/api/posts/${post.id}/activity/join` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

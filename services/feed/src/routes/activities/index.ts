@@ -1,0 +1,80 @@
+import {
+  acceptActivityRequestRoute,
+  ActivityMessages,
+  closeActivityRoute,
+  declineActivityRequestRoute,
+  getActivityRoute,
+  joinActivityRoute,
+  leaveActivityRoute,
+} from '@saathi/contracts';
+import type { ActivityDetail } from '@saathi/contracts';
+import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import type { App, AuthUser } from '@saathi/platform';
+import type { RequestMeta } from '../../use-cases/feed-core';
+
+export interface ActivityRoutesDeps {
+  getActivity(user: AuthUser, postId: string): Promise<ActivityDetail>;
+  joinActivity(
+    user: AuthUser,
+    postId: string,
+    note: string | undefined,
+    meta: RequestMeta,
+  ): Promise<ActivityDetail>;
+  leaveActivity(user: AuthUser, postId: string, meta: RequestMeta): Promise<ActivityDetail>;
+  acceptRequest(host: AuthUser, postId: string, userId: string, meta: RequestMeta): Promise<ActivityDetail>;
+  declineRequest(host: AuthUser, postId: string, userId: string, meta: RequestMeta): Promise<ActivityDetail>;
+  closeActivity(host: AuthUser, postId: string, meta: RequestMeta): Promise<void>;
+}
+
+/** Joining an activity: every route needs a signed-in user (refused before the body is read). */
+export function activityRoutes(app: App, deps: ActivityRoutesDeps): void {
+  const signedIn = { onRequest: requireUserHook };
+  registerRoute(
+    app,
+    getActivityRoute,
+    (request) => deps.getActivity(requireUser(request), request.params.id),
+    signedIn,
+  );
+  registerRoute(
+    app,
+    joinActivityRoute,
+    (request) =>
+      deps.joinActivity(requireUser(request), request.params.id, request.body.note, {
+        traceId: request.traceId,
+      }),
+    signedIn,
+  );
+  registerRoute(
+    app,
+    leaveActivityRoute,
+    (request) => deps.leaveActivity(requireUser(request), request.params.id, { traceId: request.traceId }),
+    signedIn,
+  );
+  registerRoute(
+    app,
+    acceptActivityRequestRoute,
+    (request) =>
+      deps.acceptRequest(requireUser(request), request.params.id, request.params.userId, {
+        traceId: request.traceId,
+      }),
+    signedIn,
+  );
+  registerRoute(
+    app,
+    declineActivityRequestRoute,
+    (request) =>
+      deps.declineRequest(requireUser(request), request.params.id, request.params.userId, {
+        traceId: request.traceId,
+      }),
+    signedIn,
+  );
+  registerRoute(
+    app,
+    closeActivityRoute,
+    async (request) => {
+      await deps.closeActivity(requireUser(request), request.params.id, { traceId: request.traceId });
+      return { message: ActivityMessages.closed };
+    },
+    signedIn,
+  );
+}

@@ -1,0 +1,237 @@
+import {
+  activityAcceptedV1,
+  activityClosedV1,
+  activityDeclinedV1,
+  activityLeftV1,
+  ActivityMessages,
+  activityRequestedV1,
+  authorNameOf,
+  FeedMessages,
+} from '@saathi/contracts';
+import type { ActivityDetail, EventData, EventDefinition } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser, Db } from '@saathi/platform';
+import type { ActivitiesRepository, ActivityRecord, MemberRecord } from '../db/activities-repository';
+import { activityState, toPostActivity } from '../domain/activities';
+import type { FeedCore, RequestMeta } from './feed-core';
+
+type Deps = Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'authors' | 'cache'>;
+type Emit = <E extends EventDefinition>(event: E, data: EventData<E>) => void;
+
+/** Statuses that still hold a place in the activity's queue. */
+const ACTIVE = new Set(['requested', 'accepted', 'waitlisted']);
+
+function detailOf(
+  activity: ActivityRecord,
+  members: MemberRecord[],
+  viewerId: string,
+  now: Date,
+): ActivityDetail {
+  const mine = members.find((member) => member.userId === viewerId);
+  const isHost = activity.hostId === viewerId;
+  const isIn = isHost || mine?.status === 'accepted';
+  const shown = isHost
+    ? members.filter((member) => ACTIVE.has(member.status))
+    : isIn
+      ? members.filter((member) => member.status === 'accepted')
+      : [];
+  return {
+    postId: activity.postId,
+    hostId: activity.hostId,
+    activity: toPostActivity(activity.fields, now),
+    myStatus: mine?.status ?? null,
+    meetingPoint: isIn ? activity.meetingPoint : null,
+    members: shown.map((member) => ({
+      userId: member.userId,
+      name: authorNameOf(
+        member.username === null ? null : { username: member.username, firstName: member.firstName },
+      ),
+      status: member.status,
+      note: isHost ? member.note : null,
+      requestedAt: member.requestedAt.toISOString(),
+    })),
+  };
+}
+
+async function load(repo: ActivitiesRepository, postId: string, lock: boolean): Promise<ActivityRecord> {
+  const activity = await repo.find(postId, { lock });
+  if (!activity) throw httpErrors.notFound(FeedMessages.postNotFound);
+  return activity;
+}
+
+/**
+ * Runs one change to an activity's people in a transaction holding the activity's row, then
+ * answers the viewer's detail as it stands after the change.
+ */
+async function change(
+  deps: Deps,
+  user: AuthUser,
+  postId: string,
+  meta: RequestMeta,
+  body: (ctx: {
+    repo: ActivitiesRepository;
+    activity: ActivityRecord;
+    now: Date;
+    emit: Emit;
+    tx: Db;
+  }) => Promise<void>,
+): Promise<ActivityDetail> {
+  return deps.uow.withEvents(
+    async (tx, emit, afterCommit) => {
+      const repo = deps.activities.with(tx);
+      const activity = await load(repo, postId, true);
+      const now = deps.clock.now();
+      await body({ repo, activity, now, emit, tx });
+      afterCommit(() => deps.cache?.invalidateCell(activity.geoCell));
+      const after = await load(repo, postId, false);
+      return detailOf(after, await repo.members(postId), user.id, now);
+    },
+    { traceId: meta.traceId },
+  );
+}
+
+/** Accepts the longest-waiting person on the waitlist into a freed spot, and says so. */
+async function promoteFirst(repo: ActivitiesRepository, activity: ActivityRecord, now: Date, emit: Emit) {
+  const next = await repo.firstWaitlisted(activity.postId);
+  if (!next) return;
+  await repo.setStatus(activity.postId, next, 'accepted', now);
+  await repo.addAccepted(activity.postId, 1);
+  emit(activityAcceptedV1, {
+    postId: activity.postId,
+    hostId: activity.hostId,
+    userId: next,
+    promoted: true,
+    startsAt: activity.fields.startsAt.toISOString(),
+  });
+}
+
+export async function getActivity(
+  deps: Pick<FeedCore, 'activities' | 'clock'>,
+  user: AuthUser,
+  postId: string,
+): Promise<ActivityDetail> {
+  const activity = await load(deps.activities, postId, false);
+  // Blocked either way: as good as gone, as the post itself is.
+  if (activity.hostId !== user.id && (await deps.activities.blockedPair(user.id, activity.hostId)))
+    throw httpErrors.notFound(FeedMessages.postNotFound);
+  return detailOf(activity, await deps.activities.members(postId), user.id, deps.clock.now());
+}
+
+/** "I'm in": a request while there are spots, the waitlist when it is full. */
+export function joinActivity(
+  deps: Deps,
+  user: AuthUser,
+  postId: string,
+  note: string | undefined,
+  meta: RequestMeta,
+): Promise<ActivityDetail> {
+  return change(deps, user, postId, meta, async ({ repo, activity, now, emit, tx }) => {
+    if (activity.hostId === user.id) throw httpErrors.badRequest(ActivityMessages.hostCannotJoin);
+    if (await repo.blockedPair(user.id, activity.hostId))
+      throw httpErrors.forbidden(ActivityMessages.cannotJoin);
+    const state = activityState(activity.fields, now);
+    if (state === 'closed' || state === 'done') throw httpErrors.conflict(ActivityMessages.notOpen);
+    const existing = await repo.member(postId, user.id);
+    if (existing && ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.alreadyIn);
+    if (existing?.status === 'declined') throw httpErrors.forbidden(ActivityMessages.declined);
+    await deps.authors.with(tx).ensureFromToken(user.id, user.username);
+    const status = state === 'full' ? 'waitlisted' : 'requested';
+    await repo.request(postId, user.id, status, note || null, now);
+    emit(activityRequestedV1, {
+      postId,
+      hostId: activity.hostId,
+      userId: user.id,
+      status,
+      note: note || null,
+    });
+  });
+}
+
+/** Withdraws a request or gives up a spot; a freed spot goes to the waitlist's first. */
+export function leaveActivity(
+  deps: Deps,
+  user: AuthUser,
+  postId: string,
+  meta: RequestMeta,
+): Promise<ActivityDetail> {
+  return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
+    const existing = await repo.member(postId, user.id);
+    if (!existing || !ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.notAMember);
+    await repo.setStatus(postId, user.id, 'left', now);
+    const wasAccepted = existing.status === 'accepted';
+    emit(activityLeftV1, { postId, hostId: activity.hostId, userId: user.id, wasAccepted });
+    if (!wasAccepted) return;
+    await repo.addAccepted(postId, -1);
+    if (activityState(activity.fields, now) !== 'done' && !activity.fields.closedAt)
+      await promoteFirst(repo, activity, now, emit);
+  });
+}
+
+async function hostsRequest(
+  repo: ActivitiesRepository,
+  activity: ActivityRecord,
+  host: AuthUser,
+  userId: string,
+) {
+  if (activity.hostId !== host.id) throw httpErrors.forbidden(ActivityMessages.hostOnly);
+  const member = await repo.member(activity.postId, userId);
+  if (!member || (member.status !== 'requested' && member.status !== 'waitlisted'))
+    throw httpErrors.notFound(ActivityMessages.requestNotFound);
+  return member;
+}
+
+/** The host accepts a request (or someone on the waitlist) while a spot is free. */
+export function acceptActivityRequest(
+  deps: Deps,
+  host: AuthUser,
+  postId: string,
+  userId: string,
+  meta: RequestMeta,
+): Promise<ActivityDetail> {
+  return change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
+    await hostsRequest(repo, activity, host, userId);
+    const state = activityState(activity.fields, now);
+    if (state === 'done' || state === 'closed') throw httpErrors.conflict(ActivityMessages.notOpen);
+    if (state === 'full') throw httpErrors.conflict(ActivityMessages.noSpotsLeft);
+    // Blocked since asking: the pair stays apart.
+    if (await repo.blockedPair(host.id, userId)) throw httpErrors.forbidden(ActivityMessages.cannotJoin);
+    await repo.setStatus(postId, userId, 'accepted', now);
+    await repo.addAccepted(postId, 1);
+    emit(activityAcceptedV1, {
+      postId,
+      hostId: host.id,
+      userId,
+      promoted: false,
+      startsAt: activity.fields.startsAt.toISOString(),
+    });
+  });
+}
+
+export function declineActivityRequest(
+  deps: Deps,
+  host: AuthUser,
+  postId: string,
+  userId: string,
+  meta: RequestMeta,
+): Promise<ActivityDetail> {
+  return change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
+    await hostsRequest(repo, activity, host, userId);
+    await repo.setStatus(postId, userId, 'declined', now);
+    emit(activityDeclinedV1, { postId, hostId: host.id, userId });
+  });
+}
+
+/** "Partner found": no more requests; those accepted stay in. */
+export async function closeActivity(
+  deps: Deps,
+  host: AuthUser,
+  postId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
+    if (activity.hostId !== host.id) throw httpErrors.forbidden(ActivityMessages.hostOnly);
+    if (activity.fields.closedAt) return;
+    await repo.close(postId, now);
+    emit(activityClosedV1, { postId, hostId: host.id });
+  });
+}
