@@ -3,11 +3,15 @@ import { MessageCircle } from 'lucide-react';
 import clsx from 'clsx';
 import { useCurrentUser } from '../api/use-current-user';
 import { useConversations } from '../api/use-conversations';
+import { useThread } from '../api/use-messages';
 import { ConversationList, ConversationListSkeleton } from '../components/conversation-list';
+import { MeetupSafetyCard } from '../components/meetup-safety-card';
+import { MessageRequestBar } from '../components/message-request-bar';
 import { MessageThread } from '../components/message-thread';
 import { NoticeCard } from '../components/notice-card';
 import { Spinner } from '../components/spinner';
 import { buttonPrimary } from '../components/ui';
+import { hasReply, splitRequests } from '../lib/conversation-requests';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -36,11 +40,27 @@ function Inbox({ viewerId }: { viewerId: string }) {
   const selectedId = searchParams.get('c');
   const conversations = useConversations();
   const now = new Date(useMinuteClock());
-  const list = conversations.data ?? [];
-  const selected = list.find((conversation) => conversation.id === selectedId);
+  const all = conversations.data ?? [];
+  const selected = all.find((conversation) => conversation.id === selectedId);
+  const { inbox, requests } = splitRequests(all);
+  // The Requests tab is in the address, so Back returns to it; opening a request stays in it.
+  const box = searchParams.get('box') === 'requests' || selected?.isRequest ? 'requests' : 'inbox';
+  const list = box === 'requests' ? requests : inbox;
+  const thread = useThread(selectedId);
 
-  const select = (conversationId: string | null) =>
-    setSearchParams(conversationId ? { c: conversationId } : {}, { replace: false });
+  const select = (conversationId: string | null, inBox: 'inbox' | 'requests' = box) =>
+    setSearchParams(
+      {
+        ...(conversationId ? { c: conversationId } : {}),
+        ...(inBox === 'requests' ? { box: 'requests' } : {}),
+      },
+      { replace: false },
+    );
+  const tabClass = (active: boolean) =>
+    clsx(
+      'flex-1 border-b-2 px-3 py-2 text-sm font-medium',
+      active ? 'border-teal-700 text-teal-900' : 'border-transparent text-slate-600 hover:text-slate-900',
+    );
 
   return (
     <div className="mx-auto max-w-5xl md:px-4 md:py-6">
@@ -60,10 +80,34 @@ function Inbox({ viewerId }: { viewerId: string }) {
             selectedId && 'hidden md:block',
           )}
         >
+          <div role="tablist" aria-label="Mailboxes" className="flex border-b border-slate-200">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={box === 'inbox'}
+              className={tabClass(box === 'inbox')}
+              onClick={() => select(null, 'inbox')}
+            >
+              Inbox
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={box === 'requests'}
+              className={tabClass(box === 'requests')}
+              onClick={() => select(null, 'requests')}
+            >
+              Requests{requests.length > 0 ? ` (${requests.length})` : ''}
+            </button>
+          </div>
           {conversations.isLoading ? (
             <ConversationListSkeleton />
           ) : conversations.isError ? (
             <p className="p-6 text-center text-sm text-slate-600">Could not load your conversations.</p>
+          ) : list.length === 0 && box === 'requests' ? (
+            <p className="p-6 text-center text-sm text-slate-600">
+              No message requests. First messages from people you have not talked to wait here.
+            </p>
           ) : list.length === 0 ? (
             <div className="p-6 text-center">
               <MessageCircle className="mx-auto h-8 w-8 text-teal-700" aria-hidden="true" />
@@ -83,14 +127,28 @@ function Inbox({ viewerId }: { viewerId: string }) {
         </nav>
         <div className={clsx('min-h-0', !selectedId && 'hidden md:block')}>
           {selectedId ? (
-            <MessageThread
-              key={selectedId}
-              conversationId={selectedId}
-              conversation={selected}
-              viewerId={viewerId}
-              now={now}
-              onBack={() => select(null)}
-            />
+            <div className="flex h-full min-h-0 flex-col">
+              {selected?.isRequest ? (
+                <MessageRequestBar
+                  conversationId={selectedId}
+                  otherName={selected.otherParticipant.displayName}
+                  onDeclined={() => select(null, 'requests')}
+                />
+              ) : null}
+              {thread.data && !hasReply(thread.data.messages) ? (
+                <MeetupSafetyCard key={selectedId} viewerId={viewerId} conversationId={selectedId} />
+              ) : null}
+              <div className="min-h-0 flex-1">
+                <MessageThread
+                  key={selectedId}
+                  conversationId={selectedId}
+                  conversation={selected}
+                  viewerId={viewerId}
+                  now={now}
+                  onBack={() => select(null)}
+                />
+              </div>
+            </div>
           ) : (
             <div className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-600">
               Choose a conversation to read and reply.
