@@ -244,7 +244,11 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])(
         const seen = postCard(reader.page, word);
         await seen.waitFor();
         await seen.getByRole('button', { name: 'Message' }).waitFor();
-        expect(await seen.getByRole('button', { name: 'Post options' }).count()).toBe(0);
+        // Someone else's post: Report and Block, never Delete.
+        await seen.getByRole('button', { name: 'Post options' }).click();
+        await reader.page.getByRole('menuitem', { name: 'Report post' }).waitFor();
+        expect(await reader.page.getByRole('menuitem', { name: 'Delete Post' }).count()).toBe(0);
+        await reader.page.keyboard.press('Escape');
         expect(await seen.getByRole('button', { name: 'Like, 1 like' }).getAttribute('aria-pressed')).toBe(
           'false',
         );

@@ -15,6 +15,7 @@ import { useSocket } from '../realtime/socket-provider';
 import { MessageInput } from './message-input';
 import { ParticipantAvatar } from './participant-avatar';
 import { buttonSecondary } from './ui';
+import { ConversationMenu } from './conversation-menu';
 
 interface MessageThreadProps {
   conversationId: string;
@@ -108,6 +109,7 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
             otherName
           )}
         </h2>
+        {other ? <ConversationMenu other={{ id: other.id, name: otherName }} onBlocked={onBack} /> : null}
       </header>
 
       {/* Focusable so keyboards can scroll the history; the log inside announces arrivals. */}

@@ -93,9 +93,14 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
             <CountdownBadge expiresAt={post.expiresAt} />
           </p>
         </div>
-        {canDeletePost(user, post) ? (
+        {user ? (
           <Suspense fallback={<span className="h-8 w-8" />}>
-            <PostMenu postId={post.id} onDeleted={onDeleted} />
+            <PostMenu
+              post={post}
+              canDelete={canDeletePost(user, post)}
+              isOwn={user.id === post.authorId}
+              onDeleted={onDeleted}
+            />
           </Suspense>
         ) : null}
       </header>

@@ -1,25 +1,42 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Ban, Flag, Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
+import type { FeedPost } from '@saathi/contracts';
 import { useDeletePost } from '../api/use-feed';
+import { useBlockToggle } from '../api/use-safety';
+import { runBlockAction } from '../lib/block-action';
+import { ReportDialog } from './report-dialog';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { toast } from '../lib/toast-store';
 import { buttonSecondary } from './ui';
 
+const plainItemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100';
+
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 outline-none select-none data-[highlighted]:bg-red-50';
 
-/** The post's menu (shown only to those who may delete it): Delete Post, behind a confirmation. */
+/**
+ * The post's menu for a signed-in viewer: Delete Post (author or admin, behind a confirmation);
+ * on someone else's post, Report post and Block the author.
+ */
 export default function PostMenu({
-  postId,
+  post,
+  canDelete,
+  isOwn,
   onDeleted,
 }: {
-  postId: string;
+  post: Pick<FeedPost, 'id' | 'authorId' | 'authorName' | 'content'>;
+  canDelete: boolean;
+  isOwn: boolean;
   onDeleted?: (() => void) | undefined;
 }) {
+  const postId = post.id;
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   const deletePost = useDeletePost();
+  const { block } = useBlockToggle();
 
   const confirmDelete = async () => {
     try {
@@ -55,12 +72,37 @@ export default function PostMenu({
             sideOffset={4}
             className="z-40 min-w-40 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
           >
-            <DropdownMenu.Item className={itemClass} onSelect={() => setConfirmOpen(true)}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete Post
-            </DropdownMenu.Item>
+            {canDelete ? (
+              <DropdownMenu.Item className={itemClass} onSelect={() => setConfirmOpen(true)}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete Post
+              </DropdownMenu.Item>
+            ) : null}
+            {isOwn ? null : (
+              <>
+                <DropdownMenu.Item className={plainItemClass} onSelect={() => setReportOpen(true)}>
+                  <Flag className="h-4 w-4" aria-hidden="true" /> Report post
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={itemClass}
+                  onSelect={() =>
+                    void runBlockAction(() => block.mutateAsync(post.authorId), `Blocked ${post.authorName}`)
+                  }
+                >
+                  <Ban className="h-4 w-4" aria-hidden="true" /> Block {post.authorName}
+                </DropdownMenu.Item>
+              </>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+
+      {reportOpen ? (
+        <ReportDialog
+          open={reportOpen}
+          onOpenChange={setReportOpen}
+          target={{ kind: 'post', id: post.id, ownerId: post.authorId, excerpt: post.content }}
+        />
+      ) : null}
 
       <Dialog.Root open={confirmOpen} onOpenChange={(open) => !deletePost.isPending && setConfirmOpen(open)}>
         <Dialog.Portal>

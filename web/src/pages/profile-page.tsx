@@ -4,6 +4,8 @@ import { ArrowLeft, Calendar, FileText, Heart, Loader2, Pencil, Share2 } from 'l
 import type { CurrentUser } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
 import { useProfile, useProfileStats, usePublicUser } from '../api/use-profile';
+import { BlockButton } from '../components/block-button';
+import { BlockedPeopleList } from '../components/blocked-people-list';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { NoticeCard } from '../components/notice-card';
 import { ShareProfileDialog } from '../components/share-profile-dialog';
@@ -110,7 +112,9 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
                   <button type="button" className={buttonPrimary} onClick={() => setEditing(true)}>
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Edit Profile
                   </button>
-                ) : null}
+                ) : (
+                  <BlockButton userId={targetId} name={displayName} />
+                )}
                 <button
                   type="button"
                   className={buttonSecondary}
@@ -129,6 +133,8 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
           </div>
         </section>
       )}
+
+      {isOwn ? <BlockedPeopleList /> : null}
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         <StatCard
