@@ -1,0 +1,211 @@
+// Trust and safety end to end through the gateway, in a real browser: A reports B's post (a
+// thank-you, and it leaves A's feed), then blocks B from another of B's posts (B's posts vanish
+// from A's feed, B's next message to A is refused with a plain error); an admin removes the
+// reported post on /admin/moderation, and it is gone for everyone.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MessagingMessages, ModerationMessages } from '@saathi/contracts';
+import type { FeedPost } from '@saathi/contracts';
+import { launchBrowser, newPage, runAxe } from './browser';
+import { newestMailName, waitForVerificationToken } from './mail';
+import { startTestServer, type TestServer } from './server';
+import { startTestCluster } from '../../infra/test/cluster-harness';
+
+const PASSWORD = 'safety-secret-1';
+const suffix = randomBytes(4).toString('hex');
+const ADMIN_EMAIL = `moderator.${suffix}@example.com`;
+const MUMBAI = { latitude: 19.076, longitude: 72.8777, locationName: 'Mumbai' };
+/** Events cross services (identity → feed and messaging; moderation → feed): allow them a moment. */
+const LIVE_MS = 20_000;
+
+interface Account {
+  id: string;
+  username: string;
+}
+
+async function register(context: BrowserContext, name: string, email?: string): Promise<Account> {
+  const username = `${name}_${randomBytes(3).toString('hex')}`;
+  const res = await context.request.post('/api/auth/register', {
+    data: { username, email: email ?? `${username}@example.com`, phone: '9876543210', password: PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: ((await res.json()) as { id: string }).id, username };
+}
+
+async function createPost(context: BrowserContext, content: string): Promise<string> {
+  const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...MUMBAI } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function feedIds(context: BrowserContext): Promise<string[]> {
+  const res = await context.request.get(
+    `/api/posts?latitude=${MUMBAI.latitude}&longitude=${MUMBAI.longitude}&limit=50`,
+  );
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as FeedPost[]).map((post) => post.id);
+}
+
+/** Polls until the check holds (an event is on its way between services). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + LIVE_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function expectToast(page: Page, ...parts: string[]): Promise<void> {
+  let toast = page.locator('[data-toast]');
+  for (const part of parts) toast = toast.filter({ hasText: part });
+  await toast.first().waitFor({ state: 'visible' });
+}
+
+async function chooseMumbai(page: Page): Promise<void> {
+  await page.goto('/home');
+  await page.getByRole('heading', { name: 'Location Access Required' }).waitFor();
+  await page.getByRole('button', { name: 'Mumbai', exact: true }).click();
+  await page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
+}
+
+const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
+  embedded: () => startTestServer({ env: { ...process.env, ADMIN_EMAILS: ADMIN_EMAIL } }),
+  cluster: async () => {
+    process.env.ADMIN_EMAILS = ADMIN_EMAIL; // the cluster's processes inherit this worker's env
+    const cluster = await startTestCluster();
+    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
+  },
+};
+
+describe.each(Object.keys(modes) as (keyof typeof modes)[])(
+  'trust and safety in the browser (%s mode)',
+  (mode) => {
+    let server: TestServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+      server = await modes[mode]();
+      browser = await launchBrowser();
+    }, 150_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('A reports and blocks B; B is refused; an admin removes the reported post for everyone', async () => {
+      const a = await newPage(browser, server.url);
+      const b = await newPage(browser, server.url);
+      const admin = await newPage(browser, server.url);
+      try {
+        const asha = await register(a.context, 'asha');
+        const bala = await register(b.context, 'bala');
+        const reportedText = `Selling followers cheap ${suffix}`;
+        const blockedText = `Cricket at the maidan tonight ${suffix}`;
+        const reported = await createPost(b.context, reportedText);
+        await createPost(b.context, blockedText);
+
+        // B has a conversation with A (messaging learns of new accounts by event: retry).
+        let conversationId = '';
+        await eventually(async () => {
+          const res = await b.context.request.post('/api/conversations', {
+            data: { participantId: asha.id },
+          });
+          if (res.status() === 200) conversationId = ((await res.json()) as { id: string }).id;
+          return res.status() === 200;
+        }, 'messaging to know A');
+        const first = await b.context.request.post('/api/messages', {
+          data: { conversationId, content: 'Hi! Want to play?' },
+        });
+        expect(first.status()).toBe(201);
+
+        // --- A reports B's post: a thank-you, and it leaves A's feed ----------------------------
+        await chooseMumbai(a.page);
+        await postCard(a.page, reportedText).getByRole('button', { name: 'Post options' }).click();
+        await a.page.getByRole('menuitem', { name: 'Report post' }).click();
+        const dialog = a.page.getByRole('dialog', { name: 'Report post' });
+        await dialog.waitFor();
+        await dialog.getByRole('radio', { name: 'Spam' }).check();
+        await dialog.getByLabel('Note (optional)').fill('Ads, not an activity.');
+        await runAxe(a.page, 'report dialog');
+        await dialog.getByRole('button', { name: 'Send report' }).click();
+        await expectToast(a.page, ModerationMessages.reported);
+        await postCard(a.page, reportedText).waitFor({ state: 'detached' });
+        await eventually(async () => !(await feedIds(a.context)).includes(reported), 'the reporter hide');
+        expect(await feedIds(b.context)).toContain(reported); // only the reporter stops seeing it
+
+        // --- A blocks B from B's other post: B's posts vanish from A's feed ---------------------
+        await postCard(a.page, blockedText).getByRole('button', { name: 'Post options' }).click();
+        await a.page.getByRole('menuitem', { name: `Block ${bala.username}` }).click();
+        await expectToast(a.page, `Blocked ${bala.username}`);
+        await postCard(a.page, blockedText).waitFor({ state: 'detached' });
+        await eventually(async () => {
+          await a.page.reload();
+          await a.page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
+          await a.page
+            .getByRole('article')
+            .first()
+            .waitFor({ timeout: 2_000 })
+            .catch(() => undefined);
+          return (await postCard(a.page, blockedText).count()) === 0;
+        }, 'the block to reach the feed');
+
+        // --- B's next message to A is refused, without a word about a block ---------------------
+        await eventually(async () => {
+          const res = await b.context.request.post('/api/messages', {
+            data: { conversationId, content: 'Are you there?' },
+          });
+          if (res.status() === 201) return false;
+          expect(res.status()).toBe(403);
+          expect(((await res.json()) as { message: string }).message).toBe(MessagingMessages.cannotMessage);
+          return true;
+        }, 'the block to reach messaging');
+        // The conversation is gone from A's list.
+        await a.page.goto('/messages');
+        await a.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+        await a.page.getByText('No conversations yet.', { exact: false }).waitFor();
+
+        // --- A's profile lists B under Blocked people ---------------------------------------------
+        await a.page.goto('/profile');
+        await a.page.getByRole('heading', { name: 'Blocked people' }).waitFor();
+        await a.page.getByText(`@${bala.username}`).waitFor();
+
+        // --- Only an admin may open the queue ------------------------------------------------------
+        const refused = await a.context.request.get('/api/moderation/admin/cases');
+        expect(refused.status()).toBe(403);
+
+        // --- An admin removes the reported post from /admin/moderation ----------------------------
+        const before = await newestMailName(server.mailDir);
+        await register(admin.context, 'moderator', ADMIN_EMAIL);
+        const token = await waitForVerificationToken(server.mailDir, { after: before });
+        const verified = await admin.context.request.post('/api/auth/verify-email', { data: { token } });
+        expect(verified.ok(), await verified.text()).toBe(true);
+        const login = await admin.context.request.post('/api/auth/login', {
+          data: { identifier: ADMIN_EMAIL, password: PASSWORD },
+        });
+        expect(((await login.json()) as { role: string }).role).toBe('admin');
+        await admin.page.goto('/admin/moderation');
+        await admin.page.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
+        const item = admin.page.getByRole('article').filter({ hasText: reportedText });
+        await item.waitFor();
+        await item.getByText('Ads, not an activity.').waitFor();
+        await runAxe(admin.page, 'moderation screen');
+        await item.getByRole('button', { name: 'Remove content' }).click();
+        await expectToast(admin.page, 'Removed');
+        await item.waitFor({ state: 'detached' });
+        await admin.page.getByRole('table').getByText('Removed').waitFor();
+
+        // Gone for everyone: its author and the admin too.
+        await eventually(async () => !(await feedIds(b.context)).includes(reported), 'the removal');
+        expect(await feedIds(admin.context)).not.toContain(reported);
+      } finally {
+        await a.context.close();
+        await b.context.close();
+        await admin.context.close();
+      }
+    }, 180_000);
+  },
+);
