@@ -5,6 +5,7 @@
  * modes exercise the same routing, proxying and auth code.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import {
   createFileMailer,
@@ -71,8 +72,23 @@ function loadOrCreateMailTokenKey(dir: string): string {
   return key;
 }
 
+/** A port nothing listens on right now (for `port: 0`, so the site's origin is known up front). */
+async function freePort(host: string): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, host, resolve);
+  });
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const host = options.host ?? '127.0.0.1';
+  // The site's origin must be known before anything starts: websockets are accepted only from
+  // it and mails link to it. With port 0, pick the port first (a test's random port).
+  const port = options.port === 0 ? await freePort(host) : options.port;
   const logLevel = options.logLevel ?? 'info';
   const logger = createLogger({ name: 'saathi', level: logLevel as 'info' });
   const mailDir = path.join(options.dataDir, 'mail');
@@ -94,6 +110,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     JWT_PUBLIC_KEY: keys.publicKey,
     MAIL_TOKEN_KEY: mailTokenKey,
   };
+  env.PUBLIC_ORIGIN ??= `http://localhost:${port}`;
   const started: RunningService[] = [];
   const workers: RunningWorker[] = [];
   const upstream: Record<string, string> = {};
@@ -151,10 +168,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     rateLimit: { store: 'memory' },
     auth: { publicKey: keys.publicKey },
     // Websocket upgrades are accepted only from the site's own origin, as in cluster mode.
-    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${options.port || 3000}`,
+    publicOrigin: env.PUBLIC_ORIGIN,
     logger: logger.child({ service: 'gateway' }),
   });
-  const url = await gateway.listen({ port: options.port, host });
+  const url = await gateway.listen({ port, host });
 
   let closing: Promise<void> | undefined;
   const close = () =>

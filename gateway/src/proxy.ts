@@ -60,6 +60,20 @@ export async function registerUpstreamProxy(
  */
 export const WEBSOCKET_MAX_MESSAGE_BYTES = 1024 * 1024;
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The site's origin, and — only when the site itself is on this machine (development, tests) —
+ * its other loopback spellings: `http://localhost:3000` and `http://127.0.0.1:3000` are the same site.
+ */
+export function originsAllowedFor(siteOrigin: string): ReadonlySet<string> {
+  const site = new URL(siteOrigin);
+  if (!LOOPBACK_HOSTS.includes(site.hostname)) return new Set([site.origin]);
+  return new Set(
+    LOOPBACK_HOSTS.map((host) => `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`),
+  );
+}
+
 export interface SocketProxyOptions {
   /** The messaging replicas' origins (at least one). */
   origins: readonly string[];
@@ -97,6 +111,7 @@ export function socketUpstreamPicker(
  */
 export async function registerSocketProxy(app: FastifyInstance, options: SocketProxyOptions): Promise<void> {
   const pickUpstream = socketUpstreamPicker(options.origins);
+  const allowedOrigins = originsAllowedFor(options.allowedOrigin);
   await app.register(httpProxy, {
     // Empty: every request's replica comes from getUpstream (HTTP and websocket alike).
     upstream: '',
@@ -107,7 +122,7 @@ export async function registerSocketProxy(app: FastifyInstance, options: SocketP
     preHandler: (request, reply, done) => {
       // Browsers send cookies with a websocket handshake from any site and leave the check to
       // the server (no CORS for websockets): without this, another site could talk as the user.
-      if (isUpgradeRequest(request.raw) && request.headers.origin !== options.allowedOrigin) {
+      if (isUpgradeRequest(request.raw) && !allowedOrigins.has(request.headers.origin ?? '')) {
         done(new HttpError(403, 'This origin may not open a websocket here.', 'ORIGIN_NOT_ALLOWED'));
         return;
       }

@@ -9,7 +9,7 @@ import { io as connectSocket } from 'socket.io-client';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayOptions } from './app';
-import { WEBSOCKET_MAX_MESSAGE_BYTES } from './proxy';
+import { WEBSOCKET_MAX_MESSAGE_BYTES, originsAllowedFor } from './proxy';
 import { allAt, closers, startFakeService, startGateway } from './test-upstreams';
 import type { Upstreams } from './routes';
 
@@ -205,5 +205,16 @@ describe('websocket upgrades', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(socket.connected).toBe(true);
     expect(await socket.timeout(2000).emitWithAck('echo', 'still here')).toBe(10);
+  });
+});
+
+describe('the site origin', () => {
+  it('is exact for a public site, and covers loopback spellings only for a site on this machine', () => {
+    expect([...originsAllowedFor('https://saathi.example.org')]).toEqual(['https://saathi.example.org']);
+    expect(originsAllowedFor('http://localhost:3000')).toEqual(
+      new Set(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']),
+    );
+    expect(originsAllowedFor('http://127.0.0.1:41234').has('http://localhost:41234')).toBe(true);
+    expect(originsAllowedFor('http://localhost:3000').has('http://localhost:3001')).toBe(false);
   });
 });
