@@ -128,7 +128,8 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await send.click();
       await dialog.waitFor({ state: 'hidden' });
 
-      // --- B sees it arrive without reloading, with the unread count ---------------------------
+      // --- B sees it arrive without reloading, under Requests (they never talked), unread --------
+      await b.page.getByRole('tab', { name: 'Requests (1)' }).click({ timeout: LIVE_MS });
       const conversationRow = b.page
         .getByRole('list', { name: 'Conversations' })
         .getByRole('button', { name: new RegExp(asha.username) });
@@ -259,6 +260,8 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       const chitra = await register(c.context, 'chitra');
       const dev = await register(d.context, 'dev');
       const conversationId = await startConversation(c.context, dev.id);
+      // Dev starting it too accepts it: an inbox conversation, not a message request.
+      await startConversation(d.context, chitra.id);
       const total = MESSAGE_PAGE_SIZE + 2;
       for (let n = 1; n <= total; n++) {
         const sent = await c.context.request.post('/api/messages', {
