@@ -13,7 +13,11 @@
  *    3 interleaved rounds, medians.
  *
  * Appends a section to load-tests/RESULTS.md. Not part of `npm test`.
+ * Activities: a share of the posts (--activity-share, 0.1) carry activity fields starting within
+ * the next 10 days; the 'today' and 'week' filters are timed at the database and through the
+ * gateway beside the plain feed.
  * Options: --posts <n> (1000000), --points <n> (1000), --duration <s> (8), --no-write,
+ * --activity-share <0..1> (0.1),
  * --database-url <url> (reuse a database a previous run kept; skips seeding), --keep (keep it).
  */
 import { appendFileSync } from 'node:fs';
@@ -29,6 +33,8 @@ import { feedService } from '@saathi/feed';
 import { PostsRepository } from '../../services/feed/src/db/posts-repository';
 import type { NearQuery } from '../../services/feed/src/db/posts-repository';
 import { FEED_RADIUS_KM } from '../../services/feed/src/domain/geo';
+import { startsBefore } from '../../services/feed/src/domain/activities';
+import { activityWalkQuery } from '../../services/feed/src/db/activity-near-query';
 import {
   connectPostgres,
   generateKeyPair,
@@ -53,11 +59,13 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'activity-share': { type: 'string', default: '0.1' },
   },
 });
 const POSTS = Number(values.posts);
 const POINTS = Number(values.points);
 const DURATION = Number(values.duration);
+const ACTIVITY_SHARE = Number(values['activity-share']);
 const ROUNDS = 3;
 const CONNECTIONS = 50;
 
@@ -146,6 +154,15 @@ async function seed(db: DatabasePort): Promise<void> {
            (random() * 30)::int, (random() * 5)::int, t, t + interval '30 days'
       from (select g, date_trunc('milliseconds', now() - random() * interval '29 days 20 hours') as t
               from generate_series(1, ${POSTS}::int) as g) as s`);
+  // Activities: a two-hour window starting within the next 10 days; they leave the feed when it ends.
+  await db.db.execute(sql`
+    update feed.posts
+       set activity_starts_at = s.starts_at, activity_ends_at = s.starts_at + interval '2 hours',
+           expires_at = s.starts_at + interval '2 hours', activity_spots = 1 + (hashtext(id::text) & 7),
+           activity_level = 'any', activity_area = 'Lodhi Garden, north gate', activity_accepted = 0
+      from (select id as sid, date_trunc('minute', now() + random() * interval '10 days') as starts_at
+              from feed.posts where random() < ${ACTIVITY_SHARE}::float8) as s
+     where id = s.sid`);
   const inserted = performance.now();
   for (const index of indexes) await db.db.execute(sql.raw(index.indexdef));
   await db.db.execute(sql`vacuum analyze feed.posts`);
@@ -237,6 +254,12 @@ async function measureDatabase(db: DatabasePort): Promise<DatabaseFigures> {
       ms.push(await timed(() => posts.findNear(near(point, extra(i)))));
     return summary(ms);
   };
+  const activityFilter = async (when: 'today' | 'week') => {
+    const ms: number[] = [];
+    for (const point of points)
+      ms.push(await timed(() => posts.findActivitiesNear(near(point), startsBefore(when, new Date(), 330))));
+    return summary(ms);
+  };
   const rows = [
     {
       label: 'cell walk, `hashtag=hiking` (a tag on ~16% of posts)',
@@ -245,6 +268,14 @@ async function measureDatabase(db: DatabasePort): Promise<DatabaseFigures> {
     {
       label: 'cell walk, `search=badminton` (a word in ~6% of posts)',
       ms: await narrowed(() => ({ search: 'badminton' })),
+    },
+    {
+      label: `activities \`when=today\` (activity index, ${ACTIVITY_SHARE * 100}% of posts are activities)`,
+      ms: await activityFilter('today'),
+    },
+    {
+      label: 'activities `when=week`',
+      ms: await activityFilter('week'),
     },
     {
       label: 'GIN first, `search=#<6 digits>` (a rare word: ≤ 11 posts in all)',
@@ -264,6 +295,10 @@ async function measureDatabase(db: DatabasePort): Promise<DatabaseFigures> {
       await explain('cell walk', posts.nearQuery(near(CENTRE))),
       await explain('plain GiST radius + sort (baseline)', baselineQuery(CENTRE)),
       await explain('cell walk with a common word', posts.nearQuery(near(CENTRE, { search: 'badminton' }))),
+      await explain(
+        'activities this week',
+        activityWalkQuery(near(CENTRE), startsBefore('week', new Date(), 0)),
+      ),
       await explain('GIN first for a rare word', posts.nearQuery(near(CENTRE, { search: '#123456' }))),
       await explain(
         'what the planner would do for the common word with its GIN index (not used)',
@@ -273,7 +308,7 @@ async function measureDatabase(db: DatabasePort): Promise<DatabaseFigures> {
   };
 }
 
-type Target = 'trivial' | 'feed' | 'feedSignedIn' | 'feedNoCache';
+type Target = 'trivial' | 'feed' | 'feedSignedIn' | 'feedNoCache' | 'feedWeek';
 
 async function measureHttp(databaseUrl: string) {
   const keys = generateKeyPair();
@@ -308,6 +343,8 @@ async function measureHttp(databaseUrl: string) {
   );
   let next = 0;
   const nextPath = () => points[(next = (next + 1) % points.length)]!;
+  let nextWeekIndex = 0;
+  const nextWeek = () => `${points[(nextWeekIndex = (nextWeekIndex + 1) % points.length)]!}&when=week`;
   const targets: Record<Target, { url: string; request: RequestShape; pid: number | undefined }> = {
     trivial: { url: `${gateway.url}/api/blog/ping`, request: {}, pid: upstream.process.pid },
     feed: { url: `${gateway.url}${points[0]}`, request: { nextPath }, pid: feed.process.pid },
@@ -320,6 +357,12 @@ async function measureHttp(databaseUrl: string) {
       url: `${gatewayNoCache.url}${points[0]}`,
       request: { nextPath },
       pid: feedNoCache.process.pid,
+    },
+    // The filter never uses the cache: compare it with feedNoCache.
+    feedWeek: {
+      url: `${gateway.url}${points[0]}&when=week`,
+      request: { nextPath: nextWeek },
+      pid: feed.process.pid,
     },
   };
   const names = Object.keys(targets) as Target[];
@@ -335,6 +378,7 @@ async function measureHttp(databaseUrl: string) {
     feed: [],
     feedSignedIn: [],
     feedNoCache: [],
+    feedWeek: [],
   };
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of names) {
@@ -410,6 +454,7 @@ async function main(): Promise<void> {
           ['feed', 'GET /api/posts, signed out (cache on, as shipped)'],
           ['feedSignedIn', 'GET /api/posts, signed in (cache on)'],
           ['feedNoCache', 'GET /api/posts, signed out, FEED_CACHE_MS=0'],
+          ['feedWeek', 'GET /api/posts&when=week, signed out (activities, never cached)'],
         ] as const
       ).map(
         ([name, label]) =>

@@ -1,12 +1,14 @@
 // Query keys of the feed's cached calls. All start with '/api/posts' (except daily answers and
 // profile stats), so one invalidation of that prefix reloads every post list, post and comment list.
-import type { PostHashtag } from '@saathi/contracts';
+import type { ActivityWhen, PostHashtag } from '@saathi/contracts';
 
 export interface FeedListParams {
   latitude: number;
   longitude: number;
   hashtag?: PostHashtag | undefined;
   search?: string | undefined;
+  /** "Happening today" / "This week": activities only. */
+  when?: ActivityWhen | undefined;
 }
 
 export interface ViewerPoint {

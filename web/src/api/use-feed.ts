@@ -46,6 +46,9 @@ export function useFeed(params: FeedListParams | null) {
           offset: pageParam,
           hashtag: params?.hashtag,
           search: params?.search?.trim() || undefined,
+          when: params?.when,
+          // "Today" ends at the viewer's own midnight.
+          utcOffset: params?.when ? -new Date().getTimezoneOffset() : undefined,
         },
         signal,
       }),

@@ -6,6 +6,7 @@ import { useCreatePost } from '../api/use-feed';
 import { serverMessage } from '../lib/error-message';
 import type { UserLocation } from '../lib/location';
 import { toast } from '../lib/toast-store';
+import { ActivityFields, defaultActivityForm, toActivityDraft, type ActivityForm } from './activity-fields';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
 import { buttonPrimary, buttonSecondary, labelClass } from './ui';
@@ -21,6 +22,8 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
   const [content, setContent] = useState('');
   const [hashtags, setHashtags] = useState<PostHashtag[]>([]);
   const [error, setError] = useState<string>();
+  const [isActivity, setIsActivity] = useState(false);
+  const [activity, setActivity] = useState<ActivityForm>(() => defaultActivityForm());
   const createPost = useCreatePost();
 
   const toggle = (tag: PostHashtag) =>
@@ -45,12 +48,15 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
         longitude: location.longitude,
         locationName: location.locationName,
         hashtags,
+        ...(isActivity ? { activity: toActivityDraft(activity) } : {}),
       },
       {
         onSuccess: () => {
           toast({ title: 'Post Created', description: 'Your post is now visible to people nearby.' });
           setContent('');
           setHashtags([]);
+          setIsActivity(false);
+          setActivity(defaultActivityForm());
           onOpenChange(false);
         },
         onError: (err) =>
@@ -108,6 +114,18 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
                   );
                 })}
               </div>
+            </fieldset>
+            <fieldset className="space-y-3">
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={isActivity}
+                  onChange={(e) => setIsActivity(e.target.checked)}
+                  className="h-4 w-4 accent-teal-700"
+                />
+                Make it an activity
+              </label>
+              {isActivity ? <ActivityFields value={activity} onChange={setActivity} /> : null}
             </fieldset>
             <div className="flex justify-end gap-2">
               <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { AlertCircle, Loader2, Plus } from 'lucide-react';
 import clsx from 'clsx';
-import { loginRedirectRoute, type PostHashtag } from '@saathi/contracts';
+import { loginRedirectRoute, type ActivityWhen, type PostHashtag } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
 import { useFeed } from '../api/use-feed';
 import { CommunityBanner } from '../components/community-banner';
@@ -11,6 +11,8 @@ import { SearchAndFilters } from '../components/hashtag-filter';
 import { LocationBanner } from '../components/location-banner';
 import { LocationRequired } from '../components/location-required';
 import { PostCard } from '../components/post-card';
+import { ActivityPanel } from '../components/activity-panel';
+import { WhenFilter } from '../components/when-filter';
 import { PostSkeletons } from '../components/post-skeleton';
 import { SiteFooter } from '../components/site-footer';
 import { buttonSecondary } from '../components/ui';
@@ -64,13 +66,14 @@ function HomeFeed({ location }: { location: UserLocation }) {
   const { setLocation } = useStoredLocation();
   const [searchInput, setSearchInput] = useState('');
   const [hashtag, setHashtag] = useState<PostHashtag>();
+  const [when, setWhen] = useState<ActivityWhen>();
   const [createOpen, setCreateOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const filter = { hashtag, search };
-  const filtered = isFiltered(filter);
+  const filtered = isFiltered(filter) || !!when;
 
-  const feed = useFeed({ latitude: location.latitude, longitude: location.longitude, hashtag, search });
+  const feed = useFeed({ latitude: location.latitude, longitude: location.longitude, hashtag, search, when });
   const posts = feed.data ? flattenPages(feed.data.pages) : [];
 
   const openCreatePost = () => {
@@ -100,6 +103,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
               hashtag={hashtag}
               onHashtagChange={setHashtag}
             />
+            <WhenFilter selected={when} onSelect={setWhen} />
             <DailyQuestionCard locationName={location.locationName} />
             <CommunityBanner />
 
@@ -125,6 +129,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
                   {posts.map((post) => (
                     <li key={post.id}>
                       <PostCard post={post} onSelectHashtag={selectHashtag} />
+                      {post.activity ? <ActivityPanel post={post} /> : null}
                     </li>
                   ))}
                 </ul>

@@ -3,6 +3,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { usePost } from '../api/use-feed';
 import { NoticeCard } from '../components/notice-card';
 import { PostCard } from '../components/post-card';
+import { ActivityPanel } from '../components/activity-panel';
 import { PostSkeletons } from '../components/post-skeleton';
 import { buttonPrimary, linkClass } from '../components/ui';
 import { usePageTitle } from '../lib/use-page-title';
@@ -31,6 +32,7 @@ export default function PostPage() {
           <h1 className="sr-only">Post by {post.data.authorName}</h1>
           <div className="mt-4">
             <PostCard post={post.data} headingLevel={2} onDeleted={() => void navigate('/home')} />
+            {post.data.activity ? <ActivityPanel post={post.data} /> : null}
           </div>
         </>
       ) : (

@@ -1,0 +1,38 @@
+import clsx from 'clsx';
+import type { ActivityWhen } from '@saathi/contracts';
+
+const LABELS: Record<ActivityWhen, string> = { today: 'Happening today', week: 'This week' };
+
+/** "Happening today" / "This week": activities only; pressing the chosen one again clears it. */
+export function WhenFilter({
+  selected,
+  onSelect,
+}: {
+  selected: ActivityWhen | undefined;
+  onSelect: (when: ActivityWhen | undefined) => void;
+}) {
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Activities by time">
+      {(Object.keys(LABELS) as ActivityWhen[]).map((when) => {
+        const active = when === selected;
+        return (
+          <li key={when}>
+            <button
+              type="button"
+              aria-pressed={active}
+              onClick={() => onSelect(active ? undefined : when)}
+              className={clsx(
+                'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+                active
+                  ? 'border-teal-700 bg-teal-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              {LABELS[when]}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
