@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { serviceWorker } from './build/service-worker';
+import { zodJitless } from './build/zod-jitless';
 
 // The gateway (embedded mode) listens on :3000 and serves every /api route and the socket.
 const gateway = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), zodJitless(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
