@@ -3,6 +3,7 @@ import { defineService, defineWorker } from '@saathi/platform';
 import { registerNotification } from './app';
 import { configSchema } from './config';
 import type { Config } from './config';
+import { subscribeActivityAccepted, subscribeActivityRequested } from './events/activity-notices';
 import { subscribeCommentCreated } from './events/comment-created';
 import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
 import { subscribeEmailVerificationRequestedSealed } from './events/email-verification-requested-sealed';
@@ -11,6 +12,7 @@ import { subscribePasswordResetRequested } from './events/password-reset-request
 import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
 import { subscribePostDeleted } from './events/post-deleted';
 import { subscribePostExpired } from './events/post-expired';
+import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribePostLiked } from './events/post-liked';
 import { subscribeReactionAdded } from './events/reaction-added';
 import { subscribeUserRegistered } from './events/user-registered';
@@ -50,6 +52,9 @@ export const notificationService = defineService({
     subscribeMessageSent,
     subscribePostDeleted,
     subscribePostExpired,
+    subscribeUserDeleted,
+    subscribeActivityRequested,
+    subscribeActivityAccepted,
   ],
   periodic: [{ name: 'notification-prune', everyMs: 60 * 60 * 1000, run: pruneNotifications }],
   workers: [defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],

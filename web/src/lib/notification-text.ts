@@ -23,6 +23,10 @@ export function notificationText(notification: NotificationFields): string {
         : `${who} reacted to your post`;
     case 'message':
       return notification.othersCount > 0 ? `${who} sent you messages` : `${who} sent you a message`;
+    case 'activity_request':
+      return `${who} asked to join your activity`;
+    case 'activity_accepted':
+      return `You're in: ${who} accepted you for their activity`;
   }
 }
 

@@ -58,7 +58,7 @@ export const feedQuerySchema = z.object({
   /** Activities only: "Happening today" or "this week". */
   when: z.enum(ACTIVITY_WHEN, 'Unknown time filter').optional(),
   /** The viewer's minutes east of UTC, so "today" ends at their midnight. */
-  utcOffset: z.coerce.number().int().min(-720).max(840).default(0),
+  utcOffset: z.coerce.number().int().min(-720).max(840).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 

@@ -5,7 +5,15 @@ import { FEEDBACK_MAX } from '../constants';
  * What a notification is about. Likes, reactions, comments and messages on the same target
  * group into one unread notification ("Asha and 2 others liked your post"), not one per click.
  */
-export const NOTIFICATION_TYPES = ['comment', 'like', 'reaction', 'message'] as const;
+export const NOTIFICATION_TYPES = [
+  'comment',
+  'like',
+  'reaction',
+  'message',
+  // Activities (docs/activities.md): someone asked to join yours; you are in (accepted or promoted).
+  'activity_request',
+  'activity_accepted',
+] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

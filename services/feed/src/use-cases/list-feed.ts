@@ -26,14 +26,16 @@ export async function listFeed(
   const center: Point = { latitude: query.latitude, longitude: query.longitude };
   const now = deps.clock.now();
   const search = query.search ? query.search : undefined;
-  // Signed out, nothing is hidden per viewer; signed in, read past the page (HIDDEN_SLACK).
+  // Signed out, nothing is hidden per viewer. Signed in, a page from memory (the cache, the
+  // activity filters) reads past its end (HIDDEN_SLACK) and is filtered here; the feed query
+  // leaves the viewer's exclusions out inside the walk and reads exactly the page.
   const limit = viewer ? query.limit + HIDDEN_SLACK : query.limit;
   let views: PostView[] | undefined;
   if (query.when) {
     // "Happening today" / "this week": activities only, from their own index (never cached).
     views = await deps.posts.findActivitiesNear(
       { center, radiusKm: FEED_RADIUS_KM, limit, offset: query.offset, hashtag: query.hashtag, search, now },
-      startsBefore(query.when, now, query.utcOffset),
+      startsBefore(query.when, now, query.utcOffset ?? 0),
     );
   } else if (deps.cache && !query.hashtag && !search) {
     const cells = await deps.cache.get(cellsCovering(center, FEED_RADIUS_KM));
@@ -48,11 +50,12 @@ export async function listFeed(
   views ??= await deps.posts.findNear({
     center,
     radiusKm: FEED_RADIUS_KM,
-    limit,
+    limit: query.limit,
     offset: query.offset,
     hashtag: query.hashtag,
     search,
     now,
+    viewerId: viewer?.id,
   });
   if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, center, now));
   // Marks and the viewer's exclusions in one query: blocking adds no round trip to a page.
