@@ -7,6 +7,7 @@ import { subscribeUserRegistered } from './events/user-registered';
 import { subscribeUserUpdated } from './events/user-updated';
 import { subscribeContentModerated } from './events/content-moderated';
 import { subscribeReportFiled } from './events/report-filed';
+import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribeUserBlocked } from './events/user-blocked';
 import { subscribeUserSuspended } from './events/user-suspended';
 import { subscribeUserUnblocked } from './events/user-unblocked';
@@ -29,6 +30,7 @@ export const feedService = defineService({
   auth: 'platform',
   register: registerFeed,
   consumers: [
+    subscribeUserDeleted,
     subscribeUserRegistered,
     subscribeUserUpdated,
     subscribeUserBlocked,

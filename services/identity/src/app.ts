@@ -12,9 +12,11 @@ import { ProfilesRepository } from './db/profiles-repository';
 import { SessionsRepository } from './db/sessions-repository';
 import { UsersRepository } from './db/users-repository';
 import { BlocksRepository } from './db/blocks-repository';
+import { accountRoutes } from './routes/account';
 import { blockRoutes } from './routes/blocks';
 import { subscribeUserSuspended } from './events/user-suspended';
 import { blockUser, listBlocked, unblockUser } from './use-cases/blocks';
+import { deleteAccount } from './use-cases/delete-account';
 import { authRoutes } from './routes/auth';
 import { emailVerificationRoutes } from './routes/email-verification';
 import { googleRoutes } from './routes/google';
@@ -148,6 +150,11 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     blockUser: (blockerId, blockedId, meta) => blockUser(core, blockerId, blockedId, meta),
     unblockUser: (blockerId, blockedId, meta) => unblockUser(core, blockerId, blockedId, meta),
     listBlocked: (blockerId) => listBlocked(core, blockerId),
+  });
+  accountRoutes(app, {
+    requireSession,
+    sessions,
+    deleteAccount: (current, password, meta) => deleteAccount(core, current, password, meta),
   });
   uploadRoutes(app, {
     requireSession,

@@ -7,6 +7,7 @@ import { subscribeUserRegistered } from './events/user-registered';
 import { subscribeUserUpdated } from './events/user-updated';
 import { subscribeMessageModeration } from './events/message-moderated';
 import { subscribeUserBlocks } from './events/user-blocked';
+import { subscribeUserDeleted } from './events/user-deleted';
 
 export type { Config } from './config';
 export { configSchema };
@@ -23,7 +24,13 @@ export const messagingService = defineService({
   routes: messagingRoutes,
   auth: 'platform',
   register: registerMessaging,
-  consumers: [subscribeUserRegistered, subscribeUserUpdated, subscribeUserBlocks, subscribeMessageModeration],
+  consumers: [
+    subscribeUserRegistered,
+    subscribeUserUpdated,
+    subscribeUserBlocks,
+    subscribeMessageModeration,
+    subscribeUserDeleted,
+  ],
   periodic: [
     {
       name: 'messaging-event-tables-prune',

@@ -4,3 +4,4 @@ export * from './names';
 export * from './messages';
 export * from './routes';
 export * from './blocks';
+export * from './account';

@@ -20,6 +20,7 @@ import {
 } from './profile';
 import { PROFILE_IMAGE_MAX_BYTES } from '../constants';
 import { blockRoutes } from './blocks';
+import { deleteAccountRoute } from './account';
 
 const service = 'identity';
 
@@ -197,6 +198,7 @@ export const getProfileImageRoute = defineRoute({
 });
 
 export const identityRoutes = [
+  deleteAccountRoute,
   getCurrentUserRoute,
   getSessionRoute,
   loginRoute,

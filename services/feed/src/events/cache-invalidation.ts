@@ -10,6 +10,7 @@ import {
   contentRemovedV1,
   reportDismissedV1,
   userSuspendedV1,
+  userDeletedV1,
 } from '@saathi/contracts';
 import type { EventBus } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
@@ -35,6 +36,8 @@ export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): 
     if (data.targetType === 'post') cache.invalidatePost(data.targetId);
   });
   await bus.broadcast(userUpdatedV1, () => cache.clear());
+  // A deleted account takes comments, likes and reactions off other people's posts too.
+  await bus.broadcast(userDeletedV1, () => cache.clear());
   // Moderation: the broadcast may beat the consumer's write, so a stale copy can live one TTL.
   for (const event of [contentHiddenV1, contentRemovedV1, reportDismissedV1] as const)
     await bus.broadcast(event, ({ data }) => {

@@ -4,7 +4,13 @@ import { sessions, users } from './schema';
 import type { SessionRow, UserRow } from './schema';
 
 export type RevokeReason =
-  'logout' | 'refresh-reuse' | 'password-reset' | 'account-claimed' | 'expired' | 'suspended';
+  | 'logout'
+  | 'refresh-reuse'
+  | 'password-reset'
+  | 'account-claimed'
+  | 'expired'
+  | 'suspended'
+  | 'account-deleted';
 
 export class SessionsRepository {
   constructor(private readonly db: Db) {}

@@ -1,0 +1,214 @@
+/**
+ * Deleting an account through the gateway in cluster mode: afterwards no table of any service
+ * holds a row that names the person (their id, username or address), except the anonymised rows
+ * docs/privacy.md lists — and the event tables, whose rows are pruned on their own schedule.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountMessages } from '@saathi/contracts';
+import { startTestCluster, waitUntil } from './cluster-harness';
+import type { TestCluster } from './cluster-harness';
+
+const PASSWORD = 'deletion-secret-1';
+const DELHI = { latitude: 28.6139, longitude: 77.209, locationName: 'Delhi' };
+const SCHEMAS = ['identity', 'feed', 'messaging', 'notification', 'moderation', 'blog'];
+/** Rows kept on purpose, anonymised (docs/privacy.md, "Deleting your account"). */
+const KEPT = new Set(['messaging.messages', 'messaging.conversations', 'messaging.participants']);
+/** Event plumbing: outbox, inbox and stream bookkeeping, pruned by each service's periodic job. */
+const EVENT_TABLE = /outbox|inbox|processed|consumed/;
+
+let cluster: TestCluster;
+let db: pg.Client;
+
+class CookieJar {
+  private cookies = new Map<string, string>();
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+  }
+}
+
+interface Person {
+  jar: CookieJar;
+  id: string;
+  username: string;
+  email: string;
+}
+
+async function call(person: Person | null, method: string, route: string, body?: unknown) {
+  const response = await fetch(cluster.gatewayUrl + route, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(person ? { cookie: person.jar.header() } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  person?.jar.store(response);
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & unknown[],
+  };
+}
+
+async function register(name: string): Promise<Person> {
+  const username = `${name}_${randomBytes(3).toString('hex')}`;
+  const email = `${username}@example.com`;
+  const person: Person = { jar: new CookieJar(), id: '', username, email };
+  const res = await call(person, 'POST', '/api/auth/register', {
+    username,
+    email,
+    phone: '9876543210',
+    password: PASSWORD,
+  });
+  expect(res.status).toBe(201);
+  person.id = String(res.body.id);
+  return person;
+}
+
+/** Retries while another service has not yet heard of a just-registered person. */
+async function eventually<T>(what: string, attempt: () => Promise<T | undefined>): Promise<T> {
+  let result: T | undefined;
+  await waitUntil(what, async () => (result = await attempt()) !== undefined, 30_000);
+  return result as T;
+}
+
+/** Tables of every service's schema with rows that name the person, anywhere in the row. */
+async function rowsNaming(person: Person): Promise<Record<string, number>> {
+  const tables = await db.query<{ schema: string; name: string }>(
+    `select table_schema as schema, table_name as name from information_schema.tables
+      where table_schema = any($1) and table_type = 'BASE TABLE'`,
+    [SCHEMAS],
+  );
+  const found: Record<string, number> = {};
+  for (const { schema, name } of tables.rows) {
+    if (EVENT_TABLE.test(name)) continue;
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from "${schema}"."${name}" t
+        where t::text ilike '%' || $1 || '%' or t::text ilike '%' || $2 || '%' or t::text ilike '%' || $3 || '%'`,
+      [person.id, person.username, person.email],
+    );
+    if (rows[0]!.n > 0) found[`${schema}.${name}`] = rows[0]!.n;
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  cluster = await startTestCluster();
+  db = new pg.Client({ connectionString: cluster.databaseUrl });
+  await db.connect();
+}, 150_000);
+
+afterAll(async () => {
+  await db?.end();
+  await cluster?.close();
+}, 60_000);
+
+describe('deleting an account (cluster mode, through the gateway)', () => {
+  it('erases the person everywhere but the anonymised messages; the other side sees "Deleted user"', async () => {
+    const vera = await register('vera');
+    const farah = await register('farah');
+    const zoya = await register('zoya');
+
+    // Vera leaves traces in every service: posts, comments, likes, reactions, messages, a block.
+    const veraPost = await call(vera, 'POST', '/api/posts', {
+      content: 'Chess in Lodhi Garden?',
+      hashtags: [],
+      ...DELHI,
+    });
+    expect(veraPost.status).toBe(201);
+    const farahPost = await call(farah, 'POST', '/api/posts', {
+      content: 'Cycling at dawn',
+      hashtags: [],
+      ...DELHI,
+    });
+    const farahPostId = String(farahPost.body.id);
+    expect(
+      (await call(vera, 'POST', '/api/comments', { postId: farahPostId, content: 'Count me in' })).status,
+    ).toBe(201);
+    expect((await call(vera, 'POST', `/api/posts/${farahPostId}/like`)).status).toBeLessThan(300);
+    expect(
+      (await call(vera, 'POST', `/api/posts/${farahPostId}/reactions`, { emoji: '🔥' })).status,
+    ).toBeLessThan(300);
+    expect(
+      (await call(farah, 'POST', '/api/comments', { postId: String(veraPost.body.id), content: 'Sure!' }))
+        .status,
+    ).toBe(201);
+    const conversationId = await eventually('messaging to know farah', async () => {
+      const res = await call(vera, 'POST', '/api/conversations', { participantId: farah.id });
+      return res.status === 200 ? String(res.body.id) : undefined;
+    });
+    expect(
+      (await call(vera, 'POST', '/api/messages', { conversationId, content: 'Hi Farah, chess?' })).status,
+    ).toBe(201);
+    expect(
+      (await call(farah, 'POST', '/api/messages', { conversationId, content: 'Yes, Sunday!' })).status,
+    ).toBe(201);
+    expect((await call(vera, 'POST', `/api/users/${zoya.id}/block`)).status).toBeLessThan(300);
+    await eventually('the traces to reach every service', async () => {
+      const found = await rowsNaming(vera);
+      return ['feed.posts', 'messaging.participants', 'notification.users', 'feed.blocks'].every(
+        (t) => found[t],
+      )
+        ? true
+        : undefined;
+    });
+
+    // --- A wrong password deletes nothing; the right one deletes and signs out at once --------
+    const wrong = await call(vera, 'POST', '/api/auth/delete-account', { password: 'not-it' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ message: AccountMessages.wrongPassword });
+    // The cookies as they were before the deletion, to try them afterwards.
+    const before = vera.jar.header();
+    const deleted = await call(vera, 'POST', '/api/auth/delete-account', { password: PASSWORD });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ message: AccountMessages.deleted });
+    const oldCookies: Person = { ...vera, jar: Object.assign(new CookieJar(), { header: () => before }) };
+    expect((await call(oldCookies, 'GET', '/api/auth/user')).status).toBe(401);
+    await eventually('messaging to refuse the old access token', async () =>
+      (await call(oldCookies, 'GET', '/api/conversations')).status === 401 ? true : undefined,
+    );
+    const signIn = await call(null, 'POST', '/api/auth/login', {
+      identifier: vera.username,
+      password: PASSWORD,
+    });
+    expect(signIn.status).toBe(401);
+
+    // --- Every service erased its part ----------------------------------------------------------
+    const left = await eventually('every service to erase its part', async () => {
+      const found = await rowsNaming(vera);
+      return Object.keys(found).every((table) => KEPT.has(table)) ? found : undefined;
+    });
+    expect(Object.keys(left).every((table) => KEPT.has(table))).toBe(true);
+    const participant = await db.query(
+      'select username, first_name, last_name, display_name, profile_image_url from messaging.participants where user_id = $1',
+      [vera.id],
+    );
+    expect(participant.rows).toEqual([
+      {
+        username: 'deleted',
+        first_name: null,
+        last_name: null,
+        display_name: 'Deleted user',
+        profile_image_url: null,
+      },
+    ]);
+
+    // Farah keeps the conversation, with "Deleted user", and her post's counters came down.
+    const conversations = await call(farah, 'GET', '/api/conversations');
+    const row = (
+      conversations.body as unknown as { id: string; otherParticipant: { displayName: string } }[]
+    ).find((c) => c.id === conversationId);
+    expect(row?.otherParticipant.displayName).toBe('Deleted user');
+    const post = await call(farah, 'GET', `/api/posts/${farahPostId}`);
+    expect(post.body).toMatchObject({ likes: 0, commentCount: 0, reactions: {} });
+  }, 240_000);
+});

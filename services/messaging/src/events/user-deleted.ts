@@ -1,0 +1,38 @@
+import { userDeletedV1 } from '@saathi/contracts';
+import { consumeOnce } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import { SCHEMA } from '../db/schema-name';
+
+const DURABLE = 'messaging.user-deleted';
+
+/**
+ * identity.user.deleted.v1 → the other person keeps the conversation, but the deleted person
+ * becomes "Deleted user": their name, username and photo are erased, and so are the rows that
+ * are only about them (read markers, blocks, hides). Their messages stay for the other person
+ * (docs/privacy.md); the sender id left on them no longer leads to any account.
+ */
+export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
+  await kit.bus.subscribe({
+    durable: DURABLE,
+    event: userDeletedV1,
+    handle: async (envelope) => {
+      const userId = envelope.data.userId;
+      await consumeOnce(kit.db.db, SCHEMA, DURABLE, envelope, async (tx) => {
+        await tx.execute(
+          sql`update messaging.participants
+                 set username = 'deleted', first_name = null, last_name = null,
+                     display_name = 'Deleted user', profile_image_url = null,
+                     source_at = 'infinity'
+               where user_id = ${userId}::uuid`,
+        );
+        await tx.execute(sql`delete from messaging.read_markers where user_id = ${userId}::uuid`);
+        await tx.execute(
+          sql`delete from messaging.blocks where blocker_id = ${userId}::uuid or blocked_id = ${userId}::uuid`,
+        );
+        await tx.execute(sql`delete from messaging.hidden_for_viewer where viewer_id = ${userId}::uuid`);
+      });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { userDeletedV1 } from '@saathi/contracts';
+import { consumeOnce } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import { SCHEMA } from '../schema-name';
+
+const DURABLE = 'notification.user-deleted';
+
+/**
+ * identity.user.deleted.v1 → their address and names, their notifications and every notification
+ * naming them as the actor go; feedback they sent stays, without who sent it (docs/privacy.md).
+ */
+export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
+  await kit.bus.subscribe({
+    durable: DURABLE,
+    event: userDeletedV1,
+    handle: async (envelope) => {
+      const user = sql`${envelope.data.userId}::uuid`;
+      await consumeOnce(kit.db.db, SCHEMA, DURABLE, envelope, async (tx) => {
+        await tx.execute(sql`delete from notification.users where user_id = ${user}`);
+        await tx.execute(sql`delete from notification.message_mails where recipient_id = ${user}`);
+        await tx.execute(
+          sql`delete from notification.notifications
+               where recipient_id = ${user} or actor_id = ${user}
+                  or id in (select notification_id from notification.notification_actors where actor_id = ${user})`,
+        );
+        await tx.execute(
+          sql`update notification.feedback set user_id = null, user_info = null where user_id = ${user}`,
+        );
+      });
+    },
+  });
+}
