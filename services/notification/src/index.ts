@@ -13,7 +13,6 @@ import { subscribePasswordResetRequestedSealed } from './events/password-reset-r
 import { subscribePostDeleted } from './events/post-deleted';
 import { subscribePostExpired } from './events/post-expired';
 import { subscribeUserDeleted } from './events/user-deleted';
-import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribePostLiked } from './events/post-liked';
 import { subscribeReactionAdded } from './events/reaction-added';
 import { subscribeUserRegistered } from './events/user-registered';
@@ -53,7 +52,6 @@ export const notificationService = defineService({
     subscribeMessageSent,
     subscribePostDeleted,
     subscribePostExpired,
-    subscribeUserDeleted,
     subscribeUserDeleted,
     subscribeActivityRequested,
     subscribeActivityAccepted,
