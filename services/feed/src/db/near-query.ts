@@ -14,6 +14,23 @@ export interface NearQuery {
   hashtag?: string | undefined;
   search?: string | undefined;
   now: Date;
+  /**
+   * The signed-in viewer: posts of people they blocked or who blocked them, and posts they
+   * reported, are left out inside the walk (each set read once per query, an InitPlan).
+   */
+  viewerId?: string | undefined;
+}
+
+/** The viewer's exclusions as conditions on a post row; none when signed out. */
+function viewerExclusions(query: NearQuery): SQL[] {
+  if (!query.viewerId) return [];
+  const viewer = sql`${query.viewerId}::uuid`;
+  return [
+    sql`author_id <> all(array(select blocked_id from feed.blocks where blocker_id = ${viewer}
+                               union all
+                               select blocker_id from feed.blocks where blocked_id = ${viewer}))`,
+    sql`id <> all(array(select target_id from feed.hidden_for_viewer where viewer_id = ${viewer}))`,
+  ];
 }
 
 /**
@@ -111,6 +128,7 @@ export function cellWalkQuery(query: NearQuery): SQL {
         sql`expires_at > ${query.now.toISOString()}::timestamptz`,
         withinRadius(query.center, query.radiusKm),
         ...walkedHashtag(query),
+        ...viewerExclusions(query),
       ],
       sql` and `,
     );
@@ -155,6 +173,10 @@ export function indexFirstQuery(query: NearQuery, narrowing: SQL): SQL {
                      )})
                      and expires_at > ${query.now.toISOString()}::timestamptz
                      and ${withinRadius(query.center, query.radiusKm)}
+                     ${sql.join(
+                       viewerExclusions(query).map((condition) => sql`and ${condition}`),
+                       sql` `,
+                     )}
                    order by created_at desc, id desc
                    limit ${query.limit} offset ${query.offset}`;
   return page(ids);

@@ -50,7 +50,7 @@ describe('feed migrations', () => {
     );
     const definitions = Object.fromEntries(rows.map((row) => [row.indexname, row.indexdef]));
     expect(definitions.posts_cell_created_idx).toMatch(
-      /btree \(geo_cell, created_at DESC, id DESC\) INCLUDE \(latitude, longitude, expires_at, hashtags\)/,
+      /btree \(geo_cell, created_at DESC, id DESC\) INCLUDE \(latitude, longitude, expires_at, hashtags, author_id\)/,
     );
     expect(definitions.posts_hashtags_idx).toMatch(/USING gin \(hashtags\)/);
     expect(definitions.posts_content_trgm_idx).toMatch(/USING gin \(content gin_trgm_ops\)/);
