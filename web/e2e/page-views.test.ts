@@ -68,8 +68,8 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('page views (%s mode
       // Signed in, and still no cookie goes with a page view.
       expect(sent.every((s) => s.cookie === undefined)).toBe(true);
 
-      await private_.context.addInitScript(() => {
-        Object.defineProperty(navigator, 'globalPrivacyControl', { value: true });
+      await private_.context.addInitScript({
+        content: "Object.defineProperty(navigator, 'globalPrivacyControl', { value: true });",
       });
       const privateViews: string[] = [];
       private_.page.on('request', (request) => {

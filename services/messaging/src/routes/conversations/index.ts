@@ -41,7 +41,9 @@ export function conversationRoutes(app: App, deps: ConversationRoutesDeps): void
     app,
     markConversationReadRoute,
     (request) =>
-      deps.markRead(requireUser(request), request.params.id, request.body.messageId, { traceId: request.traceId }),
+      deps.markRead(requireUser(request), request.params.id, request.body.messageId, {
+        traceId: request.traceId,
+      }),
     signedIn,
   );
   registerRoute(app, unreadMessagesRoute, (request) => deps.unreadTotal(requireUser(request)), signedIn);
