@@ -18,6 +18,7 @@ import { profileStatsRoutes } from './routes/profile-stats';
 import { reactionRoutes } from './routes/reactions';
 import {
   acceptActivityRequest,
+  activityCalendarFile,
   closeActivity,
   declineActivityRequest,
   getActivity,
@@ -109,5 +110,6 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     acceptRequest: (host, postId, userId, meta) => acceptActivityRequest(core, host, postId, userId, meta),
     declineRequest: (host, postId, userId, meta) => declineActivityRequest(core, host, postId, userId, meta),
     closeActivity: (host, postId, meta) => closeActivity(core, host, postId, meta),
+    calendarFile: (user, postId) => activityCalendarFile(core, user, postId, kit.config.PUBLIC_ORIGIN),
   });
 }

@@ -13,7 +13,7 @@ import { useCurrentUser } from '../api/use-current-user';
 import { activityWhen, LEVEL_LABELS, spotsText, STATE_LABELS } from '../lib/activity-text';
 import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
-import { buttonPrimary, buttonSecondary, inputClass } from './ui';
+import { buttonPrimary, buttonSecondary, inputClass, linkClass } from './ui';
 
 const failed = (err: unknown) =>
   toast({
@@ -155,6 +155,11 @@ function ActivityActions({
         <p className="text-sm text-slate-800">
           <span className="font-medium">Meeting point:</span> {detail.meetingPoint}
         </p>
+      ) : null}
+      {isHost || detail.myStatus === 'accepted' ? (
+        <a className={linkClass} href={`/api/posts/${encodeURIComponent(post.id)}/activity.ics`} download>
+          Add to calendar
+        </a>
       ) : null}
       {isHost ? (
         <>

@@ -164,6 +164,15 @@ export const closeActivityRoute = defineRoute({
   response: { 200: messageResponseSchema },
 });
 
+/** The calendar file of an activity the viewer hosts or is accepted for (text/calendar). */
+export const activityCalendarRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/posts/:id/activity.ics',
+  params: activityParams,
+  kind: 'document',
+});
+
 export const activityRoutes = [
   getActivityRoute,
   joinActivityRoute,
@@ -171,4 +180,5 @@ export const activityRoutes = [
   acceptActivityRequestRoute,
   declineActivityRequestRoute,
   closeActivityRoute,
+  activityCalendarRoute,
 ] as const;

@@ -9,6 +9,7 @@ export interface ActivityRecord {
   postId: string;
   hostId: string;
   geoCell: number;
+  content: string;
   fields: ActivityFields;
   meetingPoint: string | null;
 }
@@ -26,6 +27,7 @@ interface ActivityRow extends Record<string, unknown> {
   id: string;
   author_id: string;
   geo_cell: number;
+  content: string;
   activity_starts_at: Date;
   activity_ends_at: Date;
   activity_spots: number;
@@ -53,7 +55,7 @@ export class ActivitiesRepository {
   async find(postId: string, options: { lock: boolean }): Promise<ActivityRecord | undefined> {
     const [row] = await queryRows<ActivityRow>(
       this.db,
-      sql`select id, author_id, geo_cell, activity_starts_at, activity_ends_at, activity_spots,
+      sql`select id, author_id, geo_cell, content, activity_starts_at, activity_ends_at, activity_spots,
                  activity_level, activity_area, activity_accepted, activity_closed_at, activity_meeting_point
             from feed.posts
            where id = ${postId} and activity_starts_at is not null and moderation is null
@@ -64,6 +66,7 @@ export class ActivitiesRepository {
       postId: row.id,
       hostId: row.author_id,
       geoCell: row.geo_cell,
+      content: row.content,
       meetingPoint: row.activity_meeting_point,
       fields: {
         startsAt: asDate(row.activity_starts_at),

@@ -13,6 +13,7 @@ import { httpErrors } from '@saathi/platform';
 import type { AuthUser, Db } from '@saathi/platform';
 import type { ActivitiesRepository, ActivityRecord, MemberRecord } from '../db/activities-repository';
 import { activityState, toPostActivity } from '../domain/activities';
+import { activityCalendar } from '../domain/calendar';
 import type { FeedCore, RequestMeta } from './feed-core';
 
 type Deps = Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'authors' | 'cache'>;
@@ -115,6 +116,29 @@ export async function getActivity(
   if (activity.hostId !== user.id && (await deps.activities.blockedPair(user.id, activity.hostId)))
     throw httpErrors.notFound(FeedMessages.postNotFound);
   return detailOf(activity, await deps.activities.members(postId), user.id, deps.clock.now());
+}
+
+/** The calendar file, for the host and accepted people only: time, coarse area, a link back. */
+export async function activityCalendarFile(
+  deps: Pick<FeedCore, 'activities' | 'clock'>,
+  user: AuthUser,
+  postId: string,
+  publicOrigin: string,
+): Promise<string> {
+  const activity = await load(deps.activities, postId, false);
+  if (activity.hostId !== user.id) {
+    const member = await deps.activities.member(postId, user.id);
+    if (member?.status !== 'accepted') throw httpErrors.forbidden(ActivityMessages.notAMember);
+  }
+  return activityCalendar({
+    postId,
+    title: activity.content,
+    area: activity.fields.area,
+    startsAt: activity.fields.startsAt,
+    endsAt: activity.fields.endsAt,
+    link: `${publicOrigin}/post/${encodeURIComponent(postId)}`,
+    now: deps.clock.now(),
+  });
 }
 
 /** "I'm in": a request while there are spots, the waitlist when it is full. */

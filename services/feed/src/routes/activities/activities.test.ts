@@ -275,4 +275,30 @@ describe('joining', () => {
     const anonymous = await feed.app.inject({ method: 'POST', url: `/api/posts/${post.id}/activity/join` });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('gives the host and accepted people a calendar file with the time, the area and a link, never the exact point', async () => {
+    const place = freshPlace();
+    const [hostUser, b, c] = [buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 1);
+    await join(b, post);
+    await accept(hostUser, post, b);
+    await join(c, post);
+    const download = (user: AuthUser) =>
+      feed.app.inject({ url: `/api/posts/${post.id}/activity.ics`, cookies: feed.signIn(user).cookies });
+    for (const user of [hostUser, b]) {
+      const response = await download(user);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      const ics = response.body.replace(/\r\n /g, '');
+      const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+      expect(ics).toContain(`DTSTART:${stamp(post.activity!.startsAt)}`);
+      expect(ics).toContain(`DTEND:${stamp(post.activity!.endsAt)}`);
+      expect(ics).toContain('LOCATION:Lodhi Garden\\, north gate');
+      expect(ics).toContain(`URL:http://localhost:3000/post/${post.id}`);
+      expect(ics).not.toContain('bench left of the gate');
+    }
+    // Waitlisted (not accepted) and strangers get no file.
+    expect((await download(c)).statusCode).toBe(403);
+    expect((await download(buildUser())).statusCode).toBe(403);
+  });
 });

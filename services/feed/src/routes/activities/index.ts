@@ -1,5 +1,6 @@
 import {
   acceptActivityRequestRoute,
+  activityCalendarRoute,
   ActivityMessages,
   closeActivityRoute,
   declineActivityRequestRoute,
@@ -24,6 +25,7 @@ export interface ActivityRoutesDeps {
   acceptRequest(host: AuthUser, postId: string, userId: string, meta: RequestMeta): Promise<ActivityDetail>;
   declineRequest(host: AuthUser, postId: string, userId: string, meta: RequestMeta): Promise<ActivityDetail>;
   closeActivity(host: AuthUser, postId: string, meta: RequestMeta): Promise<void>;
+  calendarFile(user: AuthUser, postId: string): Promise<string>;
 }
 
 /** Joining an activity: every route needs a signed-in user (refused before the body is read). */
@@ -74,6 +76,18 @@ export function activityRoutes(app: App, deps: ActivityRoutesDeps): void {
     async (request) => {
       await deps.closeActivity(requireUser(request), request.params.id, { traceId: request.traceId });
       return { message: ActivityMessages.closed };
+    },
+    signedIn,
+  );
+  registerRoute(
+    app,
+    activityCalendarRoute,
+    async (request, reply) => {
+      const ics = await deps.calendarFile(requireUser(request), request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="activity.ics"')
+        .send(ics);
     },
     signedIn,
   );
