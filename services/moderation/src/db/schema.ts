@@ -1,0 +1,53 @@
+import { boolean, index, pgSchema, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { SCHEMA } from './schema-name';
+
+// The tables of db/migrations; migrations.test.ts keeps the two in step. The repository's
+// queries are raw SQL.
+
+export const moderation = pgSchema(SCHEMA);
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const reports = moderation.table(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('reports_reporter_target_key').on(t.targetKind, t.targetId, t.reporterId)],
+);
+
+export const cases = moderation.table(
+  'cases',
+  {
+    targetKind: text('target_kind').notNull(),
+    targetId: uuid('target_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    excerpt: text('excerpt'),
+    status: text('status').notNull().default('open'),
+    hidden: boolean('hidden').notNull().default(false),
+    firstReportedAt: timestamptz('first_reported_at').notNull(),
+    lastReportedAt: timestamptz('last_reported_at').notNull(),
+    reviewedAt: timestamptz('reviewed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.targetKind, t.targetId] })],
+);
+
+export const auditLog = moderation.table(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: uuid('target_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);
