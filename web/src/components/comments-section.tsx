@@ -10,6 +10,7 @@ import { toast } from '../lib/toast-store';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { ReactionBar } from './reaction-bar';
 import { buttonPrimary, buttonSecondary, inputClass } from './ui';
+import { ReportDialog } from './report-dialog';
 
 interface CommentsSectionProps {
   postId: string;
@@ -116,6 +117,8 @@ export default function CommentsSection({
 function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () => void }) {
   const likeComment = useLikeComment(comment.postId);
   const now = useMinuteClock();
+  const { user } = useCurrentUser();
+  const [reporting, setReporting] = useState(false);
 
   const like = () =>
     likeComment.mutate(comment.id, {
@@ -171,8 +174,24 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
             reactions={comment.reactions}
             myReactions={comment.myReactions}
           />
+          {user && user.id !== comment.authorId ? (
+            <button
+              type="button"
+              onClick={() => setReporting(true)}
+              className="rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+            >
+              Report<span className="sr-only"> comment by {comment.authorName}</span>
+            </button>
+          ) : null}
         </div>
       </div>
+      {reporting ? (
+        <ReportDialog
+          open={reporting}
+          onOpenChange={setReporting}
+          target={{ kind: 'comment', id: comment.id, ownerId: comment.authorId, excerpt: comment.content }}
+        />
+      ) : null}
     </li>
   );
 }
