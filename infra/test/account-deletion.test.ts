@@ -162,6 +162,30 @@ describe('deleting an account (cluster mode, through the gateway)', () => {
         : undefined;
     });
 
+    // --- Download my data: each service's part, for the signed-in person only ----------------
+    const parts = await Promise.all(
+      ['identity', 'feed', 'messaging', 'notification'].map((service) =>
+        call(vera, 'GET', `/api/export/${service}`),
+      ),
+    );
+    expect(parts.map((part) => part.status)).toEqual([200, 200, 200, 200]);
+    const [idPart, feedPart, messagingPart, notificationPart] = parts.map((part) =>
+      JSON.stringify(part.body),
+    );
+    expect(idPart).toContain(vera.email);
+    expect(idPart).not.toContain('password_hash');
+    expect(idPart).toContain(zoya.id); // the block
+    expect(feedPart).toContain('Chess in Lodhi Garden?');
+    expect(feedPart).toContain('Count me in');
+    expect(feedPart).not.toContain('Cycling at dawn'); // Farah's post is not Vera's data
+    expect(messagingPart).toContain('Hi Farah, chess?');
+    expect(messagingPart).toContain('Yes, Sunday!');
+    expect(notificationPart).toContain(vera.email);
+    expect(JSON.stringify((await call(farah, 'GET', '/api/export/feed')).body)).not.toContain(
+      'Chess in Lodhi',
+    );
+    expect((await call(null, 'GET', '/api/export/messaging')).status).toBe(401);
+
     // --- A wrong password deletes nothing; the right one deletes and signs out at once --------
     const wrong = await call(vera, 'POST', '/api/auth/delete-account', { password: 'not-it' });
     expect(wrong.status).toBe(400);

@@ -9,3 +9,4 @@ export * from './messaging';
 export * from './notification';
 export * from './blog';
 export * from './moderation';
+export * from './export/routes';

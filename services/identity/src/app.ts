@@ -13,6 +13,7 @@ import { SessionsRepository } from './db/sessions-repository';
 import { UsersRepository } from './db/users-repository';
 import { BlocksRepository } from './db/blocks-repository';
 import { accountRoutes } from './routes/account';
+import { exportRoutes } from './routes/export';
 import { blockRoutes } from './routes/blocks';
 import { subscribeUserSuspended } from './events/user-suspended';
 import { blockUser, listBlocked, unblockUser } from './use-cases/blocks';
@@ -151,6 +152,7 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     unblockUser: (blockerId, blockedId, meta) => unblockUser(core, blockerId, blockedId, meta),
     listBlocked: (blockerId) => listBlocked(core, blockerId),
   });
+  exportRoutes(app, { requireSession, db: kit.db.db });
   accountRoutes(app, {
     requireSession,
     sessions,

@@ -10,6 +10,7 @@ import { pushNotifications } from './events/notification-upserted';
 import { disconnectRevokedSessions } from './events/session-revoked';
 import { attachSocketServer } from './realtime/socket-server';
 import { conversationRoutes } from './routes/conversations';
+import { exportRoutes } from './routes/export';
 import { messageRoutes } from './routes/messages';
 import { requestRoutes } from './routes/requests';
 import {
@@ -63,6 +64,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     listMessages: (user, conversationId, query) => listMessages(core, user, conversationId, query),
     sendMessage: (user, body, meta) => sendMessage(core, user, body, meta),
   });
+  exportRoutes(app, { db });
   requestRoutes(app, {
     accept: (user, conversationId, meta) => acceptRequest(core, user, conversationId, meta),
     decline: (user, conversationId, meta) => declineRequest(core, user, conversationId, meta),

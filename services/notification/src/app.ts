@@ -1,3 +1,4 @@
+import { exportRoutes } from './routes/export';
 import type { App, ServiceKit } from '@saathi/platform';
 import type { Config } from './config';
 import { feedbackRoutes } from './routes/feedback';
@@ -20,6 +21,7 @@ export function registerNotification(app: App, kit: ServiceKit<Config>): void {
     sendFeedback: (user, body, meta) => sendFeedback(core, user, body, meta),
     listFeedback: (page) => listFeedback(core, page),
   });
+  exportRoutes(app, { db: kit.db.db });
   pageViewRoutes(app, {
     recordPageView: (route, preference) => recordPageView(core, route, preference),
     pageViewsReport: (days) => pageViewsReport(core, days),

@@ -20,6 +20,7 @@ import {
   reactionResultSchema,
   viewerPointQuerySchema,
 } from './schemas';
+import { exportFeedDataRoute } from '../export/routes';
 
 const service = 'feed';
 
@@ -167,6 +168,7 @@ export const profileStatsRoute = defineRoute({
 });
 
 export const feedRoutes = [
+  exportFeedDataRoute,
   listPostsRoute,
   getPostRoute,
   createPostRoute,

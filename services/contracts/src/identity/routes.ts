@@ -21,6 +21,7 @@ import {
 import { PROFILE_IMAGE_MAX_BYTES } from '../constants';
 import { blockRoutes } from './blocks';
 import { deleteAccountRoute } from './account';
+import { exportIdentityDataRoute } from '../export/routes';
 
 const service = 'identity';
 
@@ -198,6 +199,7 @@ export const getProfileImageRoute = defineRoute({
 });
 
 export const identityRoutes = [
+  exportIdentityDataRoute,
   deleteAccountRoute,
   getCurrentUserRoute,
   getSessionRoute,

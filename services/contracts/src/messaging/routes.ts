@@ -13,6 +13,7 @@ import {
   startConversationResultSchema,
   unreadTotalSchema,
 } from './schemas';
+import { exportMessagingDataRoute } from '../export/routes';
 
 const service = 'messaging';
 
@@ -69,6 +70,7 @@ export const sendMessageRoute = defineRoute({
 });
 
 export const messagingRoutes = [
+  exportMessagingDataRoute,
   acceptMessageRequestRoute,
   declineMessageRequestRoute,
   startConversationRoute,

@@ -10,6 +10,7 @@ import {
   notificationsQuerySchema,
   unreadNotificationsSchema,
 } from './schemas';
+import { exportNotificationDataRoute } from '../export/routes';
 
 const service = 'notification';
 
@@ -57,6 +58,7 @@ export const listFeedbackRoute = defineRoute({
 });
 
 export const notificationRoutes = [
+  exportNotificationDataRoute,
   listNotificationsRoute,
   markNotificationReadRoute,
   markAllNotificationsReadRoute,

@@ -1,0 +1,33 @@
+import { exportMessagingDataRoute } from '@saathi/contracts';
+import { queryRows, registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import type { App, Db } from '@saathi/platform';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Messaging's part of "Download my data": each of the signed-in person's conversations with every
+ * message in it (theirs and the other person's, as they see the thread), oldest first.
+ */
+export function exportRoutes(app: App, deps: { db: Db }): void {
+  registerRoute(
+    app,
+    exportMessagingDataRoute,
+    async (request) => {
+      const id = sql`${requireUser(request).id}::uuid`;
+      const conversations = await queryRows<{ row: Record<string, unknown> }>(
+        deps.db,
+        sql`select jsonb_build_object(
+                 'id', c.id, 'created_at', c.created_at, 'status', c.status,
+                 'with', case when c.participant1_id = ${id} then c.participant2_id else c.participant1_id end,
+                 'messages', coalesce((select jsonb_agg(jsonb_build_object(
+                     'id', m.id, 'sender_id', m.sender_id, 'mine', m.sender_id = ${id},
+                     'content', m.content, 'created_at', m.created_at) order by m.created_at, m.id)
+                   from messaging.messages m where m.conversation_id = c.id), '[]'::jsonb)) as row
+              from messaging.conversations c
+             where c.participant1_id = ${id} or c.participant2_id = ${id}
+             order by c.created_at`,
+      );
+      return { conversations: conversations.map((found) => found.row) };
+    },
+    { onRequest: requireUserHook },
+  );
+}
