@@ -9,6 +9,7 @@ import { DailyResponsesRepository } from './db/daily-responses-repository';
 import { EngagementRepository } from './db/engagement-repository';
 import { PostsRepository } from './db/posts-repository';
 import { invalidateCacheOnEvents } from './events/cache-invalidation';
+import { exportRoutes } from './routes/export';
 import { activityRoutes } from './routes/activities';
 import { adminRoutes } from './routes/admin';
 import { commentRoutes } from './routes/comments';
@@ -103,6 +104,7 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     createBotPost: (place, meta) => createBotPost(core, place, meta),
   });
   profileStatsRoutes(app, { profileStats: (userId) => profileStats(core, userId) });
+  exportRoutes(app, { db: kit.db.db });
   activityRoutes(app, {
     getActivity: (user, postId) => getActivity(core, user, postId),
     joinActivity: (user, postId, note, meta) => joinActivity(core, user, postId, note, meta),
