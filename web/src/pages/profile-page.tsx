@@ -12,6 +12,7 @@ import { ShareProfileDialog } from '../components/share-profile-dialog';
 import { Spinner } from '../components/spinner';
 import { buttonPrimary, buttonSecondary, cardClass, linkClass } from '../components/ui';
 import { UserAvatar } from '../components/user-avatar';
+import { YourDataSection } from '../components/your-data-section';
 import { memberSince } from '../lib/dates';
 import { serverMessage } from '../lib/error-message';
 import { profileDisplayName } from '../lib/names';
@@ -135,6 +136,7 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
       )}
 
       {isOwn ? <BlockedPeopleList /> : null}
+      {isOwn ? <YourDataSection userId={me.id} /> : null}
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         <StatCard
