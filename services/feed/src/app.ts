@@ -20,6 +20,7 @@ import { reactionRoutes } from './routes/reactions';
 import {
   acceptActivityRequest,
   activityCalendarFile,
+  answerStillGoing,
   closeActivity,
   declineActivityRequest,
   getActivity,
@@ -78,6 +79,11 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     {},
     { jobId: 'post-expiry', repeatEveryMs: kit.config.POST_EXPIRY_EVERY_MS },
   );
+  await kit.queue.add(
+    QueueName.activityReminders,
+    {},
+    { jobId: 'activity-reminders', repeatEveryMs: kit.config.ACTIVITY_REMINDER_EVERY_MS },
+  );
 
   postRoutes(app, {
     listFeed: (viewer, query) => listFeed(core, viewer, query),
@@ -113,5 +119,6 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     declineRequest: (host, postId, userId, meta) => declineActivityRequest(core, host, postId, userId, meta),
     closeActivity: (host, postId, meta) => closeActivity(core, host, postId, meta),
     calendarFile: (user, postId) => activityCalendarFile(core, user, postId, kit.config.PUBLIC_ORIGIN),
+    stillGoing: (user, postId, going, meta) => answerStillGoing(core, user, postId, going, meta),
   });
 }

@@ -19,6 +19,8 @@ export const configSchema = commonEnvSchema
     FEED_CACHE_CELLS: z.coerce.number().int().min(1).default(20_000),
     /** How often the post-expiry job retires expired posts. */
     POST_EXPIRY_EVERY_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** How often the reminder sweep looks for activities starting within 2 hours. */
+    ACTIVITY_REMINDER_EVERY_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** Where the web app is served: calendar files link back to the activity there. */
     PUBLIC_ORIGIN: z
       .url()

@@ -11,6 +11,7 @@ import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribeUserBlocked } from './events/user-blocked';
 import { subscribeUserSuspended } from './events/user-suspended';
 import { subscribeUserUnblocked } from './events/user-unblocked';
+import { activityRemindersJob } from './jobs/activity-reminders';
 import { botSeedingJob } from './jobs/bot-seeding';
 import { postExpiryJob } from './jobs/post-expiry';
 
@@ -50,5 +51,6 @@ export const feedService = defineService({
   workers: [
     defineWorker({ queue: QueueName.postExpiry, handler: postExpiryJob }),
     defineWorker({ queue: QueueName.botSeeding, handler: botSeedingJob }),
+    defineWorker({ queue: QueueName.activityReminders, handler: activityRemindersJob }),
   ],
 });

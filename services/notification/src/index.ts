@@ -3,7 +3,11 @@ import { defineService, defineWorker } from '@saathi/platform';
 import { registerNotification } from './app';
 import { configSchema } from './config';
 import type { Config } from './config';
-import { subscribeActivityAccepted, subscribeActivityRequested } from './events/activity-notices';
+import {
+  subscribeActivityAccepted,
+  subscribeActivityReminder,
+  subscribeActivityRequested,
+} from './events/activity-notices';
 import { subscribeCommentCreated } from './events/comment-created';
 import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
 import { subscribeEmailVerificationRequestedSealed } from './events/email-verification-requested-sealed';
@@ -55,6 +59,7 @@ export const notificationService = defineService({
     subscribeUserDeleted,
     subscribeActivityRequested,
     subscribeActivityAccepted,
+    subscribeActivityReminder,
   ],
   periodic: [{ name: 'notification-prune', everyMs: 60 * 60 * 1000, run: pruneNotifications }],
   workers: [defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],

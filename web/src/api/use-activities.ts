@@ -6,6 +6,7 @@ import {
   getActivityRoute,
   joinActivityRoute,
   leaveActivityRoute,
+  stillGoingRoute,
 } from '@saathi/contracts';
 import { api } from './api-client';
 import { postsRootKey } from './feed-query-keys';
@@ -55,4 +56,11 @@ export function useAnswerRequest(postId: string) {
 
 export function useCloseActivity(postId: string) {
   return useActivityChange(postId, () => api.call(closeActivityRoute, { params: { id: postId } }));
+}
+
+/** "Still going?": no gives up the spot. */
+export function useStillGoing(postId: string) {
+  return useActivityChange(postId, (going: boolean) =>
+    api.call(stillGoingRoute, { params: { id: postId }, body: { going } }),
+  );
 }

@@ -8,6 +8,7 @@ import {
   useCloseActivity,
   useJoinActivity,
   useLeaveActivity,
+  useStillGoing,
 } from '../api/use-activities';
 import { useCurrentUser } from '../api/use-current-user';
 import { activityWhen, LEVEL_LABELS, spotsText, STATE_LABELS } from '../lib/activity-text';
@@ -145,6 +146,7 @@ function ActivityActions({
 }) {
   const leave = useLeaveActivity(post.id);
   const close = useCloseActivity(post.id);
+  const stillGoing = useStillGoing(post.id);
   const isHost = detail.hostId === userId;
   const { state } = detail.activity;
   const status = detail.myStatus;
@@ -177,6 +179,27 @@ function ActivityActions({
         </>
       ) : (
         <>
+          {status === 'accepted' && detail.reminded && detail.myStillGoing === null ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-medium text-slate-900">Still going?</span>
+              <button
+                type="button"
+                className={buttonPrimary}
+                disabled={stillGoing.isPending}
+                onClick={() => stillGoing.mutate(true, { onError: failed })}
+              >
+                Yes
+              </button>
+              <button
+                type="button"
+                className={buttonSecondary}
+                disabled={stillGoing.isPending}
+                onClick={() => stillGoing.mutate(false, { onError: failed })}
+              >
+                No, free my spot
+              </button>
+            </div>
+          ) : null}
           {status ? (
             <p role="status" className="text-sm font-medium text-slate-900">
               {STATUS_TEXT[status]}

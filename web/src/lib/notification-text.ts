@@ -27,6 +27,8 @@ export function notificationText(notification: NotificationFields): string {
       return `${who} asked to join your activity`;
     case 'activity_accepted':
       return `You're in: ${who} accepted you for their activity`;
+    case 'activity_reminder':
+      return `${who}'s activity starts in 2 hours. Still going?`;
   }
 }
 

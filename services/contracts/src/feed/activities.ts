@@ -12,6 +12,8 @@ export const ACTIVITY_SPOTS_MAX = 20;
 export const ACTIVITY_AREA_MAX = 120;
 export const ACTIVITY_POINT_MAX = 200;
 export const ACTIVITY_NOTE_MAX = 140;
+/** Reminders go out this long before the start. */
+export const ACTIVITY_REMINDER_LEAD_MS = 2 * 60 * 60 * 1000;
 /** The feed's time filters: "Happening today" and "this week" (the next 7 days). */
 export const ACTIVITY_WHEN = ['today', 'week'] as const;
 export type ActivityWhen = (typeof ACTIVITY_WHEN)[number];
@@ -93,6 +95,9 @@ export const activityDetailSchema = z.object({
   myStatus: z.enum(MEMBER_STATUSES).nullable(),
   /** Host and accepted people only. */
   meetingPoint: z.string().nullable(),
+  /** The reminder went out: accepted people are asked "Still going?" (null: not answered). */
+  reminded: z.boolean(),
+  myStillGoing: z.boolean().nullable(),
   /** The host sees every request; accepted people see who else is in; others see nobody. */
   members: z.array(activityMemberSchema),
 });
@@ -173,6 +178,16 @@ export const activityCalendarRoute = defineRoute({
   kind: 'document',
 });
 
+/** "Still going?": yes keeps the spot; no gives it up (the waitlist's first is promoted). */
+export const stillGoingRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: '/api/posts/:id/activity/still-going',
+  params: activityParams,
+  body: z.object({ going: z.boolean({ error: 'Please answer yes or no' }) }),
+  response: { 200: activityDetailSchema },
+});
+
 export const activityRoutes = [
   getActivityRoute,
   joinActivityRoute,
@@ -181,4 +196,5 @@ export const activityRoutes = [
   declineActivityRequestRoute,
   closeActivityRoute,
   activityCalendarRoute,
+  stillGoingRoute,
 ] as const;

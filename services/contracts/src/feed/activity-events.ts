@@ -26,6 +26,17 @@ export const activityLeftV1 = defineEvent(
   z.object({ ...member, wasAccepted: z.boolean() }),
 );
 
+/** Two hours before: the host and everyone accepted are reminded and asked "Still going?". */
+export const activityReminderV1 = defineEvent(
+  'feed.activity.reminder.v1',
+  z.object({
+    postId: z.uuid(),
+    hostId: z.uuid(),
+    userIds: z.array(z.uuid()),
+    startsAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
 /** The host closed it ("partner found"). */
 export const activityClosedV1 = defineEvent(
   'feed.activity.closed.v1',

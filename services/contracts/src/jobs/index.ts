@@ -9,6 +9,7 @@ export const QueueName = {
   postExpiry: 'post-expiry',
   botSeeding: 'bot-seeding',
   blogDigest: 'blog-digest',
+  activityReminders: 'activity-reminders',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -46,5 +47,7 @@ export const jobSchemas = {
       .regex(/^\d{4}-W\d{2}$/)
       .optional(),
   }),
+  /** The repeatable sweep that sends activities' reminders 2 hours before (feed). */
+  [QueueName.activityReminders]: z.object({}),
 } satisfies Record<QueueName, z.ZodType>;
 export type JobData<N extends QueueName> = z.infer<(typeof jobSchemas)[N]>;

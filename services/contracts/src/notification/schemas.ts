@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   // Activities (docs/activities.md): someone asked to join yours; you are in (accepted or promoted).
   'activity_request',
   'activity_accepted',
+  // Two hours before an activity: "Still going?".
+  'activity_reminder',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

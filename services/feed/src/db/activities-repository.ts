@@ -10,6 +10,7 @@ export interface ActivityRecord {
   hostId: string;
   geoCell: number;
   content: string;
+  remindedAt: Date | null;
   fields: ActivityFields;
   meetingPoint: string | null;
 }
@@ -19,6 +20,7 @@ export interface MemberRecord {
   status: MemberStatus;
   note: string | null;
   requestedAt: Date;
+  stillGoing: boolean | null;
   username: string | null;
   firstName: string | null;
 }
@@ -28,6 +30,7 @@ interface ActivityRow extends Record<string, unknown> {
   author_id: string;
   geo_cell: number;
   content: string;
+  activity_reminded_at: Date | null;
   activity_starts_at: Date;
   activity_ends_at: Date;
   activity_spots: number;
@@ -55,7 +58,7 @@ export class ActivitiesRepository {
   async find(postId: string, options: { lock: boolean }): Promise<ActivityRecord | undefined> {
     const [row] = await queryRows<ActivityRow>(
       this.db,
-      sql`select id, author_id, geo_cell, content, activity_starts_at, activity_ends_at, activity_spots,
+      sql`select id, author_id, geo_cell, content, activity_reminded_at, activity_starts_at, activity_ends_at, activity_spots,
                  activity_level, activity_area, activity_accepted, activity_closed_at, activity_meeting_point
             from feed.posts
            where id = ${postId} and activity_starts_at is not null and moderation is null
@@ -67,6 +70,7 @@ export class ActivitiesRepository {
       hostId: row.author_id,
       geoCell: row.geo_cell,
       content: row.content,
+      remindedAt: row.activity_reminded_at === null ? null : asDate(row.activity_reminded_at),
       meetingPoint: row.activity_meeting_point,
       fields: {
         startsAt: asDate(row.activity_starts_at),
@@ -91,11 +95,12 @@ export class ActivitiesRepository {
       status: MemberStatus;
       note: string | null;
       requested_at: Date;
+      still_going: boolean | null;
       username: string | null;
       first_name: string | null;
     }>(
       this.db,
-      sql`select m.user_id, m.status, m.note, m.requested_at, a.username, a.first_name
+      sql`select m.user_id, m.status, m.note, m.requested_at, m.still_going, a.username, a.first_name
             from feed.activity_members m left join feed.authors a on a.user_id = m.user_id
            where m.post_id = ${postId} ${userId ? sql`and m.user_id = ${userId}` : sql``}
            order by m.requested_at, m.user_id`,
@@ -105,9 +110,54 @@ export class ActivitiesRepository {
       status: row.status,
       note: row.note,
       requestedAt: asDate(row.requested_at),
+      stillGoing: row.still_going,
       username: row.username,
       firstName: row.first_name,
     }));
+  }
+
+  /**
+   * Claims the activities whose reminder is due (starting within `leadMs`, not over, not yet
+   * reminded) and marks them reminded, skipping rows another sweeper holds; answers each with the
+   * people to remind (the host first, then everyone accepted).
+   */
+  async claimDueReminders(
+    now: Date,
+    leadMs: number,
+    limit: number,
+  ): Promise<{ postId: string; hostId: string; startsAt: Date; userIds: string[] }[]> {
+    const rows = await queryRows<{
+      id: string;
+      author_id: string;
+      activity_starts_at: Date;
+      accepted: string[];
+    }>(
+      this.db,
+      sql`with due as (
+            select id from feed.posts
+             where activity_starts_at is not null and activity_reminded_at is null
+               and activity_starts_at <= ${new Date(now.getTime() + leadMs).toISOString()}::timestamptz
+               and activity_ends_at > ${now.toISOString()}::timestamptz
+             order by activity_starts_at limit ${limit} for update skip locked)
+          update feed.posts p set activity_reminded_at = ${now.toISOString()}
+            from due where p.id = due.id
+          returning p.id, p.author_id, p.activity_starts_at,
+            array(select m.user_id::text from feed.activity_members m
+                   where m.post_id = p.id and m.status = 'accepted' order by m.requested_at) as accepted`,
+    );
+    return rows.map((row) => ({
+      postId: row.id,
+      hostId: row.author_id,
+      startsAt: asDate(row.activity_starts_at),
+      userIds: [row.author_id, ...row.accepted],
+    }));
+  }
+
+  async setStillGoing(postId: string, userId: string, going: boolean, now: Date): Promise<void> {
+    await this.db.execute(
+      sql`update feed.activity_members set still_going = ${going}, updated_at = ${now.toISOString()}
+           where post_id = ${postId} and user_id = ${userId}`,
+    );
   }
 
   /** A new request, or a fresh one after leaving: it goes to the back of the queue. */
@@ -116,7 +166,7 @@ export class ActivitiesRepository {
       sql`insert into feed.activity_members (post_id, user_id, status, note, requested_at, updated_at)
           values (${postId}, ${userId}, ${status}, ${note}, ${now.toISOString()}, ${now.toISOString()})
           on conflict (post_id, user_id) do update
-            set status = excluded.status, note = excluded.note,
+            set status = excluded.status, note = excluded.note, still_going = null,
                 requested_at = excluded.requested_at, updated_at = excluded.updated_at`,
     );
   }

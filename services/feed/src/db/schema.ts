@@ -74,6 +74,7 @@ export const posts = feed.table(
     activityMeetingPoint: text('activity_meeting_point'),
     activityAccepted: smallint('activity_accepted'),
     activityClosedAt: timestamp('activity_closed_at', { withTimezone: true }),
+    activityRemindedAt: timestamp('activity_reminded_at', { withTimezone: true }),
   },
   (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
 );
@@ -90,6 +91,7 @@ export const activityMembers = feed.table(
     note: text('note'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    stillGoing: boolean('still_going'),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),

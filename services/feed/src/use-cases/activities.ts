@@ -41,6 +41,8 @@ function detailOf(
     hostId: activity.hostId,
     activity: toPostActivity(activity.fields, now),
     myStatus: mine?.status ?? null,
+    reminded: activity.remindedAt !== null,
+    myStillGoing: mine?.status === 'accepted' ? mine.stillGoing : null,
     meetingPoint: isIn ? activity.meetingPoint : null,
     members: shown.map((member) => ({
       userId: member.userId,
@@ -171,6 +173,25 @@ export function joinActivity(
   });
 }
 
+/** Takes the person out; a spot they held goes to the waitlist's first. */
+async function leave(
+  repo: ActivitiesRepository,
+  activity: ActivityRecord,
+  userId: string,
+  now: Date,
+  emit: Emit,
+) {
+  const existing = await repo.member(activity.postId, userId);
+  if (!existing || !ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.notAMember);
+  await repo.setStatus(activity.postId, userId, 'left', now);
+  const wasAccepted = existing.status === 'accepted';
+  emit(activityLeftV1, { postId: activity.postId, hostId: activity.hostId, userId, wasAccepted });
+  if (!wasAccepted) return;
+  await repo.addAccepted(activity.postId, -1);
+  if (activityState(activity.fields, now) !== 'done' && !activity.fields.closedAt)
+    await promoteFirst(repo, activity, now, emit);
+}
+
 /** Withdraws a request or gives up a spot; a freed spot goes to the waitlist's first. */
 export function leaveActivity(
   deps: Deps,
@@ -178,16 +199,24 @@ export function leaveActivity(
   postId: string,
   meta: RequestMeta,
 ): Promise<ActivityDetail> {
+  return change(deps, user, postId, meta, ({ repo, activity, now, emit }) =>
+    leave(repo, activity, user.id, now, emit),
+  );
+}
+
+/** "Still going?" from an accepted person: yes is kept; no frees the spot for the waitlist. */
+export function answerStillGoing(
+  deps: Deps,
+  user: AuthUser,
+  postId: string,
+  going: boolean,
+  meta: RequestMeta,
+): Promise<ActivityDetail> {
   return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
-    const existing = await repo.member(postId, user.id);
-    if (!existing || !ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.notAMember);
-    await repo.setStatus(postId, user.id, 'left', now);
-    const wasAccepted = existing.status === 'accepted';
-    emit(activityLeftV1, { postId, hostId: activity.hostId, userId: user.id, wasAccepted });
-    if (!wasAccepted) return;
-    await repo.addAccepted(postId, -1);
-    if (activityState(activity.fields, now) !== 'done' && !activity.fields.closedAt)
-      await promoteFirst(repo, activity, now, emit);
+    const member = await repo.member(postId, user.id);
+    if (member?.status !== 'accepted') throw httpErrors.conflict(ActivityMessages.notAMember);
+    await repo.setStillGoing(postId, user.id, going, now);
+    if (!going) await leave(repo, activity, user.id, now, emit);
   });
 }
 

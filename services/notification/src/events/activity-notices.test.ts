@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { activityAcceptedV1, activityRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import {
+  activityAcceptedV1,
+  activityReminderV1,
+  activityRequestedV1,
+  userRegisteredV1,
+} from '@saathi/contracts';
 import type { EventData, EventDefinition, NotificationList } from '@saathi/contracts';
 import { createLogger, createMemoryBus, createMemoryQueue } from '@saathi/platform';
 import type { AuthUser, Mailer } from '@saathi/platform';
@@ -99,5 +104,16 @@ describe('activity notifications', () => {
     }
     // The host is not told of their own acceptances.
     expect((await listOf(host)).notifications).toHaveLength(1);
+
+    // Two hours before: everyone accepted is asked "Still going?"; the host is not asked by themselves.
+    await act(activityReminderV1, {
+      postId,
+      hostId: host.id,
+      userIds: [host.id, ravi.id, meera.id],
+      startsAt,
+    });
+    for (const person of [ravi, meera])
+      expect((await listOf(person)).notifications[0]).toMatchObject({ type: 'activity_reminder', postId });
+    expect((await listOf(host)).notifications.map((item) => item.type)).toEqual(['activity_request']);
   });
 });

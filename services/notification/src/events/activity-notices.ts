@@ -1,4 +1,4 @@
-import { activityAcceptedV1, activityRequestedV1 } from '@saathi/contracts';
+import { activityAcceptedV1, activityReminderV1, activityRequestedV1 } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { createNotificationCore } from '../use-cases/notification-core';
@@ -50,6 +50,30 @@ export function subscribeActivityAccepted(kit: ServiceKit<Config>): Promise<void
         at: new Date(occurredAt),
         repeatBumps: true,
       });
+    },
+  });
+}
+
+/** feed.activity.reminder.v1 → each accepted person is asked "Still going?" (the host hosts: not asked). */
+export function subscribeActivityReminder(kit: ServiceKit<Config>): Promise<void> {
+  const core = createNotificationCore(kit);
+  return consumeWithEvents(kit, {
+    durable: 'notification.activity-reminder',
+    event: activityReminderV1,
+    handle: async (tx, emit, { data, occurredAt }) => {
+      for (const userId of data.userIds)
+        await notify(core, tx, emit, {
+          recipientId: userId,
+          type: 'activity_reminder',
+          targetKey: `activity-reminder:${data.postId}`,
+          actorId: data.hostId,
+          postId: data.postId,
+          commentId: null,
+          conversationId: null,
+          emoji: null,
+          at: new Date(occurredAt),
+          repeatBumps: true,
+        });
     },
   });
 }

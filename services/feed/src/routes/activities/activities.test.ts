@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ActivityMessages, getActivityRoute, userBlockedV1 } from '@saathi/contracts';
+import { ActivityMessages, getActivityRoute, QueueName, userBlockedV1 } from '@saathi/contracts';
 import type { ActivityDetail, FeedPost } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
@@ -300,5 +300,66 @@ describe('joining', () => {
     // Waitlisted (not accepted) and strangers get no file.
     expect((await download(c)).statusCode).toBe(403);
     expect((await download(buildUser())).statusCode).toBe(403);
+  });
+});
+
+describe('reminders and "Still going?"', () => {
+  /** Queues one reminder sweep and waits for it to finish (its mark on the activity, or a grace period). */
+  async function runReminders(postId: string, expectReminded: boolean) {
+    await feed.deps.queue.add(QueueName.activityReminders, {}, { jobId: `test-reminders-${Math.random()}` });
+    await feed.waitForRow(
+      expectReminded
+        ? sql`select 1 from feed.posts where id = ${postId} and activity_reminded_at is not null`
+        : sql`select 1`,
+      'the reminder sweep',
+    );
+    // Let a sweep that should not remind finish, then look.
+    if (!expectReminded) await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const remindersOf = async (postId: string) =>
+    (await feed.outbox('feed.activity.reminder.v1')).filter((event) => event.postId === postId);
+
+  it('reminds the host and accepted people once, 2 hours before; no frees the spot for the waitlist', async () => {
+    const place = freshPlace();
+    const [hostUser, b, c] = [buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 1, 3);
+    await join(b, post);
+    await accept(hostUser, post, b);
+    await join(c, post);
+
+    // Three hours before: not yet.
+    await runReminders(post.id, false);
+    expect(await remindersOf(post.id)).toEqual([]);
+    expect((await detail(b, post)).body.reminded).toBe(false);
+
+    feed.clock.advance(HOUR + 60_000); // 1 h 59 min before
+    try {
+      await runReminders(post.id, true);
+      expect(await remindersOf(post.id)).toEqual([
+        expect.objectContaining({
+          hostId: hostUser.id,
+          userIds: [hostUser.id, b.id],
+          startsAt: post.activity!.startsAt,
+        }),
+      ]);
+      // A second sweep sends nothing again.
+      await runReminders(post.id, true);
+      expect(await remindersOf(post.id)).toHaveLength(1);
+      expect((await detail(b, post)).body).toMatchObject({ reminded: true, myStillGoing: null });
+
+      // C, waitlisted, cannot answer; B answers no: the spot goes to C.
+      const notIn = await call(c, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: true });
+      expect(notIn.status).toBe(409);
+      const no = await call(b, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: false });
+      expect(no.status).toBe(200);
+      expect(no.body.myStatus).toBe('left');
+      expect((await detail(c, post)).body.myStatus).toBe('accepted');
+      const yes = await call(c, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: true });
+      expect(yes.body).toMatchObject({ myStatus: 'accepted', myStillGoing: true });
+      const bad = await call(c, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: 'maybe' });
+      expect(bad.status).toBe(400);
+    } finally {
+      feed.clock.advance(-(HOUR + 60_000));
+    }
   });
 });

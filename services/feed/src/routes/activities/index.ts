@@ -2,6 +2,7 @@ import {
   acceptActivityRequestRoute,
   activityCalendarRoute,
   ActivityMessages,
+  stillGoingRoute,
   closeActivityRoute,
   declineActivityRequestRoute,
   getActivityRoute,
@@ -26,6 +27,7 @@ export interface ActivityRoutesDeps {
   declineRequest(host: AuthUser, postId: string, userId: string, meta: RequestMeta): Promise<ActivityDetail>;
   closeActivity(host: AuthUser, postId: string, meta: RequestMeta): Promise<void>;
   calendarFile(user: AuthUser, postId: string): Promise<string>;
+  stillGoing(user: AuthUser, postId: string, going: boolean, meta: RequestMeta): Promise<ActivityDetail>;
 }
 
 /** Joining an activity: every route needs a signed-in user (refused before the body is read). */
@@ -77,6 +79,15 @@ export function activityRoutes(app: App, deps: ActivityRoutesDeps): void {
       await deps.closeActivity(requireUser(request), request.params.id, { traceId: request.traceId });
       return { message: ActivityMessages.closed };
     },
+    signedIn,
+  );
+  registerRoute(
+    app,
+    stillGoingRoute,
+    (request) =>
+      deps.stillGoing(requireUser(request), request.params.id, request.body.going, {
+        traceId: request.traceId,
+      }),
     signedIn,
   );
   registerRoute(
