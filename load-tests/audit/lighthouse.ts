@@ -1,0 +1,143 @@
+/**
+ * Lighthouse 13 in its default mode (mobile: simulated slow 4G, 4× CPU slowdown) against
+ * Debian's Chromium, driven through playwright-core so no browser is downloaded. Each run
+ * starts from an empty HTTP cache and no service worker, like a first visit; the one thing
+ * kept is the visitor's chosen location in localStorage, so `/` shows a feed.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// As web/e2e/browser.ts launches it.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface AuditRun {
+  scores: Record<Category, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits of the non-performance categories that did not pass, to explain a score. */
+  failing: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function auditPages(
+  urls: string[],
+  options: { runs: number; localStorage?: Record<string, string> },
+): Promise<Map<string, AuditRun[]>> {
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(tmpdir(), 'saathi-lighthouse-'));
+  // The default (persistent) context: Lighthouse's tabs share its localStorage.
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    headless: true,
+  });
+  const results = new Map<string, AuditRun[]>();
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    const cdp = await browser.newCDPSession(page);
+    for (const url of urls) {
+      const origin = new URL(url).origin;
+      const runs: AuditRun[] = [];
+      for (let i = 0; i < options.runs; i += 1) {
+        await page.goto(`${origin}/robots.txt`);
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin,
+          storageTypes: 'cookies,indexeddb,cache_storage,service_workers',
+        });
+        // A string: this file is compiled without the DOM's types.
+        await page.evaluate(
+          `localStorage.clear(); for (const [k, v] of Object.entries(${JSON.stringify(options.localStorage ?? {})})) localStorage.setItem(k, v);`,
+        );
+        const result = await lighthouse(
+          url,
+          { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+          { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        if (result.lhr.runtimeError)
+          throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+        const { categories, audits } = result.lhr;
+        const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100);
+        const failing = CATEGORIES.filter((category) => category !== 'performance').flatMap((category) =>
+          (categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+            .map(
+              (ref) =>
+                `${category}: ${ref.id} ${JSON.stringify(audits[ref.id]?.details ?? {}).slice(0, 400)}`,
+            ),
+        );
+        runs.push({
+          scores: {
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            'best-practices': score('best-practices'),
+            seo: score('seo'),
+          },
+          fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+          lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          failing,
+        });
+      }
+      results.set(url, runs);
+    }
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  return results;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The medians of several runs of one page. */
+export function summarize(runs: AuditRun[]): AuditRun {
+  const of = (pick: (run: AuditRun) => number) => median(runs.map(pick));
+  return {
+    scores: {
+      performance: of((r) => r.scores.performance),
+      accessibility: of((r) => r.scores.accessibility),
+      'best-practices': of((r) => r.scores['best-practices']),
+      seo: of((r) => r.scores.seo),
+    },
+    fcpMs: of((r) => r.fcpMs),
+    lcpMs: of((r) => r.lcpMs),
+    tbtMs: of((r) => r.tbtMs),
+    cls: of((r) => r.cls),
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+  };
+}

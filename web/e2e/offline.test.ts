@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './browser';
+import { startTestServer, type TestServer } from './server';
+
+describe('installable app and offline start', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a signed-out visit logs no console error and no failed request', async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    try {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto('/auth');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('publishes a manifest with 192, 512 and maskable icons, and a real robots.txt', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      await page.goto('/auth');
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifest = (await (await page.request.get(href ?? '')).json()) as {
+        name: string;
+        short_name: string;
+        display: string;
+        start_url: string;
+        icons: { src: string; sizes: string; purpose: string }[];
+      };
+      expect(manifest).toMatchObject({ short_name: 'Saathi', display: 'standalone', start_url: '/' });
+      expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+        '192x192 any',
+        '512x512 any',
+        '512x512 maskable',
+      ]);
+      for (const icon of manifest.icons) {
+        const response = await page.request.get(icon.src);
+        expect(response.headers()['content-type']).toBe('image/png');
+      }
+      const robots = await page.request.get('/robots.txt');
+      expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+      expect(await robots.text()).toContain('Sitemap: ');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('installs the service worker, then opens offline with the shell and the offline notice, caching no /api answer', async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    try {
+      await page.goto('/auth');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+      await expect
+        .poll(() => page.evaluate<boolean>('navigator.serviceWorker.controller !== null'), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      expect(await page.getByRole('status').filter({ hasText: 'You are offline' }).count()).toBe(0);
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('banner').getByRole('link', { name: 'Saathi' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
+      // The screen itself comes from the cache too, not only the header.
+      await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+
+      // Strings: e2e files are compiled without the DOM's types.
+      const cached = await page.evaluate<string[]>(`(async () => {
+        const urls = [];
+        for (const key of await caches.keys())
+          for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
+        return urls;
+      })()`);
+      expect(cached).toContain('/');
+      expect(cached.some((url) => url.startsWith('/assets/'))).toBe(true);
+      expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+
+      await context.setOffline(false);
+      await page.evaluate("window.dispatchEvent(new Event('online'))");
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).count())
+        .toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
