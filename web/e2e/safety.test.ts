@@ -163,6 +163,15 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])(
           expect(((await res.json()) as { message: string }).message).toBe(MessagingMessages.cannotMessage);
           return true;
         }, 'the block to reach messaging');
+        // In B's browser the thread says the same plain words.
+        await b.page.goto('/messages');
+        await b.page
+          .getByRole('list', { name: 'Conversations' })
+          .getByRole('button', { name: new RegExp(asha.username) })
+          .click();
+        await b.page.getByRole('textbox', { name: 'Type a message' }).fill('Hello?');
+        await b.page.getByRole('button', { name: 'Send', exact: true }).click();
+        await expectToast(b.page, MessagingMessages.cannotMessage);
         // The conversation is gone from A's list.
         await a.page.goto('/messages');
         await a.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();

@@ -9,6 +9,7 @@ import { handleUnauthorized } from '../lib/unauthorized';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
 import { buttonPrimary, buttonSecondary, linkClass } from './ui';
+import { isApiError } from '../api/api-error';
 
 interface MessageDialogProps {
   recipientId: string;
@@ -19,7 +20,9 @@ interface MessageDialogProps {
 
 function failed(error: unknown, description: string): void {
   if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description, variant: 'destructive' });
+  // A blocked pair: the server's plain words, which say nothing about who blocked whom.
+  const text = isApiError(error, 403) ? MessagingMessages.cannotMessage : description;
+  toast({ title: 'Error', description: text, variant: 'destructive' });
 }
 
 /** "Message {recipient}" from a post card: starts the conversation, sends the first message, closes. */

@@ -71,7 +71,10 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
         onSettled: () => setPending((list) => list.filter((item) => item.key !== key)),
         onError: (error) => {
           if (handleUnauthorized(error)) return;
-          toast({ title: 'Error', description: MessagingMessages.sendFailed, variant: 'destructive' });
+          const description = isApiError(error, 403)
+            ? MessagingMessages.cannotMessage
+            : MessagingMessages.sendFailed;
+          toast({ title: 'Error', description, variant: 'destructive' });
         },
       },
     );
