@@ -261,6 +261,10 @@ describe('joining', () => {
     expect(byBlocked.body.message).toBe(ActivityMessages.cannotJoin);
     expect((await join(c, post)).status).toBe(403);
     expect((await detail(b, post)).status).toBe(404);
+    // Nor do the time filters show it to either side of a block.
+    expect((await feed.list(place, '&when=week', b)).map((listed) => listed.id)).not.toContain(post.id);
+    expect((await feed.list(place, '&when=week', c)).map((listed) => listed.id)).not.toContain(post.id);
+    expect((await feed.list(place, '&when=week', buildUser())).map((listed) => listed.id)).toContain(post.id);
   });
 
   it('answers 404 for a plain post, 400 for a long note, 401 signed out', async () => {
