@@ -88,7 +88,14 @@ describe('identity on NATS JetStream', () => {
   it('migrates, and the outbox relay publishes registration and reset events to JetStream', async () => {
     const browser = new CookieJar(running.app);
     const body = buildRegistration();
-    const registered = await browser.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    // The request continues the caller's W3C trace; its events carry that trace id.
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const registered = await browser.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body,
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
     expect(registered.statusCode).toBe(201);
     await browser.inject({
       method: 'POST',
@@ -107,7 +114,7 @@ describe('identity on NATS JetStream', () => {
     ]);
     const registeredEvent = received.find((e) => e.type === 'identity.user.registered.v1')!;
     expect(registeredEvent.data).toMatchObject({ userId: registered.json().id, email: body.email });
-    expect(registeredEvent.traceId).toBe(registered.headers['x-request-id']);
+    expect(registeredEvent.traceId).toBe(traceId);
 
     const ready = await running.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);

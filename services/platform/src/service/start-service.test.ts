@@ -130,11 +130,17 @@ describe('startService', () => {
     });
     expect(failed.statusCode).toBe(500);
 
-    const ok = await running.app.inject({ method: 'POST', url: '/api/kit-notes', payload: { text: 'kept' } });
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const ok = await running.app.inject({
+      method: 'POST',
+      url: '/api/kit-notes',
+      payload: { text: 'kept' },
+      headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+    });
     expect(ok.statusCode).toBe(201);
     await waitFor(() => received.length === 1, 5000);
     expect(received.map((e) => e.data.text)).toEqual(['kept']);
-    expect(received[0]!.traceId).toBe(ok.headers['x-request-id']);
+    expect(received[0]!.traceId).toBe(traceId);
     expect(committed).toEqual(['kept']);
     const rows = await queryRows<{ type: string }>(
       database.port.db,
