@@ -9,6 +9,12 @@ interface UserAvatarProps {
   className?: string;
 }
 
+// Our own uploads are served resized (`?size=`) for 36 px and 96 px avatars at 2× density.
+const OWN_UPLOAD = /^\/api\/upload\/profile-image\/[^/?]+$/;
+function sizedSrc(url: string, size: 'sm' | 'lg'): string {
+  return OWN_UPLOAD.test(url) ? `${url}?size=${size === 'lg' ? 256 : 96}` : url;
+}
+
 /** An avatar: the image when there is a real one, else the initial letter of the name. */
 export function UserAvatar({ name, imageUrl, size = 'sm', className }: UserAvatarProps) {
   return (
@@ -21,7 +27,7 @@ export function UserAvatar({ name, imageUrl, size = 'sm', className }: UserAvata
     >
       {isRealProfileImage(imageUrl) ? (
         <AvatarPrimitive.Image
-          src={imageUrl}
+          src={sizedSrc(imageUrl, size)}
           alt={`${name}'s profile picture`}
           className="h-full w-full object-cover"
         />

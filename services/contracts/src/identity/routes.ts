@@ -18,7 +18,7 @@ import {
   uploadProfileImageBodySchema,
   uploadProfileImageResponseSchema,
 } from './profile';
-import { PROFILE_IMAGE_MAX_BYTES } from '../constants';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_SIZES } from '../constants';
 import { blockRoutes } from './blocks';
 import { deleteAccountRoute } from './account';
 import { exportIdentityDataRoute } from '../export/routes';
@@ -195,6 +195,7 @@ export const getProfileImageRoute = defineRoute({
   method: 'GET',
   path: '/api/upload/profile-image/:id',
   params: z.object({ id: z.uuid('Image not found') }),
+  query: z.object({ size: z.enum(PROFILE_IMAGE_SIZES, 'Unknown image size').optional() }),
   kind: 'document',
 });
 

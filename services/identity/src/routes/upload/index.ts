@@ -2,6 +2,7 @@ import { getProfileImageRoute, IdentityMessages, uploadProfileImageRoute } from 
 import { httpErrors, registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import type { ProfileImageRow } from '../../db/schema';
+import { createAvatarSizes } from '../../domain/avatar-sizes';
 import type { RequireSession } from '../require-session';
 
 export interface UploadRoutesDeps {
@@ -33,15 +34,19 @@ export function uploadRoutes(app: App, deps: UploadRoutesDeps): void {
     },
   );
 
+  const avatarSizes = createAvatarSizes();
   registerRoute(app, getProfileImageRoute, async (request, reply) => {
     const image = await deps.findImage(request.params.id);
     if (!image) throw httpErrors.notFound(IdentityMessages.imageNotFound);
-    // An image id never changes content, so browsers and CDNs may keep it for a year.
+    const { size } = request.query;
+    const body = size ? await avatarSizes.sized(image.id, image.data, Number(size)) : image;
+    // An image id never changes content (a new upload is a new id, so a new URL): browsers
+    // and CDNs may keep it, at any size, for a year.
     return reply
-      .header('content-type', image.contentType)
+      .header('content-type', body.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(image.data);
+      .send(body.data);
   });
 }

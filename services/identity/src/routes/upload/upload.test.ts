@@ -51,6 +51,22 @@ describe('profile image upload', () => {
     expect([meta.width, meta.height]).toEqual([1024, 768]);
   });
 
+  it('serves square WebP copies at the avatar sizes, cached for a year, and refuses any other size with 400', async () => {
+    const png = await solid(900, 600).png().toBuffer();
+    const { imageUrl } = (await upload(png, 'image/png')).json();
+    for (const size of [96, 256]) {
+      const served = await identity.app.inject({ method: 'GET', url: `${imageUrl}?size=${size}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size]);
+    }
+    const odd = await identity.app.inject({ method: 'GET', url: `${imageUrl}?size=5000` });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toBe('Unknown image size');
+  });
+
   it('strips EXIF metadata (e.g. GPS, camera) from a JPEG', async () => {
     const jpeg = await solid(64, 48)
       .jpeg()
