@@ -78,6 +78,11 @@ function goldenSignals(): Panel[] {
       queries: [{ query: promql`max(${M.deadLetters})`, legend: 'parked' }],
     },
     {
+      title: 'Sockets connected (messaging)',
+      unit: 'short',
+      queries: [{ query: promql`sum(${M.socketsConnected})`, legend: 'sockets' }],
+    },
+    {
       title: 'Ready replicas',
       unit: 'short',
       queries: [
@@ -145,6 +150,24 @@ function processPanels(p: ProcessSpec): Panel[] {
           {
             query: promql`max by (durable) (${M.consumerRedelivered}{${s}})`,
             legend: '{{durable}} redelivered',
+          },
+        ],
+      },
+    );
+  if (p.name === 'messaging')
+    panels.push(
+      {
+        title: 'Sockets connected',
+        unit: 'short',
+        queries: [{ query: promql`sum by (instance) (${M.socketsConnected})`, legend: '{{instance}}' }],
+      },
+      {
+        title: 'Realtime events per second',
+        unit: 'short',
+        queries: [
+          {
+            query: promql`sum by (event, direction) (rate(${M.socketEvents}[5m]))`,
+            legend: '{{direction}} {{event}}',
           },
         ],
       },

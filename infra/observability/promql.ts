@@ -42,6 +42,8 @@ export const M = {
   queueJobs: 'saathi_queue_jobs',
   dbPoolConnections: 'saathi_db_pool_connections',
   dbPoolWaiting: 'saathi_db_pool_waiting',
+  socketsConnected: 'messaging_sockets_connected',
+  socketEvents: 'messaging_socket_events_total',
   /** From kube-state-metrics, not from Saathi's processes. */
   podRestarts: 'kube_pod_container_status_restarts_total',
   replicasAvailable: 'kube_deployment_status_replicas_available',

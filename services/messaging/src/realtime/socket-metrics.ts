@@ -1,9 +1,16 @@
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import type { App } from '@saathi/platform';
 import type { MessagingServer } from './socket-server';
 
-/** `messaging_sockets_connected`: sockets this process holds, read at scrape time. */
-export function registerSocketMetrics(app: App, io: MessagingServer): void {
+export type CountSocketEvent = (event: string, direction: 'out' | 'in') => void;
+
+/**
+ * `messaging_sockets_connected`: sockets this process holds, read at scrape time.
+ * `messaging_socket_events_total{event, direction}`: pushes sent (`out`, one per emit to a
+ * room, whatever the room's size) and client events received (`in`); its rate is the
+ * realtime traffic per second.
+ */
+export function registerSocketMetrics(app: App, io: MessagingServer): CountSocketEvent {
   new Gauge({
     name: 'messaging_sockets_connected',
     help: 'Socket.IO connections held by this messaging process',
@@ -12,4 +19,11 @@ export function registerSocketMetrics(app: App, io: MessagingServer): void {
       this.set(io.of('/').sockets.size);
     },
   });
+  const events = new Counter({
+    name: 'messaging_socket_events_total',
+    help: 'Socket.IO events pushed to rooms (out) and received from clients (in)',
+    labelNames: ['event', 'direction'] as const,
+    registers: [app.httpMetrics.registry],
+  });
+  return (event, direction) => events.inc({ event, direction });
 }

@@ -73,7 +73,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     io.adapter(createAdapter(redis, { streamName: 'saathi:messaging:socket.io', maxLen: 10_000 }));
   }
 
-  registerSocketMetrics(app, io);
+  const countEvent = registerSocketMetrics(app, io);
 
   const verify = createAccessTokenVerifier(options.publicKey);
   io.use((socket, next) => {
@@ -90,6 +90,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.user.id));
     socket.on(SocketClientEvent.typing, (input, ack) => {
+      countEvent(SocketClientEvent.typing, 'in');
       relayTyping(socket, input, options).then(
         (answer) => {
           if (typeof ack === 'function') ack(answer);
@@ -115,12 +116,15 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
 
   const pusher: Pusher = {
     messageNew(recipients, message) {
+      countEvent(SocketServerEvent.messageNew, 'out');
       io.to(recipients.map(userRoom)).emit(SocketServerEvent.messageNew, message);
     },
     conversationUpdated(userId, conversation) {
+      countEvent(SocketServerEvent.conversationUpdated, 'out');
       io.to(userRoom(userId)).emit(SocketServerEvent.conversationUpdated, conversation);
     },
     read(userId, receipt) {
+      countEvent(SocketServerEvent.read, 'out');
       io.to(userRoom(userId)).emit(SocketServerEvent.read, receipt);
     },
     async isOnline(userId) {
