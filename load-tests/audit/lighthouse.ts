@@ -77,14 +77,18 @@ export async function auditPages(
         await page.evaluate(
           `localStorage.clear(); for (const [k, v] of Object.entries(${JSON.stringify(options.localStorage ?? {})})) localStorage.setItem(k, v);`,
         );
-        const result = await lighthouse(
-          url,
-          { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-          { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        if (result.lhr.runtimeError)
-          throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+        // A trace sometimes fails to record on a busy machine (NO_NAVSTART): try that run again.
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt += 1) {
+          result = await lighthouse(
+            url,
+            { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+            { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+          if (!result.lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+        }
         const { categories, audits } = result.lhr;
         const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100);
         const failing = CATEGORIES.filter((category) => category !== 'performance').flatMap((category) =>

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './server';
 // Accessibility, best practices and SEO must be perfect. Performance scores move with the
 // machine's load (Lighthouse scales the CPU time it observes by 4), so the floor is set where
 // the shared 2-core test machine passes reliably; the goal is 90 (see load-tests/RESULTS.md).
-const PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_PERFORMANCE_FLOOR ?? 50);
+const PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_PERFORMANCE_FLOOR ?? 30);
 const RUNS = 3;
 
 describe('Lighthouse (mobile) on the first screens', () => {
