@@ -5,7 +5,13 @@ import {
   IdentityMessages,
   PASSWORD_RESET_TOKEN_PURPOSE,
 } from '@saathi/contracts';
-import { createAccessTokenVerifier, openToken, queryRows, startService } from '@saathi/platform';
+import {
+  createAccessTokenVerifier,
+  createMemoryBus,
+  openToken,
+  queryRows,
+  startService,
+} from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { sweepIdentity } from '../../db/maintenance';
 import { hashToken } from '../../domain/tokens';
@@ -258,9 +264,12 @@ describe('admin role from ADMIN_EMAILS', () => {
     await verify(await mailedToken(user.id));
     expect((await me(user.browser)).role).toBe('admin');
 
-    // Identity restarts with the address removed from ADMIN_EMAILS; the session lives on.
+    // Identity restarts with the address removed from ADMIN_EMAILS; the session lives on. The
+    // new process has its own connection to the bus (its consumers are already subscribed here).
+    const bus = createMemoryBus();
     const restarted = await startService(identityService, {
       ...identity.deps,
+      bus,
       config: { ...identity.deps.config, ADMIN_EMAILS: [ADMIN] },
     });
     try {
@@ -275,6 +284,7 @@ describe('admin role from ADMIN_EMAILS', () => {
     } finally {
       await restarted.stop();
       await restarted.app.close();
+      await bus.close();
     }
   });
 });
