@@ -147,15 +147,15 @@ describe('api.call', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
   });
 
-  it('renews an expired access token once through GET /api/auth/user and replays the call', async () => {
+  it('renews an expired access token once through GET /api/auth/session and replays the call', async () => {
     const fetchMock = stubFetch({
       [`/api/profile/${userId}`]: [json({ message: 'Unauthorized' }, 401), json(profile)],
-      '/api/auth/user': [json(user)],
+      '/api/auth/session': [json({ user })],
     });
     await expect(api.call(getProfileRoute, { params: { userId } })).resolves.toEqual(profile);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       `/api/profile/${userId}`,
-      '/api/auth/user',
+      '/api/auth/session',
       `/api/profile/${userId}`,
     ]);
   });
@@ -163,7 +163,7 @@ describe('api.call', () => {
   it('gives up with the 401 when the session is really over', async () => {
     stubFetch({
       [`/api/profile/${userId}`]: [json({ message: 'Unauthorized' }, 401)],
-      '/api/auth/user': [json({ message: 'Unauthorized' }, 401)],
+      '/api/auth/session': [json({ user: null })],
     });
     const error = await api.call(getProfileRoute, { params: { userId } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
