@@ -37,23 +37,35 @@ export const OperationalMetric = {
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
+/**
+ * Shares one read among the gauges collected in the same scrape (they collect together), and
+ * reads afresh at the next one.
+ */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= read().finally(() =>
+      setImmediate(() => {
+        pending = undefined;
+      }),
+    ));
+}
+
 export function registerOperationalMetrics(registry: Registry, sources: OperationalSources): void {
   const { db, bus, queue, onError = () => undefined } = sources;
   const registers = [registry];
 
   if (sources.outboxSchema) {
     const outbox = sql.raw(`"${assertSchemaName(sources.outboxSchema)}".outbox`);
-    let read: Promise<{ waiting: number; oldest: number }> | undefined;
     // Both gauges come from one query per scrape (the partial index on undispatched rows).
-    const readOutbox = () =>
-      (read ??= queryRows<{ waiting: number; oldest: number }>(
+    const readOutbox = oncePerScrape(() =>
+      queryRows<{ waiting: number; oldest: number }>(
         db.db,
         sql`select count(*)::int as waiting,
                    coalesce(extract(epoch from clock_timestamp() - min(created_at)), 0)::float8 as oldest
               from ${outbox} where dispatched_at is null`,
-      )
-        .then((rows) => rows[0] ?? { waiting: 0, oldest: 0 })
-        .finally(() => setImmediate(() => (read = undefined))));
+      ).then((rows) => rows[0] ?? { waiting: 0, oldest: 0 }),
+    );
     new Gauge({
       name: OperationalMetric.outboxWaiting,
       help: 'Events written to the outbox and not yet published',
@@ -79,8 +91,7 @@ export function registerOperationalMetrics(registry: Registry, sources: Operatio
   }
 
   if (bus) {
-    let read: ReturnType<EventBus['stats']> | undefined;
-    const readBus = () => (read ??= bus.stats().finally(() => setImmediate(() => (read = undefined))));
+    const readBus = oncePerScrape(() => bus.stats());
     const perConsumer = (name: string, help: string, pick: 'pending' | 'ackPending' | 'redelivered') =>
       new Gauge({
         name,
