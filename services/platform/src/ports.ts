@@ -160,6 +160,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID header (`<local@domain>`); nodemailer makes a random one when absent. A mail
+   * sent again after a crash keeps its id, and mailbox providers show one message per id.
+   */
+  messageId?: string;
 }
 export interface Mailer {
   readonly kind: 'smtp' | 'file';

@@ -12,3 +12,9 @@ export type { AccessTokenClaims, AccessTokenVerifier, AuthUser } from './tokens'
 export { authPlugin, requireAdminHook, requireUser, requireUserHook } from './plugin';
 export type { AuthPluginOptions } from './plugin';
 export { RevokedSessions, trackRevokedSessions } from './revoked-sessions';
+export {
+  acceptExportTokens,
+  EXPORT_TOKEN_TTL_SECONDS,
+  signExportToken,
+  verifyExportToken,
+} from './export-token';

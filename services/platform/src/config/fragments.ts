@@ -60,6 +60,15 @@ export const infraEnvSchema = z.object({
   JWT_PUBLIC_KEY: pemVar(),
 });
 
+/**
+ * What a worker process reads besides its service's config. A crashed worker's jobs stay
+ * locked for JOB_LOCK_MS and are taken up again at the next stalled-job check (as often), so
+ * they restart within about twice that; a live worker renews its locks at half of it.
+ */
+export const workerEnvSchema = z.object({
+  JOB_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+});
+
 /** What every service process reads: the common settings plus its database, bus and queue. */
 export const serviceEnvSchema = commonEnvSchema.extend(
   infraEnvSchema.pick({ DATABASE_URL: true, NATS_URL: true, REDIS_URL: true }).shape,

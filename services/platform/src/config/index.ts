@@ -9,4 +9,5 @@ export {
   portVar,
   serviceEnvSchema,
   urlVar,
+  workerEnvSchema,
 } from './fragments';

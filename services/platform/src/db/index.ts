@@ -5,3 +5,4 @@ export { loadMigrations } from './load-migrations';
 export { queryRows, rowsOf, type Row } from './query-rows';
 export { assertSchemaName } from './sql-identifier';
 export { returnedRow } from './returned-row';
+export { isDatabaseUnavailable } from './unavailable';

@@ -12,10 +12,21 @@ export interface PostgresOptions {
   logger?: PortLogger;
 }
 
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** Creates a pooled PostgreSQL handle; connections are opened lazily on first use. */
 export function connectPostgres(url: string, options: PostgresOptions = {}): DatabasePort {
   const logger = options.logger ?? silentLogger;
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A database host that does not answer (not even with a refusal) fails a request within
+    // seconds, well inside the gateway's upstream timeout, instead of holding it until the OS
+    // gives up on the connect; the error answer is a 503 (isDatabaseUnavailable).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A link that dies silently is noticed, so a pooled client is not reused into a black hole.
+    keepAlive: true,
+  });
   // An idle client losing its connection (server restart) emits 'error' on the pool;
   // unhandled, that would crash the process instead of the next query reconnecting.
   pool.on('error', (err) => logger.warn({ err }, 'postgres idle client error'));

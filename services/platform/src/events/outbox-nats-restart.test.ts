@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { queryRows } from '../db/query-rows';
 import type { EventBus } from '../ports';
 import {
+  countingLogger,
   createTestDatabase,
   sleep,
   startNatsServer,
@@ -18,19 +19,7 @@ import { consumeOnce } from './inbox';
 import { makeEnvelope } from './make-envelope';
 import { createNatsBus } from './nats-bus';
 import { writeOutbox } from './outbox';
-import type { PortLogger } from './logger';
 import { OutboxRelay } from './outbox-relay';
-
-/** Counts log messages, to prove the outage really overlapped the publishing. */
-function countingLogger() {
-  const counts = new Map<string, number>();
-  const record = (...args: unknown[]) => {
-    const message = args.find((arg): arg is string => typeof arg === 'string') ?? '';
-    counts.set(message, (counts.get(message) ?? 0) + 1);
-  };
-  const logger: PortLogger = { debug: record, info: record, warn: record, error: record };
-  return { logger, counts };
-}
 
 const EVENTS = 200;
 const schema = 'svc';

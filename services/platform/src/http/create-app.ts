@@ -16,6 +16,8 @@ import type { ReadinessChecks } from './health';
 import { createHttpMetrics, registerMetricsRoute } from './metrics';
 import type { HttpMetrics } from './metrics';
 import { REQUEST_ID_HEADER, genRequestId } from './request-id';
+import { addRequestSpans } from '../observability/request-spans';
+import { addJsonCompression } from './compress-json';
 import { traceOf } from './trace-context';
 
 /** A Saathi Fastify app: zod validation and serialisation, typed by the zod schemas. */
@@ -52,6 +54,8 @@ export interface CreateAppOptions {
   defaultMetrics?: boolean;
   /** Parse cookies (default true; needed by `auth`). */
   cookies?: boolean;
+  /** Compress JSON answers of 1 KB or more for clients that accept it (default true). */
+  compressJson?: boolean;
   /** Passed to Fastify: whom to trust for `x-forwarded-for` (e.g. the gateway or ingress). */
   trustProxy?: boolean | string | string[];
   /** How long a client may take to send a request; defaults in `DEFAULT_HTTP_TIMEOUTS`. */
@@ -194,6 +198,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  addRequestSpans(app);
+  if (options.compressJson ?? true) addJsonCompression(app);
 
   const accessLog = options.accessLog ?? 'all';
   // The access line holds no secret fields (URL tokens are scrubbed below), so it skips

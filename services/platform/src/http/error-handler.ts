@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/unavailable';
 import { HttpError } from './errors';
 import type { ErrorBody } from './errors';
 
@@ -63,12 +64,27 @@ export function mapError(error: unknown): Mapped {
       return { status, body: { message: err.message } };
     }
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: 'Service temporarily unavailable, try again shortly', code: 'DATABASE_UNAVAILABLE' },
+    };
+  }
+  if (isUnstorableText(error)) {
+    return {
+      status: 400,
+      body: { message: 'Text must not contain NUL characters', code: 'INVALID_TEXT' },
+    };
+  }
   return { status: 500, body: { message: 'Internal Server Error' } };
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = mapError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // During a database outage every request fails the same way: one line each, without the stack.
+  if (body.code === 'DATABASE_UNAVAILABLE')
+    request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, body.message);
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   // Client errors appear in the access log; the reason only at debug level.
   else request.log.debug({ status, code: body.code }, body.message);
   if (error instanceof HttpError && error.headers) void reply.headers(error.headers);

@@ -22,9 +22,12 @@ export function traceIdFromTraceparent(header: unknown): string | null {
 
 export const newTraceId = (): string => randomBytes(16).toString('hex');
 
-/** The header a hop sends on: the same trace, a new span id (this hop), sampled. */
-export const traceparentFor = (traceId: string): string =>
-  `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+/**
+ * The header a hop sends on: the same trace and, as parent, this hop's span when spans are
+ * exported (else a fresh id, since the trace id is what logs follow), sampled.
+ */
+export const traceparentFor = (traceId: string, spanId?: string): string =>
+  `00-${traceId}-${spanId ?? randomBytes(8).toString('hex')}-01`;
 
 const TRACE = Symbol('saathi.traceId');
 type Traced = IncomingMessage & { [TRACE]?: string };

@@ -13,9 +13,22 @@ export interface BullQueueOptions {
   /** Redis key namespace; tests use a unique one per file so runs never see each other's jobs. */
   prefix?: string;
   logger: Logger;
+  /**
+   * How long a job stays locked to the worker running it (renewed at half of it while it runs).
+   * A worker that dies holds its jobs this long; they are then taken up again at the next
+   * stalled-job check, made just as often. Default 30 000 (BullMQ's).
+   */
+  lockDurationMs?: number;
 }
 
 const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * How often a job may be taken from a worker that died before it is failed as the crash's
+ * cause. BullMQ's 1 fails a job caught by two crashes (rolling restarts, an OOM-killed pod
+ * twice in a row) for good, unsent; our jobs are idempotent, so they may run again.
+ */
+const MAX_STALLED_COUNT = 5;
 
 const traceOfJobName = (jobName: string): string | undefined => {
   const at = jobName.indexOf('@');
@@ -28,7 +41,12 @@ function keepSeconds(keep: { ageSeconds: number }, options: AddJobOptions): numb
   return Math.max(1, Math.min(keep.ageSeconds, Math.ceil(options.retainForMs / 1000)));
 }
 
-export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQueueOptions): JobQueue {
+export function createBullQueue({
+  redisUrl,
+  prefix = 'saathi',
+  logger,
+  lockDurationMs = 30_000,
+}: BullQueueOptions): JobQueue {
   const log = logger.child({ component: 'bullmq' });
   const connection = { url: redisUrl };
   const queues = new Map<QueueName, Queue>();
@@ -121,7 +139,14 @@ export function createBullQueue({ redisUrl, prefix = 'saathi', logger }: BullQue
             ...(traceId ? { traceId } : {}),
           });
         },
-        { connection, prefix, concurrency: options.concurrency ?? 1 },
+        {
+          connection,
+          prefix,
+          concurrency: options.concurrency ?? 1,
+          lockDuration: lockDurationMs,
+          stalledInterval: lockDurationMs,
+          maxStalledCount: MAX_STALLED_COUNT,
+        },
       );
       worker.on('error', (error: Error) => log.error({ err: error, queue: name }, 'worker error'));
       worker.on('completed', (job: Job) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logging';
@@ -26,6 +26,43 @@ describeJobQueueContract('memory', () => createMemoryQueue({ logger }));
 describeJobQueueContract('bullmq', () => createBullQueue({ redisUrl, prefix: nextPrefix(), logger }));
 
 describe('bullmq adapter', () => {
+  it('runs a job again after two workers died running it (BullMQ alone fails it, unrun)', async () => {
+    const prefix = nextPrefix();
+    const connection = { url: redisUrl };
+    const raw = new Queue('post-expiry', { connection, prefix });
+    await raw.add('post-expiry', {});
+    // A worker that takes the job and dies with it: no completion, no lock renewal.
+    const dieWithTheJob = async () => {
+      let took!: () => void;
+      const taken = new Promise<void>((resolve) => (took = resolve));
+      const worker = new Worker(
+        'post-expiry',
+        () => {
+          took();
+          return new Promise<void>(() => undefined);
+        },
+        { connection, prefix, lockDuration: 1_000, stalledInterval: 300 },
+      );
+      await taken;
+      await worker.close(true);
+    };
+    await dieWithTheJob();
+    // The second one first takes the stalled job up again (its first stall), then dies too.
+    await dieWithTheJob();
+
+    const queue = createBullQueue({ redisUrl, prefix, logger, lockDurationMs: 1_000 });
+    let runs = 0;
+    await queue.process('post-expiry', () => {
+      runs += 1;
+      return Promise.resolve();
+    });
+    await waitFor(async () => (await raw.getCompletedCount()) === 1, 15_000);
+    expect(runs).toBe(1);
+    expect(await raw.getFailedCount()).toBe(0);
+    await queue.close();
+    await raw.close();
+  }, 30_000);
+
   it('fails a job with invalid stored data once, without retrying', async () => {
     const prefix = nextPrefix();
     // A payload written by an older producer, bypassing add()'s validation.

@@ -3,7 +3,7 @@
  * JetStream, BullMQ on Redis, SMTP), start the service or worker, listen, and shut down
  * gracefully on SIGTERM. Every service's `main.ts` / `worker.ts` is one call to these.
  */
-import { loadConfig } from '../config';
+import { loadConfig, workerEnvSchema } from '../config';
 import { connectPostgres } from '../db';
 import { createNatsBus } from '../events';
 import { createApp, serve } from '../http';
@@ -12,19 +12,28 @@ import { createSmtpMailer } from '../mail';
 import { systemClock } from '../ports';
 import type { Mailer, ServiceDeps } from '../ports';
 import { createBullQueue } from '../queue';
+import type { BullQueueOptions } from '../queue';
 import { createRedisRateLimiter } from '../rate-limit';
 import { ensureDatabase } from './ensure-database';
 import { registerOperationalMetrics } from '../observability/operational-metrics';
+import { traceConsumers, traceWorkers } from '../observability/traced-ports';
+import { initTracing, shutdownTracing } from '../observability/tracing';
 import { startService, startWorker } from '../service/start-service';
 import type { ServiceDefinition } from '../service/define-service';
 import type { ServiceEnv } from './service-module';
 
-async function connectPorts<C extends ServiceEnv>(name: string, config: C): Promise<ServiceDeps<C>> {
+async function connectPorts<C extends ServiceEnv>(
+  name: string,
+  config: C,
+  queueOptions: Pick<BullQueueOptions, 'lockDurationMs'> = {},
+): Promise<ServiceDeps<C>> {
   const logger = createLogger({ name, level: config.LOG_LEVEL });
+  // Before anything is wrapped or built: the ports and the app trace only when spans are exported.
+  initTracing(name);
   await ensureDatabase(config.DATABASE_URL);
   const db = connectPostgres(config.DATABASE_URL, { logger });
-  const bus = await createNatsBus({ servers: config.NATS_URL, logger, name });
-  const queue = createBullQueue({ redisUrl: config.REDIS_URL, logger });
+  const bus = traceConsumers(await createNatsBus({ servers: config.NATS_URL, logger, name }));
+  const queue = traceWorkers(createBullQueue({ redisUrl: config.REDIS_URL, logger, ...queueOptions }));
   // Replicas of a service share their attempt counters (connects on first use).
   const rateLimiter = createRedisRateLimiter({
     redisUrl: config.REDIS_URL,
@@ -45,6 +54,7 @@ async function closePorts(deps: ServiceDeps<ServiceEnv>): Promise<void> {
   await deps.queue.close();
   await deps.rateLimiter?.close();
   await deps.db.close();
+  await shutdownTracing();
 }
 
 export async function runServiceProcess<C extends ServiceEnv>(
@@ -68,8 +78,9 @@ export async function runWorkerProcess<C extends ServiceEnv & { SMTP_URL?: strin
   definition: ServiceDefinition<C>,
 ): Promise<void> {
   const config = loadConfig(definition.configSchema);
+  const { JOB_LOCK_MS } = loadConfig(workerEnvSchema);
   const name = `${definition.name}-worker`;
-  const deps = await connectPorts(name, config);
+  const deps = await connectPorts(name, config, { lockDurationMs: JOB_LOCK_MS });
   // Only a service whose config names an SMTP server sends mail (notification); the others' jobs
   // (e.g. feed's post expiry) get a mailer that refuses.
   const mailer =

@@ -1,8 +1,8 @@
 export { defineService, defineWorker } from './define-service';
 export type { PeriodicTask, QueueWorker, ServiceDefinition, ServiceKit } from './define-service';
 export { serviceMigrations, startService, startWorker } from './start-service';
-export { registerRoute } from './register-route';
-export type { RegisterRouteOptions, RouteRequest, RouteReturn } from './register-route';
+export { registerRoute, resolveSessionsWith } from './register-route';
+export type { RegisterRouteOptions, RouteRequest, RouteReturn, SessionResolver } from './register-route';
 export { enforceDeclaredRoutes, UndeclaredRouteError } from './declared-routes';
 export { createUnitOfWork } from './unit-of-work';
 export type { AfterCommit, Emit, UnitOfWork, WithEventsOptions } from './unit-of-work';

@@ -26,6 +26,7 @@ const addNoteRoute = defineRoute({
   service: 'feed',
   method: 'POST',
   path: '/api/kit-notes',
+  access: 'public',
   body: z.object({ text: z.string().min(1, 'Text is required'), fail: z.boolean().optional() }),
   response: { 201: z.object({ text: z.string() }) },
 });

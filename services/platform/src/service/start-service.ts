@@ -63,6 +63,8 @@ export async function startService<C extends ServiceEnv>(
     name: definition.name,
     logger: deps.logger,
     readiness: { database: () => deps.db.ping(), events: () => deps.bus.ping() },
+    // Generated from the routes' zod schemas; the gateway merges every service's into /api/docs.
+    openapi: { title: `Saathi ${definition.name}`, version: '1.0.0' },
     ...(auth ? { auth } : {}),
     ...(definition.appOptions?.(deps.config) ?? {}),
   });

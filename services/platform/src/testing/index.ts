@@ -7,3 +7,5 @@ export { testEnv } from './env';
 export { waitFor, sleep } from './wait-for';
 export { schemaDrift, type ColumnShape } from './schema-drift';
 export { TestClock } from './test-clock';
+export { countingLogger } from './counting-logger';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy';

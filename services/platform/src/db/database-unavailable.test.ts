@@ -1,0 +1,98 @@
+/**
+ * A service whose link to PostgreSQL breaks: `/readyz` says so, requests that need the database
+ * fail at once with 503 JSON (not 500, not a hang), and it recovers alone when the link returns.
+ * The link is a TCP proxy the test cuts; the shared PostgreSQL never notices.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../http/create-app';
+import type { App } from '../http/create-app';
+import { createTestDatabase, startTcpProxy } from '../testing';
+import type { TcpProxy, TestDatabase } from '../testing';
+import type { DatabasePort } from '../ports';
+import { connectPostgres } from './postgres';
+import { queryRows } from './query-rows';
+import { isDatabaseUnavailable } from './unavailable';
+
+let database: TestDatabase;
+let link: TcpProxy;
+let db: DatabasePort;
+let app: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase('db_unavailable');
+  const url = new URL(database.url);
+  link = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = '127.0.0.1';
+  url.port = String(link.port);
+  db = connectPostgres(url.toString(), { max: 3 });
+  app = await createApp({
+    name: 'db-test',
+    logLevel: 'silent',
+    readiness: { database: () => db.ping() },
+  });
+  app.get('/answer', async () => {
+    const [row] = await queryRows<{ answer: number }>(db.db, sql`select 42 as answer`);
+    return { answer: row?.answer };
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  await link?.close();
+  await database?.drop();
+});
+
+describe('PostgreSQL connection loss', () => {
+  it('answers 503 JSON at once while the database is unreachable, and recovers by itself', async () => {
+    expect((await app.inject('/answer')).json()).toEqual({ answer: 42 });
+
+    await link.cut();
+    // The pooled connection died with the link: the first query finds out, as does every next one.
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const response = await app.inject('/answer');
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        message: 'Service temporarily unavailable, try again shortly',
+        code: 'DATABASE_UNAVAILABLE',
+      });
+    }
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ failed: ['database'] });
+
+    await link.restore();
+    expect((await app.inject('/answer')).json()).toEqual({ answer: 42 });
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('recognises connection failures through a wrapping cause, and nothing else', () => {
+    const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('the database system is shutting down'), { code: '57P03' }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'connect'),
+      ),
+    ).toBe(true);
+    // A wrong query, a constraint, a missing table: the database answered, so not a 503.
+    for (const code of ['42601', '23505', '42P01']) {
+      expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('query failed'), { code })))).toBe(false);
+    }
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
