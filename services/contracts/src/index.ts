@@ -7,6 +7,7 @@ export * from './http';
 export * from './feed';
 export * from './messaging';
 export * from './notification';
+export * from './web';
 export * from './blog';
 export * from './moderation';
 export * from './export/routes';

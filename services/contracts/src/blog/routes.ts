@@ -19,6 +19,7 @@ export const listBlogPostsRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/blog/posts',
+  access: 'public',
   query: blogListQuerySchema,
   response: { 200: z.array(blogPostSummarySchema) },
 });
@@ -28,6 +29,7 @@ export const listFeaturedBlogPostsRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/blog/posts/featured',
+  access: 'public',
   response: { 200: z.array(blogPostSummarySchema) },
 });
 
@@ -36,6 +38,7 @@ export const getBlogPostRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/blog/posts/:slug',
+  access: 'public',
   params: blogSlugParamsSchema,
   response: { 200: blogPostSchema },
 });
@@ -45,6 +48,7 @@ export const getBlogPostMetaRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/blog/posts/:slug/meta',
+  access: 'public',
   params: blogSlugParamsSchema,
   response: { 200: blogPostMetaSchema },
 });
@@ -54,6 +58,7 @@ export const createBlogPostRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/blog/admin/posts',
+  access: 'admin',
   body: createBlogPostBodySchema,
   response: { 201: blogPostSchema },
 });
@@ -62,6 +67,7 @@ export const updateBlogPostRoute = defineRoute({
   service,
   method: 'PATCH',
   path: '/api/blog/admin/posts/:id',
+  access: 'admin',
   params: blogIdParamsSchema,
   body: updateBlogPostBodySchema,
   response: { 200: blogPostSchema },
@@ -72,6 +78,7 @@ export const unpublishBlogPostRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/blog/admin/posts/:id/unpublish',
+  access: 'admin',
   params: blogIdParamsSchema,
   response: { 200: blogPostSchema },
 });
@@ -81,6 +88,7 @@ export const generateBlogDigestRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/blog/admin/digest',
+  access: 'admin',
   response: { 202: messageResponseSchema },
 });
 

@@ -61,6 +61,8 @@ export const activityDraftSchema = z.object({
     .max(ACTIVITY_AREA_MAX, `The meeting area can be at most ${ACTIVITY_AREA_MAX} characters`),
   /** Shown only to the host and accepted people. */
   meetingPoint: z.string().trim().max(ACTIVITY_POINT_MAX).optional(),
+  /** "Repeat weekly": when this one ends, the next is written a week later (until the host stops it). */
+  repeatWeekly: z.boolean().optional(),
 });
 export type ActivityDraft = z.infer<typeof activityDraftSchema>;
 
@@ -77,12 +79,20 @@ export const postActivitySchema = z.object({
 });
 export type PostActivity = z.infer<typeof postActivitySchema>;
 
+/** "Met 7 of 8": done activities with a check-in or a "showed up", of those with any sign either way. */
+export const reliabilitySchema = z.object({ met: z.number().int(), of: z.number().int() });
+export type Reliability = z.infer<typeof reliabilitySchema>;
+
 export const activityMemberSchema = z.object({
   userId: z.uuid(),
   name: z.string(),
   status: z.enum(MEMBER_STATUSES),
   note: z.string().nullable(),
   requestedAt: z.string(),
+  /** Checked in with the host at this activity. */
+  met: z.boolean(),
+  /** The host's view only: how often this person showed up before (null for everyone else). */
+  reliability: reliabilitySchema.nullable(),
 });
 export type ActivityMember = z.infer<typeof activityMemberSchema>;
 
@@ -100,6 +110,14 @@ export const activityDetailSchema = z.object({
   myStillGoing: z.boolean().nullable(),
   /** The host sees every request; accepted people see who else is in; others see nobody. */
   members: z.array(activityMemberSchema),
+  /** The viewer's check-in code (host: the activity's own code), host and accepted people only. */
+  myCheckInCode: z.string().nullable(),
+  /** Check-in runs from this instant to the end of the window. */
+  checkInOpensAt: z.string(),
+  /** An accepted viewer has checked in with the host. */
+  checkedIn: z.boolean(),
+  /** Part of a weekly series that has not been stopped. */
+  repeatsWeekly: z.boolean(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
@@ -121,6 +139,7 @@ export const getActivityRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/posts/:id/activity',
+  access: 'user',
   params: activityParams,
   response: { 200: activityDetailSchema },
 });
@@ -130,6 +149,7 @@ export const joinActivityRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/activity/join',
+  access: 'user',
   params: activityParams,
   body: joinActivityBodySchema,
   response: { 200: activityDetailSchema },
@@ -140,6 +160,7 @@ export const leaveActivityRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/activity/leave',
+  access: 'user',
   params: activityParams,
   response: { 200: activityDetailSchema },
 });
@@ -148,6 +169,7 @@ export const acceptActivityRequestRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/activity/requests/:userId/accept',
+  access: 'user',
   params: requestParams,
   response: { 200: activityDetailSchema },
 });
@@ -156,6 +178,7 @@ export const declineActivityRequestRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/activity/requests/:userId/decline',
+  access: 'user',
   params: requestParams,
   response: { 200: activityDetailSchema },
 });
@@ -165,6 +188,7 @@ export const closeActivityRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/activity/close',
+  access: 'user',
   params: activityParams,
   response: { 200: messageResponseSchema },
 });
@@ -174,6 +198,7 @@ export const activityCalendarRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/posts/:id/activity.ics',
+  access: 'user',
   params: activityParams,
   kind: 'document',
 });
@@ -183,6 +208,7 @@ export const stillGoingRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/activity/still-going',
+  access: 'user',
   params: activityParams,
   body: z.object({ going: z.boolean({ error: 'Please answer yes or no' }) }),
   response: { 200: activityDetailSchema },

@@ -42,3 +42,35 @@ export const activityClosedV1 = defineEvent(
   'feed.activity.closed.v1',
   z.object({ postId: z.uuid(), hostId: z.uuid() }),
 );
+
+/** The host and an accepted person checked each other in at the meet. */
+export const activityCheckedInV1 = defineEvent('feed.activity.checked_in.v1', z.object(member));
+
+/** One person's one-tap feedback about another after a done activity ("unsafe" also opens a report). */
+export const activityRatedV1 = defineEvent(
+  'feed.activity.rated.v1',
+  z.object({
+    postId: z.uuid(),
+    raterId: z.uuid(),
+    subjectId: z.uuid(),
+    verdict: z.enum(['showed_up', 'no_show', 'unsafe']),
+  }),
+);
+
+/** A weekly series' next occurrence was written (a new post with its own spots and requests). */
+export const activityRepeatedV1 = defineEvent(
+  'feed.activity.repeated.v1',
+  z.object({
+    seriesId: z.uuid(),
+    hostId: z.uuid(),
+    previousPostId: z.uuid(),
+    postId: z.uuid(),
+    startsAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/** The host stopped a weekly series. */
+export const activitySeriesStoppedV1 = defineEvent(
+  'feed.activity.series_stopped.v1',
+  z.object({ seriesId: z.uuid(), hostId: z.uuid(), postId: z.uuid() }),
+);

@@ -49,3 +49,21 @@ export const reactionAddedV1 = defineEvent(
     postId: z.uuid().optional(),
   }),
 );
+
+/**
+ * A reaction taken back (DELETE, or POST of an emoji already held). Notification takes the user
+ * off the author's unread reaction notification when they hold no other emoji on the target.
+ */
+export const reactionRemovedV1 = defineEvent(
+  'feed.reaction.removed.v1',
+  z.object({
+    targetType: z.enum(['post', 'comment']),
+    targetId: z.uuid(),
+    emoji: z.string(),
+    userId: z.uuid(),
+    targetAuthorId: z.uuid(),
+    postId: z.uuid(),
+    /** The emojis the user still holds on the target once this one went (empty: no reaction left). */
+    remainingEmojis: z.array(z.string()),
+  }),
+);

@@ -5,3 +5,4 @@ export * from './events';
 export * from './messages';
 export * from './activities';
 export * from './activity-events';
+export * from './activity-follow-up';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityRoutes } from './activities';
+import { activityFollowUpRoutes } from './activity-follow-up';
 import { defineRoute } from '../http/route';
 import { messageResponseSchema, userIdParamsSchema } from '../identity/auth';
 import {
@@ -21,6 +22,7 @@ import {
   viewerPointQuerySchema,
 } from './schemas';
 import { exportFeedDataRoute } from '../export/routes';
+import { feedReviewRoutes } from '../moderation/review-routes';
 
 const service = 'feed';
 
@@ -29,6 +31,7 @@ export const listPostsRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/posts',
+  access: 'public',
   query: feedQuerySchema,
   response: { 200: z.array(feedPostSchema) },
 });
@@ -38,6 +41,7 @@ export const getPostRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/posts/:id',
+  access: 'public',
   params: postIdParamsSchema,
   query: viewerPointQuerySchema,
   response: { 200: feedPostSchema },
@@ -47,6 +51,7 @@ export const createPostRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts',
+  access: 'user',
   body: createPostBodySchema,
   response: { 201: feedPostSchema },
 });
@@ -56,6 +61,7 @@ export const likePostRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/like',
+  access: 'user',
   params: postIdParamsSchema,
   response: { 200: likeResultSchema },
 });
@@ -65,6 +71,7 @@ export const deletePostRoute = defineRoute({
   service,
   method: 'DELETE',
   path: '/api/posts/:id',
+  access: 'user',
   params: postIdParamsSchema,
   response: { 200: messageResponseSchema },
 });
@@ -73,6 +80,7 @@ export const listCommentsRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/posts/:postId/comments',
+  access: 'public',
   params: postCommentsParamsSchema,
   response: { 200: z.array(commentSchema) },
 });
@@ -81,6 +89,7 @@ export const createCommentRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/comments',
+  access: 'user',
   body: createCommentBodySchema,
   response: { 201: commentSchema },
 });
@@ -89,6 +98,7 @@ export const likeCommentRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/comments/:id/like',
+  access: 'user',
   params: commentIdParamsSchema,
   response: { 200: likeResultSchema },
 });
@@ -98,6 +108,7 @@ export const addPostReactionRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/posts/:id/reactions',
+  access: 'user',
   params: postIdParamsSchema,
   body: reactionBodySchema,
   response: { 200: reactionResultSchema },
@@ -106,6 +117,7 @@ export const removePostReactionRoute = defineRoute({
   service,
   method: 'DELETE',
   path: '/api/posts/:id/reactions',
+  access: 'user',
   params: postIdParamsSchema,
   body: reactionBodySchema,
   response: { 200: reactionResultSchema },
@@ -114,6 +126,7 @@ export const addCommentReactionRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/comments/:id/reactions',
+  access: 'user',
   params: commentIdParamsSchema,
   body: reactionBodySchema,
   response: { 200: reactionResultSchema },
@@ -122,6 +135,7 @@ export const removeCommentReactionRoute = defineRoute({
   service,
   method: 'DELETE',
   path: '/api/comments/:id/reactions',
+  access: 'user',
   params: commentIdParamsSchema,
   body: reactionBodySchema,
   response: { 200: reactionResultSchema },
@@ -132,12 +146,14 @@ export const listDailyResponsesRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/daily-question/responses',
+  access: 'public',
   response: { 200: z.array(dailyResponseSchema) },
 });
 export const createDailyResponseRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/daily-question/responses',
+  access: 'user',
   body: createDailyResponseBodySchema,
   response: { 201: dailyResponseSchema },
 });
@@ -147,6 +163,7 @@ export const seedActivityRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/admin/seed-activity',
+  access: 'admin',
   body: locationSchema,
   response: { 202: messageResponseSchema },
 });
@@ -154,6 +171,7 @@ export const botPostRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/admin/bot-post',
+  access: 'admin',
   body: locationSchema,
   response: { 201: feedPostSchema },
 });
@@ -163,11 +181,13 @@ export const profileStatsRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/profile-stats/:userId',
+  access: 'user',
   params: userIdParamsSchema,
   response: { 200: profileStatsSchema },
 });
 
 export const feedRoutes = [
+  ...feedReviewRoutes,
   exportFeedDataRoute,
   listPostsRoute,
   getPostRoute,
@@ -187,4 +207,5 @@ export const feedRoutes = [
   botPostRoute,
   profileStatsRoute,
   ...activityRoutes,
+  ...activityFollowUpRoutes,
 ] as const;

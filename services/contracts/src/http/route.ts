@@ -7,6 +7,14 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * Who may call a route. `public`: anyone, signed in or out (a handler may still read the session
+ * when there is one); `user`: a signed-in session, else 401; `admin`: an admin, else 401 signed
+ * out and 403 for everyone else. `registerRoute` enforces it before the body is read, so a route's
+ * rule lives in this one declaration (docs/security.md).
+ */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+/**
  * One HTTP call, declared once and used three times: the service registers and validates it
  * (`registerRoute`), the gateway routes its path to `service`, and the web calls it through
  * the typed client (`api.call(route, input)`). Paths use Fastify's `:param` syntax.
@@ -22,6 +30,7 @@ export interface RouteDescriptor<
   service: ServiceName;
   method: Method;
   path: Path;
+  access: RouteAccess;
   params: Params;
   query: Query;
   body: Body;
@@ -50,6 +59,8 @@ interface RouteInput<
   service: ServiceName;
   method: Method;
   path: Path;
+  /** Required: every route says who may call it. */
+  access: RouteAccess;
   params?: Params;
   query?: Query;
   body?: Body;
@@ -75,6 +86,7 @@ export function defineRoute<
     service: input.service,
     method: input.method,
     path: input.path,
+    access: input.access,
     params: input.params as Params,
     query: input.query as Query,
     body: input.body as Body,
@@ -127,7 +139,7 @@ export function successSchemaOf(route: AnyRoute): { status: SuccessStatus; schem
 }
 
 /** `/api/profile/:userId` + `{ userId: 'a b' }` → `/api/profile/a%20b`; a missing param throws. */
-export function pathOf(route: AnyRoute, params: Record<string, unknown> | undefined): string {
+export function pathOf(route: Pick<AnyRoute, 'path'>, params: Record<string, unknown> | undefined): string {
   return route.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null)

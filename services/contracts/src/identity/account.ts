@@ -19,6 +19,7 @@ export const deleteAccountRoute = defineRoute({
   service: 'identity',
   method: 'POST',
   path: '/api/auth/delete-account',
+  access: 'user',
   body: deleteAccountBodySchema,
   response: { 200: z.object({ message: z.string() }) },
 });

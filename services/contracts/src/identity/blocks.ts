@@ -25,6 +25,7 @@ export const blockUserRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/users/:userId/block',
+  access: 'user',
   params: userIdParamsSchema,
   response: { 200: messageResponseSchema },
 });
@@ -34,6 +35,7 @@ export const unblockUserRoute = defineRoute({
   service,
   method: 'DELETE',
   path: '/api/users/:userId/block',
+  access: 'user',
   params: userIdParamsSchema,
   response: { 200: messageResponseSchema },
 });
@@ -43,6 +45,7 @@ export const listBlockedUsersRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/blocks',
+  access: 'user',
   response: { 200: z.array(blockedPersonSchema) },
 });
 

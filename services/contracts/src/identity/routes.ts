@@ -21,7 +21,14 @@ import {
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_SIZES } from '../constants';
 import { blockRoutes } from './blocks';
 import { deleteAccountRoute } from './account';
-import { exportIdentityDataRoute } from '../export/routes';
+import {
+  currentDataExportRoute,
+  dataExportStatusRoute,
+  downloadDataExportRoute,
+  exportIdentityDataRoute,
+  requestDataExportRoute,
+} from '../export/routes';
+import { identityReviewRoutes } from '../moderation/review-routes';
 
 const service = 'identity';
 
@@ -37,6 +44,7 @@ export const getCurrentUserRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/auth/user',
+  access: 'user',
   response: { 200: currentUserSchema },
 });
 
@@ -48,6 +56,7 @@ export const getSessionRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/auth/session',
+  access: 'public',
   response: { 200: z.object({ user: currentUserSchema.nullable() }) },
 });
 
@@ -55,6 +64,7 @@ export const loginRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/login',
+  access: 'public',
   body: loginBodySchema,
   response: { 200: currentUserSchema },
   edgeLimit: 'auth',
@@ -64,6 +74,7 @@ export const registerRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/register',
+  access: 'public',
   body: registerBodySchema,
   response: { 201: currentUserSchema },
   edgeLimit: 'auth',
@@ -73,6 +84,7 @@ export const logoutRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/logout',
+  access: 'public',
   response: { 200: messageResponseSchema },
 });
 
@@ -81,6 +93,7 @@ export const loginRedirectRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/login',
+  access: 'public',
   kind: 'document',
 });
 
@@ -88,6 +101,7 @@ export const forgotPasswordRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/forgot-password',
+  access: 'public',
   body: forgotPasswordBodySchema,
   response: { 200: messageResponseSchema },
   edgeLimit: 'auth',
@@ -98,6 +112,7 @@ export const validateResetTokenRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/auth/validate-reset-token/:token',
+  access: 'public',
   params: z.object({ token: z.string().min(1).max(200) }),
   response: {
     200: validateResetTokenResponseSchema,
@@ -110,6 +125,7 @@ export const resetPasswordRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/reset-password',
+  access: 'public',
   body: resetPasswordBodySchema,
   response: { 200: messageResponseSchema },
 });
@@ -119,6 +135,7 @@ export const verifyEmailRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/verify-email',
+  access: 'public',
   body: verifyEmailBodySchema,
   response: { 200: messageResponseSchema },
 });
@@ -128,6 +145,7 @@ export const resendVerificationEmailRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/resend-verification-email',
+  access: 'user',
   response: { 200: messageResponseSchema },
   edgeLimit: 'auth',
 });
@@ -137,12 +155,14 @@ export const googleStartRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/auth/google',
+  access: 'public',
   kind: 'document',
 });
 export const googleCallbackRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/auth/google/callback',
+  access: 'public',
   kind: 'document',
 });
 
@@ -150,6 +170,7 @@ export const getProfileRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/profile/:userId',
+  access: 'user',
   params: userIdParamsSchema,
   response: { 200: profileSchema },
 });
@@ -158,6 +179,7 @@ export const createProfileRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/profile',
+  access: 'user',
   body: profileBodySchema,
   response: { 200: profileSchema, 201: profileSchema },
 });
@@ -166,6 +188,7 @@ export const updateProfileRoute = defineRoute({
   service,
   method: 'PUT',
   path: '/api/profile/:userId',
+  access: 'user',
   params: userIdParamsSchema,
   body: profileBodySchema,
   response: { 200: profileSchema },
@@ -176,6 +199,7 @@ export const getPublicUserRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/users/:userId',
+  access: 'user',
   params: userIdParamsSchema,
   response: { 200: publicUserSchema },
 });
@@ -184,6 +208,7 @@ export const uploadProfileImageRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/upload/profile-image',
+  access: 'user',
   body: uploadProfileImageBodySchema,
   response: { 201: uploadProfileImageResponseSchema },
   // A 5 MB image as base64 is ~6.7 MB; the JSON around it is small. Only this route accepts that much.
@@ -194,13 +219,19 @@ export const getProfileImageRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/upload/profile-image/:id',
+  access: 'public',
   params: z.object({ id: z.uuid('Image not found') }),
   query: z.object({ size: z.enum(PROFILE_IMAGE_SIZES, 'Unknown image size').optional() }),
   kind: 'document',
 });
 
 export const identityRoutes = [
+  ...identityReviewRoutes,
   exportIdentityDataRoute,
+  requestDataExportRoute,
+  currentDataExportRoute,
+  dataExportStatusRoute,
+  downloadDataExportRoute,
   deleteAccountRoute,
   getCurrentUserRoute,
   getSessionRoute,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationTypeSchema } from '../notification/schemas';
 
 /**
  * Queue names are durable: renaming one strands the jobs already waiting in Redis.
@@ -10,6 +11,9 @@ export const QueueName = {
   botSeeding: 'bot-seeding',
   blogDigest: 'blog-digest',
   activityReminders: 'activity-reminders',
+  activityRepeats: 'activity-repeats',
+  dataExport: 'data-export',
+  activityMailChecks: 'activity-mail-checks',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -49,5 +53,20 @@ export const jobSchemas = {
   }),
   /** The repeatable sweep that sends activities' reminders 2 hours before (feed). */
   [QueueName.activityReminders]: z.object({}),
+  /** The repeatable sweep that writes weekly activities' next occurrences (feed). */
+  [QueueName.activityRepeats]: z.object({}),
+  /** Assembles one "Download my data" file (identity; docs/privacy.md). */
+  [QueueName.dataExport]: z.object({ exportId: z.uuid() }),
+  /**
+   * Notification, a while after an activity notice: mails it if it is still unread
+   * (docs/notifications.md). `key` names the check (event and recipient) for de-duplication.
+   */
+  [QueueName.activityMailChecks]: z.object({
+    key: z.string().min(1),
+    recipientId: z.uuid(),
+    type: notificationTypeSchema,
+    targetKey: z.string().min(1),
+    postId: z.uuid(),
+  }),
 } satisfies Record<QueueName, z.ZodType>;
 export type JobData<N extends QueueName> = z.infer<(typeof jobSchemas)[N]>;

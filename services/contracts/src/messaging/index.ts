@@ -5,3 +5,4 @@ export * from './events';
 export * from './socket';
 export * from './messages';
 export * from './requests';
+export * from './activity-threads';

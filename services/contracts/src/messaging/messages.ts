@@ -8,6 +8,8 @@ export const MessagingMessages = {
   notWithYourself: 'You cannot start a conversation with yourself',
   /** Either side blocked the other; worded so it does not say which, or that it is a block. */
   cannotMessage: 'You cannot message this person',
+  /** A send reused a client message id the sender already gave a message of another conversation. */
+  clientMessageIdTaken: 'This message id is already used',
   /** Toasts (docs/product.md#messages). */
   startFailed: 'Failed to start conversation',
   sendFailed: 'Failed to send message',

@@ -12,6 +12,7 @@ export const acceptMessageRequestRoute = defineRoute({
   service: 'messaging',
   method: 'POST',
   path: '/api/conversations/:id/accept',
+  access: 'user',
   params: conversationIdParamsSchema,
   response: { 200: conversationSchema },
 });
@@ -21,6 +22,7 @@ export const declineMessageRequestRoute = defineRoute({
   service: 'messaging',
   method: 'POST',
   path: '/api/conversations/:id/decline',
+  access: 'user',
   params: conversationIdParamsSchema,
   response: { 200: z.object({ id: z.uuid() }) },
 });

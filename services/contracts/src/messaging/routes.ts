@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route';
 import { acceptMessageRequestRoute, declineMessageRequestRoute } from './requests';
+import { activityThreadRoutes } from './activity-threads';
 import {
   chatMessageSchema,
   conversationIdParamsSchema,
@@ -14,6 +15,7 @@ import {
   unreadTotalSchema,
 } from './schemas';
 import { exportMessagingDataRoute } from '../export/routes';
+import { messagingReviewRoutes } from '../moderation/review-routes';
 
 const service = 'messaging';
 
@@ -22,6 +24,7 @@ export const startConversationRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/conversations',
+  access: 'user',
   body: startConversationBodySchema,
   response: { 200: startConversationResultSchema },
 });
@@ -31,6 +34,7 @@ export const listConversationsRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/conversations',
+  access: 'user',
   response: { 200: z.array(conversationSchema) },
 });
 
@@ -39,6 +43,7 @@ export const listMessagesRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/conversations/:id/messages',
+  access: 'user',
   params: conversationIdParamsSchema,
   query: messagesQuerySchema,
   response: { 200: z.array(chatMessageSchema) },
@@ -48,6 +53,7 @@ export const markConversationReadRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/conversations/:id/read',
+  access: 'user',
   params: conversationIdParamsSchema,
   body: markReadBodySchema,
   response: { 200: readReceiptSchema },
@@ -58,6 +64,7 @@ export const unreadMessagesRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/messages/unread-count',
+  access: 'user',
   response: { 200: unreadTotalSchema },
 });
 
@@ -65,11 +72,13 @@ export const sendMessageRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/messages',
+  access: 'user',
   body: sendMessageBodySchema,
   response: { 201: chatMessageSchema },
 });
 
 export const messagingRoutes = [
+  ...messagingReviewRoutes,
   exportMessagingDataRoute,
   acceptMessageRequestRoute,
   declineMessageRequestRoute,
@@ -79,4 +88,5 @@ export const messagingRoutes = [
   markConversationReadRoute,
   unreadMessagesRoute,
   sendMessageRoute,
+  ...activityThreadRoutes,
 ] as const;

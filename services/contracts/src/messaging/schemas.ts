@@ -17,6 +17,11 @@ export const chatMessageSchema = z.object({
   senderId: z.uuid(),
   content: z.string(),
   createdAt: z.string(),
+  /**
+   * The id the sender's client chose for it (`clientMessageId` of the send), echoed so that
+   * client can replace its pending bubble with this message. Absent when the send had none.
+   */
+  clientMessageId: z.uuid().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -47,6 +52,11 @@ export const conversationSchema = z.object({
    * sender sees a normal conversation). Absent from older servers' answers.
    */
   isRequest: z.boolean().optional(),
+  /**
+   * The newest message the other person has read (their read marker), or null: the thread's
+   * "Seen" after a reload. Absent from older servers' answers.
+   */
+  otherLastReadMessageId: z.uuid().nullable().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -71,6 +81,11 @@ export const sendMessageBodySchema = z.object({
     .trim()
     .min(1, MESSAGE_EMPTY)
     .max(MESSAGE_CONTENT_MAX, `Messages can be at most ${MESSAGE_CONTENT_MAX} characters`),
+  /**
+   * A uuid the client chose for this message before sending. Sending the same one again (a
+   * retry after a lost answer) answers the message already stored instead of storing another.
+   */
+  clientMessageId: z.uuid('Invalid client message id').optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 

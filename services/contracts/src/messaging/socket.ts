@@ -3,7 +3,12 @@
 // go over REST, so every one is stored and has an id before anyone sees it).
 import { z } from 'zod';
 import { notificationSchema } from '../notification/schemas';
+import { activityThreadMessageSchema } from './activity-threads';
 import { chatMessageSchema, conversationSchema, readReceiptSchema } from './schemas';
+import { SocketServerEvent } from './socket-events';
+
+// The event names live in a module without schemas: the web app's first load needs them, not zod.
+export { SocketClientEvent, SocketServerEvent } from './socket-events';
 
 export const typingSchema = z.object({
   conversationId: z.uuid(),
@@ -15,17 +20,6 @@ export type TypingIndicator = z.infer<typeof typingSchema>;
 export const typingInputSchema = z.object({ conversationId: z.uuid(), typing: z.boolean() });
 export type TypingInput = z.infer<typeof typingInputSchema>;
 
-/** What a client may send; the ack answers `{ ok: false, message }` when refused. */
-export const SocketClientEvent = { typing: 'typing' } as const;
-/** What the server pushes. */
-export const SocketServerEvent = {
-  messageNew: 'message:new',
-  conversationUpdated: 'conversation:updated',
-  typing: 'typing',
-  read: 'conversation:read',
-  notificationNew: 'notification:new',
-} as const;
-
 export const socketServerPayloads = {
   [SocketServerEvent.messageNew]: chatMessageSchema,
   /** The conversation as the receiving user sees it (other participant, unread count). */
@@ -33,6 +27,8 @@ export const socketServerPayloads = {
   [SocketServerEvent.typing]: typingSchema,
   [SocketServerEvent.read]: readReceiptSchema,
   [SocketServerEvent.notificationNew]: notificationSchema,
+  /** A new message in one of the user's activity threads. */
+  [SocketServerEvent.activityThreadMessage]: activityThreadMessageSchema,
 } as const;
 
 export type SocketAck = { ok: true } | { ok: false; message: string };
@@ -43,6 +39,7 @@ export interface ServerToClientEvents {
   typing: (indicator: TypingIndicator) => void;
   'conversation:read': (receipt: z.infer<typeof readReceiptSchema>) => void;
   'notification:new': (notification: z.infer<typeof notificationSchema>) => void;
+  'activity-thread:message': (message: z.infer<typeof activityThreadMessageSchema>) => void;
 }
 
 export interface ClientToServerEvents {

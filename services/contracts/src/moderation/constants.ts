@@ -22,5 +22,6 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 /** The reported item's text as the reporter saw it, kept for the reviewer. */
 export const REPORT_EXCERPT_MAX_LENGTH = 1000;
 
-export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend'] as const;
+/** The first three close a case; reinstate undoes a suspension (of a person, not a case). */
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'reinstate'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

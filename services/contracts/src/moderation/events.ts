@@ -30,3 +30,9 @@ export const userSuspendedV1 = defineEvent(
   'moderation.user.suspended.v1',
   z.object({ userId: z.uuid(), actorId: z.uuid() }),
 );
+
+/** An admin undid a suspension: identity allows sign-in again; feed shows the person's posts again. */
+export const userReinstatedV1 = defineEvent(
+  'moderation.user.reinstated.v1',
+  z.object({ userId: z.uuid(), actorId: z.uuid() }),
+);

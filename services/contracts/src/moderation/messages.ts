@@ -5,5 +5,10 @@ export const ModerationMessages = {
   adminOnly: 'Admins only',
   nothingToReview: 'No open reports for this item',
   removeNeedsContent: 'Only a post, comment or message can be removed',
+  ownerUnknown: 'Whose item this is is not known yet; try again shortly',
+  notSuspended: 'This person is not suspended',
+  reinstateNeedsPerson: 'Only a person can be reinstated',
   actionDone: 'Done',
+  /** The owning service no longer has the reported item (deleted, expired, or the account is gone). */
+  itemGone: 'Item no longer exists',
 } as const;

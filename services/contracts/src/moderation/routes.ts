@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportModerationDataRoute } from '../export/routes';
 import { defineRoute } from '../http/route';
 import { messageResponseSchema } from '../identity/auth';
 import {
@@ -6,6 +7,7 @@ import {
   createReportBodySchema,
   moderationActionBodySchema,
   openCaseSchema,
+  suspensionSchema,
 } from './schemas';
 
 const service = 'moderation';
@@ -15,6 +17,7 @@ export const createReportRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/moderation/reports',
+  access: 'user',
   body: createReportBodySchema,
   response: { 201: messageResponseSchema },
 });
@@ -24,14 +27,19 @@ export const listOpenCasesRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/moderation/admin/cases',
+  access: 'admin',
   response: { 200: z.array(openCaseSchema) },
 });
 
-/** Admins only: dismiss the reports, remove the content, or suspend its owner. */
+/**
+ * Admins only: dismiss the reports, remove the content, or suspend its owner (on an open case);
+ * or reinstate a suspended person (`targetKind: 'user'`, `targetId`: the person).
+ */
 export const takeModerationActionRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/moderation/admin/actions',
+  access: 'admin',
   body: moderationActionBodySchema,
   response: { 200: messageResponseSchema },
 });
@@ -41,7 +49,17 @@ export const listAuditRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/moderation/admin/audit',
+  access: 'admin',
   response: { 200: z.array(auditEntrySchema) },
+});
+
+/** Admins only: the people suspended now, most recent first. */
+export const listSuspensionsRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: '/api/moderation/admin/suspensions',
+  access: 'admin',
+  response: { 200: z.array(suspensionSchema) },
 });
 
 export const moderationRoutes = [
@@ -49,4 +67,6 @@ export const moderationRoutes = [
   listOpenCasesRoute,
   takeModerationActionRoute,
   listAuditRoute,
+  listSuspensionsRoute,
+  exportModerationDataRoute,
 ] as const;

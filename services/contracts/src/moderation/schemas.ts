@@ -19,8 +19,8 @@ export const createReportBodySchema = reportTargetSchema.extend({
     .trim()
     .max(REPORT_NOTE_MAX_LENGTH, `Keep the note under ${REPORT_NOTE_MAX_LENGTH} characters`)
     .optional(),
-  /** Whose item it is (the person, for a user report), as the reporter's screen showed it. */
-  ownerId: z.uuid('Invalid id'),
+  // No owner: whose item it is is learnt from the owning service's events, never from the
+  // reporter (an older client's ownerId is stripped like any unknown key).
   /** The item's text as the reporter saw it, for the reviewer; optional for a person. */
   excerpt: z.string().max(REPORT_EXCERPT_MAX_LENGTH).optional(),
 });
@@ -32,7 +32,8 @@ export const reportReasonCountSchema = z.object({ reason: z.enum(REPORT_REASONS)
 export const openCaseSchema = z.object({
   targetKind: z.enum(REPORT_TARGET_KINDS),
   targetId: z.uuid(),
-  ownerId: z.uuid(),
+  /** The author, from the owning service's events; null while moderation has not heard of the item. */
+  ownerId: z.uuid().nullable(),
   excerpt: z.string().nullable(),
   reporters: z.number().int(),
   reasons: z.array(reportReasonCountSchema),
@@ -49,13 +50,23 @@ export const moderationActionBodySchema = reportTargetSchema.extend({
 });
 export type ModerationActionBody = z.infer<typeof moderationActionBodySchema>;
 
+/** Ids are null where the person they named deleted their account (docs/privacy.md). */
 export const auditEntrySchema = z.object({
   id: z.uuid(),
-  actorId: z.uuid(),
+  actorId: z.uuid().nullable(),
   action: z.enum(MODERATION_ACTIONS),
   targetKind: z.enum(REPORT_TARGET_KINDS),
-  targetId: z.uuid(),
-  ownerId: z.uuid(),
+  targetId: z.uuid().nullable(),
+  ownerId: z.uuid().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A person suspended now, until an admin reinstates them. */
+export const suspensionSchema = z.object({
+  userId: z.uuid(),
+  /** Null when the admin who suspended them has since deleted their account. */
+  actorId: z.uuid().nullable(),
+  suspendedAt: z.iso.datetime({ offset: true }),
+});
+export type Suspension = z.infer<typeof suspensionSchema>;

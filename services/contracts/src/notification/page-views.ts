@@ -23,6 +23,7 @@ export const recordPageViewRoute = defineRoute({
   service: 'notification',
   method: 'POST',
   path: '/api/page-views',
+  access: 'public',
   body: pageViewBodySchema,
   response: { 202: pageViewResultSchema },
 });
@@ -32,6 +33,7 @@ export const listPageViewsRoute = defineRoute({
   service: 'notification',
   method: 'GET',
   path: '/api/admin/page-views',
+  access: 'admin',
   query: pageViewsQuerySchema,
   response: { 200: pageViewsReportSchema },
 });

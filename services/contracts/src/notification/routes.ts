@@ -19,6 +19,7 @@ export const listNotificationsRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/notifications',
+  access: 'user',
   query: notificationsQuerySchema,
   response: { 200: notificationListSchema },
 });
@@ -28,6 +29,7 @@ export const markNotificationReadRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/notifications/:id/read',
+  access: 'user',
   params: notificationIdParamsSchema,
   response: { 200: unreadNotificationsSchema },
 });
@@ -36,6 +38,7 @@ export const markAllNotificationsReadRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/notifications/read-all',
+  access: 'user',
   response: { 200: unreadNotificationsSchema },
 });
 
@@ -44,6 +47,7 @@ export const createFeedbackRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/feedback',
+  access: 'public',
   body: createFeedbackBodySchema,
   response: { 201: feedbackSchema.pick({ id: true, status: true }) },
 });
@@ -53,6 +57,7 @@ export const listFeedbackRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/feedback',
+  access: 'admin',
   query: feedbackListQuerySchema,
   response: { 200: z.array(feedbackSchema) },
 });

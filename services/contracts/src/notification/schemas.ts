@@ -15,6 +15,12 @@ export const NOTIFICATION_TYPES = [
   'activity_accepted',
   // Two hours before an activity: "Still going?".
   'activity_reminder',
+  // The host declined your request; closed their activity ("partner found"); posted the next
+  // occurrence of a weekly activity you were in; and, once it is over, "how did it go?".
+  'activity_declined',
+  'activity_closed',
+  'activity_repeated',
+  'activity_feedback',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -1,0 +1,14 @@
+// The realtime protocol's event names, apart from socket.ts's payload schemas so that a client
+// can name the events without bundling zod.
+
+/** What a client may send; the ack answers `{ ok: false, message }` when refused. */
+export const SocketClientEvent = { typing: 'typing' } as const;
+/** What the server pushes. */
+export const SocketServerEvent = {
+  messageNew: 'message:new',
+  conversationUpdated: 'conversation:updated',
+  typing: 'typing',
+  read: 'conversation:read',
+  notificationNew: 'notification:new',
+  activityThreadMessage: 'activity-thread:message',
+} as const;
