@@ -1,4 +1,4 @@
-import { createMemoryRateLimiter, sealToken } from '@saathi/platform';
+import { createMemoryRateLimiter, resolveSessionsWith, sealToken } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import { AccessTokens } from './auth/access-token';
 import { SessionCache } from './auth/session-cache';
@@ -14,6 +14,8 @@ import { UsersRepository } from './db/users-repository';
 import { BlocksRepository } from './db/blocks-repository';
 import { accountRoutes } from './routes/account';
 import { exportRoutes } from './routes/export';
+import { processDataExports } from './jobs/data-export';
+import { adminReviewRoutes } from './routes/admin-review';
 import { blockRoutes } from './routes/blocks';
 import { subscribeUserSuspended } from './events/user-suspended';
 import { blockUser, listBlocked, unblockUser } from './use-cases/blocks';
@@ -23,7 +25,7 @@ import { emailVerificationRoutes } from './routes/email-verification';
 import { googleRoutes } from './routes/google';
 import { passwordResetRoutes } from './routes/password-reset';
 import { profileRoutes } from './routes/profile';
-import { requireSessionWith } from './routes/require-session';
+import { identitySessions } from './routes/require-session';
 import { uploadRoutes } from './routes/upload';
 import { usersRoutes } from './routes/users';
 import { withConfiguredRole } from './use-cases/create-account';
@@ -69,7 +71,10 @@ function attemptLimits(kit: ServiceKit<Config>): AttemptLimits {
   const perWindow = (limit: number) => ({ limit, windowMs });
   return new AttemptLimits(kit.rateLimiter ?? createMemoryRateLimiter(), {
     loginPerIp: perWindow(config.RATE_LIMIT_LOGIN_PER_IP),
-    loginPerAccount: perWindow(config.RATE_LIMIT_LOGIN_PER_ACCOUNT),
+    loginPerAccount: {
+      limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS * 1000,
+    },
     loginPerAccountIp: {
       limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_IP,
       windowMs,
@@ -115,7 +120,7 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     endSession: (sessionId, reason) => endSession(core, sessionId, reason),
     withConfiguredRole: (user) => withConfiguredRole(core, user),
   });
-  const requireSession = requireSessionWith(sessions);
+  resolveSessionsWith(app, identitySessions(sessions));
 
   authRoutes(app, {
     sessions,
@@ -129,7 +134,6 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     resetPassword: (input, current, meta) => resetPassword(core, input, current, meta),
   });
   emailVerificationRoutes(app, {
-    sessions,
     verifyEmail: (token, meta) => verifyEmail(core, token, meta),
     resendVerificationEmail: (user, meta) => resendVerificationEmail({ ...core, limits }, user, meta),
   });
@@ -141,25 +145,23 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     withConfiguredRole: (user) => withConfiguredRole(core, user),
   });
   profileRoutes(app, {
-    requireSession,
     findProfile: (userId) => core.profiles.findByUserId(userId),
     saveOwnProfile: (user, body, meta) => saveOwnProfile(core, user, body, meta),
   });
-  usersRoutes(app, { requireSession, findUser: (userId) => core.users.findById(userId) });
+  usersRoutes(app, { findUser: (userId) => core.users.findById(userId) });
   blockRoutes(app, {
-    requireSession,
     blockUser: (blockerId, blockedId, meta) => blockUser(core, blockerId, blockedId, meta),
     unblockUser: (blockerId, blockedId, meta) => unblockUser(core, blockerId, blockedId, meta),
     listBlocked: (blockerId) => listBlocked(core, blockerId),
   });
-  exportRoutes(app, { requireSession, db: kit.db.db });
+  exportRoutes(app, kit);
+  await processDataExports(kit);
+  adminReviewRoutes(app, { db: kit.db.db });
   accountRoutes(app, {
-    requireSession,
     sessions,
     deleteAccount: (current, password, meta) => deleteAccount(core, current, password, meta),
   });
   uploadRoutes(app, {
-    requireSession,
     uploadProfileImage: (userId, imageData) =>
       uploadProfileImage({ ...core, limits, imageQuota: config.UPLOADED_IMAGES_MAX }, userId, imageData),
     findImage: (id) => core.images.find(id),

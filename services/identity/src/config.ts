@@ -72,6 +72,15 @@ export const configSchema = commonEnvSchema
       .url()
       .default('http://localhost:3000')
       .transform((value) => value.replace(/\/+$/, '')),
+    /**
+     * Where the data-export job reaches the other services' `/api/export/*` routes: the gateway,
+     * as seen from identity. Default PUBLIC_ORIGIN (embedded mode and `start:cluster`, where the
+     * gateway is that origin); in Kubernetes the gateway's Service, e.g. `http://gateway:3000`.
+     */
+    EXPORT_PARTS_URL: z
+      .url()
+      .optional()
+      .transform((value) => value?.replace(/\/+$/, '')),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -82,10 +91,12 @@ export const configSchema = commonEnvSchema
     ARGON2_TIME_COST: z.coerce.number().int().min(2).default(2),
     RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
     /**
-     * Failed sign-ins per account across every address. High on purpose: reaching it refuses
-     * the owner too, so it only stops guessing spread over many addresses.
+     * Failed sign-ins per account across every address, per RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS.
+     * High on purpose: reaching it refuses the owner too, so it only stops guessing spread over
+     * many addresses.
      */
     RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(100),
+    RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS: positiveInt(3600),
     /**
      * Failed sign-ins per account from one address before each further attempt from there must
      * wait LOGIN_BACKOFF_BASE_SECONDS, doubling up to LOGIN_BACKOFF_MAX_SECONDS (429 with
@@ -103,7 +114,7 @@ export const configSchema = commonEnvSchema
     FORGOT_PASSWORD_COOLDOWN_SECONDS: positiveInt(60),
     /** "Resend verification email" per account (each one sends a mail). */
     RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: positiveInt(3),
-    /** Window of every limit above, in seconds. */
+    /** Window of every limit above but the per-account one, in seconds. */
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
     /** Profile-image uploads per user per hour (each one is decoded and re-encoded). */
     UPLOADS_PER_HOUR: positiveInt(10),

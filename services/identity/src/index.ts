@@ -5,6 +5,8 @@ import { configSchema } from './config';
 import { sweepIdentity } from './db/maintenance';
 import { deleteUnusedImages } from './db/profile-images-repository';
 import { SCHEMA } from './db/schema-name';
+import { DataExportsRepository } from './db/data-exports-repository';
+import { purgeDataExports } from './use-cases/data-export';
 
 export type { Config } from './config';
 export { configSchema };
@@ -21,6 +23,12 @@ export const identityService = defineService({
   appOptions: (config) => ({ trustProxy: config.TRUST_PROXY }),
   register: registerIdentity,
   periodic: [
+    {
+      // Export files past their 24 hours (docs/privacy.md); the download refuses them meanwhile.
+      name: 'identity-data-exports-sweep',
+      everyMs: 600_000,
+      run: (kit) => purgeDataExports({ exports: new DataExportsRepository(kit.db.db) }, kit.clock.now()),
+    },
     { name: 'identity-sweep', everyMs: 60_000, run: (kit) => sweepIdentity(kit.db.db, kit.clock.now()) },
     {
       // Uploads no profile or account uses, once a day old. Checked hourly, so a replica that

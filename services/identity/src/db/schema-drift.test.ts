@@ -5,6 +5,7 @@ import type { TestDatabase } from '@saathi/platform/testing';
 import { identityService } from '../index';
 import {
   blocks,
+  dataExports,
   emailVerifications,
   passwordResets,
   profileImages,
@@ -30,6 +31,7 @@ describe('identity migrations', () => {
       userProfiles,
       profileImages,
       blocks,
+      dataExports,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
   integer,
+  json,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -160,3 +161,17 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ProfileRow = typeof userProfiles.$inferSelect;
 export type ProfileImageRow = typeof profileImages.$inferSelect;
+
+/** "Download my data": one export per person, kept 24 hours once ready (0005_data_exports.sql). */
+export const dataExports = identity.table('data_exports', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  data: json('data'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  readyAt: timestamp('ready_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});

@@ -40,6 +40,11 @@ export class UsersRepository {
       .where(and(eq(users.id, id), isNull(users.suspendedAt)));
   }
 
+  /** Lifts a suspension (moderation's reinstate): the person may sign in again. */
+  async reinstate(id: string): Promise<void> {
+    await this.db.update(users).set({ suspendedAt: null }).where(eq(users.id, id));
+  }
+
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
     return row;

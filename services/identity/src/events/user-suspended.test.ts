@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdentityMessages, sessionRevokedV1, userSuspendedV1 } from '@saathi/contracts';
+import { IdentityMessages, sessionRevokedV1, userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
 import { makeEnvelope } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { buildRegistration, startTestIdentity } from '../testing/test-service';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => identity?.close());
 
 describe('a suspension from moderation', () => {
-  it('ends every session at once, announces it, and refuses sign-in from then on', async () => {
+  it('ends every session at once, announces it, refuses sign-in until reinstated', async () => {
     const body = buildRegistration();
     const phone = identity.browser();
     const registered = await phone.inject({ method: 'POST', url: '/api/auth/register', payload: body });
@@ -48,5 +48,21 @@ describe('a suspension from moderation', () => {
     const again = await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: login });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(IdentityMessages.accountSuspended);
+
+    // Reinstated: signing in works again.
+    await identity.deps.bus.publish(
+      makeEnvelope(
+        userReinstatedV1,
+        { userId, actorId: userId },
+        { traceId: 'reinstate-test', clock: identity.clock },
+      ),
+    );
+    await waitFor(
+      async () =>
+        (await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: login }))
+          .statusCode === 200,
+      5_000,
+      'sign-in to be allowed again',
+    );
   });
 });

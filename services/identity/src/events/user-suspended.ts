@@ -1,4 +1,4 @@
-import { userSuspendedV1 } from '@saathi/contracts';
+import { userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
 import { consumeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
@@ -9,11 +9,13 @@ import type { SessionCache } from '../auth/session-cache';
 import { emitSessionsRevoked } from './session-revoked';
 
 const DURABLE = 'identity.user-suspended';
+const REINSTATED = 'identity.user-reinstated';
 
 /**
  * moderation.user.suspended.v1 → the account is marked suspended (sign-in refused) and every
  * live session ends, announced through session.revoked so the other services refuse the
  * session's access tokens too. Once per event (inbox, in the same transaction as the outbox).
+ * And moderation.user.reinstated.v1 → the suspension is lifted.
  */
 export async function subscribeUserSuspended(
   kit: ServiceKit<Config>,
@@ -38,6 +40,17 @@ export async function subscribeUserSuspended(
           afterCommit(() => sessionCache.clear());
         },
         { traceId: envelope.traceId },
+      );
+    },
+  });
+  // Its undo, here beside it: moderation.user.reinstated.v1 → sign-in allowed again (the
+  // sessions the suspension ended stay ended).
+  await kit.bus.subscribe({
+    durable: REINSTATED,
+    event: userReinstatedV1,
+    handle: async (envelope) => {
+      await consumeOnce(kit.db.db, SCHEMA, REINSTATED, envelope, (tx) =>
+        new UsersRepository(tx).reinstate(envelope.data.userId),
       );
     },
   });

@@ -1,26 +1,42 @@
 import type { FastifyRequest } from 'fastify';
-import { IdentityMessages } from '@saathi/contracts';
+import { getCurrentUserRoute, IdentityMessages, resendVerificationEmailRoute } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
+import type { SessionResolver } from '@saathi/platform';
 import type { Authenticated, SessionManager } from '../auth/session-manager';
 
-/** The signed-in session of a request, or a 401. */
-export type RequireSession = (request: FastifyRequest) => Promise<Authenticated>;
+const sessionsOf = new WeakMap<FastifyRequest, Authenticated>();
 
 /**
- * Identity's own endpoints accept an access cookie only while its session row is live, so a
- * cookie kept after logout (or a password reset) is refused at once.
+ * Under /api/auth the refresh cookie is sent, so an expired access token is renewed on these
+ * calls (the web client renews only outside /api/auth). Every other call takes the access
+ * cookie as it is.
  */
-export function requireSessionWith(sessions: Pick<SessionManager, 'fromAccessCookie'>): RequireSession {
-  return async (request) => {
-    const auth = await sessions.fromAccessCookie(request);
-    if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
+const RENEWING = new Set<unknown>([getCurrentUserRoute, resendVerificationEmailRoute]);
+
+/**
+ * How identity's `user` and `admin` routes learn who calls (registerRoute asks before the body
+ * is read): identity accepts an access cookie only while its session row is live, so a cookie
+ * kept after logout (or a password reset) is refused at once.
+ */
+export function identitySessions(sessions: Pick<SessionManager, 'authenticate'>): SessionResolver {
+  return async (request, reply, route) => {
+    const auth = await sessions.authenticate(request, reply, { refresh: RENEWING.has(route) });
+    if (!auth) return null;
     rememberUser(request, auth);
-    return auth;
+    return request.user;
   };
+}
+
+/** The signed-in session of a `user` or `admin` route (already checked by its access), or a 401. */
+export function sessionOf(request: FastifyRequest): Authenticated {
+  const auth = sessionsOf.get(request);
+  if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
+  return auth;
 }
 
 /** Exposes the session's user as `request.user`, as the platform auth plugin does elsewhere (logs, hooks). */
 export function rememberUser(request: FastifyRequest, auth: Authenticated): void {
+  sessionsOf.set(request, auth);
   request.user = {
     id: auth.user.id,
     username: auth.user.username,

@@ -2,10 +2,9 @@ import { AccountMessages, deleteAccountRoute } from '@saathi/contracts';
 import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import type { SessionManager } from '../../auth/session-manager';
-import type { RequireSession } from '../require-session';
+import { sessionOf } from '../require-session';
 
 export interface AccountRoutesDeps {
-  requireSession: RequireSession;
   sessions: Pick<SessionManager, 'clearCookies'>;
   deleteAccount(
     current: { userId: string; sessionId: string },
@@ -17,7 +16,7 @@ export interface AccountRoutesDeps {
 /** The signed-in session's own account only. */
 export function accountRoutes(app: App, deps: AccountRoutesDeps): void {
   registerRoute(app, deleteAccountRoute, async (request, reply) => {
-    const { user, sessionId } = await deps.requireSession(request);
+    const { user, sessionId } = sessionOf(request);
     await deps.deleteAccount({ userId: user.id, sessionId }, request.body.password, {
       traceId: request.traceId,
     });

@@ -210,7 +210,8 @@ describe('POST /api/auth/login', () => {
     });
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
-    identity.clock.advance(16 * 60_000);
+    // The per-account window (RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS) is an hour by default.
+    identity.clock.advance(61 * 60_000);
     const later = await identity.browser().inject({
       method: 'POST',
       url: '/api/auth/login',

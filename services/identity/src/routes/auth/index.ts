@@ -8,13 +8,13 @@ import {
   registerRoute as registerAccountRoute,
 } from '@saathi/contracts';
 import type { LoginBody, RegisterBody } from '@saathi/contracts';
-import { httpErrors, registerRoute } from '@saathi/platform';
+import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import type { SessionManager } from '../../auth/session-manager';
 import type { UserRow } from '../../db/schema';
 import type { RequestMeta } from '../../use-cases/identity-core';
 import { toCurrentUser } from '../../users-view';
-import { rememberUser } from '../require-session';
+import { rememberUser, sessionOf } from '../require-session';
 
 export interface AuthRoutesDeps {
   sessions: SessionManager;
@@ -25,12 +25,8 @@ export interface AuthRoutesDeps {
 export function authRoutes(app: App, deps: AuthRoutesDeps): void {
   const { sessions } = deps;
 
-  registerRoute(app, getCurrentUserRoute, async (request, reply) => {
-    const auth = await sessions.authenticate(request, reply, { refresh: true });
-    if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
-    rememberUser(request, auth);
-    return toCurrentUser(auth.user);
-  });
+  // Its access check renews an expired access token (see identitySessions).
+  registerRoute(app, getCurrentUserRoute, (request) => toCurrentUser(sessionOf(request).user));
 
   registerRoute(app, getSessionRoute, async (request, reply) => {
     const auth = await sessions.authenticate(request, reply, { refresh: true });

@@ -2,10 +2,9 @@ import { BlockMessages, blockUserRoute, listBlockedUsersRoute, unblockUserRoute 
 import type { BlockedPerson } from '@saathi/contracts';
 import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
-import type { RequireSession } from '../require-session';
+import { sessionOf } from '../require-session';
 
 export interface BlockRoutesDeps {
-  requireSession: RequireSession;
   blockUser(blockerId: string, blockedId: string, meta: { traceId: string }): Promise<void>;
   unblockUser(blockerId: string, blockedId: string, meta: { traceId: string }): Promise<void>;
   listBlocked(blockerId: string): Promise<BlockedPerson[]>;
@@ -14,17 +13,17 @@ export interface BlockRoutesDeps {
 /** Blocking acts for the signed-in session's own account only. */
 export function blockRoutes(app: App, deps: BlockRoutesDeps): void {
   registerRoute(app, blockUserRoute, async (request) => {
-    const { user } = await deps.requireSession(request);
+    const { user } = sessionOf(request);
     await deps.blockUser(user.id, request.params.userId, { traceId: request.traceId });
     return { message: BlockMessages.blocked };
   });
   registerRoute(app, unblockUserRoute, async (request) => {
-    const { user } = await deps.requireSession(request);
+    const { user } = sessionOf(request);
     await deps.unblockUser(user.id, request.params.userId, { traceId: request.traceId });
     return { message: BlockMessages.unblocked };
   });
   registerRoute(app, listBlockedUsersRoute, async (request) => {
-    const { user } = await deps.requireSession(request);
+    const { user } = sessionOf(request);
     return deps.listBlocked(user.id);
   });
 }

@@ -1,14 +1,12 @@
 import { IdentityMessages, resendVerificationEmailRoute, verifyEmailRoute } from '@saathi/contracts';
-import { httpErrors, registerRoute } from '@saathi/platform';
+import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
-import type { SessionManager } from '../../auth/session-manager';
 import type { UserRow } from '../../db/schema';
 import type { ResendOutcome } from '../../use-cases/email-verification';
 import type { RequestMeta } from '../../use-cases/identity-core';
-import { rememberUser } from '../require-session';
+import { sessionOf } from '../require-session';
 
 export interface EmailVerificationRoutesDeps {
-  sessions: Pick<SessionManager, 'authenticate'>;
   verifyEmail(token: string, meta: RequestMeta): Promise<UserRow>;
   resendVerificationEmail(user: UserRow, meta: RequestMeta): Promise<ResendOutcome>;
 }
@@ -20,13 +18,9 @@ export function emailVerificationRoutes(app: App, deps: EmailVerificationRoutesD
     return { message: IdentityMessages.emailVerified };
   });
 
-  // Under /api/auth the refresh cookie is sent, so an expired access token is renewed here as on
-  // GET /api/auth/user (the web client renews only outside /api/auth).
-  registerRoute(app, resendVerificationEmailRoute, async (request, reply) => {
-    const auth = await deps.sessions.authenticate(request, reply, { refresh: true });
-    if (!auth) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
-    rememberUser(request, auth);
-    const { user } = auth;
+  // Its access check renews an expired access token, as on GET /api/auth/user (see identitySessions).
+  registerRoute(app, resendVerificationEmailRoute, async (request) => {
+    const { user } = sessionOf(request);
     const outcome = await deps.resendVerificationEmail(user, { traceId: request.traceId, ip: request.ip });
     return {
       message:

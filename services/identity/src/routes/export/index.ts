@@ -1,42 +1,50 @@
-import { exportIdentityDataRoute } from '@saathi/contracts';
-import { queryRows, registerRoute } from '@saathi/platform';
-import type { App, Db } from '@saathi/platform';
-import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
-import type { RequireSession } from '../require-session';
+import {
+  currentDataExportRoute,
+  dataExportStatusRoute,
+  downloadDataExportRoute,
+  exportIdentityDataRoute,
+  requestDataExportRoute,
+} from '@saathi/contracts';
+import { registerRoute } from '@saathi/platform';
+import type { App, ServiceKit } from '@saathi/platform';
+import type { Config } from '../../config';
+import { DataExportsRepository } from '../../db/data-exports-repository';
+import { dataExportFile, ownDataExport, requestDataExport, statusOf } from '../../use-cases/data-export';
+import { sessionOf } from '../require-session';
+import { identityPartOf } from './identity-part';
 
 /**
- * Identity's part of "Download my data": the account (without the password hash or Google's
- * id), the profile, the uploaded photos' details (the images download from their URLs) and the
- * people one blocked. The signed-in session's own data only.
+ * "Download my data" (docs/privacy.md): identity's own part, and the export requests — ask,
+ * follow the status, download the file the job assembled. Every export is its owner's only:
+ * anyone else gets 404, as for an id that does not exist.
  */
-export function exportRoutes(app: App, deps: { requireSession: RequireSession; db: Db }): void {
-  const rows = async (query: SQL) =>
-    (await queryRows<{ row: Record<string, unknown> }>(deps.db, query)).map((found) => found.row);
-  registerRoute(app, exportIdentityDataRoute, async (request) => {
-    const { user } = await deps.requireSession(request);
-    const id = sql`${user.id}::uuid`;
-    const [account] = await rows(
-      sql`select (to_jsonb(u) - 'password_hash' - 'google_id')
-                 || jsonb_build_object('google_linked', u.google_id is not null) as row
-            from identity.users u where id = ${id}`,
-    );
-    const [profile] = await rows(
-      sql`select to_jsonb(p) as row from identity.user_profiles p where user_id = ${id}`,
-    );
-    return {
-      account: account ?? null,
-      profile: profile ?? null,
-      profileImages: await rows(
-        sql`select jsonb_build_object('id', id, 'url', '/api/upload/profile-image/' || id,
-                                      'content_type', content_type, 'width', width, 'height', height,
-                                      'created_at', created_at) as row
-              from identity.profile_images where user_id = ${id} order by created_at`,
-      ),
-      blocked: await rows(
-        sql`select jsonb_build_object('user_id', blocked_id, 'since', created_at) as row
-              from identity.blocks where blocker_id = ${id} order by created_at`,
-      ),
-    };
+export function exportRoutes(app: App, kit: ServiceKit<Config>): void {
+  const deps = { exports: new DataExportsRepository(kit.db.db), queue: kit.queue, clock: kit.clock };
+
+  registerRoute(app, exportIdentityDataRoute, async (request) =>
+    identityPartOf(kit.db.db, sessionOf(request).user.id),
+  );
+
+  registerRoute(app, requestDataExportRoute, async (request, reply) =>
+    reply.code(202).send(await requestDataExport(deps, sessionOf(request).user)),
+  );
+
+  registerRoute(app, currentDataExportRoute, async (request) => {
+    const row = await deps.exports.findOf(sessionOf(request).user.id);
+    return { export: row ? statusOf(row) : null };
+  });
+
+  registerRoute(app, dataExportStatusRoute, async (request) =>
+    statusOf(await ownDataExport(deps, sessionOf(request).user, request.params.id)),
+  );
+
+  registerRoute(app, downloadDataExportRoute, async (request, reply) => {
+    const file = await dataExportFile(deps, sessionOf(request).user, request.params.id);
+    if (file.status !== 200) return reply.code(file.status).send({ message: file.message });
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="saathi-data-${file.day}.json"`)
+      .header('cache-control', 'no-store')
+      .send(file.json);
   });
 }

@@ -4,10 +4,9 @@ import { httpErrors, registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import type { ProfileRow, UserRow } from '../../db/schema';
 import type { RequestMeta } from '../../use-cases/identity-core';
-import type { RequireSession } from '../require-session';
+import { sessionOf } from '../require-session';
 
 export interface ProfileRoutesDeps {
-  requireSession: RequireSession;
   findProfile(userId: string): Promise<ProfileRow | undefined>;
   saveOwnProfile(
     user: UserRow,
@@ -30,7 +29,6 @@ function toProfile(row: ProfileRow): Profile {
 
 export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
   registerRoute(app, getProfileRoute, async (request) => {
-    await deps.requireSession(request);
     const profile = await deps.findProfile(request.params.userId);
     // The web creates the profile on first save when this is 404.
     if (!profile) throw httpErrors.notFound(IdentityMessages.profileNotFound);
@@ -39,14 +37,14 @@ export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
 
   // The body's userId (sent by the original client) is ignored: a profile is always the caller's own.
   registerRoute(app, createProfileRoute, async (request, reply) => {
-    const { user } = await deps.requireSession(request);
+    const { user } = sessionOf(request);
     const meta = { traceId: request.traceId, ip: request.ip };
     const { profile, created } = await deps.saveOwnProfile(user, request.body, meta);
     return reply.code(created ? 201 : 200).send(toProfile(profile));
   });
 
   registerRoute(app, updateProfileRoute, async (request) => {
-    const { user } = await deps.requireSession(request);
+    const { user } = sessionOf(request);
     if (request.params.userId !== user.id) throw httpErrors.forbidden(IdentityMessages.profileForbidden);
     const { profile } = await deps.saveOwnProfile(user, request.body, {
       traceId: request.traceId,

@@ -3,36 +3,21 @@ import { httpErrors, registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import type { ProfileImageRow } from '../../db/schema';
 import { createAvatarSizes } from '../../domain/avatar-sizes';
-import type { RequireSession } from '../require-session';
+import { sessionOf } from '../require-session';
 
 export interface UploadRoutesDeps {
-  requireSession: RequireSession;
   uploadProfileImage(userId: string, imageData: string): Promise<{ imageUrl: string }>;
   findImage(id: string): Promise<ProfileImageRow | undefined>;
 }
 
 export function uploadRoutes(app: App, deps: UploadRoutesDeps): void {
-  // The session is checked on request, before the (up to ~7 MB) body is read: a signed-out
-  // upload is refused without the service reading, buffering or parsing it.
-  registerRoute(
-    app,
-    uploadProfileImageRoute,
-    async (request, reply) => {
-      // onRequest below refused the request unless a session is signed in.
-      const user = request.user;
-      if (!user) throw httpErrors.unauthorized();
-      const saved = await deps.uploadProfileImage(user.id, request.body.imageData);
-      return reply.code(201).send(saved);
-    },
-    {
-      onRequest: (request, _reply, done) => {
-        deps.requireSession(request).then(
-          () => done(),
-          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-        );
-      },
-    },
-  );
+  // The route's access is checked on request, before the (up to ~7 MB) body is read: a
+  // signed-out upload is refused without the service reading, buffering or parsing it.
+  registerRoute(app, uploadProfileImageRoute, async (request, reply) => {
+    const { user } = sessionOf(request);
+    const saved = await deps.uploadProfileImage(user.id, request.body.imageData);
+    return reply.code(201).send(saved);
+  });
 
   const avatarSizes = createAvatarSizes();
   registerRoute(app, getProfileImageRoute, async (request, reply) => {
