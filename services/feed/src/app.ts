@@ -3,6 +3,8 @@ import type { App, ServiceKit } from '@saathi/platform';
 import { CellCache } from './cache/cell-cache';
 import type { Config } from './config';
 import { ActivitiesRepository } from './db/activities-repository';
+import { ActivityHistoryRepository } from './db/activity-history-repository';
+import { ActivitySeriesRepository } from './db/activity-series-repository';
 import { AuthorsRepository } from './db/authors-repository';
 import { CommentsRepository } from './db/comments-repository';
 import { DailyResponsesRepository } from './db/daily-responses-repository';
@@ -10,7 +12,9 @@ import { EngagementRepository } from './db/engagement-repository';
 import { PostsRepository } from './db/posts-repository';
 import { invalidateCacheOnEvents } from './events/cache-invalidation';
 import { exportRoutes } from './routes/export';
+import { adminReviewRoutes } from './routes/admin-review';
 import { activityRoutes } from './routes/activities';
+import { activityFollowUpRoutes } from './routes/activities/follow-up';
 import { adminRoutes } from './routes/admin';
 import { commentRoutes } from './routes/comments';
 import { dailyQuestionRoutes } from './routes/daily-question';
@@ -27,6 +31,8 @@ import {
   joinActivity,
   leaveActivity,
 } from './use-cases/activities';
+import { checkIn, stopRepeating } from './use-cases/activity-check-in';
+import { giveActivityFeedback, pastActivities } from './use-cases/activity-feedback';
 import { createBotPost, requestActivitySeeding } from './use-cases/bots';
 import { createComment, likeComment, listComments } from './use-cases/comments';
 import { createPost } from './use-cases/create-post';
@@ -55,6 +61,8 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
     authors: new AuthorsRepository(db),
     dailyResponses: new DailyResponsesRepository(db),
     activities: new ActivitiesRepository(db),
+    activityHistory: new ActivityHistoryRepository(db),
+    activitySeries: new ActivitySeriesRepository(db),
     cache:
       options.cache && ttlMs > 0
         ? new CellCache({
@@ -84,6 +92,12 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     {},
     { jobId: 'activity-reminders', repeatEveryMs: kit.config.ACTIVITY_REMINDER_EVERY_MS },
   );
+  // Weekly series are looked at as often as reminders: a next occurrence follows its end within that.
+  await kit.queue.add(
+    QueueName.activityRepeats,
+    {},
+    { jobId: 'activity-repeats', repeatEveryMs: kit.config.ACTIVITY_REMINDER_EVERY_MS },
+  );
 
   postRoutes(app, {
     listFeed: (viewer, query) => listFeed(core, viewer, query),
@@ -110,7 +124,8 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     createBotPost: (place, meta) => createBotPost(core, place, meta),
   });
   profileStatsRoutes(app, { profileStats: (userId) => profileStats(core, userId) });
-  exportRoutes(app, { db: kit.db.db });
+  exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
+  adminReviewRoutes(app, { db: kit.db.db });
   activityRoutes(app, {
     getActivity: (user, postId) => getActivity(core, user, postId),
     joinActivity: (user, postId, note, meta) => joinActivity(core, user, postId, note, meta),
@@ -120,5 +135,12 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     closeActivity: (host, postId, meta) => closeActivity(core, host, postId, meta),
     calendarFile: (user, postId) => activityCalendarFile(core, user, postId, kit.config.PUBLIC_ORIGIN),
     stillGoing: (user, postId, going, meta) => answerStillGoing(core, user, postId, going, meta),
+  });
+  activityFollowUpRoutes(app, {
+    checkIn: (user, postId, code, meta) => checkIn(core, user, postId, code, meta),
+    stopRepeating: (host, postId, meta) => stopRepeating(core, host, postId, meta),
+    pastActivities: (user) => pastActivities(core, user),
+    giveFeedback: (user, postId, subjectId, verdict, meta) =>
+      giveActivityFeedback(core, user, postId, subjectId, verdict, meta),
   });
 }

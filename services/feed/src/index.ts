@@ -12,6 +12,7 @@ import { subscribeUserBlocked } from './events/user-blocked';
 import { subscribeUserSuspended } from './events/user-suspended';
 import { subscribeUserUnblocked } from './events/user-unblocked';
 import { activityRemindersJob } from './jobs/activity-reminders';
+import { activityRepeatsJob } from './jobs/activity-repeats';
 import { botSeedingJob } from './jobs/bot-seeding';
 import { postExpiryJob } from './jobs/post-expiry';
 
@@ -52,5 +53,6 @@ export const feedService = defineService({
     defineWorker({ queue: QueueName.postExpiry, handler: postExpiryJob }),
     defineWorker({ queue: QueueName.botSeeding, handler: botSeedingJob }),
     defineWorker({ queue: QueueName.activityReminders, handler: activityRemindersJob }),
+    defineWorker({ queue: QueueName.activityRepeats, handler: activityRepeatsJob }),
   ],
 });

@@ -4,8 +4,8 @@ import type { Db } from '@saathi/platform';
 
 /**
  * Erases everything the feed holds about one person: their posts (with what others wrote under
- * them), comments, likes, reactions, daily answers, activity memberships, blocks and hides, and
- * their author row. Counters on other people's posts and comments come down with the rows.
+ * them), comments, likes, reactions, daily answers, activity memberships, kept activities and
+ * their feedback, weekly series, blocks and hides, and their author row. Counters on other people's posts and comments come down with the rows.
  */
 export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
@@ -57,6 +57,14 @@ export class AccountErasureRepository {
       await this.db.execute(
         sql`delete from ${sql.identifier('feed')}.${sql.identifier(table)} where user_id = ${user}`,
       );
+    // Kept activities (docs/privacy.md): the ones they hosted (with everyone's feedback there),
+    // their place in others', what they said and what was said about them, their weekly series.
+    await this.db.execute(sql`delete from feed.activity_history where host_id = ${user}`);
+    await this.db.execute(sql`delete from feed.activity_history_members where user_id = ${user}`);
+    await this.db.execute(
+      sql`delete from feed.activity_feedback where rater_id = ${user} or subject_id = ${user}`,
+    );
+    await this.db.execute(sql`delete from feed.activity_series where host_id = ${user}`);
     await this.db.execute(sql`delete from feed.comments where author_id = ${user}`);
     await this.db.execute(sql`delete from feed.daily_responses where author_id = ${user}`);
     await this.db.execute(sql`delete from feed.blocks where blocker_id = ${user} or blocked_id = ${user}`);

@@ -13,6 +13,11 @@ export interface ActivityRecord {
   remindedAt: Date | null;
   fields: ActivityFields;
   meetingPoint: string | null;
+  /** The activity's own random key for check-in codes (never leaves the service). */
+  checkinKey: string | null;
+  /** Its weekly series, and whether that still repeats (not stopped). */
+  seriesId: string | null;
+  repeating: boolean;
 }
 
 export interface MemberRecord {
@@ -21,6 +26,7 @@ export interface MemberRecord {
   note: string | null;
   requestedAt: Date;
   stillGoing: boolean | null;
+  metAt: Date | null;
   username: string | null;
   firstName: string | null;
 }
@@ -39,6 +45,9 @@ interface ActivityRow extends Record<string, unknown> {
   activity_accepted: number;
   activity_closed_at: Date | null;
   activity_meeting_point: string | null;
+  activity_checkin_key: string | null;
+  activity_series_id: string | null;
+  repeating: boolean;
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -59,7 +68,10 @@ export class ActivitiesRepository {
     const [row] = await queryRows<ActivityRow>(
       this.db,
       sql`select id, author_id, geo_cell, content, activity_reminded_at, activity_starts_at, activity_ends_at, activity_spots,
-                 activity_level, activity_area, activity_accepted, activity_closed_at, activity_meeting_point
+                 activity_level, activity_area, activity_accepted, activity_closed_at, activity_meeting_point,
+                 activity_checkin_key, activity_series_id,
+                 exists (select 1 from feed.activity_series s
+                          where s.id = activity_series_id and s.stopped_at is null) as repeating
             from feed.posts
            where id = ${postId} and activity_starts_at is not null and moderation is null
            ${options.lock ? sql`for update` : sql``}`,
@@ -72,6 +84,9 @@ export class ActivitiesRepository {
       content: row.content,
       remindedAt: row.activity_reminded_at === null ? null : asDate(row.activity_reminded_at),
       meetingPoint: row.activity_meeting_point,
+      checkinKey: row.activity_checkin_key,
+      seriesId: row.activity_series_id,
+      repeating: row.repeating,
       fields: {
         startsAt: asDate(row.activity_starts_at),
         endsAt: asDate(row.activity_ends_at),
@@ -96,11 +111,12 @@ export class ActivitiesRepository {
       note: string | null;
       requested_at: Date;
       still_going: boolean | null;
+      met_at: Date | null;
       username: string | null;
       first_name: string | null;
     }>(
       this.db,
-      sql`select m.user_id, m.status, m.note, m.requested_at, m.still_going, a.username, a.first_name
+      sql`select m.user_id, m.status, m.note, m.requested_at, m.still_going, m.met_at, a.username, a.first_name
             from feed.activity_members m left join feed.authors a on a.user_id = m.user_id
            where m.post_id = ${postId} ${userId ? sql`and m.user_id = ${userId}` : sql``}
            order by m.requested_at, m.user_id`,
@@ -111,6 +127,7 @@ export class ActivitiesRepository {
       note: row.note,
       requestedAt: asDate(row.requested_at),
       stillGoing: row.still_going,
+      metAt: row.met_at === null ? null : asDate(row.met_at),
       username: row.username,
       firstName: row.first_name,
     }));
@@ -160,13 +177,24 @@ export class ActivitiesRepository {
     );
   }
 
+  /** The host and this accepted person checked each other in (the first time counts). */
+  async setMet(postId: string, userId: string, now: Date): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`update feed.activity_members set met_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
+           where post_id = ${postId} and user_id = ${userId} and met_at is null
+          returning 1`,
+    );
+    return rows.length > 0;
+  }
+
   /** A new request, or a fresh one after leaving: it goes to the back of the queue. */
   async request(postId: string, userId: string, status: MemberStatus, note: string | null, now: Date) {
     await this.db.execute(
       sql`insert into feed.activity_members (post_id, user_id, status, note, requested_at, updated_at)
           values (${postId}, ${userId}, ${status}, ${note}, ${now.toISOString()}, ${now.toISOString()})
           on conflict (post_id, user_id) do update
-            set status = excluded.status, note = excluded.note, still_going = null,
+            set status = excluded.status, note = excluded.note, still_going = null, met_at = null,
                 requested_at = excluded.requested_at, updated_at = excluded.updated_at`,
     );
   }

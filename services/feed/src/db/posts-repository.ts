@@ -5,6 +5,7 @@ import type { Db } from '@saathi/platform';
 import type { ActivityLevel } from '@saathi/contracts';
 import type { PostView } from '../domain/views';
 import { activityWalkQuery } from './activity-near-query';
+import { archiveExpiredActivities } from './activity-history-repository';
 import { cellWalkQuery, indexedNarrowing, indexFirstQuery } from './near-query';
 import type { NearQuery, NearStrategy } from './near-query';
 import { POST_VIEW_COLUMNS, toPostView } from './post-views';
@@ -33,6 +34,8 @@ export interface NewPost {
   activityArea?: string;
   activityMeetingPoint?: string | null;
   activityAccepted?: number;
+  activityCheckinKey?: string;
+  activitySeriesId?: string | null;
 }
 
 /** A post's identity for permission checks and cache invalidation. */
@@ -183,13 +186,17 @@ export class PostsRepository {
     return result;
   }
 
-  /** Deletes up to `limit` expired posts (skipping rows another sweeper holds). */
+  /**
+   * Deletes up to `limit` expired posts (skipping rows another sweeper holds); a done activity
+   * among them is kept in the activity history first, in the same statement.
+   */
   async deleteExpired(now: Date, limit: number): Promise<PostRef[]> {
     const rows = await queryRows<{ id: string; author_id: string; geo_cell: number }>(
       this.db,
       sql`with expired as (
             select id from feed.posts where expires_at <= ${now.toISOString()}::timestamptz
-             order by expires_at limit ${limit} for update skip locked)
+             order by expires_at limit ${limit} for update skip locked),
+          ${archiveExpiredActivities()}
           delete from feed.posts p using expired e where p.id = e.id
           returning p.id, p.author_id, p.geo_cell`,
     );

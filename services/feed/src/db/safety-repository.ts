@@ -75,4 +75,16 @@ export class SafetyRepository {
       sql`update feed.comments set moderation = 'suspended' where author_id = ${authorId} and moderation is null`,
     );
   }
+
+  /** A reinstated author: what the suspension hid shows again (hidden or removed content stays). */
+  async showAuthor(authorId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`update feed.posts set moderation = null where author_id = ${authorId} and moderation = 'suspended'`,
+    );
+    await queryRows(
+      this.db,
+      sql`update feed.comments set moderation = null where author_id = ${authorId} and moderation = 'suspended'`,
+    );
+  }
 }

@@ -16,6 +16,10 @@ import {
   postReactions,
   posts,
   activityMembers,
+  activityHistory,
+  activityHistoryMembers,
+  activityFeedback,
+  activitySeries,
 } from './schema';
 
 let database: TestDatabase;
@@ -39,6 +43,10 @@ describe('feed migrations', () => {
       blocks,
       hiddenForViewer,
       activityMembers,
+      activityHistory,
+      activityHistoryMembers,
+      activityFeedback,
+      activitySeries,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ACTIVITY_LEVELS, MEMBER_STATUSES } from '@saathi/contracts';
+import { ACTIVITY_LEVELS, ACTIVITY_VERDICTS, MEMBER_STATUSES } from '@saathi/contracts';
 import { SCHEMA } from './schema-name';
 
 // The tables of db/migrations; schema-drift.test.ts keeps the two in step. The feed query and
@@ -75,6 +75,9 @@ export const posts = feed.table(
     activityAccepted: smallint('activity_accepted'),
     activityClosedAt: timestamp('activity_closed_at', { withTimezone: true }),
     activityRemindedAt: timestamp('activity_reminded_at', { withTimezone: true }),
+    // Check-in and weekly repeats (0006_activity_follow_up.sql).
+    activityCheckinKey: uuid('activity_checkin_key'),
+    activitySeriesId: uuid('activity_series_id'),
   },
   (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
 );
@@ -92,6 +95,7 @@ export const activityMembers = feed.table(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     stillGoing: boolean('still_going'),
+    metAt: timestamp('met_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
@@ -193,6 +197,93 @@ export const dailyResponses = feed.table('daily_responses', {
   location: text('location').notNull(),
   createdAt: createdAt(),
 });
+
+/** Done activities kept past their post (0006_activity_follow_up.sql), for feedback and reliability. */
+export const activityHistory = feed.table(
+  'activity_history',
+  {
+    postId: uuid('post_id').primaryKey(),
+    hostId: uuid('host_id').notNull(),
+    content: text('content').notNull(),
+    area: text('area').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    seriesId: uuid('series_id'),
+    keptUntil: timestamp('kept_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('activity_history_host_idx').on(t.hostId, t.startsAt),
+    index('activity_history_kept_until_idx').on(t.keptUntil),
+  ],
+);
+
+/** The people accepted when a kept activity ended, and whether they checked in with the host. */
+export const activityHistoryMembers = feed.table(
+  'activity_history_members',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => activityHistory.postId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    metAt: timestamp('met_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('activity_history_members_user_idx').on(t.userId),
+  ],
+);
+
+export const activityFeedback = feed.table(
+  'activity_feedback',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => activityHistory.postId, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    verdict: text('verdict', { enum: ACTIVITY_VERDICTS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.subjectId, t.raterId] }),
+    index('activity_feedback_subject_idx').on(t.subjectId),
+    index('activity_feedback_rater_idx').on(t.raterId),
+  ],
+);
+
+/** "Repeat weekly": the template of each next occurrence and the latest one written. */
+export const activitySeries = feed.table(
+  'activity_series',
+  {
+    id: uuid('id').primaryKey(),
+    hostId: uuid('host_id').notNull(),
+    content: text('content').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    locationName: text('location_name'),
+    hashtags: text('hashtags')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    utcOffsetMinutes: integer('utc_offset_minutes').notNull(),
+    spots: smallint('spots').notNull(),
+    level: text('level', { enum: ACTIVITY_LEVELS }).notNull(),
+    area: text('area').notNull(),
+    meetingPoint: text('meeting_point'),
+    lastPostId: uuid('last_post_id').notNull(),
+    lastStartsAt: timestamp('last_starts_at', { withTimezone: true }).notNull(),
+    lastEndsAt: timestamp('last_ends_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('activity_series_due_idx')
+      .on(t.lastEndsAt)
+      .where(sql`stopped_at IS NULL`),
+    index('activity_series_host_idx').on(t.hostId),
+  ],
+);
 
 export type AuthorRow = typeof authors.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

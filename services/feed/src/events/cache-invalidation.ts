@@ -5,10 +5,12 @@ import {
   postExpiredV1,
   postLikedV1,
   reactionAddedV1,
+  reactionRemovedV1,
   userUpdatedV1,
   contentHiddenV1,
   contentRemovedV1,
   reportDismissedV1,
+  userReinstatedV1,
   userSuspendedV1,
   userDeletedV1,
 } from '@saathi/contracts';
@@ -35,6 +37,9 @@ export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): 
   await bus.broadcast(reactionAddedV1, ({ data }) => {
     if (data.targetType === 'post') cache.invalidatePost(data.targetId);
   });
+  await bus.broadcast(reactionRemovedV1, ({ data }) => {
+    if (data.targetType === 'post') cache.invalidatePost(data.targetId);
+  });
   await bus.broadcast(userUpdatedV1, () => cache.clear());
   // A deleted account takes comments, likes and reactions off other people's posts too.
   await bus.broadcast(userDeletedV1, () => cache.clear());
@@ -44,4 +49,5 @@ export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): 
       if (data.targetKind === 'post') cache.invalidatePost(data.targetId);
     });
   await bus.broadcast(userSuspendedV1, () => cache.clear());
+  await bus.broadcast(userReinstatedV1, () => cache.clear());
 }

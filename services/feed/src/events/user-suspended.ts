@@ -1,13 +1,21 @@
-import { userSuspendedV1 } from '@saathi/contracts';
+import { userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { applySafetyFrom } from './apply-safety';
 
-/** moderation.user.suspended.v1 → the person's posts and comments leave the feed. */
-export function subscribeUserSuspended(kit: ServiceKit<Config>): Promise<void> {
-  return applySafetyFrom(kit, {
+/**
+ * moderation.user.suspended.v1 → the person's posts and comments leave the feed; and its undo,
+ * moderation.user.reinstated.v1 → they come back.
+ */
+export async function subscribeUserSuspended(kit: ServiceKit<Config>): Promise<void> {
+  await applySafetyFrom(kit, {
     durable: 'feed.user-suspended',
     event: userSuspendedV1,
     apply: (safety, { userId }) => safety.hideAuthor(userId),
+  });
+  await applySafetyFrom(kit, {
+    durable: 'feed.user-reinstated',
+    event: userReinstatedV1,
+    apply: (safety, { userId }) => safety.showAuthor(userId),
   });
 }

@@ -8,25 +8,28 @@ import {
   authorNameOf,
   FeedMessages,
 } from '@saathi/contracts';
-import type { ActivityDetail, EventData, EventDefinition } from '@saathi/contracts';
+import type { ActivityDetail, EventData, EventDefinition, Reliability } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser, Db } from '@saathi/platform';
 import type { ActivitiesRepository, ActivityRecord, MemberRecord } from '../db/activities-repository';
+import type { ActivityHistoryRepository } from '../db/activity-history-repository';
 import { activityState, toPostActivity } from '../domain/activities';
 import { activityCalendar } from '../domain/calendar';
+import { checkInCode, checkInOpensAt, displayCode } from '../domain/check-in';
 import type { FeedCore, RequestMeta } from './feed-core';
 
-type Deps = Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'authors' | 'cache'>;
-type Emit = <E extends EventDefinition>(event: E, data: EventData<E>) => void;
+export type Deps = Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'activityHistory' | 'authors' | 'cache'>;
+export type Emit = <E extends EventDefinition>(event: E, data: EventData<E>) => void;
 
 /** Statuses that still hold a place in the activity's queue. */
-const ACTIVE = new Set(['requested', 'accepted', 'waitlisted']);
+export const ACTIVE = new Set(['requested', 'accepted', 'waitlisted']);
 
 function detailOf(
   activity: ActivityRecord,
   members: MemberRecord[],
   viewerId: string,
   now: Date,
+  reliability: Map<string, Reliability> | null,
 ): ActivityDetail {
   const mine = members.find((member) => member.userId === viewerId);
   const isHost = activity.hostId === viewerId;
@@ -44,6 +47,13 @@ function detailOf(
     reminded: activity.remindedAt !== null,
     myStillGoing: mine?.status === 'accepted' ? mine.stillGoing : null,
     meetingPoint: isIn ? activity.meetingPoint : null,
+    myCheckInCode:
+      isIn && activity.checkinKey && activityState(activity.fields, now) !== 'done'
+        ? displayCode(checkInCode(activity.checkinKey, viewerId))
+        : null,
+    checkInOpensAt: checkInOpensAt(activity.fields.startsAt).toISOString(),
+    checkedIn: mine?.status === 'accepted' && mine.metAt !== null,
+    repeatsWeekly: activity.repeating,
     members: shown.map((member) => ({
       userId: member.userId,
       name: authorNameOf(
@@ -52,11 +62,35 @@ function detailOf(
       status: member.status,
       note: isHost ? member.note : null,
       requestedAt: member.requestedAt.toISOString(),
+      met: member.status === 'accepted' && member.metAt !== null,
+      reliability: isHost ? (reliability?.get(member.userId) ?? null) : null,
     })),
   };
 }
 
-async function load(repo: ActivitiesRepository, postId: string, lock: boolean): Promise<ActivityRecord> {
+/** The viewer's detail; for the host, with each requester's reliability (one more query, host only). */
+async function viewOf(
+  repo: ActivitiesRepository,
+  history: ActivityHistoryRepository,
+  activity: ActivityRecord,
+  viewerId: string,
+  now: Date,
+): Promise<ActivityDetail> {
+  const members = await repo.members(activity.postId);
+  const reliability =
+    activity.hostId === viewerId
+      ? await history.reliability(
+          members.filter((member) => ACTIVE.has(member.status)).map((member) => member.userId),
+        )
+      : null;
+  return detailOf(activity, members, viewerId, now, reliability);
+}
+
+export async function load(
+  repo: ActivitiesRepository,
+  postId: string,
+  lock: boolean,
+): Promise<ActivityRecord> {
   const activity = await repo.find(postId, { lock });
   if (!activity) throw httpErrors.notFound(FeedMessages.postNotFound);
   return activity;
@@ -66,7 +100,7 @@ async function load(repo: ActivitiesRepository, postId: string, lock: boolean): 
  * Runs one change to an activity's people in a transaction holding the activity's row, then
  * answers the viewer's detail as it stands after the change.
  */
-async function change(
+export async function change(
   deps: Deps,
   user: AuthUser,
   postId: string,
@@ -87,7 +121,7 @@ async function change(
       await body({ repo, activity, now, emit, tx });
       afterCommit(() => deps.cache?.invalidateCell(activity.geoCell));
       const after = await load(repo, postId, false);
-      return detailOf(after, await repo.members(postId), user.id, now);
+      return viewOf(repo, deps.activityHistory.with(tx), after, user.id, now);
     },
     { traceId: meta.traceId },
   );
@@ -109,7 +143,7 @@ async function promoteFirst(repo: ActivitiesRepository, activity: ActivityRecord
 }
 
 export async function getActivity(
-  deps: Pick<FeedCore, 'activities' | 'clock'>,
+  deps: Pick<FeedCore, 'activities' | 'activityHistory' | 'clock'>,
   user: AuthUser,
   postId: string,
 ): Promise<ActivityDetail> {
@@ -117,7 +151,7 @@ export async function getActivity(
   // Blocked either way: as good as gone, as the post itself is.
   if (activity.hostId !== user.id && (await deps.activities.blockedPair(user.id, activity.hostId)))
     throw httpErrors.notFound(FeedMessages.postNotFound);
-  return detailOf(activity, await deps.activities.members(postId), user.id, deps.clock.now());
+  return viewOf(deps.activities, deps.activityHistory, activity, user.id, deps.clock.now());
 }
 
 /** The calendar file, for the host and accepted people only: time, coarse area, a link back. */

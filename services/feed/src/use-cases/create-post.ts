@@ -1,8 +1,10 @@
-import { postCreatedV1 } from '@saathi/contracts';
+import { randomUUID } from 'node:crypto';
+import { activityRepeatedV1, postCreatedV1 } from '@saathi/contracts';
 import { ActivityMessages } from '@saathi/contracts';
 import type { ActivityDraft, FeedPost } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
+import type { SeriesRecord } from '../db/activity-series-repository';
 import { activityWindow } from '../domain/activities';
 import { snapPoint } from '../domain/geo';
 import { expiresAtFor } from '../domain/posts';
@@ -33,6 +35,51 @@ function activityColumns(draft: ActivityDraft | undefined, now: Date) {
     activityArea: draft.area,
     activityMeetingPoint: draft.meetingPoint || null,
     activityAccepted: 0,
+    // Check-in codes are HMACs under this (domain/check-in.ts).
+    activityCheckinKey: randomUUID(),
+  };
+}
+
+/** A weekly series' next occurrence, written by the repeat sweep after `afterPostId` ended. */
+export interface Occurrence {
+  seriesId: string;
+  afterPostId: string;
+}
+
+/** The series was stopped or moved on while its next occurrence was being written. */
+export class OccurrenceNotDue extends Error {
+  constructor() {
+    super('the series is not due for this occurrence');
+  }
+}
+
+/** A weekly series starts with its first occurrence; the repeat sweep writes the next ones. */
+function seriesOf(
+  draft: PostDraft,
+  point: { latitude: number; longitude: number },
+  authorId: string,
+  first: { postId: string; startsAt: Date; endsAt: Date },
+  seriesId: string,
+): SeriesRecord | undefined {
+  const activity = draft.activity;
+  if (!activity?.repeatWeekly) return undefined;
+  return {
+    id: seriesId,
+    hostId: authorId,
+    content: draft.content,
+    ...point,
+    locationName: draft.locationName || null,
+    hashtags: [...new Set(draft.hashtags)],
+    startTime: activity.startTime,
+    endTime: activity.endTime,
+    utcOffsetMinutes: activity.utcOffsetMinutes,
+    spots: activity.spots,
+    level: activity.level,
+    area: activity.area,
+    meetingPoint: activity.meetingPoint || null,
+    lastPostId: first.postId,
+    lastStartsAt: first.startsAt,
+    lastEndsAt: first.endsAt,
   };
 }
 
@@ -43,15 +90,17 @@ function activityColumns(draft: ActivityDraft | undefined, now: Date) {
  * has not arrived yet (the event then replaces it).
  */
 export async function createPost(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache'>,
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries'>,
   author: Pick<AuthUser, 'id' | 'username'>,
   draft: PostDraft,
-  meta: RequestMeta & { id?: string },
+  meta: RequestMeta & { id?: string; occurrence?: Occurrence },
 ): Promise<FeedPost> {
   const point = snapPoint(draft);
   const createdAt = deps.clock.now();
   const hashtags = [...new Set(draft.hashtags)];
   const activity = activityColumns(draft.activity, createdAt);
+  // A new weekly series, or the next occurrence of one (written by the repeat sweep).
+  const seriesId = meta.occurrence?.seriesId ?? (draft.activity?.repeatWeekly ? randomUUID() : null);
   const created = await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
       const authors = deps.authors.with(tx);
@@ -67,10 +116,32 @@ export async function createPost(
         // An activity leaves the feed when its window ends (it is done).
         expiresAt: activity.activityEndsAt ?? expiresAtFor(createdAt),
         ...activity,
+        ...(seriesId ? { activitySeriesId: seriesId } : {}),
       });
       // A retried bot job: the post exists already; nothing to count or announce again.
       if (!ref) return meta.id ? deps.posts.with(tx).findView(meta.id, createdAt) : undefined;
       await authors.countPostCreated(author.id);
+      const window = activity.activityStartsAt
+        ? { postId: ref.id, startsAt: activity.activityStartsAt, endsAt: activity.activityEndsAt }
+        : undefined;
+      const series =
+        !meta.occurrence && seriesId && window
+          ? seriesOf(draft, point, author.id, window, seriesId)
+          : undefined;
+      if (series) await deps.activitySeries.with(tx).insert(series);
+      if (meta.occurrence && window) {
+        const { seriesId: id, afterPostId } = meta.occurrence;
+        // Stopped meanwhile, or another sweeper wrote this one: the post must not exist.
+        if (!(await deps.activitySeries.with(tx).advance(id, afterPostId, window)))
+          throw new OccurrenceNotDue();
+        emit(activityRepeatedV1, {
+          seriesId: id,
+          hostId: author.id,
+          previousPostId: afterPostId,
+          postId: ref.id,
+          startsAt: window.startsAt.toISOString(),
+        });
+      }
       emit(postCreatedV1, {
         postId: ref.id,
         authorId: author.id,

@@ -1,6 +1,8 @@
 import type { AuthUser, Clock, JobQueue, UnitOfWork } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
 import type { ActivitiesRepository } from '../db/activities-repository';
+import type { ActivityHistoryRepository } from '../db/activity-history-repository';
+import type { ActivitySeriesRepository } from '../db/activity-series-repository';
 import type { AuthorsRepository } from '../db/authors-repository';
 import type { CommentsRepository } from '../db/comments-repository';
 import type { DailyResponsesRepository } from '../db/daily-responses-repository';
@@ -22,6 +24,8 @@ export interface FeedCore {
   authors: AuthorsRepository;
   dailyResponses: DailyResponsesRepository;
   activities: ActivitiesRepository;
+  activityHistory: ActivityHistoryRepository;
+  activitySeries: ActivitySeriesRepository;
   /** Hot cells of the plain feed query; null when FEED_CACHE_MS is 0 (and in workers). */
   cache: CellCache | null;
 }

@@ -1,4 +1,4 @@
-import { FeedMessages, reactionAddedV1 } from '@saathi/contracts';
+import { FeedMessages, reactionAddedV1, reactionRemovedV1 } from '@saathi/contracts';
 import type { ReactionEmoji, ReactionResult } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
@@ -30,8 +30,10 @@ export async function changeReaction(
           target.type === 'post' ? FeedMessages.postNotFound : FeedMessages.commentNotFound,
         );
       let reactions;
+      let removed = false;
       if (await engagement.removeOwnReaction(user.id, target.type, target.id, emoji)) {
         reactions = await engagement.countReaction(target.type, target.id, emoji, -1);
+        removed = true;
       } else if (change === 'toggle') {
         await engagement.addOwnReaction(user.id, target.type, target.id, emoji, deps.clock.now());
         reactions = await engagement.countReaction(target.type, target.id, emoji, 1);
@@ -48,7 +50,19 @@ export async function changeReaction(
       }
       if (target.type === 'post') afterCommit(() => deps.cache?.invalidateCell(locked.geoCell));
       const marks = await engagement.marksOf(user.id, target.type, [target.id]);
-      return { reactions, myReactions: inEmojiOrder(marks.reactions.get(target.id) ?? []) };
+      const myReactions = inEmojiOrder(marks.reactions.get(target.id) ?? []);
+      // Either route's removal: notification must stop naming someone who no longer reacts.
+      if (removed)
+        emit(reactionRemovedV1, {
+          targetType: target.type,
+          targetId: target.id,
+          emoji,
+          userId: user.id,
+          targetAuthorId: locked.authorId,
+          postId: locked.postId,
+          remainingEmojis: myReactions,
+        });
+      return { reactions, myReactions };
     },
     { traceId: meta.traceId },
   );

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ActivityMessages, getActivityRoute, QueueName, userBlockedV1 } from '@saathi/contracts';
-import type { ActivityDetail, FeedPost } from '@saathi/contracts';
+import { ActivityMessages, QueueName, userBlockedV1 } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
+import { activityHelpers, HOUR, local } from '../../testing/activity-helpers';
 
 let feed: TestFeed;
 beforeAll(async () => {
@@ -12,62 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => feed.close());
 
-let placeCounter = 0;
-/** A place of its own per test, a few km from every other. */
-function freshPlace() {
-  placeCounter += 1;
-  return { latitude: 13.9 + placeCounter * 0.05, longitude: 77.59 };
-}
-
-const HOUR = 3_600_000;
-
-/** The UTC date and HH:MM of an instant (the activity drafts below use offset 0). */
-function local(at: Date) {
-  const iso = at.toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-}
-
-/** An activity starting `inHours` from the test clock, two hours long. */
-async function host(user: AuthUser, place: { latitude: number; longitude: number }, spots = 1, inHours = 3) {
-  const start = local(new Date(feed.clock.now().getTime() + inHours * HOUR));
-  const end = local(new Date(feed.clock.now().getTime() + (inHours + 2) * HOUR));
-  return feed.createPost(user, {
-    content: 'Morning run, easy pace',
-    ...place,
-    activity: {
-      date: start.date,
-      startTime: start.time,
-      endTime: end.date === start.date ? end.time : '23:59',
-      spots,
-      level: 'beginner',
-      area: 'Lodhi Garden, north gate',
-      meetingPoint: 'The bench left of the gate',
-    },
-  });
-}
-
-async function call(user: AuthUser, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const response = await feed.app.inject({
-    method,
-    url,
-    cookies: feed.signIn(user).cookies,
-    payload: payload as Record<string, unknown> | undefined,
-  });
-  return { status: response.statusCode, body: response.json<ActivityDetail & { message?: string }>() };
-}
-
-const join = (user: AuthUser, post: FeedPost, note?: string) =>
-  call(user, 'POST', `/api/posts/${post.id}/activity/join`, note === undefined ? {} : { note });
-const leave = (user: AuthUser, post: FeedPost) => call(user, 'POST', `/api/posts/${post.id}/activity/leave`);
-const accept = (hostUser: AuthUser, post: FeedPost, user: AuthUser) =>
-  call(hostUser, 'POST', `/api/posts/${post.id}/activity/requests/${user.id}/accept`);
-const decline = (hostUser: AuthUser, post: FeedPost, user: AuthUser) =>
-  call(hostUser, 'POST', `/api/posts/${post.id}/activity/requests/${user.id}/decline`);
-const detail = async (user: AuthUser, post: FeedPost) => {
-  const answer = await call(user, 'GET', `/api/posts/${post.id}/activity`);
-  if (answer.status === 200) getActivityRoute.response[200].parse(answer.body);
-  return answer;
-};
+const { freshPlace, host, call, join, leave, accept, decline, detail } = activityHelpers(() => feed);
 
 describe('activity posts', () => {
   it('carry when, spots, level and area; a plain post has no activity key at all', async () => {

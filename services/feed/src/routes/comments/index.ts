@@ -1,6 +1,6 @@
 import { createCommentRoute, likeCommentRoute, listCommentsRoute } from '@saathi/contracts';
 import type { CreateCommentBody, FeedComment, LikeResult } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 import type { RequestMeta, Viewer } from '../../use-cases/feed-core';
 
@@ -18,25 +18,17 @@ export function commentRoutes(app: App, deps: CommentRoutesDeps): void {
   registerRoute(app, listCommentsRoute, (request) => deps.listComments(request.user, request.params.postId));
 
   // The body's author fields are ignored: the account writes the comment.
-  registerRoute(
-    app,
-    createCommentRoute,
-    async (request, reply) => {
-      const { postId, content } = request.body;
-      const comment = await deps.createComment(
-        requireUser(request),
-        { postId, content },
-        { traceId: request.traceId },
-      );
-      return reply.code(201).send(comment);
-    },
-    { onRequest: requireUserHook },
-  );
+  registerRoute(app, createCommentRoute, async (request, reply) => {
+    const { postId, content } = request.body;
+    const comment = await deps.createComment(
+      requireUser(request),
+      { postId, content },
+      { traceId: request.traceId },
+    );
+    return reply.code(201).send(comment);
+  });
 
-  registerRoute(
-    app,
-    likeCommentRoute,
-    (request) => deps.likeComment(requireUser(request), request.params.id, { traceId: request.traceId }),
-    { onRequest: requireUserHook },
+  registerRoute(app, likeCommentRoute, (request) =>
+    deps.likeComment(requireUser(request), request.params.id, { traceId: request.traceId }),
   );
 }

@@ -1,6 +1,6 @@
 import { createDailyResponseRoute, listDailyResponsesRoute } from '@saathi/contracts';
 import type { CreateDailyResponseBody, DailyResponse } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 import type { RequestMeta } from '../../use-cases/feed-core';
 
@@ -17,18 +17,13 @@ export function dailyQuestionRoutes(app: App, deps: DailyQuestionRoutesDeps): vo
   registerRoute(app, listDailyResponsesRoute, () => deps.listDailyResponses());
 
   // authorId and authorName in the body are ignored: the account answers.
-  registerRoute(
-    app,
-    createDailyResponseRoute,
-    async (request, reply) => {
-      const { question, response, location } = request.body;
-      const answer = await deps.answerDailyQuestion(
-        requireUser(request),
-        { question, response, location },
-        { traceId: request.traceId },
-      );
-      return reply.code(201).send(answer);
-    },
-    { onRequest: requireUserHook },
-  );
+  registerRoute(app, createDailyResponseRoute, async (request, reply) => {
+    const { question, response, location } = request.body;
+    const answer = await deps.answerDailyQuestion(
+      requireUser(request),
+      { question, response, location },
+      { traceId: request.traceId },
+    );
+    return reply.code(201).send(answer);
+  });
 }

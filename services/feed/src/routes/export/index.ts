@@ -1,39 +1,47 @@
 import { exportFeedDataRoute } from '@saathi/contracts';
-import { queryRows, registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { acceptExportTokens, queryRows, registerRoute, requireUser } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
 /**
  * The feed's part of "Download my data": what the signed-in person wrote (posts, comments, daily
- * answers), what they liked and reacted to, their activity requests and the people they blocked.
+ * answers), what they liked and reacted to, their activity requests, the done activities kept
+ * about them and the feedback they gave.
  */
-export function exportRoutes(app: App, deps: { db: Db }): void {
+export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
+  // The export job (identity) asks on the person's behalf with its short-lived token.
+  acceptExportTokens(app, deps.publicKey, (scope) => registerExportPart(scope, deps));
+}
+
+function registerExportPart(app: App, deps: { db: Db }): void {
   const rows = async (query: SQL) =>
     (await queryRows<{ row: Record<string, unknown> }>(deps.db, query)).map((found) => found.row);
-  registerRoute(
-    app,
-    exportFeedDataRoute,
-    async (request) => {
-      const id = sql`${requireUser(request).id}::uuid`;
-      const mine = (table: string, column: string) =>
-        rows(
-          sql`select to_jsonb(t) as row from ${sql.identifier('feed')}.${sql.identifier(table)} t
+  registerRoute(app, exportFeedDataRoute, async (request) => {
+    const id = sql`${requireUser(request).id}::uuid`;
+    const mine = (table: string, column: string) =>
+      rows(
+        sql`select to_jsonb(t) as row from ${sql.identifier('feed')}.${sql.identifier(table)} t
                where ${sql.identifier(column)} = ${id}`,
-        );
-      return {
-        posts: await rows(
-          sql`select to_jsonb(p) - 'geo_cell' as row from feed.posts p where author_id = ${id} order by created_at`,
-        ),
-        comments: await mine('comments', 'author_id'),
-        postLikes: await mine('post_likes', 'user_id'),
-        postReactions: await mine('post_reactions', 'user_id'),
-        commentLikes: await mine('comment_likes', 'user_id'),
-        commentReactions: await mine('comment_reactions', 'user_id'),
-        dailyAnswers: await mine('daily_responses', 'author_id'),
-        activityRequests: await mine('activity_members', 'user_id'),
-      };
-    },
-    { onRequest: requireUserHook },
-  );
+      );
+    return {
+      posts: await rows(
+        // The check-in key would let a host work out everyone's check-in code: it stays inside.
+        sql`select to_jsonb(p) - 'geo_cell' - 'activity_checkin_key' as row
+              from feed.posts p where author_id = ${id} order by created_at`,
+      ),
+      comments: await mine('comments', 'author_id'),
+      postLikes: await mine('post_likes', 'user_id'),
+      postReactions: await mine('post_reactions', 'user_id'),
+      commentLikes: await mine('comment_likes', 'user_id'),
+      commentReactions: await mine('comment_reactions', 'user_id'),
+      dailyAnswers: await mine('daily_responses', 'author_id'),
+      activityRequests: await mine('activity_members', 'user_id'),
+      // Done activities kept 180 days: hosted, taken part in, and the feedback they gave (what
+      // was said about them is on their profile as counts, without who said it).
+      activitiesHosted: await mine('activity_history', 'host_id'),
+      activitiesJoined: await mine('activity_history_members', 'user_id'),
+      activityFeedbackGiven: await mine('activity_feedback', 'rater_id'),
+    };
+  });
 }

@@ -7,7 +7,7 @@ import {
   listPostsRoute,
 } from '@saathi/contracts';
 import type { CreatePostBody, FeedPost, FeedQuery, LikeResult } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 import type { Point } from '../../domain/geo';
 import type { PostDraft } from '../../use-cases/create-post';
@@ -42,33 +42,19 @@ export function postRoutes(app: App, deps: PostRoutesDeps): void {
     return deps.getPost(request.user, request.params.id, point);
   });
 
-  registerRoute(
-    app,
-    createPostRoute,
-    async (request, reply) => {
-      const post = await deps.createPost(requireUser(request), draftOf(request.body), {
-        traceId: request.traceId,
-      });
-      return reply.code(201).send(post);
-    },
-    // Signed-out writes are refused before their body is read.
-    { onRequest: requireUserHook },
+  registerRoute(app, createPostRoute, async (request, reply) => {
+    const post = await deps.createPost(requireUser(request), draftOf(request.body), {
+      traceId: request.traceId,
+    });
+    return reply.code(201).send(post);
+  });
+
+  registerRoute(app, likePostRoute, (request) =>
+    deps.likePost(requireUser(request), request.params.id, { traceId: request.traceId }),
   );
 
-  registerRoute(
-    app,
-    likePostRoute,
-    (request) => deps.likePost(requireUser(request), request.params.id, { traceId: request.traceId }),
-    { onRequest: requireUserHook },
-  );
-
-  registerRoute(
-    app,
-    deletePostRoute,
-    async (request) => {
-      await deps.deletePost(requireUser(request), request.params.id, { traceId: request.traceId });
-      return { message: FeedMessages.postDeleted };
-    },
-    { onRequest: requireUserHook },
-  );
+  registerRoute(app, deletePostRoute, async (request) => {
+    await deps.deletePost(requireUser(request), request.params.id, { traceId: request.traceId });
+    return { message: FeedMessages.postDeleted };
+  });
 }

@@ -6,6 +6,7 @@ import {
   reportDismissedV1,
   reportFiledV1,
   userBlockedV1,
+  userReinstatedV1,
   userSuspendedV1,
   userUnblockedV1,
 } from '@saathi/contracts';
@@ -152,5 +153,10 @@ describe('reports and moderation', () => {
     await waitFor(async () => (await feed.list(place)).length === 1, 10_000, 'the posts to be hidden');
     expect(ids(await feed.list(place, '', other))).toEqual([kept.id]);
     expect(await comments(kept.id, other)).toEqual([]);
+
+    // Reinstated: what the suspension hid is back.
+    await feed.publish(userReinstatedV1, { userId: suspended.id, actorId: buildUser().id });
+    await waitFor(async () => (await feed.list(place)).length === 2, 10_000, 'the posts to show again');
+    expect(await comments(kept.id, other)).toHaveLength(1);
   });
 });

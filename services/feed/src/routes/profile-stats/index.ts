@@ -1,6 +1,6 @@
 import { profileStatsRoute } from '@saathi/contracts';
 import type { ProfileStats } from '@saathi/contracts';
-import { registerRoute, requireUserHook } from '@saathi/platform';
+import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 
 export interface ProfileStatsRoutesDeps {
@@ -9,7 +9,5 @@ export interface ProfileStatsRoutesDeps {
 
 /** Profiles are for signed-in people, like the profile screen this feeds. */
 export function profileStatsRoutes(app: App, deps: ProfileStatsRoutesDeps): void {
-  registerRoute(app, profileStatsRoute, (request) => deps.profileStats(request.params.userId), {
-    onRequest: requireUserHook,
-  });
+  registerRoute(app, profileStatsRoute, (request) => deps.profileStats(request.params.userId));
 }

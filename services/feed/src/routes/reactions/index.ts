@@ -5,7 +5,7 @@ import {
   removePostReactionRoute,
 } from '@saathi/contracts';
 import type { ReactionEmoji, ReactionResult } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 import type { EngagementTarget } from '../../db/engagement-repository';
 import type { RequestMeta } from '../../use-cases/feed-core';
@@ -30,18 +30,10 @@ export function reactionRoutes(app: App, deps: ReactionRoutesDeps): void {
     [removeCommentReactionRoute, 'comment', 'remove'],
   ] as const;
   for (const [route, type, change] of routes) {
-    registerRoute(
-      app,
-      route,
-      (request) =>
-        deps.changeReaction(
-          requireUser(request),
-          { type, id: request.params.id },
-          request.body.emoji,
-          change,
-          { traceId: request.traceId },
-        ),
-      { onRequest: requireUserHook },
+    registerRoute(app, route, (request) =>
+      deps.changeReaction(requireUser(request), { type, id: request.params.id }, request.body.emoji, change, {
+        traceId: request.traceId,
+      }),
     );
   }
 }

@@ -70,6 +70,14 @@ describe.each([
       [target, '🔥'],
       [target, '👍'],
     ]);
+    // Taking one back by toggling is a removal too, saying what the user still holds.
+    const removed = (await feed.outbox('feed.reaction.removed.v1')).filter((event) =>
+      path.endsWith(event.targetId as string),
+    );
+    expect(removed.map((event) => [event.userId, event.emoji, event.remainingEmojis])).toEqual([
+      [asha.id, '👍', ['🔥']],
+      [asha.id, '🔥', []],
+    ]);
   });
 
   it('removes with DELETE, and removing one not held changes nothing', async () => {
@@ -83,6 +91,13 @@ describe.each([
       reactions: { '💯': 1 },
       myReactions: [],
     });
+    // One event for the one reaction that went; removing what was not held publishes nothing.
+    const removed = (await feed.outbox('feed.reaction.removed.v1')).filter((event) =>
+      path.endsWith(event.targetId as string),
+    );
+    expect(removed).toEqual([
+      expect.objectContaining({ targetType: target, userId: user.id, emoji: '❤️', remainingEmojis: [] }),
+    ]);
   });
 
   it('accepts only the eight emojis, needs sign-in, and answers 404 for an unknown target', async () => {
@@ -115,7 +130,7 @@ describe('reactions as the feed shows them', () => {
   });
 });
 
-describe('reaction.added events', () => {
+describe('reaction.added and reaction.removed events', () => {
   it('name whose post or comment it was and the post it sits on, for notifications', async () => {
     const postAuthor = buildUser();
     const commenter = buildUser();
@@ -136,6 +151,17 @@ describe('reaction.added events', () => {
       postId: post.id,
     });
     expect(added.find((event) => event.targetId === commentId)).toMatchObject({
+      targetAuthorId: commenter.id,
+      postId: post.id,
+    });
+
+    const remover = buildUser();
+    await react('POST', `/api/comments/${commentId}`, remover, '👍');
+    await react('DELETE', `/api/comments/${commentId}`, remover, '👍');
+    const removed = await feed.outbox('feed.reaction.removed.v1');
+    expect(removed.find((event) => event.userId === remover.id)).toMatchObject({
+      targetType: 'comment',
+      targetId: commentId,
       targetAuthorId: commenter.id,
       postId: post.id,
     });

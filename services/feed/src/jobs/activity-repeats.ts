@@ -1,0 +1,13 @@
+import type { JobContext, ServiceKit } from '@saathi/platform';
+import { createFeedCore } from '../app';
+import type { Config } from '../config';
+import { repeatActivities } from '../use-cases/activity-repeats';
+
+/** The repeatable sweep writing weekly activities' next occurrences (every ACTIVITY_REMINDER_EVERY_MS). */
+export function activityRepeatsJob(kit: ServiceKit<Config>) {
+  const core = createFeedCore(kit, { cache: false });
+  return async (job: JobContext<'activity-repeats'>): Promise<void> => {
+    const written = await repeatActivities(core);
+    if (written > 0) kit.logger.info({ jobId: job.id, written }, 'weekly activities repeated');
+  };
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { contentRemovedV1, ModerationMessages } from '@saathi/contracts';
+import type { ReviewContent } from '@saathi/contracts';
+import { buildUser, startTestFeed } from '../../testing/test-feed';
+import type { TestFeed } from '../../testing/test-feed';
+
+let feed: TestFeed;
+beforeAll(async () => {
+  feed = await startTestFeed();
+});
+afterAll(() => feed.close());
+
+const admin = buildUser({ role: 'admin' });
+const get = (url: string, user = admin) => feed.app.inject({ method: 'GET', url, ...feed.signIn(user) });
+
+describe('the reviewer reads a reported post or comment as stored', () => {
+  it('401 signed out, 403 for a member, the stored text for an admin even once removed, 404 when gone', async () => {
+    const author = buildUser();
+    const post = await feed.createPost(author, { content: 'Sunday cricket at the maidan, all welcome' });
+    const commented = await feed.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      ...feed.signIn(buildUser()),
+      payload: { postId: post.id, content: 'Count me in' },
+    });
+    expect(commented.statusCode).toBe(201);
+    const commentId = commented.json<{ id: string }>().id;
+    const postUrl = `/api/admin/review/posts/${post.id}`;
+    const commentUrl = `/api/admin/review/comments/${commentId}`;
+
+    for (const url of [postUrl, commentUrl]) {
+      const signedOut = await feed.app.inject({ method: 'GET', url });
+      expect(signedOut.statusCode).toBe(401);
+      const member = await get(url, author);
+      expect(member.statusCode).toBe(403);
+      expect(member.json().message).toEqual(expect.any(String));
+    }
+
+    // An admin removed the post: members get 404, the reviewer still reads it.
+    await feed.publish(contentRemovedV1, { targetKind: 'post', targetId: post.id, actorId: admin.id });
+    await feed.waitForRow(sql`select 1 from feed.posts where id = ${post.id} and moderation = 'removed'`);
+    const stored = await get(postUrl);
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json<ReviewContent>()).toMatchObject({
+      id: post.id,
+      authorId: author.id,
+      text: 'Sunday cricket at the maidan, all welcome',
+      moderation: 'removed',
+      context: [],
+    });
+    const comment = await get(commentUrl);
+    expect(comment.json<ReviewContent>()).toMatchObject({
+      id: commentId,
+      text: 'Count me in',
+      moderation: null,
+      context: [{ id: post.id, text: 'Sunday cricket at the maidan, all welcome' }],
+    });
+
+    for (const url of [
+      `/api/admin/review/posts/${randomUUID()}`,
+      `/api/admin/review/comments/${randomUUID()}`,
+    ]) {
+      const gone = await get(url);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toEqual({ message: ModerationMessages.itemGone });
+    }
+    expect((await get('/api/admin/review/posts/not-an-id')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,52 @@
+import { ModerationMessages, reviewCommentRoute, reviewPostRoute } from '@saathi/contracts';
+import type { ReviewText } from '@saathi/contracts';
+import { httpErrors, queryRows, registerRoute } from '@saathi/platform';
+import type { App, Db } from '@saathi/platform';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+
+type TextRow = {
+  id: string;
+  author_id: string;
+  content: string;
+  created_at: Date | string;
+  moderation: string | null;
+};
+
+const shape = (row: TextRow): ReviewText => ({
+  id: row.id,
+  authorId: row.author_id,
+  text: row.content,
+  createdAt: new Date(row.created_at).toISOString(),
+  moderation: row.moderation,
+});
+
+/**
+ * Admins only (the routes' `access`): a reported post or comment as the feed stores it, so the
+ * reviewer judges the real text, not the reporter's excerpt. Unlike the feed's own reads, hidden,
+ * removed, suspended and expired items are answered too; a deleted one is 404.
+ */
+export function adminReviewRoutes(app: App, deps: { db: Db }): void {
+  const one = async (query: SQL) => (await queryRows<TextRow>(deps.db, query))[0];
+
+  registerRoute(app, reviewPostRoute, async (request) => {
+    const post = await one(
+      sql`select id, author_id, content, created_at, moderation from feed.posts where id = ${request.params.id}`,
+    );
+    if (!post) throw httpErrors.notFound(ModerationMessages.itemGone);
+    return { ...shape(post), context: [] };
+  });
+
+  registerRoute(app, reviewCommentRoute, async (request) => {
+    const [comment] = await queryRows<TextRow & { post_id: string }>(
+      deps.db,
+      sql`select id, author_id, content, created_at, moderation, post_id
+            from feed.comments where id = ${request.params.id}`,
+    );
+    if (!comment) throw httpErrors.notFound(ModerationMessages.itemGone);
+    const post = await one(
+      sql`select id, author_id, content, created_at, moderation from feed.posts where id = ${comment.post_id}`,
+    );
+    return { ...shape(comment), context: post ? [shape(post)] : [] };
+  });
+}

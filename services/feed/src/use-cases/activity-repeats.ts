@@ -1,0 +1,48 @@
+import { stableUuid } from '../domain/bots';
+import { nextOccurrenceDraft } from '../domain/activity-series';
+import { createPost, OccurrenceNotDue } from './create-post';
+import type { FeedCore } from './feed-core';
+
+/** Series looked at per run; the next run goes on with the rest. */
+const REPEAT_BATCH = 200;
+
+/**
+ * The repeat sweep (a repeatable job): every weekly series whose latest occurrence has ended gets
+ * its next one — a new activity post with its own spots and requests, announced as
+ * `feed.activity.repeated.v1`. At most one per series and week: the post's id is derived from the
+ * series and date (a retry writes nothing twice), and the series moves on only from the
+ * occurrence it was at, in the post's own transaction (two sweepers cannot both write one).
+ */
+export async function repeatActivities(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries'>,
+): Promise<number> {
+  const now = deps.clock.now();
+  let written = 0;
+  for (const series of await deps.activitySeries.due(now, REPEAT_BATCH)) {
+    const activity = nextOccurrenceDraft(series, now);
+    const host = await deps.authors.find(series.hostId);
+    try {
+      await createPost(
+        deps,
+        { id: series.hostId, username: host?.username ?? 'user' },
+        {
+          content: series.content,
+          latitude: series.latitude,
+          longitude: series.longitude,
+          locationName: series.locationName ?? undefined,
+          hashtags: series.hashtags,
+          activity,
+        },
+        {
+          traceId: `activity-series-${series.id}`,
+          id: stableUuid(`activity-series:${series.id}:${activity.date}`),
+          occurrence: { seriesId: series.id, afterPostId: series.lastPostId },
+        },
+      );
+      written += 1;
+    } catch (error) {
+      if (!(error instanceof OccurrenceNotDue)) throw error;
+    }
+  }
+  return written;
+}
