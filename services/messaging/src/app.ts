@@ -1,6 +1,8 @@
 import { trackRevokedSessions } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import type { Config } from './config';
+import { ActivityThreadsRepository } from './db/activity-threads-repository';
+import { ConversationPairs } from './db/conversation-pairs';
 import { ConversationsRepository } from './db/conversations-repository';
 import { MessagesRepository } from './db/messages-repository';
 import { ParticipantsRepository } from './db/participants-repository';
@@ -9,8 +11,10 @@ import { SafetyRepository } from './db/safety-repository';
 import { pushNotifications } from './events/notification-upserted';
 import { disconnectRevokedSessions } from './events/session-revoked';
 import { attachSocketServer } from './realtime/socket-server';
+import { activityThreadRoutes } from './routes/activity-threads';
 import { conversationRoutes } from './routes/conversations';
 import { exportRoutes } from './routes/export';
+import { adminReviewRoutes } from './routes/admin-review';
 import { messageRoutes } from './routes/messages';
 import { requestRoutes } from './routes/requests';
 import {
@@ -22,6 +26,13 @@ import {
 import { listMessages, sendMessage } from './use-cases/messages';
 import type { MessagingCore } from './use-cases/messaging-core';
 import { acceptRequest, declineRequest } from './use-cases/requests';
+import {
+  listActivityThreadMessages,
+  listActivityThreads,
+  sendActivityThreadMessage,
+} from './use-cases/activity-threads';
+import type { ActivityThreadsCore } from './use-cases/activity-threads';
+import { pushActivityThreadMessage } from './realtime/activity-thread-push';
 
 /**
  * Wires messaging: the Socket.IO server on this app's HTTP server, the repositories, the use
@@ -47,6 +58,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     clock: kit.clock,
     logger: kit.logger,
     conversations,
+    pairs: new ConversationPairs(db),
     messages: new MessagesRepository(db),
     participants: new ParticipantsRepository(db),
     safety: new SafetyRepository(db),
@@ -64,9 +76,21 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     listMessages: (user, conversationId, query) => listMessages(core, user, conversationId, query),
     sendMessage: (user, body, meta) => sendMessage(core, user, body, meta),
   });
-  exportRoutes(app, { db });
+  exportRoutes(app, { db, publicKey });
+  adminReviewRoutes(app, { db });
   requestRoutes(app, {
     accept: (user, conversationId, meta) => acceptRequest(core, user, conversationId, meta),
     decline: (user, conversationId, meta) => declineRequest(core, user, conversationId, meta),
+  });
+  const threads: ActivityThreadsCore = {
+    clock: kit.clock,
+    threads: new ActivityThreadsRepository(db),
+    participants: core.participants,
+    push: pushActivityThreadMessage(sockets.io),
+  };
+  activityThreadRoutes(app, {
+    list: (user) => listActivityThreads(threads, user),
+    messages: (user, postId, query) => listActivityThreadMessages(threads, user, postId, query),
+    send: (user, postId, content) => sendActivityThreadMessage(threads, user, postId, content),
   });
 }

@@ -8,6 +8,7 @@ import { subscribeUserUpdated } from './events/user-updated';
 import { subscribeMessageModeration } from './events/message-moderated';
 import { subscribeUserBlocks } from './events/user-blocked';
 import { subscribeUserDeleted } from './events/user-deleted';
+import { subscribeActivityMembership } from './events/activity-membership';
 
 export type { Config } from './config';
 export { configSchema };
@@ -30,6 +31,7 @@ export const messagingService = defineService({
     subscribeUserBlocks,
     subscribeMessageModeration,
     subscribeUserDeleted,
+    subscribeActivityMembership,
   ],
   periodic: [
     {

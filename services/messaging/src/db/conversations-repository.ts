@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { queryRows, returnedRow } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
+import type { ConversationStatus } from './requests-repository';
 
 /** A conversation as one participant sees it: the other person, the last message, the unread count. */
 export type ConversationViewRow = {
@@ -23,12 +24,24 @@ export type ConversationViewRow = {
   unread: number;
   /** A request waiting for the viewer's answer. */
   is_request: boolean;
+  /** The other participant's read marker: the viewer's "Seen". */
+  other_last_read_id: string | null;
 };
 
 /** A conversation the acting user takes part in, and who is on the other side. */
 export interface Membership {
   conversationId: string;
   otherId: string;
+}
+
+/** What a send needs to know about its conversation, read with the row locked. */
+export interface SendTarget {
+  otherId: string;
+  status: ConversationStatus;
+  /** The sender is the one a request waits for (participant2): their reply accepts it. */
+  senderAnswersRequests: boolean;
+  /** Either participant has blocked the other. */
+  blocked: boolean;
 }
 
 export type ReadMarkerRow = {
@@ -94,26 +107,62 @@ export class ConversationsRepository {
     return row ? { conversationId: row.id, otherId: row.other_id } : undefined;
   }
 
+  /**
+   * A send's one read of its conversation, locking the row until the transaction ends (sends to
+   * one thread are stored one after another): membership, request state and blocks in one round
+   * trip. Undefined when the sender is not a participant.
+   */
+  async lockForSend(senderId: string, conversationId: string): Promise<SendTarget | undefined> {
+    const [row] = await queryRows<{
+      other_id: string;
+      status: ConversationStatus;
+      sender_answers: boolean;
+      blocked: boolean;
+    }>(
+      this.db,
+      sql`select case when c.participant1_id = ${senderId}::uuid then c.participant2_id
+                      else c.participant1_id end as other_id,
+                 c.status, c.participant2_id = ${senderId}::uuid as sender_answers,
+                 exists (select 1 from messaging.blocks b
+                         where (b.blocker_id = c.participant1_id and b.blocked_id = c.participant2_id)
+                            or (b.blocker_id = c.participant2_id and b.blocked_id = c.participant1_id)) as blocked
+          from messaging.conversations c
+          where c.id = ${conversationId}::uuid
+            and (c.participant1_id = ${senderId}::uuid or c.participant2_id = ${senderId}::uuid)
+          for update of c`,
+    );
+    return row
+      ? {
+          otherId: row.other_id,
+          status: row.status,
+          senderAnswersRequests: row.sender_answers,
+          blocked: row.blocked,
+        }
+      : undefined;
+  }
+
   /** The viewer's conversations, most recently active first: one query, however many there are. */
   listViews(viewerId: string): Promise<ConversationViewRow[]> {
-    return this.views(viewerId, sql``);
+    return queryRows<ConversationViewRow>(this.db, this.views(viewerId, sql``));
   }
 
   /** One conversation as the viewer sees it (the viewer must be a participant). */
   async viewOf(viewerId: string, conversationId: string): Promise<ConversationViewRow | undefined> {
-    const [row] = await this.views(viewerId, sql`and c.id = ${conversationId}::uuid`);
+    const [row] = await queryRows<ConversationViewRow>(
+      this.db,
+      this.views(viewerId, sql`and c.id = ${conversationId}::uuid`),
+    );
     return row;
   }
 
-  private views(viewerId: string, filter: SQL): Promise<ConversationViewRow[]> {
+  private views(viewerId: string, filter: SQL): SQL {
     const viewer = sql`${viewerId}::uuid`;
-    return queryRows<ConversationViewRow>(
-      this.db,
-      sql`select c.id, c.participant1_id, c.participant2_id, c.created_at, o.other_id,
+    return sql`select c.id, c.participant1_id, c.participant2_id, c.created_at, o.other_id,
                  p.username, p.first_name, p.last_name, p.display_name, p.profile_image_url,
                  lm.id as last_id, lm.sender_id as last_sender_id, lm.content as last_content,
                  lm.created_at as last_created_at, u.unread,
-                 (c.status = 'request' and c.participant2_id = ${viewer}) as is_request
+                 (c.status = 'request' and c.participant2_id = ${viewer}) as is_request,
+                 ro.last_read_message_id as other_last_read_id
           from messaging.conversations c
           cross join lateral (
             select case when c.participant1_id = ${viewer} then c.participant2_id
@@ -125,6 +174,7 @@ export class ConversationsRepository {
             where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
           ) lm on true
           left join messaging.read_markers r on r.conversation_id = c.id and r.user_id = ${viewer}
+          left join messaging.read_markers ro on ro.conversation_id = c.id and ro.user_id = o.other_id
           cross join lateral (
             select count(*)::int as unread from messaging.messages m
             where m.conversation_id = c.id and m.sender_id <> ${viewer}
@@ -137,8 +187,7 @@ export class ConversationsRepository {
             -- A conversation disappears for the one who blocked the other (not for the blocked).
             and not exists (select 1 from messaging.blocks b
                              where b.blocker_id = ${viewer} and b.blocked_id = o.other_id)
-          order by coalesce(lm.created_at, c.created_at) desc, c.id desc`,
-    );
+          order by coalesce(lm.created_at, c.created_at) desc, c.id desc`;
   }
 
   /** Messages from others newer than the user's read markers, across all their conversations. */

@@ -4,7 +4,17 @@ import { queryRows, serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { messagingService } from '../index';
-import { blocks, conversations, hiddenForViewer, messages, participants, readMarkers } from './schema';
+import {
+  activityThreadMembers,
+  activityThreadMessages,
+  activityThreads,
+  blocks,
+  conversations,
+  hiddenForViewer,
+  messages,
+  participants,
+  readMarkers,
+} from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -22,6 +32,9 @@ describe('messaging migrations', () => {
       readMarkers,
       blocks,
       hiddenForViewer,
+      activityThreads,
+      activityThreadMembers,
+      activityThreadMessages,
     ]);
     expect(migrated).toEqual(declared);
   });

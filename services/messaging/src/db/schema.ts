@@ -1,4 +1,5 @@
-import { index, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SCHEMA } from './schema-name';
 
 // The tables of db/migrations; schema-drift.test.ts keeps the two in step. The list and page
@@ -64,8 +65,15 @@ export const messages = messaging.table(
     createdAt: timestamptz('created_at').notNull(),
     /** Hidden by moderation ('hidden' until reviewed, 'removed'); null when shown. */
     moderation: text('moderation', { enum: ['hidden', 'removed'] }),
+    /** The id the sender's client gave it (optional): a retried send stores one message. */
+    clientMessageId: uuid('client_message_id'),
   },
-  (table) => [index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id)],
+  (table) => [
+    index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id),
+    uniqueIndex('messages_sender_client_id_idx')
+      .on(table.senderId, table.clientMessageId)
+      .where(sql`client_message_id is not null`),
+  ],
 );
 
 export const readMarkers = messaging.table(
@@ -80,4 +88,43 @@ export const readMarkers = messaging.table(
     readAt: timestamptz('read_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.conversationId, table.userId] })],
+);
+
+/** One group thread per activity (keyed by its post): the host and the accepted people. */
+export const activityThreads = messaging.table('activity_threads', {
+  postId: uuid('post_id').primaryKey(),
+  hostId: uuid('host_id').notNull(),
+  startsAt: timestamptz('starts_at').notNull(),
+  /** From then on the thread is read-only. */
+  archivesAt: timestamptz('archives_at').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+export const activityThreadMembers = messaging.table(
+  'activity_thread_members',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => activityThreads.postId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    addedAt: timestamptz('added_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    index('activity_thread_members_user_idx').on(table.userId, table.postId),
+  ],
+);
+
+export const activityThreadMessages = messaging.table(
+  'activity_thread_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => activityThreads.postId, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('activity_thread_messages_page_idx').on(table.postId, table.createdAt, table.id)],
 );

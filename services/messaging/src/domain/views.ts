@@ -11,6 +11,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     senderId: row.sender_id,
     content: row.content,
     createdAt: asDate(row.created_at).toISOString(),
+    ...(row.client_message_id ? { clientMessageId: row.client_message_id } : {}),
   };
 }
 
@@ -38,6 +39,7 @@ export function toConversation(row: ConversationViewRow): Conversation {
           sender_id: row.last_sender_id,
           content: row.last_content,
           created_at: row.last_created_at,
+          client_message_id: null,
         })
       : null;
   return {
@@ -50,6 +52,7 @@ export function toConversation(row: ConversationViewRow): Conversation {
     unreadCount: row.unread,
     updatedAt: lastMessage?.createdAt ?? asDate(row.created_at).toISOString(),
     isRequest: row.is_request,
+    otherLastReadMessageId: row.other_last_read_id,
   };
 }
 

@@ -3,6 +3,7 @@ import { consumeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
+import { ActivityThreadsRepository } from '../db/activity-threads-repository';
 import { SCHEMA } from '../db/schema-name';
 
 const DURABLE = 'messaging.user-deleted';
@@ -32,6 +33,7 @@ export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<voi
           sql`delete from messaging.blocks where blocker_id = ${userId}::uuid or blocked_id = ${userId}::uuid`,
         );
         await tx.execute(sql`delete from messaging.hidden_for_viewer where viewer_id = ${userId}::uuid`);
+        await new ActivityThreadsRepository(tx).eraseUser(userId);
       });
     },
   });

@@ -104,8 +104,10 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   });
 
   app.addHook('preClose', (done) => {
-    // Open websockets would keep the HTTP server from closing; clients reconnect elsewhere.
-    io.local.disconnectSockets(true);
+    // Open websockets would keep the HTTP server from closing. Their transports are closed, not
+    // the sockets disconnected: a client told 'io server disconnect' never reconnects by itself,
+    // so every open tab would stay deaf after a deploy. A closed transport it reconnects (to
+    // another replica, or to this one restarted) and catches up over REST.
     io.engine.close();
     done();
   });

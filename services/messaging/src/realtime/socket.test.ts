@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationUpsertedV1, sessionRevokedV1, SocketServerEvent } from '@saathi/contracts';
-import type { ChatMessage, Conversation, ReadReceipt, SocketAck, TypingIndicator } from '@saathi/contracts';
+import type { ChatMessage, ReadReceipt, SocketAck, TypingIndicator } from '@saathi/contracts';
 import { sleep, waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestMessaging } from '../testing/test-messaging';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
@@ -54,7 +54,7 @@ describe('the handshake', () => {
 });
 
 describe('pushes', () => {
-  it('delivers message:new and each side’s conversation:updated to both participants, and nothing to others', async () => {
+  it('delivers message:new to both participants and nothing else, and nothing to others', async () => {
     const { asha, ravi, conversation } = await pair();
     const outsider = buildUser();
     const [ashaSocket, raviSocket, outsiderSocket] = await Promise.all([
@@ -67,25 +67,12 @@ describe('pushes', () => {
     const toOutsider = record(outsiderSocket);
 
     const sent = await messaging.send(asha, conversation, 'Run at 6?');
-    await waitFor(() => (toRavi[SocketServerEvent.conversationUpdated]?.length ?? 0) > 0);
-    await waitFor(() => (toAsha[SocketServerEvent.conversationUpdated]?.length ?? 0) > 0);
+    await waitFor(() => (toRavi[SocketServerEvent.messageNew]?.length ?? 0) > 0);
+    await waitFor(() => (toAsha[SocketServerEvent.messageNew]?.length ?? 0) > 0);
     expect(toRavi[SocketServerEvent.messageNew]).toEqual([
       expect.objectContaining<Partial<ChatMessage>>({ id: sent.id, content: 'Run at 6?', senderId: asha.id }),
     ]);
     expect(toAsha[SocketServerEvent.messageNew]).toEqual(toRavi[SocketServerEvent.messageNew]);
-    expect(toRavi[SocketServerEvent.conversationUpdated]).toEqual([
-      expect.objectContaining<Partial<Conversation>>({
-        id: conversation,
-        unreadCount: 1,
-        otherParticipant: expect.objectContaining({ id: asha.id, displayName: 'Asha' }) as never,
-      }),
-    ]);
-    expect(toAsha[SocketServerEvent.conversationUpdated]).toEqual([
-      expect.objectContaining<Partial<Conversation>>({
-        unreadCount: 0,
-        otherParticipant: expect.objectContaining({ id: ravi.id }) as never,
-      }),
-    ]);
     // The recipient was connected when it was sent.
     const [event] = (await messaging.outbox('messaging.message.sent.v1')).filter(
       (candidate) => candidate.messageId === sent.id,
@@ -93,6 +80,9 @@ describe('pushes', () => {
     expect(event).toMatchObject({ recipientOnline: true });
     await sleep(100);
     expect(toOutsider).toEqual({});
+    // Each client derives its list row from the message: a send pushes no list rows.
+    expect(Object.keys(toRavi)).toEqual([SocketServerEvent.messageNew]);
+    expect(Object.keys(toAsha)).toEqual([SocketServerEvent.messageNew]);
   });
 
   it('tells the other participant when a conversation is read', async () => {
@@ -183,5 +173,20 @@ describe('pushes', () => {
     expect(await closed).toBe('io server disconnect');
     await sleep(100);
     expect(kept.connected).toBe(true);
+  });
+});
+
+describe('a stopping service', () => {
+  it('closes its sockets so that clients reconnect by themselves', async () => {
+    const stopping = await startTestMessaging();
+    try {
+      const socket = await stopping.connect(buildUser());
+      const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await stopping.app.close();
+      // Not 'io server disconnect', after which Socket.IO leaves the socket closed for good.
+      expect(await reason).toBe('transport close');
+    } finally {
+      await stopping.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { asDate } from '../db/as-date';
 import { toConversation, toReadReceipt } from '../domain/views';
+import { awaitParticipant } from './await-participant';
 import type { MessagingCore, RequestMeta } from './messaging-core';
 
 /** The pair's one conversation: created on the first start, the same id on every later one. */
@@ -14,11 +15,13 @@ export async function startConversation(
   meta: RequestMeta,
 ): Promise<{ id: string }> {
   if (participantId === user.id) throw httpErrors.badRequest(MessagingMessages.notWithYourself);
+  // A brand-new account may not be projected yet (its registration event is on its way): wait
+  // briefly, outside the transaction, before calling it unknown.
+  if (!(await awaitParticipant(core.participants, participantId)))
+    throw httpErrors.notFound(MessagingMessages.userNotFound);
   return core.uow.withEvents(
     async (tx, emit) => {
       const participants = core.participants.with(tx);
-      if (!(await participants.exists(participantId)))
-        throw httpErrors.notFound(MessagingMessages.userNotFound);
       if (await core.safety.with(tx).blockedEitherWay(user.id, participantId))
         throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
       await participants.ensureFromToken(user.id, user.username);

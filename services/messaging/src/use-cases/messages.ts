@@ -1,10 +1,9 @@
 import { messageSentV1, MessagingMessages } from '@saathi/contracts';
-import type { ChatMessage, MessagesQuery } from '@saathi/contracts';
+import type { ChatMessage, MessagesQuery, SendMessageBody } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { toChatMessage } from '../domain/views';
 import type { PageCursor } from '../db/messages-repository';
-import { pushConversationTo } from './conversations';
 import { settleRequestOnSend } from './settle-request';
 import type { MessagingCore, RequestMeta } from './messaging-core';
 
@@ -30,44 +29,59 @@ export async function listMessages(
 
 /**
  * Stores a message, emits messaging.message.sent through the outbox, and once committed pushes
- * it to both participants' rooms (the sender's other tabs too) and each one's updated list row.
+ * it to both participants' rooms (the sender's other tabs too).
+ * A `clientMessageId` the sender already used answers the stored message and changes nothing.
  */
 export async function sendMessage(
   core: MessagingCore,
   user: AuthUser,
-  body: { conversationId: string; content: string },
+  body: SendMessageBody,
   meta: RequestMeta,
 ): Promise<ChatMessage> {
-  const { message, recipientId, declined } = await core.uow.withEvents(
+  const recipientId = await core.pairs.otherOf(user.id, body.conversationId);
+  if (!recipientId) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+  // Asked before the transaction, not inside it: in cluster mode it can be a round trip through
+  // the other replicas, and the conversation's row lock must not be held across it.
+  const recipientOnline = await core.pusher.isOnline(recipientId);
+  const { message, declined, duplicate } = await core.uow.withEvents(
     async (tx, emit) => {
-      const conversations = core.conversations.with(tx);
-      const membership = await conversations.membershipOf(user.id, body.conversationId, { lock: true });
-      if (!membership) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
-      if (await core.safety.with(tx).blockedEitherWay(user.id, membership.otherId))
-        throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
-      const requestState = await settleRequestOnSend(core.requests.with(tx), body.conversationId, user.id);
-      // Asked while the row is written; a cluster-wide lookup is a Redis round trip.
-      const online = core.pusher.isOnline(membership.otherId);
+      const target = await core.conversations.with(tx).lockForSend(user.id, body.conversationId);
+      if (!target) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      if (target.blocked) throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
+      const requestState = await settleRequestOnSend(
+        core.requests.with(tx),
+        body.conversationId,
+        user.id,
+        target,
+      );
       const stored = await core.messages
         .with(tx)
-        .add(body.conversationId, user.id, body.content, core.clock.now());
-      const sent = toChatMessage(stored);
+        .add(body.conversationId, user.id, body.content, core.clock.now(), body.clientMessageId ?? null);
+      const sent = toChatMessage(stored.row);
+      if (stored.duplicate) {
+        if (sent.conversationId !== body.conversationId)
+          throw httpErrors.conflict(MessagingMessages.clientMessageIdTaken);
+        return { message: sent, declined: false, duplicate: true };
+      }
       emit(messageSentV1, {
         messageId: sent.id,
         conversationId: sent.conversationId,
         senderId: user.id,
-        recipientId: membership.otherId,
-        recipientOnline: await online,
+        recipientId: target.otherId,
+        recipientOnline,
         sentAt: sent.createdAt,
         ...(requestState === 'accepted' ? {} : { isRequest: true }),
       });
-      return { message: sent, recipientId: membership.otherId, declined: requestState === 'declined' };
+      return { message: sent, declined: requestState === 'declined', duplicate: false };
     },
     { traceId: meta.traceId },
   );
-  // Whoever declined a request hears nothing more of it.
+  // A retry's message was pushed when it was first stored.
+  if (duplicate) return message;
+  // Whoever declined a request hears nothing more of it. Only the message is pushed: each
+  // client derives its list row, unread badge and bell from it (web/src/api/messaging-cache.ts),
+  // where a `conversation:updated` per participant used to cost a list-row query and two more
+  // entries through the replicas' Redis stream for every message.
   core.pusher.messageNew(declined ? [user.id] : [user.id, recipientId], message);
-  pushConversationTo(core, user.id, message.conversationId);
-  if (!declined) pushConversationTo(core, recipientId, message.conversationId);
   return message;
 }

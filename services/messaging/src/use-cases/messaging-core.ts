@@ -1,4 +1,5 @@
 import type { AuthUser, Clock, Logger, UnitOfWork } from '@saathi/platform';
+import type { ConversationPairs } from '../db/conversation-pairs';
 import type { ConversationsRepository } from '../db/conversations-repository';
 import type { MessagesRepository } from '../db/messages-repository';
 import type { ParticipantsRepository } from '../db/participants-repository';
@@ -12,6 +13,8 @@ export interface MessagingCore {
   clock: Clock;
   logger: Logger;
   conversations: ConversationsRepository;
+  /** Who is in a conversation, remembered (a send's recipient before its transaction). */
+  pairs: ConversationPairs;
   messages: MessagesRepository;
   participants: ParticipantsRepository;
   /** Blocked pairs and hidden messages (identity's and moderation's events). */

@@ -49,6 +49,19 @@ describe('starting a conversation', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("waits for a brand-new user's registration to arrive instead of answering 404", async () => {
+    const asha = buildUser();
+    const newcomer = buildUser();
+    await messaging.register(asha);
+    const started = messaging.call(asha, 'POST', '/api/conversations', { participantId: newcomer.id });
+    // identity's user.registered arrives while the start waits (cluster mode: NATS lag).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await messaging.register(newcomer);
+    const response = await started;
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ id: string }>().id).toEqual(expect.any(String));
+  });
+
   it('refuses a conversation with yourself (400), with an unknown user (404), and signed out (401)', async () => {
     const asha = buildUser();
     await messaging.register(asha);
@@ -172,6 +185,24 @@ describe('reading', () => {
     expect(await unread()).toBe(1);
     const [row] = (await messaging.call(me, 'GET', '/api/conversations')).json<Conversation[]>();
     expect(row?.unreadCount).toBe(1);
+  });
+
+  it("lists the other person's read marker, so the thread can show Seen after a reload", async () => {
+    const me = buildUser();
+    const friend = buildUser();
+    await messaging.register(me);
+    await messaging.register(friend);
+    const conversation = await messaging.start(me, friend);
+    const mine = await messaging.send(me, conversation, 'seen yet?');
+    const otherRead = async (user: typeof me) =>
+      (await messaging.call(user, 'GET', '/api/conversations'))
+        .json<Conversation[]>()
+        .find((row) => row.id === conversation)?.otherLastReadMessageId;
+    expect(await otherRead(me)).toBeNull();
+    await messaging.call(friend, 'POST', `/api/conversations/${conversation}/read`, {});
+    expect(await otherRead(me)).toBe(mine.id);
+    // Each side sees the other's marker, never their own.
+    expect(await otherRead(friend)).toBeNull();
   });
 
   it('marks an empty thread read without a message', async () => {

@@ -5,7 +5,7 @@ import {
   unreadMessagesRoute,
 } from '@saathi/contracts';
 import type { Conversation, ReadReceipt } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 import type { RequestMeta } from '../../use-cases/messaging-core';
 
@@ -23,28 +23,14 @@ export interface ConversationRoutesDeps {
 
 /** Every conversation route is for a signed-in participant. */
 export function conversationRoutes(app: App, deps: ConversationRoutesDeps): void {
-  const signedIn = { onRequest: requireUserHook };
-  registerRoute(
-    app,
-    startConversationRoute,
-    (request) =>
-      deps.startConversation(requireUser(request), request.body.participantId, { traceId: request.traceId }),
-    signedIn,
+  registerRoute(app, startConversationRoute, (request) =>
+    deps.startConversation(requireUser(request), request.body.participantId, { traceId: request.traceId }),
   );
-  registerRoute(
-    app,
-    listConversationsRoute,
-    (request) => deps.listConversations(requireUser(request)),
-    signedIn,
+  registerRoute(app, listConversationsRoute, (request) => deps.listConversations(requireUser(request)));
+  registerRoute(app, markConversationReadRoute, (request) =>
+    deps.markRead(requireUser(request), request.params.id, request.body.messageId, {
+      traceId: request.traceId,
+    }),
   );
-  registerRoute(
-    app,
-    markConversationReadRoute,
-    (request) =>
-      deps.markRead(requireUser(request), request.params.id, request.body.messageId, {
-        traceId: request.traceId,
-      }),
-    signedIn,
-  );
-  registerRoute(app, unreadMessagesRoute, (request) => deps.unreadTotal(requireUser(request)), signedIn);
+  registerRoute(app, unreadMessagesRoute, (request) => deps.unreadTotal(requireUser(request)));
 }

@@ -1,5 +1,5 @@
 import { exportMessagingDataRoute } from '@saathi/contracts';
-import { queryRows, registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { acceptExportTokens, queryRows, registerRoute, requireUser } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 
@@ -7,15 +7,17 @@ import { sql } from 'drizzle-orm';
  * Messaging's part of "Download my data": each of the signed-in person's conversations with every
  * message in it (theirs and the other person's, as they see the thread), oldest first.
  */
-export function exportRoutes(app: App, deps: { db: Db }): void {
-  registerRoute(
-    app,
-    exportMessagingDataRoute,
-    async (request) => {
-      const id = sql`${requireUser(request).id}::uuid`;
-      const conversations = await queryRows<{ row: Record<string, unknown> }>(
-        deps.db,
-        sql`select jsonb_build_object(
+export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
+  // The export job (identity) asks on the person's behalf with its short-lived token.
+  acceptExportTokens(app, deps.publicKey, (scope) => registerExportPart(scope, deps));
+}
+
+function registerExportPart(app: App, deps: { db: Db }): void {
+  registerRoute(app, exportMessagingDataRoute, async (request) => {
+    const id = sql`${requireUser(request).id}::uuid`;
+    const conversations = await queryRows<{ row: Record<string, unknown> }>(
+      deps.db,
+      sql`select jsonb_build_object(
                  'id', c.id, 'created_at', c.created_at, 'status', c.status,
                  'with', case when c.participant1_id = ${id} then c.participant2_id else c.participant1_id end,
                  'messages', coalesce((select jsonb_agg(jsonb_build_object(
@@ -25,9 +27,7 @@ export function exportRoutes(app: App, deps: { db: Db }): void {
               from messaging.conversations c
              where c.participant1_id = ${id} or c.participant2_id = ${id}
              order by c.created_at`,
-      );
-      return { conversations: conversations.map((found) => found.row) };
-    },
-    { onRequest: requireUserHook },
-  );
+    );
+    return { conversations: conversations.map((found) => found.row) };
+  });
 }

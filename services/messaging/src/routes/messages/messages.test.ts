@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_CONTENT_MAX, MessagingMessages } from '@saathi/contracts';
 import type { ChatMessage } from '@saathi/contracts';
@@ -75,6 +76,38 @@ describe('sending', () => {
     const missing = await messaging.call(asha, 'POST', '/api/messages', { conversationId: conversation });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ message: 'Please enter a message' });
+  });
+
+  it('stores one message per client message id: a retry answers the stored one and emits nothing more', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const clientMessageId = randomUUID();
+    const body = { conversationId: conversation, content: 'Running late', clientMessageId };
+    const [first, retry] = await Promise.all([
+      messaging.call(asha, 'POST', '/api/messages', body),
+      messaging.call(asha, 'POST', '/api/messages', body),
+    ]);
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    const stored = first.json<ChatMessage>();
+    expect(stored).toMatchObject({ content: 'Running late', clientMessageId });
+    expect(retry.json()).toEqual(stored);
+    expect(await page(asha, conversation)).toEqual(['Running late']);
+    const events = (await messaging.outbox('messaging.message.sent.v1')).filter(
+      (event) => event.conversationId === conversation,
+    );
+    expect(events).toHaveLength(1);
+    // Ids are per sender: the other participant may use the same one; another thread may not.
+    const ravis = await messaging.call(ravi, 'POST', '/api/messages', { ...body, content: 'No worries' });
+    expect(ravis.statusCode).toBe(201);
+    expect(ravis.json()).toMatchObject({ senderId: ravi.id, clientMessageId });
+    const elsewhere = await pair();
+    const reused = await messaging.call(asha, 'POST', '/api/messages', {
+      ...body,
+      conversationId: await messaging.start(asha, elsewhere.ravi),
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ message: MessagingMessages.clientMessageIdTaken });
+    const invalid = await messaging.call(asha, 'POST', '/api/messages', { ...body, clientMessageId: 'x' });
+    expect(invalid.statusCode).toBe(400);
   });
 
   it('answers 404 for a conversation that does not exist', async () => {

@@ -1,6 +1,6 @@
 import { acceptMessageRequestRoute, declineMessageRequestRoute } from '@saathi/contracts';
 import type { Conversation } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 import type { RequestMeta } from '../../use-cases/messaging-core';
 
@@ -11,17 +11,10 @@ export interface RequestRoutesDeps {
 
 /** Only the recipient of a request can answer it; anyone else gets 404 or 400. */
 export function requestRoutes(app: App, deps: RequestRoutesDeps): void {
-  const signedIn = { onRequest: requireUserHook };
-  registerRoute(
-    app,
-    acceptMessageRequestRoute,
-    (request) => deps.accept(requireUser(request), request.params.id, { traceId: request.traceId }),
-    signedIn,
+  registerRoute(app, acceptMessageRequestRoute, (request) =>
+    deps.accept(requireUser(request), request.params.id, { traceId: request.traceId }),
   );
-  registerRoute(
-    app,
-    declineMessageRequestRoute,
-    (request) => deps.decline(requireUser(request), request.params.id, { traceId: request.traceId }),
-    signedIn,
+  registerRoute(app, declineMessageRequestRoute, (request) =>
+    deps.decline(requireUser(request), request.params.id, { traceId: request.traceId }),
   );
 }

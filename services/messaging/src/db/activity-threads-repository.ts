@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+import type { DbTime } from './as-date';
+
+export type ActivityThreadRow = {
+  post_id: string;
+  host_id: string;
+  starts_at: DbTime;
+  archives_at: DbTime;
+};
+
+/** A member as the thread shows them (participants projection; null names before identity's event). */
+export type ThreadMemberRow = {
+  post_id: string;
+  user_id: string;
+  username: string | null;
+  first_name: string | null;
+  display_name: string | null;
+  profile_image_url: string | null;
+};
+
+export type ThreadMessageRow = {
+  id: string;
+  post_id: string;
+  sender_id: string;
+  content: string;
+  created_at: DbTime;
+  username: string | null;
+  first_name: string | null;
+  display_name: string | null;
+};
+
+const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.created_at,
+  p.username, p.first_name, p.display_name`);
+
+/** Activity threads, their members (from feed's events) and their messages. */
+export class ActivityThreadsRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): ActivityThreadsRepository {
+    return new ActivityThreadsRepository(db);
+  }
+
+  /** Opens the thread when its first person is accepted; the host is its first member. */
+  async open(
+    thread: { postId: string; hostId: string; startsAt: Date; archivesAt: Date },
+    now: Date,
+  ): Promise<void> {
+    await this.db.execute(
+      sql`insert into messaging.activity_threads (post_id, host_id, starts_at, archives_at, created_at)
+          values (${thread.postId}::uuid, ${thread.hostId}::uuid, ${thread.startsAt.toISOString()}::timestamptz,
+                  ${thread.archivesAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          on conflict (post_id) do update
+            set starts_at = excluded.starts_at, archives_at = excluded.archives_at`,
+    );
+    await this.addMember(thread.postId, thread.hostId, now);
+  }
+
+  async addMember(postId: string, userId: string, now: Date): Promise<void> {
+    await this.db.execute(
+      sql`insert into messaging.activity_thread_members (post_id, user_id, added_at)
+          values (${postId}::uuid, ${userId}::uuid, ${now.toISOString()}::timestamptz)
+          on conflict do nothing`,
+    );
+  }
+
+  async removeMember(postId: string, userId: string): Promise<void> {
+    await this.db.execute(
+      sql`delete from messaging.activity_thread_members
+          where post_id = ${postId}::uuid and user_id = ${userId}::uuid`,
+    );
+  }
+
+  /** The thread, only when `userId` is a member (one query: membership is the access check). */
+  async threadFor(userId: string, postId: string): Promise<ActivityThreadRow | null> {
+    const rows = await queryRows<ActivityThreadRow>(
+      this.db,
+      sql`select t.post_id, t.host_id, t.starts_at, t.archives_at
+          from messaging.activity_threads t
+          join messaging.activity_thread_members m on m.post_id = t.post_id and m.user_id = ${userId}::uuid
+          where t.post_id = ${postId}::uuid`,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The viewer's threads, soonest activity first. */
+  async threadsOf(userId: string): Promise<ActivityThreadRow[]> {
+    return queryRows<ActivityThreadRow>(
+      this.db,
+      sql`select t.post_id, t.host_id, t.starts_at, t.archives_at
+          from messaging.activity_thread_members m
+          join messaging.activity_threads t on t.post_id = m.post_id
+          where m.user_id = ${userId}::uuid
+          order by t.starts_at, t.post_id`,
+    );
+  }
+
+  /** Members of these threads, the host first, then in the order they joined. */
+  async membersOf(postIds: readonly string[]): Promise<ThreadMemberRow[]> {
+    if (postIds.length === 0) return [];
+    return queryRows<ThreadMemberRow>(
+      this.db,
+      sql`select m.post_id, m.user_id, p.username, p.first_name, p.display_name, p.profile_image_url
+          from messaging.activity_thread_members m
+          join messaging.activity_threads t on t.post_id = m.post_id
+          left join messaging.participants p on p.user_id = m.user_id
+          where m.post_id = any(${`{${postIds.join(',')}}`}::uuid[])
+          order by m.post_id, (m.user_id = t.host_id) desc, m.added_at, m.user_id`,
+    );
+  }
+
+  async memberIds(postId: string): Promise<string[]> {
+    const rows = await queryRows<{ user_id: string }>(
+      this.db,
+      sql`select user_id from messaging.activity_thread_members where post_id = ${postId}::uuid`,
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Stores a message at least 1 ms after the thread's newest, so (created_at, id) is sending order. */
+  async addMessage(postId: string, senderId: string, content: string, now: Date): Promise<ThreadMessageRow> {
+    const rows = await queryRows<ThreadMessageRow>(
+      this.db,
+      sql`with inserted as (
+            insert into messaging.activity_thread_messages (post_id, sender_id, content, created_at)
+            select ${postId}::uuid, ${senderId}::uuid, ${content},
+                   greatest(${now.toISOString()}::timestamptz, (
+                     select max(created_at) + interval '1 millisecond'
+                     from messaging.activity_thread_messages where post_id = ${postId}::uuid))
+            returning *)
+          select ${MESSAGE_COLUMNS} from inserted m
+          left join messaging.participants p on p.user_id = m.sender_id`,
+    );
+    const row = rows[0];
+    if (!row) throw new Error('the activity thread message was not stored');
+    return row;
+  }
+
+  /** The newest page (oldest first), or everything after a message of the same thread. */
+  async messages(
+    postId: string,
+    options: { after?: string; limit: number },
+  ): Promise<ThreadMessageRow[] | null> {
+    if (options.after) {
+      const cursor = await queryRows<{ created_at: DbTime }>(
+        this.db,
+        sql`select created_at from messaging.activity_thread_messages
+            where id = ${options.after}::uuid and post_id = ${postId}::uuid`,
+      );
+      if (!cursor[0]) return null;
+      return queryRows<ThreadMessageRow>(
+        this.db,
+        sql`select ${MESSAGE_COLUMNS} from messaging.activity_thread_messages m
+            left join messaging.participants p on p.user_id = m.sender_id
+            where m.post_id = ${postId}::uuid
+              and (m.created_at, m.id) > (${cursor[0].created_at}::timestamptz, ${options.after}::uuid)
+            order by m.created_at, m.id limit ${options.limit}`,
+      );
+    }
+    const newest = await queryRows<ThreadMessageRow>(
+      this.db,
+      sql`select ${MESSAGE_COLUMNS} from messaging.activity_thread_messages m
+          left join messaging.participants p on p.user_id = m.sender_id
+          where m.post_id = ${postId}::uuid
+          order by m.created_at desc, m.id desc limit ${options.limit}`,
+    );
+    return newest.reverse();
+  }
+
+  /** The newest message of each of these threads. */
+  async lastMessages(postIds: readonly string[]): Promise<ThreadMessageRow[]> {
+    if (postIds.length === 0) return [];
+    return queryRows<ThreadMessageRow>(
+      this.db,
+      sql`select ${MESSAGE_COLUMNS}
+          from unnest(${`{${postIds.join(',')}}`}::uuid[]) as t(post_id)
+          cross join lateral (
+            select * from messaging.activity_thread_messages x
+            where x.post_id = t.post_id order by x.created_at desc, x.id desc limit 1) m
+          left join messaging.participants p on p.user_id = m.sender_id`,
+    );
+  }
+
+  /**
+   * Account deletion: threads the person hosted go (with their members and messages), the
+   * person leaves every other thread, and their messages there are erased.
+   */
+  async eraseUser(userId: string): Promise<void> {
+    await this.db.execute(sql`delete from messaging.activity_threads where host_id = ${userId}::uuid`);
+    await this.db.execute(sql`delete from messaging.activity_thread_members where user_id = ${userId}::uuid`);
+    await this.db.execute(
+      sql`delete from messaging.activity_thread_messages where sender_id = ${userId}::uuid`,
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { activityAcceptedV1, activityLeftV1 } from '@saathi/contracts';
+import { consumeOnce } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { ActivityThreadsRepository } from '../db/activity-threads-repository';
+import { SCHEMA } from '../db/schema-name';
+import { archivesAtFor } from '../use-cases/activity-threads';
+
+/**
+ * feed's activity events → activity threads: the first acceptance opens the thread with the
+ * host in it, each accepted (or promoted) person is added, and whoever gives up their spot leaves.
+ */
+export async function subscribeActivityMembership(kit: ServiceKit<Config>): Promise<void> {
+  await kit.bus.subscribe({
+    durable: 'messaging.activity-accepted',
+    event: activityAcceptedV1,
+    handle: async (envelope) => {
+      await consumeOnce(kit.db.db, SCHEMA, 'messaging.activity-accepted', envelope, async (tx) => {
+        const threads = new ActivityThreadsRepository(tx);
+        const { postId, hostId, userId } = envelope.data;
+        const startsAt = new Date(envelope.data.startsAt);
+        const now = kit.clock.now();
+        await threads.open({ postId, hostId, startsAt, archivesAt: archivesAtFor(startsAt) }, now);
+        await threads.addMember(postId, userId, now);
+      });
+    },
+  });
+  await kit.bus.subscribe({
+    durable: 'messaging.activity-left',
+    event: activityLeftV1,
+    handle: async (envelope) => {
+      await consumeOnce(kit.db.db, SCHEMA, 'messaging.activity-left', envelope, async (tx) => {
+        if (!envelope.data.wasAccepted) return;
+        await new ActivityThreadsRepository(tx).removeMember(envelope.data.postId, envelope.data.userId);
+      });
+    },
+  });
+}
