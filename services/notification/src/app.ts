@@ -21,7 +21,7 @@ export function registerNotification(app: App, kit: ServiceKit<Config>): void {
     sendFeedback: (user, body, meta) => sendFeedback(core, user, body, meta),
     listFeedback: (page) => listFeedback(core, page),
   });
-  exportRoutes(app, { db: kit.db.db });
+  exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
   pageViewRoutes(app, {
     recordPageView: (route, preference) => recordPageView(core, route, preference),
     pageViewsReport: (days) => pageViewsReport(core, days),

@@ -49,6 +49,13 @@ export const configSchema = commonEnvSchema
     FEEDBACK_PER_HOUR: positiveInt(10),
     /** At most one "new message" mail per conversation and recipient in this long. */
     MESSAGE_MAIL_COOLDOWN_MS: positiveInt(60 * 60 * 1000),
+    /**
+     * An activity notice that matters (in, declined, closed, reminder) is mailed when it is still
+     * unread this long after it arrived: the person did not see it in the app.
+     */
+    ACTIVITY_MAIL_DELAY_MS: positiveInt(10 * 60 * 1000),
+    /** At most one activity mail per person and activity in this long. */
+    ACTIVITY_MAIL_COOLDOWN_MS: positiveInt(60 * 60 * 1000),
     /** Read notifications are deleted this many days after they were read. */
     READ_NOTIFICATION_RETENTION_DAYS: positiveInt(90),
   });

@@ -5,7 +5,11 @@ import { configSchema } from './config';
 import type { Config } from './config';
 import {
   subscribeActivityAccepted,
+  subscribeActivityClosed,
+  subscribeActivityDeclined,
+  subscribeActivityLeft,
   subscribeActivityReminder,
+  subscribeActivityRepeated,
   subscribeActivityRequested,
 } from './events/activity-notices';
 import { subscribeCommentCreated } from './events/comment-created';
@@ -19,9 +23,11 @@ import { subscribePostExpired } from './events/post-expired';
 import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribePostLiked } from './events/post-liked';
 import { subscribeReactionAdded } from './events/reaction-added';
+import { subscribeReactionRemoved } from './events/reaction-removed';
 import { subscribeUserRegistered } from './events/user-registered';
 import { subscribeUserRegisteredProjection } from './events/user-registered-projection';
 import { subscribeUserUpdated } from './events/user-updated';
+import { activityMailCheckJob } from './jobs/activity-mail-check';
 import { sendEmailJob } from './jobs/send-email';
 import { SCHEMA } from './schema-name';
 import { pruneNotifications } from './use-cases/prune';
@@ -31,7 +37,8 @@ export { configSchema };
 
 /**
  * Notification: account mails (sent by its worker), in-app notifications of comments, likes,
- * reactions and messages (with a mail for messages to people who are away), and feedback.
+ * reactions, messages and activities (with a mail for messages and activity notices to people who
+ * are away), and feedback.
  */
 export const notificationService = defineService({
   name: 'notification',
@@ -53,6 +60,7 @@ export const notificationService = defineService({
     subscribeCommentCreated,
     subscribePostLiked,
     subscribeReactionAdded,
+    subscribeReactionRemoved,
     subscribeMessageSent,
     subscribePostDeleted,
     subscribePostExpired,
@@ -60,7 +68,18 @@ export const notificationService = defineService({
     subscribeActivityRequested,
     subscribeActivityAccepted,
     subscribeActivityReminder,
+    subscribeActivityDeclined,
+    subscribeActivityLeft,
+    subscribeActivityClosed,
+    subscribeActivityRepeated,
   ],
   periodic: [{ name: 'notification-prune', everyMs: 60 * 60 * 1000, run: pruneNotifications }],
-  workers: [defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob })],
+  workers: [
+    defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob }),
+    defineWorker<Config, 'activity-mail-checks'>({
+      queue: QueueName.activityMailChecks,
+      concurrency: 2,
+      handler: activityMailCheckJob,
+    }),
+  ],
 });

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetRequestedV1 } from '@saathi/contracts';
+import { passwordResetRequestedV2, PASSWORD_RESET_TOKEN_PURPOSE, QueueName } from '@saathi/contracts';
 import {
   createBullQueue,
   createLogger,
@@ -11,17 +12,24 @@ import {
   createSmtpMailer,
   makeEnvelope,
   parseEml,
+  sealToken,
 } from '@saathi/platform';
 import type { ParsedMail } from '@saathi/platform';
-import { startNatsServer, uniqueName } from '@saathi/platform/testing';
-import type { NatsServerHandle } from '@saathi/platform/testing';
+import { startNatsServer, startRedisServer } from '@saathi/platform/testing';
+import type { NatsServerHandle, RedisServerHandle } from '@saathi/platform/testing';
+import { recordFigures } from '../../../infra/test/reliability/figures';
 import { eventually, startTestNotification } from './testing/test-notification';
 import type { TestNotification } from './testing/test-notification';
 
 const logger = createLogger({ name: 'mail-cluster-test', level: 'silent' });
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Reliability fault 3: the SMTP server is away this long. */
+const OUTAGE_MS = 60_000;
+/** Retries at 1, 2, 4 … 32 s: the seventh attempt, about 63 s in, finds SMTP back. */
+const BACKOFF_MS = 1_000;
+const PREFIX = 'notiftest';
 
 let nats: NatsServerHandle;
+let redis: RedisServerHandle;
 let notification: TestNotification;
 let smtpPort: number;
 let smtp: SMTPServer | undefined;
@@ -56,37 +64,44 @@ function startSmtp(port: number): Promise<SMTPServer> {
 }
 
 beforeAll(async () => {
-  // A private JetStream server and a unique BullMQ prefix: no other test run sees these events or jobs.
-  nats = await startNatsServer();
+  // A private JetStream server and redis-server: no other test run sees these events or jobs.
+  [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
   smtpPort = await sparePort();
   notification = await startTestNotification({
     bus: await createNatsBus({ servers: nats.url, name: 'notification-test', logger }),
-    queue: createBullQueue({ redisUrl: REDIS_URL, prefix: uniqueName('notiftest'), logger }),
+    queue: createBullQueue({ redisUrl: redis.url, prefix: PREFIX, logger }),
     mailer: createSmtpMailer({
       url: `smtp://127.0.0.1:${smtpPort}`,
       from: 'Saathi <no-reply@saathi.test>',
       logger,
     }),
-    env: { EMAIL_RETRY_BACKOFF_MS: '150', EMAIL_MAX_ATTEMPTS: '10' },
+    env: { EMAIL_RETRY_BACKOFF_MS: String(BACKOFF_MS), EMAIL_MAX_ATTEMPTS: '10' },
   });
 });
 afterAll(async () => {
   await notification?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   await nats?.stop();
+  await redis?.stop();
 });
 
 describe('mail path on NATS JetStream, BullMQ and SMTP', () => {
-  it('retries with back-off while SMTP is down, then delivers the reset mail exactly once', async () => {
+  it('keeps retrying while SMTP is down for a minute, then delivers the reset mail exactly once', async () => {
     const token = 'z'.repeat(43);
+    const expiresAt = new Date(Date.now() + 3_600_000);
     const envelope = makeEnvelope(
-      passwordResetRequestedV1,
+      passwordResetRequestedV2,
       {
         userId: randomUUID(),
         email: 'meera@example.com',
         username: 'meera',
-        token,
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        sealedToken: sealToken(
+          notification.deps.config.MAIL_TOKEN_KEY,
+          PASSWORD_RESET_TOKEN_PURPOSE,
+          token,
+          expiresAt,
+        ),
+        expiresAt: expiresAt.toISOString(),
       },
       { traceId: 'cluster-test' },
     );
@@ -94,15 +109,32 @@ describe('mail path on NATS JetStream, BullMQ and SMTP', () => {
     // Publishing twice (an outbox relay retry) must not mean two mails.
     await notification.deps.bus.publish(envelope);
 
-    // Let a few attempts fail against the closed port, then bring SMTP up.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Every attempt meanwhile finds the port closed; then SMTP comes back on it.
+    const outageStarted = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     expect(delivered).toHaveLength(0);
     smtp = await startSmtp(smtpPort);
+    const outageSeconds = Math.round((Date.now() - outageStarted) / 1000);
 
-    const mail = await eventually(() => Promise.resolve(delivered[0]), 20_000);
+    const mail = await eventually(() => Promise.resolve(delivered[0]), 45_000, 200);
+    const arrivedAfterMs = Date.now() - outageStarted;
     expect(mail.to).toContain('meera@example.com');
     expect(mail.text).toContain(`https://saathi.example/reset-password?token=${token}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // A late retry (a duplicate job or attempt) would arrive within a back-off step.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(delivered).toHaveLength(1);
-  });
+
+    const jobs = new Queue(QueueName.email, { connection: { url: redis.url }, prefix: PREFIX });
+    const job = await jobs.getJob(envelope.id);
+    await jobs.close();
+    expect(job?.finishedOn).toBeDefined();
+    // Several attempts failed against the closed port before the one that delivered.
+    expect(job?.attemptsMade).toBeGreaterThan(3);
+    recordFigures('Faults', 'Reset mail while SMTP is down for a minute', {
+      'outage seconds': outageSeconds,
+      'send attempts': job?.attemptsMade ?? 0,
+      'arrived after seconds': Math.round(arrivedAfterMs / 1000),
+      deliveries: delivered.length,
+    });
+  }, 120_000);
 });

@@ -114,6 +114,93 @@ export class NotificationsRepository {
     return toNotification(row);
   }
 
+  /**
+   * Takes an actor back off the recipient's unread notification for the target (they undid what
+   * they did): the notification goes when nobody is left, otherwise its count comes down and, if
+   * they were the one named, another of its actors is named instead (without an emoji: which
+   * one that actor chose is not known here). Read notifications stay as they were.
+   */
+  async removeActor(
+    target: Pick<Activity, 'recipientId' | 'type' | 'targetKey'>,
+    actorId: string,
+  ): Promise<{ change: 'none' | 'deleted' } | { change: 'updated'; notification: AppNotification }> {
+    // Locked like record()'s upsert locks it, so an actor added at the same time is not lost.
+    const [row] = await this.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.recipientId, target.recipientId),
+          eq(notifications.type, target.type),
+          eq(notifications.targetKey, target.targetKey),
+          isNull(notifications.readAt),
+        ),
+      )
+      .for('update');
+    if (!row) return { change: 'none' };
+    const removed = await this.db
+      .delete(notificationActors)
+      .where(and(eq(notificationActors.notificationId, row.id), eq(notificationActors.actorId, actorId)))
+      .returning({ actorId: notificationActors.actorId });
+    if (removed.length === 0) return { change: 'none' };
+    const left = await this.db
+      .select({ actorId: notificationActors.actorId, username: users.username, firstName: users.firstName })
+      .from(notificationActors)
+      .leftJoin(users, eq(users.userId, notificationActors.actorId))
+      .where(eq(notificationActors.notificationId, row.id))
+      .orderBy(notificationActors.actorId);
+    const [next] = left;
+    if (!next) {
+      await this.db.delete(notifications).where(eq(notifications.id, row.id));
+      return { change: 'deleted' };
+    }
+    const renamed =
+      row.actorId === actorId
+        ? {
+            actorId: next.actorId,
+            actorName: authorNameOf(
+              next.username === null ? {} : { username: next.username, firstName: next.firstName },
+            ),
+            emoji: null,
+          }
+        : {};
+    const updated = returnedRow(
+      await this.db
+        .update(notifications)
+        .set({ othersCount: left.length - 1, ...renamed })
+        .where(eq(notifications.id, row.id))
+        .returning(),
+      'the notification update',
+    );
+    return { change: 'updated', notification: toNotification(updated) };
+  }
+
+  /**
+   * Moves the recipient's unread notification for the target up to `at` when its latest actor is
+   * already this actor (the same person again: nothing else of it changes). One statement, no
+   * transaction: applying it twice is the same as once. False when there is no such row.
+   */
+  async bumpSameActor(
+    activity: Pick<Activity, 'recipientId' | 'type' | 'targetKey' | 'actorId' | 'at'>,
+  ): Promise<boolean> {
+    const bumped = await this.db
+      .update(notifications)
+      .set({
+        updatedAt: sql`greatest(${notifications.updatedAt}, ${activity.at.toISOString()}::timestamptz)`,
+      })
+      .where(
+        and(
+          eq(notifications.recipientId, activity.recipientId),
+          eq(notifications.type, activity.type),
+          eq(notifications.targetKey, activity.targetKey),
+          isNull(notifications.readAt),
+          eq(notifications.actorId, activity.actorId),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return bumped.length > 0;
+  }
+
   /** The recipient's newest notifications (by latest activity), names as they are now. */
   async listOwn(recipientId: string, limit: number): Promise<AppNotification[]> {
     const rows = await this.db

@@ -3,7 +3,16 @@ import { serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { notificationService } from '../index';
-import { feedback, messageMails, notificationActors, notifications, sentEmails, users } from './schema';
+import {
+  activityMails,
+  activityPeople,
+  feedback,
+  messageMails,
+  notificationActors,
+  notifications,
+  sentEmails,
+  users,
+} from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -21,6 +30,8 @@ describe('notification migrations', () => {
       notificationActors,
       messageMails,
       feedback,
+      activityPeople,
+      activityMails,
     ]);
     expect(migrated).toEqual(declared);
   });

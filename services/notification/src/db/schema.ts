@@ -82,3 +82,30 @@ export const pageViews = notification.table(
   },
   (table) => [primaryKey({ columns: [table.day, table.route] })],
 );
+
+/** Who is in which activity, from the feed's activity events (whom to tell when it closes, repeats, ends). */
+export const activityPeople = notification.table(
+  'activity_people',
+  {
+    postId: uuid('post_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    hostId: uuid('host_id').notNull(),
+    status: text('status').notNull(),
+    /** When the event this row follows happened: an older one arriving late changes nothing. */
+    sourceAt: at('source_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+);
+
+/** When each activity last mailed its person: the "at most one per cool-down" rule. */
+export const activityMails = notification.table(
+  'activity_mails',
+  {
+    recipientId: uuid('recipient_id').notNull(),
+    postId: uuid('post_id').notNull(),
+    mailedAt: at('mailed_at').notNull(),
+    jobKey: text('job_key').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.recipientId, table.postId] })],
+);

@@ -139,3 +139,63 @@ export function newMessageMail(
     ].join('\n'),
   };
 }
+
+/** The activity notices that are mailed to people who did not see them in the app. */
+export type MailedActivityNotice =
+  'activity_accepted' | 'activity_declined' | 'activity_closed' | 'activity_reminder';
+
+export function postLinkOf(origin: string, postId: string): string {
+  return `${origin}/post/${encodeURIComponent(postId)}`;
+}
+
+/** What happened, in one line that starts the mail and (shortened) makes its subject. */
+function activityNoticeLine(type: MailedActivityNotice, host: string): { subject: string; line: string } {
+  switch (type) {
+    case 'activity_accepted':
+      return {
+        subject: `You're in: ${host} accepted you`,
+        line: `You're in: ${host} accepted you for their activity.`,
+      };
+    case 'activity_declined':
+      return {
+        subject: `${host} declined your request`,
+        line: `${host} declined your request to join their activity. Other activities nearby are on ${PRODUCT_NAME}.`,
+      };
+    case 'activity_closed':
+      return {
+        subject: `${host} closed their activity`,
+        line: `${host} found a partner and closed their activity to new requests, so your request ends here.`,
+      };
+    case 'activity_reminder':
+      return {
+        subject: `${host}'s activity starts in 2 hours`,
+        line: `${host}'s activity starts in 2 hours. Still going? Say yes, or free your spot for someone waiting.`,
+      };
+  }
+}
+
+/**
+ * An activity notice by mail: who and what, and a link to the post — never the meeting point
+ * (the post shows it to the people accepted, signed in) nor anything else of the activity.
+ */
+export function activityNoticeMail(
+  origin: string,
+  data: { recipientName: string; hostName: string; type: MailedActivityNotice; postId: string },
+): MailContent {
+  const link = postLinkOf(origin, data.postId);
+  // A name is user input: keep it on one line in the subject header.
+  const { subject } = activityNoticeLine(data.type, data.hostName.replace(/[\r\n\t]+/g, ' '));
+  const { line } = activityNoticeLine(data.type, data.hostName);
+  const { line: htmlLine } = activityNoticeLine(data.type, escapeHtml(data.hostName));
+  const footer = 'We mail about an activity only when you have not seen it in the app, at most once an hour.';
+  return {
+    subject: `${subject} on ${PRODUCT_NAME}`,
+    text: [`Hi ${data.recipientName},`, '', line, '', 'Open the activity:', link, '', footer].join('\n'),
+    html: [
+      `<p>Hi ${escapeHtml(data.recipientName)},</p>`,
+      `<p>${htmlLine}</p>`,
+      `<p><a href="${escapeHtml(link)}">Open the activity</a></p>`,
+      `<p>${footer}</p>`,
+    ].join('\n'),
+  };
+}

@@ -3,24 +3,42 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   activityAcceptedV1,
+  activityClosedV1,
+  activityDeclinedV1,
+  activityLeftV1,
   activityReminderV1,
+  activityRepeatedV1,
   activityRequestedV1,
+  postExpiredV1,
+  QueueName,
+  userDeletedV1,
   userRegisteredV1,
 } from '@saathi/contracts';
 import type { EventData, EventDefinition, NotificationList } from '@saathi/contracts';
 import { createLogger, createMemoryBus, createMemoryQueue } from '@saathi/platform';
-import type { AuthUser, Mailer } from '@saathi/platform';
+import type { AuthUser, Mailer, OutgoingMail } from '@saathi/platform';
 import { TestClock, waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestNotification } from '../testing/test-notification';
+import { pruneNotifications } from '../use-cases/prune';
 import type { TestNotification } from '../testing/test-notification';
 
 const clock = new TestClock(new Date('2026-03-02T09:00:00Z'));
+/**
+ * How long an activity notice waits unread before it is mailed, here: long enough for the test
+ * to read one first on a loaded machine, short enough to wait for.
+ */
+const MAIL_DELAY_MS = 2_500;
+const COOLDOWN_MS = 60 * 60 * 1000;
+const sent: OutgoingMail[] = [];
 let notification: TestNotification;
 beforeAll(async () => {
   const logger = createLogger({ name: 'activity-notices-test', level: 'silent' });
   const mailer: Mailer = {
     kind: 'file',
-    send: () => Promise.resolve({ messageId: randomUUID() }),
+    send: (mail) => {
+      sent.push(mail);
+      return Promise.resolve({ messageId: randomUUID() });
+    },
     ping: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
@@ -29,21 +47,32 @@ beforeAll(async () => {
     queue: createMemoryQueue({ logger }),
     mailer,
     clock,
+    env: { ACTIVITY_MAIL_DELAY_MS: String(MAIL_DELAY_MS), ACTIVITY_MAIL_COOLDOWN_MS: String(COOLDOWN_MS) },
   });
 });
 afterAll(() => notification?.close());
 
-async function act<E extends EventDefinition>(event: E, data: EventData<E>, consumers = 1) {
-  const envelope = await notification.publish(event, data, clock.now());
+async function act<E extends EventDefinition>(
+  event: E,
+  data: EventData<E>,
+  consumers = 1,
+  occurredAt = clock.now(),
+) {
+  const envelope = await notification.publish(event, data, occurredAt);
   clock.advance(1000);
   await waitFor(
     async () =>
       (await notification.rows(sql`select 1 from notification.inbox where event_id = ${envelope.id}::uuid`))
         .length >= consumers,
-    5_000,
+    15_000,
     `${event.type} processed`,
   );
 }
+
+const addressOf = (user: AuthUser) => `${user.username}@example.com`;
+/** The activity mails a user got (registering sends a welcome mail too). */
+const mailsTo = (user: AuthUser) =>
+  sent.filter((mail) => mail.to === addressOf(user) && !mail.subject.startsWith('Welcome'));
 
 async function registered(firstName: string): Promise<AuthUser> {
   const user = buildUser();
@@ -52,7 +81,7 @@ async function registered(firstName: string): Promise<AuthUser> {
     {
       userId: user.id,
       username: user.username,
-      email: `${user.username}@example.com`,
+      email: addressOf(user),
       firstName,
       lastName: null,
       profileImageUrl: null,
@@ -115,5 +144,186 @@ describe('activity notifications', () => {
     for (const person of [ravi, meera])
       expect((await listOf(person)).notifications[0]).toMatchObject({ type: 'activity_reminder', postId });
     expect((await listOf(host)).notifications.map((item) => item.type)).toEqual(['activity_request']);
+  });
+  it('tell of declines, "partner found", the next weekly occurrence and, once it is over, ask how it went', async () => {
+    const host = await registered('Asha');
+    const [ravi, meera, chitra, dev, esha] = await Promise.all([
+      registered('Ravi'),
+      registered('Meera'),
+      registered('Chitra'),
+      registered('Dev'),
+      registered('Esha'),
+    ]);
+    const postId = randomUUID();
+    const startsAt = '2026-03-02T18:00:00.000Z';
+    const member = (user: AuthUser) => ({ postId, hostId: host.id, userId: user.id });
+    for (const user of [ravi, meera, chitra, esha])
+      await act(activityRequestedV1, { ...member(user), status: 'requested', note: null });
+    await act(activityRequestedV1, { ...member(dev), status: 'waitlisted', note: null });
+    await act(activityAcceptedV1, { ...member(ravi), promoted: false, startsAt });
+    // Meera's acceptance arrives before her (older) request: the request does not undo it.
+    const requestedAt = clock.now();
+    clock.advance(1000);
+    await act(activityAcceptedV1, { ...member(meera), promoted: false, startsAt });
+    await act(activityRequestedV1, { ...member(meera), status: 'requested', note: null }, 1, requestedAt);
+    await act(activityAcceptedV1, { ...member(esha), promoted: false, startsAt });
+    await act(activityLeftV1, { ...member(esha), wasAccepted: true });
+
+    await act(activityDeclinedV1, member(chitra));
+    expect((await listOf(chitra)).notifications).toEqual([
+      expect.objectContaining({ type: 'activity_declined', actorName: 'Asha', postId, read: false }),
+    ]);
+
+    // "Partner found": the people in and the one still waiting; not Chitra (declined), not Esha (left), not the host.
+    await act(activityClosedV1, { postId, hostId: host.id });
+    for (const person of [ravi, meera, dev])
+      expect((await listOf(person)).notifications[0]).toMatchObject({
+        type: 'activity_closed',
+        actorName: 'Asha',
+        postId,
+      });
+    for (const person of [chitra, esha, host])
+      expect((await listOf(person)).notifications.map((item) => item.type)).not.toContain('activity_closed');
+
+    // Next week's occurrence: the two who were in hear of it, about the new post.
+    const nextPostId = randomUUID();
+    await act(activityRepeatedV1, {
+      seriesId: randomUUID(),
+      hostId: host.id,
+      previousPostId: postId,
+      postId: nextPostId,
+      startsAt: '2026-03-09T18:00:00.000Z',
+    });
+    for (const person of [ravi, meera])
+      expect((await listOf(person)).notifications[0]).toMatchObject({
+        type: 'activity_repeated',
+        actorName: 'Asha',
+        postId: nextPostId,
+      });
+    for (const person of [chitra, dev, esha, host])
+      expect((await listOf(person)).notifications.map((item) => item.type)).not.toContain(
+        'activity_repeated',
+      );
+
+    // Over (its post expired): the notices about it go, and the host and the two in are asked about
+    // everyone else there — a guest's names the host.
+    await act(postExpiredV1, { postIds: [postId] });
+    const ravis = (await listOf(ravi)).notifications;
+    expect(ravis.filter((item) => item.postId === postId)).toEqual([
+      expect.objectContaining({ type: 'activity_feedback', actorName: 'Asha', othersCount: 1 }),
+    ]);
+    expect((await listOf(meera)).notifications[0]).toMatchObject({
+      type: 'activity_feedback',
+      actorName: 'Asha',
+      othersCount: 1,
+      postId,
+    });
+    expect((await listOf(host)).notifications[0]).toMatchObject({
+      type: 'activity_feedback',
+      othersCount: 1,
+      postId,
+    });
+    expect(['Ravi', 'Meera']).toContain((await listOf(host)).notifications[0]?.actorName);
+    for (const person of [chitra, dev, esha])
+      expect((await listOf(person)).notifications.map((item) => item.type)).not.toContain(
+        'activity_feedback',
+      );
+  });
+
+  it('mail a notice that matters when it is still unread after the delay: once per activity and cool-down, not when read', async () => {
+    const host = await registered('Asha <b>');
+    const [ravi, meera, chitra, dev] = await Promise.all([
+      registered('Ravi'),
+      registered('Meera'),
+      registered('Chitra'),
+      registered('Dev'),
+    ]);
+    const postId = randomUUID();
+    const startsAt = '2026-03-02T18:00:00.000Z';
+    const member = (user: AuthUser) => ({ postId, hostId: host.id, userId: user.id });
+    for (const user of [ravi, meera, chitra])
+      await act(activityRequestedV1, { ...member(user), status: 'requested', note: null });
+    await act(activityRequestedV1, { ...member(dev), status: 'waitlisted', note: null });
+    await act(activityAcceptedV1, { ...member(ravi), promoted: false, startsAt });
+    await act(activityAcceptedV1, { ...member(meera), promoted: true, startsAt });
+    // Meera sees hers in the app before the delay is up.
+    const read = await notification.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      ...notification.signIn(meera),
+    });
+    expect(read.statusCode).toBe(200);
+    await act(activityDeclinedV1, member(chitra));
+    await act(activityClosedV1, { postId, hostId: host.id });
+    // Ravi's reminder falls in the cool-down of his "You're in".
+    await act(activityReminderV1, { postId, hostId: host.id, userIds: [ravi.id, meera.id], startsAt });
+    const meeraReminder = (await listOf(meera)).notifications.find(
+      (item) => item.type === 'activity_reminder',
+    );
+    expect(meeraReminder).toBeDefined();
+    await notification.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${meeraReminder?.id ?? ''}/read`,
+      ...notification.signIn(meera),
+    });
+
+    const settled = async () => {
+      const checks = await notification.deps.queue.counts(QueueName.activityMailChecks);
+      const mails = await notification.deps.queue.counts(QueueName.email);
+      return (
+        checks.delayed + checks.waiting + checks.active + mails.delayed + mails.waiting + mails.active === 0
+      );
+    };
+    await waitFor(async () => mailsTo(dev).length > 0 && (await settled()), 20_000, 'activity mails');
+
+    // One of Ravi's two (whichever check ran first; normally the earlier "You're in").
+    expect(mailsTo(ravi)).toHaveLength(1);
+    const [mail] = mailsTo(ravi);
+    expect([
+      "You're in: Asha <b> accepted you on Saathi",
+      "Asha <b>'s activity starts in 2 hours on Saathi",
+    ]).toContain(mail?.subject);
+    expect(mail?.text).toContain(`https://saathi.example/post/${postId}`);
+    expect(mail?.html).toContain('Asha &lt;b&gt;');
+    expect(mail?.html).not.toContain('<b>');
+    expect(mailsTo(meera)).toEqual([]);
+    expect(mailsTo(chitra).map((item) => item.subject)).toEqual(['Asha <b> declined your request on Saathi']);
+    expect(mailsTo(dev).map((item) => item.subject)).toEqual(['Asha <b> closed their activity on Saathi']);
+    expect(mailsTo(host)).toEqual([]);
+
+    // After the cool-down a new notice, still unread, is mailed again.
+    clock.advance(COOLDOWN_MS + 1000);
+    await act(activityReminderV1, { postId, hostId: host.id, userIds: [ravi.id], startsAt });
+    await waitFor(
+      async () => mailsTo(ravi).length > 1 && (await settled()),
+      20_000,
+      'the mail after the cool-down',
+    );
+    expect(mailsTo(ravi)[1]?.subject).toBe("Asha <b>'s activity starts in 2 hours on Saathi");
+  });
+  it('forget who was in an activity a week after it ended, and a deleted account at once', async () => {
+    const host = await registered('Asha');
+    const ravi = await registered('Ravi');
+    const [ended, live] = [randomUUID(), randomUUID()];
+    const startsAt = '2026-03-02T18:00:00.000Z';
+    for (const postId of [ended, live])
+      await act(activityAcceptedV1, { postId, hostId: host.id, userId: ravi.id, promoted: false, startsAt });
+    await act(postExpiredV1, { postIds: [ended] });
+    const people = async () =>
+      (
+        await notification.rows<{ post_id: string }>(
+          sql`select post_id from notification.activity_people where user_id = ${ravi.id}::uuid order by post_id`,
+        )
+      ).map((row) => row.post_id);
+
+    clock.advance(7 * 24 * 60 * 60 * 1000);
+    await pruneNotifications(notification.service.kit);
+    expect(await people()).toEqual([ended, live].sort());
+    clock.advance(2 * 24 * 60 * 60 * 1000);
+    await pruneNotifications(notification.service.kit);
+    expect(await people()).toEqual([live]);
+
+    await act(userDeletedV1, { userId: ravi.id });
+    expect(await people()).toEqual([]);
   });
 });

@@ -1,9 +1,28 @@
-import { activityAcceptedV1, activityReminderV1, activityRequestedV1 } from '@saathi/contracts';
+import {
+  activityAcceptedV1,
+  activityClosedV1,
+  activityDeclinedV1,
+  activityLeftV1,
+  activityReminderV1,
+  activityRepeatedV1,
+  activityRequestedV1,
+} from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
+import {
+  noticeActivityAccepted,
+  noticeActivityClosed,
+  noticeActivityDeclined,
+  noticeActivityReminder,
+  noticeActivityRepeated,
+  noticeActivityRequested,
+  recordActivityLeft,
+} from '../use-cases/activity-notices';
 import { createNotificationCore } from '../use-cases/notification-core';
-import { notify } from '../use-cases/notify';
 import { consumeWithEvents } from './consume-with-events';
+
+// One durable consumer per feed activity event (docs/notifications.md#activities); the rules
+// are in use-cases/activity-notices.ts.
 
 /** feed.activity.requested.v1 → the host hears of requests, grouped per activity while unread. */
 export function subscribeActivityRequested(kit: ServiceKit<Config>): Promise<void> {
@@ -11,46 +30,37 @@ export function subscribeActivityRequested(kit: ServiceKit<Config>): Promise<voi
   return consumeWithEvents(kit, {
     durable: 'notification.activity-requested',
     event: activityRequestedV1,
-    handle: async (tx, emit, { data, occurredAt }) => {
-      await notify(core, tx, emit, {
-        recipientId: data.hostId,
-        type: 'activity_request',
-        targetKey: `activity:${data.postId}`,
-        actorId: data.userId,
-        postId: data.postId,
-        commentId: null,
-        conversationId: null,
-        emoji: null,
-        at: new Date(occurredAt),
-        repeatBumps: false,
-      });
-    },
+    handle: (tx, emit, envelope) => noticeActivityRequested(core, tx, emit, envelope),
   });
 }
 
-/**
- * feed.activity.accepted.v1 → the person is told they are in, whether the host accepted them or
- * a freed spot promoted them from the waitlist (the host is named either way: it is their activity).
- */
+/** feed.activity.accepted.v1 → "You're in" (accepted or promoted), mailed if still unread later. */
 export function subscribeActivityAccepted(kit: ServiceKit<Config>): Promise<void> {
   const core = createNotificationCore(kit);
   return consumeWithEvents(kit, {
     durable: 'notification.activity-accepted',
     event: activityAcceptedV1,
-    handle: async (tx, emit, { data, occurredAt }) => {
-      await notify(core, tx, emit, {
-        recipientId: data.userId,
-        type: 'activity_accepted',
-        targetKey: `activity-in:${data.postId}`,
-        actorId: data.hostId,
-        postId: data.postId,
-        commentId: null,
-        conversationId: null,
-        emoji: null,
-        at: new Date(occurredAt),
-        repeatBumps: true,
-      });
-    },
+    handle: (tx, emit, envelope) => noticeActivityAccepted(core, tx, emit, envelope),
+  });
+}
+
+/** feed.activity.declined.v1 → the person who asked is told, mailed if still unread later. */
+export function subscribeActivityDeclined(kit: ServiceKit<Config>): Promise<void> {
+  const core = createNotificationCore(kit);
+  return consumeWithEvents(kit, {
+    durable: 'notification.activity-declined',
+    event: activityDeclinedV1,
+    handle: (tx, emit, envelope) => noticeActivityDeclined(core, tx, emit, envelope),
+  });
+}
+
+/** feed.activity.left.v1 → no notice; the person is no longer addressed about the activity. */
+export function subscribeActivityLeft(kit: ServiceKit<Config>): Promise<void> {
+  const core = createNotificationCore(kit);
+  return consumeWithEvents(kit, {
+    durable: 'notification.activity-left',
+    event: activityLeftV1,
+    handle: (tx, _emit, envelope) => recordActivityLeft(core, tx, envelope),
   });
 }
 
@@ -60,20 +70,26 @@ export function subscribeActivityReminder(kit: ServiceKit<Config>): Promise<void
   return consumeWithEvents(kit, {
     durable: 'notification.activity-reminder',
     event: activityReminderV1,
-    handle: async (tx, emit, { data, occurredAt }) => {
-      for (const userId of data.userIds)
-        await notify(core, tx, emit, {
-          recipientId: userId,
-          type: 'activity_reminder',
-          targetKey: `activity-reminder:${data.postId}`,
-          actorId: data.hostId,
-          postId: data.postId,
-          commentId: null,
-          conversationId: null,
-          emoji: null,
-          at: new Date(occurredAt),
-          repeatBumps: true,
-        });
-    },
+    handle: (tx, emit, envelope) => noticeActivityReminder(core, tx, emit, envelope),
+  });
+}
+
+/** feed.activity.closed.v1 → "partner found" for the people in and those still waiting. */
+export function subscribeActivityClosed(kit: ServiceKit<Config>): Promise<void> {
+  const core = createNotificationCore(kit);
+  return consumeWithEvents(kit, {
+    durable: 'notification.activity-closed',
+    event: activityClosedV1,
+    handle: (tx, emit, envelope) => noticeActivityClosed(core, tx, emit, envelope),
+  });
+}
+
+/** feed.activity.repeated.v1 → the people in last week's occurrence hear of the next one. */
+export function subscribeActivityRepeated(kit: ServiceKit<Config>): Promise<void> {
+  const core = createNotificationCore(kit);
+  return consumeWithEvents(kit, {
+    durable: 'notification.activity-repeated',
+    event: activityRepeatedV1,
+    handle: (tx, emit, envelope) => noticeActivityRepeated(core, tx, emit, envelope),
   });
 }

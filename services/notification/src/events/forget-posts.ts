@@ -1,23 +1,33 @@
-import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
-import { consumeOnce } from '@saathi/platform';
+import type { EventDefinition } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { z } from 'zod';
 import type { Config } from '../config';
-import { NotificationsRepository } from '../db/notifications-repository';
-import { SCHEMA } from '../schema-name';
+import { endActivities } from '../use-cases/activity-notices';
+import { createNotificationCore } from '../use-cases/notification-core';
+import { consumeWithEvents } from './consume-with-events';
 
-/** Subscribes a durable consumer that deletes the notifications about posts that are gone, once per event. */
+/**
+ * Subscribes a durable consumer for posts that are gone, once per event: their notifications go
+ * (they would open nothing), and the activities among them are over — with `askForFeedback`
+ * (expiry: the activity is done), their people are asked how it went, after the delete.
+ */
 export async function forgetPostsOn<E extends EventDefinition>(
   kit: ServiceKit<Config>,
-  options: { durable: string; event: E; postIds(data: z.infer<E['data']>): readonly string[] },
+  options: {
+    durable: string;
+    event: E;
+    postIds(data: z.infer<E['data']>): readonly string[];
+    askForFeedback: boolean;
+  },
 ): Promise<void> {
-  await kit.bus.subscribe({
+  const core = createNotificationCore(kit);
+  await consumeWithEvents(kit, {
     durable: options.durable,
     event: options.event,
-    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
-      await consumeOnce(kit.db.db, SCHEMA, options.durable, envelope, (tx) =>
-        new NotificationsRepository(tx).deleteAboutPosts(options.postIds(envelope.data)),
-      );
+    handle: async (tx, emit, envelope) => {
+      const postIds = options.postIds(envelope.data);
+      await core.notifications.with(tx).deleteAboutPosts(postIds);
+      await endActivities(core, tx, emit, postIds, new Date(envelope.occurredAt), options.askForFeedback);
     },
   });
 }

@@ -127,4 +127,21 @@ describe('mail path', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await mailsTo('once@example.com')).toHaveLength(1);
   });
+
+  it('a mail sent again after a crash before its sent-mark keeps its Message-ID', async () => {
+    const eventId = randomUUID();
+    const job = { to: 'crash@example.com', subject: 'Again', text: 'same message', dedupeKey: eventId };
+    const process = sendEmailJob({
+      ...notification.deps,
+      mailer: createFileMailer({ dir: mailDir, from: 'x <x@x.test>', logger }),
+    });
+    await process({ id: eventId, name: 'email', data: job, attemptsMade: 0 });
+    // The worker died after the SMTP server accepted the mail, before the mark committed.
+    await notification.rows(sql`delete from notification.sent_emails where dedupe_key = ${eventId}`);
+    await process({ id: eventId, name: 'email', data: job, attemptsMade: 1 });
+
+    const mails = await mailsTo('crash@example.com');
+    expect(mails).toHaveLength(2);
+    expect(new Set(mails.map((mail) => mail.messageId))).toEqual(new Set([`<${eventId}@saathi.local>`]));
+  });
 });

@@ -8,8 +8,8 @@ import { SCHEMA } from '../schema-name';
 const DURABLE = 'notification.user-deleted';
 
 /**
- * identity.user.deleted.v1 → their address and names, their notifications and every notification
- * naming them as the actor go; feedback they sent stays, without who sent it (docs/privacy.md).
+ * identity.user.deleted.v1 → their address and names, their notifications, every notification
+ * naming them as the actor, and the activities they were in or hosted (as notification knew them) go; feedback they sent stays, without who sent it (docs/privacy.md).
  */
 export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -20,6 +20,10 @@ export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<voi
       await consumeOnce(kit.db.db, SCHEMA, DURABLE, envelope, async (tx) => {
         await tx.execute(sql`delete from notification.users where user_id = ${user}`);
         await tx.execute(sql`delete from notification.message_mails where recipient_id = ${user}`);
+        await tx.execute(sql`delete from notification.activity_mails where recipient_id = ${user}`);
+        await tx.execute(
+          sql`delete from notification.activity_people where user_id = ${user} or host_id = ${user}`,
+        );
         await tx.execute(
           sql`delete from notification.notifications
                where recipient_id = ${user} or actor_id = ${user}

@@ -5,11 +5,22 @@ import type { Config } from '../config';
 import { SentEmailsRepository } from '../db/sent-emails-repository';
 
 /**
+ * The Message-ID of the mail a job sends: the same for every attempt, so the copy a retry sends
+ * after a crash is recognised as the same message (see sendEmailJob).
+ */
+export function mailMessageId(dedupeKey: string, from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'saathi.local';
+  return `<${dedupeKey}@${domain}>`;
+}
+
+/**
  * The email job: send unless already sent, then remember it. Check-before-send plus
  * mark-after-send leaves one small window — a crash (or lost DB write) after the SMTP server
- * accepted the mail but before `markSent` commits — in which a retry sends a second copy.
- * Closing it would need the SMTP server to de-duplicate; for reset and welcome mails a rare
- * duplicate is harmless, while a lost mail is not, so we prefer at-least-once here.
+ * accepted the mail but before `markSent` commits — in which a retry sends a second copy: no
+ * SMTP reply can be made atomic with our commit. For reset and welcome mails a lost mail is
+ * worse than a repeated one, so we prefer at-least-once, and make the repeat the same message:
+ * its Message-ID comes from the dedupe key, so mailbox providers that collapse one id (Gmail
+ * does) show it once. The reliability test kills the worker mid-batch and counts both.
  */
 export function sendEmailJob(
   deps: Pick<ServiceDeps<Config>, 'db' | 'clock' | 'logger' | 'config'> & { mailer: Mailer },
@@ -41,6 +52,7 @@ export function sendEmailJob(
       fill = (body) => body.replaceAll(SEALED_TOKEN_PLACEHOLDER, encodeURIComponent(token));
     }
     await deps.mailer.send({
+      messageId: mailMessageId(dedupeKey, deps.config.MAIL_FROM),
       to: mail.to,
       subject: mail.subject,
       text: fill(mail.text),

@@ -5,6 +5,32 @@ import { newMessageMail } from '../domain/mail-templates';
 import type { NotificationCore } from './notification-core';
 import { notify } from './notify';
 
+/** A conversation's message notifications group under this key. */
+const messageTargetKey = (conversationId: string) => `conversation:${conversationId}`;
+
+/**
+ * The cheap path, before any transaction; true when the event needs nothing more. The same
+ * person writing again to someone online, while the recipient's notification for the
+ * conversation is unread and names them, only moves it up (one statement, the same applied
+ * twice): no inbox entry, no `notification.upserted` event, no push — the recipient's client
+ * moves the notification up itself when `message:new` arrives, so the bell shows what a push
+ * would have shown. Anything else (someone away: a mail may be due; a first message; a read
+ * notification; a request, rare enough to keep its inbox entry) takes `noticeMessage`'s transaction.
+ */
+export async function noticeMessageWithoutChange(
+  deps: Pick<NotificationCore, 'notifications'>,
+  data: EventData<typeof messageSentV1>,
+): Promise<boolean> {
+  if (data.isRequest || !data.recipientOnline || data.recipientId === data.senderId) return false;
+  return deps.notifications.bumpSameActor({
+    recipientId: data.recipientId,
+    type: 'message',
+    targetKey: messageTargetKey(data.conversationId),
+    actorId: data.senderId,
+    at: new Date(data.sentAt),
+  });
+}
+
 /**
  * A message arrived: a 'message' notification grouped per conversation and, when the recipient
  * had no socket open, a mail — at most one per conversation and recipient per cool-down, and
@@ -26,7 +52,7 @@ export async function noticeMessage(
   const notification = await notify(deps, tx, emit, {
     recipientId: data.recipientId,
     type: 'message',
-    targetKey: `conversation:${data.conversationId}`,
+    targetKey: messageTargetKey(data.conversationId),
     actorId: data.senderId,
     postId: null,
     commentId: null,

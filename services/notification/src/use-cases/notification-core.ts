@@ -1,6 +1,8 @@
 import type { Clock, JobQueue, Logger, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
 import { createMemoryRateLimiter } from '@saathi/platform';
 import type { Config } from '../config';
+import { ActivityMailsRepository } from '../db/activity-mails-repository';
+import { ActivityPeopleRepository } from '../db/activity-people-repository';
 import { FeedbackRepository } from '../db/feedback-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
@@ -23,11 +25,15 @@ export interface NotificationCore {
     | 'EMAIL_RETRY_BACKOFF_MS'
     | 'FEEDBACK_PER_HOUR'
     | 'MESSAGE_MAIL_COOLDOWN_MS'
+    | 'ACTIVITY_MAIL_DELAY_MS'
+    | 'ACTIVITY_MAIL_COOLDOWN_MS'
     | 'READ_NOTIFICATION_RETENTION_DAYS'
   >;
   users: UsersRepository;
   notifications: NotificationsRepository;
   messageMails: MessageMailsRepository;
+  activityPeople: ActivityPeopleRepository;
+  activityMails: ActivityMailsRepository;
   feedback: FeedbackRepository;
   pageViews: PageViewsRepository;
   /** Shared counters in cluster mode (Redis); this process's own otherwise. */
@@ -45,6 +51,8 @@ export function createNotificationCore(kit: ServiceKit<Config>): NotificationCor
     users: new UsersRepository(db),
     notifications: new NotificationsRepository(db),
     messageMails: new MessageMailsRepository(db),
+    activityPeople: new ActivityPeopleRepository(db),
+    activityMails: new ActivityMailsRepository(db),
     feedback: new FeedbackRepository(db),
     pageViews: new PageViewsRepository(db),
     rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),

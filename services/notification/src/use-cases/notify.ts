@@ -27,3 +27,28 @@ export async function notify(
   if (notification) emit(notificationUpsertedV1, { recipientId: activity.recipientId, notification });
   return notification;
 }
+
+/**
+ * Records one notice naming several people (everyone else at an activity) and emits it once, as
+ * it is after the last of them; `actorIds` in order, the last becomes the one named. The
+ * recipient is never among their own actors.
+ */
+export async function notifyFromMany(
+  deps: Pick<NotificationCore, 'users' | 'notifications'>,
+  tx: Db,
+  emit: Emit,
+  activity: Omit<NewActivity, 'actorId'>,
+  actorIds: readonly string[],
+): Promise<AppNotification | null> {
+  let latest: AppNotification | null = null;
+  for (const actorId of actorIds) {
+    if (actorId === activity.recipientId) continue;
+    const actor = await deps.users.with(tx).find(actorId);
+    latest =
+      (await deps.notifications
+        .with(tx)
+        .record({ ...activity, actorId, actorName: actor?.name ?? authorNameOf({}) })) ?? latest;
+  }
+  if (latest) emit(notificationUpsertedV1, { recipientId: activity.recipientId, notification: latest });
+  return latest;
+}

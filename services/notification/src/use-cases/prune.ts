@@ -1,6 +1,8 @@
 import { pruneEventTables } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
+import { ActivityMailsRepository } from '../db/activity-mails-repository';
+import { ActivityPeopleRepository } from '../db/activity-people-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
 import { PageViewsRepository } from '../db/page-views-repository';
@@ -10,10 +12,12 @@ import { prunePageViews } from './page-views';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
 const EVENT_TABLE_RETENTION_MS = 7 * DAY_MS;
+/** An activity's people are kept this long after it ended: its weekly next occurrence is announced to them. */
+const ENDED_ACTIVITY_RETENTION_MS = 8 * DAY_MS;
 
 /**
  * The periodic clean-up: read notifications past their retention, mail cool-downs that have
- * run out, page-view days past theirs, and old outbox/inbox rows. Idempotent, so every replica may run it.
+ * run out, the people of activities over for a week, page-view days past theirs, and old outbox/inbox rows. Idempotent, so every replica may run it.
  */
 export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ notifications: number }> {
   const now = kit.clock.now().getTime();
@@ -22,6 +26,8 @@ export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ not
     new Date(now - kit.config.READ_NOTIFICATION_RETENTION_DAYS * DAY_MS),
   );
   await new MessageMailsRepository(db).deleteOlderThan(new Date(now - kit.config.MESSAGE_MAIL_COOLDOWN_MS));
+  await new ActivityMailsRepository(db).deleteOlderThan(new Date(now - kit.config.ACTIVITY_MAIL_COOLDOWN_MS));
+  await new ActivityPeopleRepository(db).deleteEndedBefore(new Date(now - ENDED_ACTIVITY_RETENTION_MS));
   await pruneEventTables(db, SCHEMA, new Date(now - EVENT_TABLE_RETENTION_MS));
   await prunePageViews({ pageViews: new PageViewsRepository(db), clock: kit.clock });
   return { notifications };

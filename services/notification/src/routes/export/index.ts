@@ -1,31 +1,29 @@
 import { exportNotificationDataRoute } from '@saathi/contracts';
-import { queryRows, registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { acceptExportTokens, queryRows, registerRoute, requireUser } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
 /** Notification's part of "Download my data": the address and names it mails to, notifications, feedback sent. */
-export function exportRoutes(app: App, deps: { db: Db }): void {
+export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
+  // The export job (identity) asks on the person's behalf with its short-lived token.
+  acceptExportTokens(app, deps.publicKey, (scope) => registerExportPart(scope, deps));
+}
+
+function registerExportPart(app: App, deps: { db: Db }): void {
   const rows = async (query: SQL) =>
     (await queryRows<{ row: Record<string, unknown> }>(deps.db, query)).map((found) => found.row);
-  registerRoute(
-    app,
-    exportNotificationDataRoute,
-    async (request) => {
-      const id = sql`${requireUser(request).id}::uuid`;
-      return {
-        contact:
-          (await rows(sql`select to_jsonb(u) as row from notification.users u where user_id = ${id}`))[0] ??
-          null,
-        notifications: await rows(
-          sql`select to_jsonb(n) as row from notification.notifications n where recipient_id = ${id}
+  registerRoute(app, exportNotificationDataRoute, async (request) => {
+    const id = sql`${requireUser(request).id}::uuid`;
+    return {
+      contact:
+        (await rows(sql`select to_jsonb(u) as row from notification.users u where user_id = ${id}`))[0] ??
+        null,
+      notifications: await rows(
+        sql`select to_jsonb(n) as row from notification.notifications n where recipient_id = ${id}
                order by updated_at desc`,
-        ),
-        feedback: await rows(
-          sql`select to_jsonb(f) as row from notification.feedback f where user_id = ${id}`,
-        ),
-      };
-    },
-    { onRequest: requireUserHook },
-  );
+      ),
+      feedback: await rows(sql`select to_jsonb(f) as row from notification.feedback f where user_id = ${id}`),
+    };
+  });
 }

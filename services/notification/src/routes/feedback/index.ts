@@ -1,6 +1,6 @@
 import { createFeedbackRoute, listFeedbackRoute } from '@saathi/contracts';
 import type { CreateFeedbackBody, Feedback } from '@saathi/contracts';
-import { registerRoute, requireAdminHook } from '@saathi/platform';
+import { registerRoute } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 import type { RequestMeta } from '../../use-cases/notification-core';
 
@@ -23,7 +23,5 @@ export function feedbackRoutes(app: App, deps: FeedbackRoutesDeps): void {
     });
     return reply.code(201).send(saved);
   });
-  registerRoute(app, listFeedbackRoute, (request) => deps.listFeedback(request.query), {
-    onRequest: requireAdminHook,
-  });
+  registerRoute(app, listFeedbackRoute, (request) => deps.listFeedback(request.query));
 }

@@ -4,7 +4,7 @@ import {
   markNotificationReadRoute,
 } from '@saathi/contracts';
 import type { NotificationList } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 
 export interface NotificationRoutesDeps {
@@ -15,22 +15,13 @@ export interface NotificationRoutesDeps {
 
 /** The bell: the signed-in user's own notifications only. */
 export function notificationRoutes(app: App, deps: NotificationRoutesDeps): void {
-  registerRoute(
-    app,
-    listNotificationsRoute,
-    (request) => deps.listNotifications(requireUser(request), request.query.limit),
-    { onRequest: requireUserHook },
+  registerRoute(app, listNotificationsRoute, (request) =>
+    deps.listNotifications(requireUser(request), request.query.limit),
   );
-  registerRoute(
-    app,
-    markNotificationReadRoute,
-    (request) => deps.markNotificationRead(requireUser(request), request.params.id),
-    { onRequest: requireUserHook },
+  registerRoute(app, markNotificationReadRoute, (request) =>
+    deps.markNotificationRead(requireUser(request), request.params.id),
   );
-  registerRoute(
-    app,
-    markAllNotificationsReadRoute,
-    (request) => deps.markAllNotificationsRead(requireUser(request)),
-    { onRequest: requireUserHook },
+  registerRoute(app, markAllNotificationsReadRoute, (request) =>
+    deps.markAllNotificationsRead(requireUser(request)),
   );
 }

@@ -1,6 +1,6 @@
 import { listPageViewsRoute, recordPageViewRoute } from '@saathi/contracts';
 import type { PageRoute, PageViewsReport } from '@saathi/contracts';
-import { registerRoute, requireAdminHook } from '@saathi/platform';
+import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import type { TrackingPreference } from '../../use-cases/page-views';
 
@@ -18,7 +18,5 @@ export function pageViewRoutes(app: App, deps: PageViewRoutesDeps): void {
     const doNotTrack = request.headers.dnt === '1' || request.headers['sec-gpc'] === '1';
     return reply.code(202).send(await deps.recordPageView(request.body.route, { doNotTrack }));
   });
-  registerRoute(app, listPageViewsRoute, (request) => deps.pageViewsReport(request.query.days), {
-    onRequest: requireAdminHook,
-  });
+  registerRoute(app, listPageViewsRoute, (request) => deps.pageViewsReport(request.query.days));
 }

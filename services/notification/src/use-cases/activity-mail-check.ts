@@ -1,0 +1,62 @@
+import { QueueName } from '@saathi/contracts';
+import type { JobData } from '@saathi/contracts';
+import { activityNoticeMail } from '../domain/mail-templates';
+import type { MailedActivityNotice } from '../domain/mail-templates';
+import type { NotificationCore } from './notification-core';
+
+const MAILED: ReadonlySet<string> = new Set<MailedActivityNotice>([
+  'activity_accepted',
+  'activity_declined',
+  'activity_closed',
+  'activity_reminder',
+]);
+const isMailed = (type: string): type is MailedActivityNotice => MAILED.has(type);
+
+/**
+ * The delayed check behind an activity notice (queued ACTIVITY_MAIL_DELAY_MS after it): notification
+ * cannot see sockets, so "offline" means "did not see it in the app" — the notice is still unread.
+ * Then, unless this activity already mailed the person within ACTIVITY_MAIL_COOLDOWN_MS, the mail
+ * goes through the email queue with the check's key as job id and dedupe key (sent once, even if
+ * this check runs again). No address known → no mail (logged).
+ */
+export async function checkActivityMail(
+  deps: Pick<NotificationCore, 'users' | 'activityMails' | 'queue' | 'clock' | 'config' | 'logger'>,
+  job: JobData<typeof QueueName.activityMailChecks>,
+): Promise<'mailed' | 'not-mailed' | 'read' | 'cooling-down' | 'no-address'> {
+  if (!isMailed(job.type)) {
+    deps.logger.warn({ key: job.key, type: job.type }, 'activity mail check for a notice that is not mailed');
+    return 'not-mailed';
+  }
+  const notice = await deps.activityMails.unreadNotice(job);
+  if (!notice) return 'read';
+  const recipient = await deps.users.find(job.recipientId);
+  if (!recipient?.email) {
+    deps.logger.warn({ key: job.key, recipientId: job.recipientId }, 'no address for activity mail');
+    return 'no-address';
+  }
+  const claimed = await deps.activityMails.claim(
+    { recipientId: job.recipientId, postId: job.postId, jobKey: job.key },
+    deps.clock.now(),
+    deps.config.ACTIVITY_MAIL_COOLDOWN_MS,
+  );
+  if (!claimed) return 'cooling-down';
+  await deps.queue.add(
+    QueueName.email,
+    {
+      to: recipient.email,
+      ...activityNoticeMail(deps.config.PUBLIC_ORIGIN, {
+        recipientName: recipient.name,
+        hostName: notice.actorName,
+        type: job.type,
+        postId: job.postId,
+      }),
+      dedupeKey: job.key,
+    },
+    {
+      jobId: job.key,
+      attempts: deps.config.EMAIL_MAX_ATTEMPTS,
+      backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
+    },
+  );
+  return 'mailed';
+}

@@ -1,0 +1,296 @@
+import { QueueName } from '@saathi/contracts';
+import type {
+  activityAcceptedV1,
+  activityClosedV1,
+  activityDeclinedV1,
+  activityLeftV1,
+  activityReminderV1,
+  activityRepeatedV1,
+  activityRequestedV1,
+  EventData,
+  EventEnvelope,
+} from '@saathi/contracts';
+import type { Db, Emit } from '@saathi/platform';
+import type { MailedActivityNotice } from '../domain/mail-templates';
+import type { NotificationCore } from './notification-core';
+import { notify, notifyFromMany } from './notify';
+import type { NewActivity } from './notify';
+
+// The feed's activity events as notices (docs/notifications.md#activities). Every handler runs in
+// its consumer's transaction: the activity-people projection, the notice, its upserted event and
+// the queued mail check commit (or not) together with the inbox entry.
+
+type Deps = Pick<
+  NotificationCore,
+  'users' | 'notifications' | 'activityPeople' | 'queue' | 'config' | 'logger'
+>;
+type Envelope<T> = Pick<EventEnvelope<T>, 'id' | 'data' | 'occurredAt'>;
+
+/** A notice about one activity, from its host (or, after it, from the others). */
+function activityNotice(
+  recipientId: string,
+  type: NewActivity['type'],
+  targetKey: string,
+  postId: string,
+  actorId: string,
+  at: Date,
+): NewActivity {
+  return {
+    recipientId,
+    type,
+    targetKey,
+    actorId,
+    postId,
+    commentId: null,
+    conversationId: null,
+    emoji: null,
+    at,
+    repeatBumps: true,
+  };
+}
+
+/**
+ * Queues the "still unread?" check of a notice that matters, to run ACTIVITY_MAIL_DELAY_MS later
+ * (checkActivityMail). Inside the transaction, with a job id made of the event and the
+ * recipient: a redelivered event queues the same id, which the queue de-duplicates.
+ */
+async function queueMailCheck(
+  deps: Pick<Deps, 'queue' | 'config'>,
+  eventId: string,
+  notice: NewActivity & { type: MailedActivityNotice; postId: string },
+): Promise<void> {
+  const key = `activity-mail:${eventId}:${notice.recipientId}`;
+  await deps.queue.add(
+    QueueName.activityMailChecks,
+    {
+      key,
+      recipientId: notice.recipientId,
+      type: notice.type,
+      targetKey: notice.targetKey,
+      postId: notice.postId,
+    },
+    {
+      jobId: key,
+      delayMs: deps.config.ACTIVITY_MAIL_DELAY_MS,
+      attempts: deps.config.EMAIL_MAX_ATTEMPTS,
+      backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
+    },
+  );
+}
+
+/** Notifies and, when the notice is new or moved up, queues its mail check. */
+async function notifyAndCheck(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  eventId: string,
+  notice: NewActivity & { type: MailedActivityNotice; postId: string },
+): Promise<void> {
+  if (await notify(deps, tx, emit, notice)) await queueMailCheck(deps, eventId, notice);
+}
+
+/** A join request: the host hears of requests, grouped per activity while unread. */
+export async function noticeActivityRequested(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  { data, occurredAt }: Envelope<EventData<typeof activityRequestedV1>>,
+): Promise<void> {
+  const at = new Date(occurredAt);
+  await deps.activityPeople.with(tx).apply(data, at);
+  await notify(deps, tx, emit, {
+    ...activityNotice(
+      data.hostId,
+      'activity_request',
+      `activity:${data.postId}`,
+      data.postId,
+      data.userId,
+      at,
+    ),
+    repeatBumps: false,
+  });
+}
+
+/**
+ * In: the person hears it, whether the host accepted them or a freed spot promoted them from the
+ * waitlist (the host is named either way: it is their activity).
+ */
+export async function noticeActivityAccepted(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  { id, data, occurredAt }: Envelope<EventData<typeof activityAcceptedV1>>,
+): Promise<void> {
+  const at = new Date(occurredAt);
+  await deps.activityPeople.with(tx).apply({ ...data, status: 'accepted' }, at);
+  await notifyAndCheck(deps, tx, emit, id, {
+    ...activityNotice(
+      data.userId,
+      'activity_accepted',
+      `activity-in:${data.postId}`,
+      data.postId,
+      data.hostId,
+      at,
+    ),
+    type: 'activity_accepted',
+    postId: data.postId,
+  });
+}
+
+/** Declined: the person who asked hears it from the host. */
+export async function noticeActivityDeclined(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  { id, data, occurredAt }: Envelope<EventData<typeof activityDeclinedV1>>,
+): Promise<void> {
+  const at = new Date(occurredAt);
+  await deps.activityPeople.with(tx).apply({ ...data, status: 'declined' }, at);
+  await notifyAndCheck(deps, tx, emit, id, {
+    ...activityNotice(
+      data.userId,
+      'activity_declined',
+      `activity-declined:${data.postId}`,
+      data.postId,
+      data.hostId,
+      at,
+    ),
+    type: 'activity_declined',
+    postId: data.postId,
+  });
+}
+
+/** Left (a withdrawn request or a spot given up): no notice, but they are no longer addressed. */
+export async function recordActivityLeft(
+  deps: Pick<Deps, 'activityPeople'>,
+  tx: Db,
+  { data, occurredAt }: Envelope<EventData<typeof activityLeftV1>>,
+): Promise<void> {
+  await deps.activityPeople.with(tx).apply({ ...data, status: 'left' }, new Date(occurredAt));
+}
+
+/** Two hours before: each accepted person is asked "Still going?" (the host hosts: not asked). */
+export async function noticeActivityReminder(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  { id, data, occurredAt }: Envelope<EventData<typeof activityReminderV1>>,
+): Promise<void> {
+  const at = new Date(occurredAt);
+  for (const userId of data.userIds)
+    await notifyAndCheck(deps, tx, emit, id, {
+      ...activityNotice(
+        userId,
+        'activity_reminder',
+        `activity-reminder:${data.postId}`,
+        data.postId,
+        data.hostId,
+        at,
+      ),
+      type: 'activity_reminder',
+      postId: data.postId,
+    });
+}
+
+/**
+ * "Partner found": everyone accepted, waiting or on the waitlist hears that the host closed it.
+ * Only those still waiting are mailed (their request ends here); the people in keep their spot.
+ */
+export async function noticeActivityClosed(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  { id, data, occurredAt }: Envelope<EventData<typeof activityClosedV1>>,
+): Promise<void> {
+  const at = new Date(occurredAt);
+  for (const person of await deps.activityPeople.with(tx).peopleOf(data.postId)) {
+    if (person.status === 'declined' || person.status === 'left') continue;
+    const notice = {
+      ...activityNotice(
+        person.userId,
+        'activity_closed',
+        `activity-closed:${data.postId}`,
+        data.postId,
+        data.hostId,
+        at,
+      ),
+      type: 'activity_closed' as const,
+      postId: data.postId,
+    };
+    if (person.status === 'accepted') await notify(deps, tx, emit, notice);
+    else await notifyAndCheck(deps, tx, emit, id, notice);
+  }
+}
+
+/**
+ * A weekly activity's next occurrence is up: the people who were in the last one hear of it (it
+ * has its own spots, so they ask again). Not mailed: nothing is decided for them yet.
+ */
+export async function noticeActivityRepeated(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  { data, occurredAt }: Envelope<EventData<typeof activityRepeatedV1>>,
+): Promise<void> {
+  const at = new Date(occurredAt);
+  for (const person of await deps.activityPeople.with(tx).peopleOf(data.previousPostId)) {
+    if (person.status !== 'accepted') continue;
+    await notify(
+      deps,
+      tx,
+      emit,
+      activityNotice(
+        person.userId,
+        'activity_repeated',
+        `activity-repeated:${data.postId}`,
+        data.postId,
+        data.hostId,
+        at,
+      ),
+    );
+  }
+}
+
+/**
+ * Posts that are over (expired: an activity's post expires at its end, when the feed keeps it in
+ * the history and feedback opens) or deleted: their people are marked ended and, for a done
+ * activity someone was accepted in, the host and each of them are asked how it went — one notice
+ * naming everyone else there ("How did it go with Asha and 2 others?"), opening their past
+ * activities. Not mailed.
+ */
+export async function endActivities(
+  deps: Pick<Deps, 'users' | 'notifications' | 'activityPeople'>,
+  tx: Db,
+  emit: Emit,
+  postIds: readonly string[],
+  at: Date,
+  askForFeedback: boolean,
+): Promise<void> {
+  const ended = await deps.activityPeople.with(tx).end(postIds, at);
+  if (!askForFeedback) return;
+  for (const [postId, people] of ended) {
+    const accepted = people.filter((person) => person.status === 'accepted').map((person) => person.userId);
+    const hostId = people[0]?.hostId;
+    if (!hostId || accepted.length === 0) continue;
+    // The host last, so a guest's notice names the host; the host's names the latest guest.
+    const everyone = [...accepted, hostId];
+    for (const recipientId of everyone)
+      await notifyFromMany(
+        deps,
+        tx,
+        emit,
+        {
+          recipientId,
+          type: 'activity_feedback',
+          targetKey: `activity-feedback:${postId}`,
+          postId,
+          commentId: null,
+          conversationId: null,
+          emoji: null,
+          at,
+          repeatBumps: false,
+        },
+        everyone,
+      );
+  }
+}
