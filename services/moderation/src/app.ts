@@ -1,8 +1,12 @@
 import type { App, ServiceKit } from '@saathi/platform';
 import type { Config } from './config';
+import { OwnersRepository } from './db/owners-repository';
 import { ReportsRepository } from './db/reports-repository';
+import { SuspensionsRepository } from './db/suspensions-repository';
 import { adminRoutes } from './routes/admin';
+import { exportRoutes } from './routes/export';
 import { reportRoutes } from './routes/reports';
+import { suspensionRoutes } from './routes/suspensions';
 import { fileReport } from './use-cases/file-report';
 import type { ModerationCore } from './use-cases/moderation-core';
 import { takeAction } from './use-cases/take-action';
@@ -15,6 +19,8 @@ export function createModerationCore(kit: ServiceKit<Config>): ModerationCore {
     uow: kit.uow,
     clock: kit.clock,
     reports: new ReportsRepository(kit.db.db),
+    owners: new OwnersRepository(kit.db.db),
+    suspensions: new SuspensionsRepository(kit.db.db),
     hideAfterReports: kit.config.HIDE_AFTER_REPORTS,
   };
 }
@@ -28,4 +34,6 @@ export function registerModeration(app: App, kit: ServiceKit<Config>): void {
     auditLog: () => core.reports.auditLog(PAGE),
     takeAction: (admin, body, meta) => takeAction(core, admin, body, meta),
   });
+  suspensionRoutes(app, { suspensions: () => core.suspensions.list(PAGE) });
+  exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
 }

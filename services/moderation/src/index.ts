@@ -2,7 +2,10 @@ import { moderationRoutes } from '@saathi/contracts';
 import { defineService, pruneEventTables } from '@saathi/platform';
 import { registerModeration } from './app';
 import { configSchema } from './config';
+import { applyRetention } from './db/retention';
 import { SCHEMA } from './db/schema-name';
+import { subscribeContentOwners } from './events/content-owners';
+import { subscribeUserDeleted } from './events/user-deleted';
 
 export type { Config } from './config';
 export { configSchema };
@@ -19,12 +22,18 @@ export const moderationService = defineService({
   routes: moderationRoutes,
   auth: 'platform',
   register: registerModeration,
+  consumers: [subscribeContentOwners, subscribeUserDeleted],
   periodic: [
     {
       name: 'moderation-event-tables-prune',
       everyMs: 60 * 60 * 1000,
       run: (kit) =>
         pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
+    },
+    {
+      name: 'moderation-retention',
+      everyMs: 60 * 60 * 1000,
+      run: (kit) => applyRetention(kit.db.db, kit.clock.now()),
     },
   ],
 });

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { BlogCore } from './blog-core';
 import { storyOf } from './present';
 
-// The routes admit only admins (requireAdminHook); these take the admin as the author.
+// The routes admit only admins (their `access`); these take the admin as the author.
 
 export async function createPost(
   core: BlogCore,

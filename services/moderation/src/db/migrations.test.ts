@@ -4,7 +4,7 @@ import { queryRows, serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { moderationService } from '../index';
-import { auditLog, cases, reports } from './schema';
+import { auditLog, cases, contentOwners, erasedPeople, reports, suspensions } from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -15,7 +15,14 @@ afterAll(() => database.drop());
 
 describe('moderation migrations', () => {
   it('create exactly the columns the Drizzle schema declares', async () => {
-    const { migrated, declared } = await schemaDrift(database.port.db, [reports, cases, auditLog]);
+    const { migrated, declared } = await schemaDrift(database.port.db, [
+      reports,
+      cases,
+      auditLog,
+      contentOwners,
+      suspensions,
+      erasedPeople,
+    ]);
     expect(migrated).toEqual(declared);
   });
 

@@ -13,7 +13,8 @@ export interface NewReport {
   reporterId: string;
   targetKind: ReportTargetKind;
   targetId: string;
-  ownerId: string;
+  /** The author from the owners projection (the person, for a user report); null until known. */
+  ownerId: string | null;
   reason: ReportReason;
   note: string | null;
   excerpt: string | null;
@@ -22,7 +23,7 @@ export interface NewReport {
 export interface CaseRow extends Record<string, unknown> {
   target_kind: ReportTargetKind;
   target_id: string;
-  owner_id: string;
+  owner_id: string | null;
   status: 'open' | 'dismissed' | 'removed' | 'suspended';
   hidden: boolean;
 }
@@ -58,7 +59,8 @@ export class ReportsRepository {
           values (${report.targetKind}, ${report.targetId}, ${report.ownerId}, ${report.excerpt},
                   ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           on conflict (target_kind, target_id) do update
-            set status = 'open', last_reported_at = excluded.last_reported_at
+            set status = 'open', last_reported_at = excluded.last_reported_at,
+                owner_id = coalesce(moderation.cases.owner_id, excluded.owner_id)
           returning target_kind, target_id, owner_id, status, hidden`,
     );
     if (!row) throw new Error('case upsert returned nothing');
@@ -116,7 +118,7 @@ export class ReportsRepository {
       action: ModerationAction;
       targetKind: ReportTargetKind;
       targetId: string;
-      ownerId: string;
+      ownerId: string | null;
     },
     now: Date,
   ): Promise<void> {
@@ -133,7 +135,7 @@ export class ReportsRepository {
     const rows = await queryRows<{
       target_kind: ReportTargetKind;
       target_id: string;
-      owner_id: string;
+      owner_id: string | null;
       excerpt: string | null;
       hidden: boolean;
       first_reported_at: Date | string;
@@ -176,11 +178,11 @@ export class ReportsRepository {
   async auditLog(limit: number): Promise<AuditEntry[]> {
     const rows = await queryRows<{
       id: string;
-      actor_id: string;
+      actor_id: string | null;
       action: ModerationAction;
       target_kind: ReportTargetKind;
-      target_id: string;
-      owner_id: string;
+      target_id: string | null;
+      owner_id: string | null;
       created_at: Date | string;
     }>(
       this.db,

@@ -12,14 +12,17 @@ export const reports = moderation.table(
   'reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    reporterId: uuid('reporter_id').notNull(),
+    reporterId: uuid('reporter_id'),
     targetKind: text('target_kind').notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull(),
     note: text('note'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('reports_reporter_target_key').on(t.targetKind, t.targetId, t.reporterId)],
+  (t) => [
+    unique('reports_reporter_target_key').on(t.targetKind, t.targetId, t.reporterId),
+    index('reports_reporter_idx').on(t.reporterId),
+  ],
 );
 
 export const cases = moderation.table(
@@ -27,7 +30,7 @@ export const cases = moderation.table(
   {
     targetKind: text('target_kind').notNull(),
     targetId: uuid('target_id').notNull(),
-    ownerId: uuid('owner_id').notNull(),
+    ownerId: uuid('owner_id'),
     excerpt: text('excerpt'),
     status: text('status').notNull().default('open'),
     hidden: boolean('hidden').notNull().default(false),
@@ -35,19 +38,51 @@ export const cases = moderation.table(
     lastReportedAt: timestamptz('last_reported_at').notNull(),
     reviewedAt: timestamptz('reviewed_at'),
   },
-  (t) => [primaryKey({ columns: [t.targetKind, t.targetId] })],
+  (t) => [primaryKey({ columns: [t.targetKind, t.targetId] }), index('cases_owner_idx').on(t.ownerId)],
 );
 
 export const auditLog = moderation.table(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').notNull(),
+    actorId: uuid('actor_id'),
     action: text('action').notNull(),
     targetKind: text('target_kind').notNull(),
-    targetId: uuid('target_id').notNull(),
-    ownerId: uuid('owner_id').notNull(),
+    targetId: uuid('target_id'),
+    ownerId: uuid('owner_id'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);
+
+export const contentOwners = moderation.table(
+  'content_owners',
+  {
+    targetKind: text('target_kind').notNull(),
+    targetId: uuid('target_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.targetKind, t.targetId] }),
+    index('content_owners_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const suspensions = moderation.table(
+  'suspensions',
+  {
+    userId: uuid('user_id').primaryKey(),
+    actorId: uuid('actor_id'),
+    suspendedAt: timestamptz('suspended_at').notNull(),
+  },
+  (t) => [index('suspensions_actor_idx').on(t.actorId)],
+);
+
+export const erasedPeople = moderation.table(
+  'erased_people',
+  {
+    userId: uuid('user_id').primaryKey(),
+    erasedAt: timestamptz('erased_at').notNull(),
+  },
+  (t) => [index('erased_people_erased_at_idx').on(t.erasedAt)],
 );

@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ACCESS_COOKIE } from '@saathi/contracts';
-import type { CreateReportBody, EventDefinition } from '@saathi/contracts';
+import { commentCreatedV1, messageSentV1, postCreatedV1 } from '@saathi/contracts';
+import type { ContentKind, CreateReportBody, EventData, EventDefinition } from '@saathi/contracts';
 import {
   createLogger,
   createMemoryBus,
   createMemoryQueue,
   generateKeyPair,
   loadConfig,
+  makeEnvelope,
   queryRows,
   signAccessToken,
   startService,
 } from '@saathi/platform';
 import type { App, AuthUser, EventBus, JobQueue, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase, TestClock } from '@saathi/platform/testing';
+import { createTestDatabase, TestClock, waitFor } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { configSchema } from '../config';
 import type { Config } from '../config';
@@ -25,8 +27,18 @@ export interface TestModeration {
   database: TestDatabase;
   clock: TestClock;
   signIn(user: AuthUser): { cookies: Record<string, string> };
-  /** Files a report as `reporter` (a spam report of a post by `ownerId` unless told otherwise). */
-  report(reporter: AuthUser, body: Partial<CreateReportBody> & { targetId: string }): Promise<number>;
+  /** Files a report as `reporter` (a spam report of a post unless told otherwise). */
+  report(
+    reporter: AuthUser,
+    body: Partial<CreateReportBody> & { targetId: string; ownerId?: string },
+  ): Promise<number>;
+  /**
+   * Announces, as the owning service would, that `ownerId` wrote the item, and waits until the
+   * owners projection holds it.
+   */
+  announce(targetKind: ContentKind, targetId: string, ownerId: string): Promise<void>;
+  /** Publishes an event on the service's bus, as another service would. */
+  publish<E extends EventDefinition>(event: E, data: EventData<E>): Promise<void>;
   /** The payloads of this event type the service has written to its outbox, oldest first. */
   outbox(event: EventDefinition): Promise<Record<string, unknown>[]>;
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
@@ -71,6 +83,9 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
       ),
     },
   });
+  const publish = async <E extends EventDefinition>(event: E, data: EventData<E>) => {
+    await bus.publish(makeEnvelope(event, data, { traceId: 'moderation-test', clock }));
+  };
   return {
     app: running.app,
     database,
@@ -81,9 +96,49 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
         method: 'POST',
         url: '/api/moderation/reports',
         ...signIn(reporter),
-        payload: { targetKind: 'post', reason: 'spam', ownerId: randomUUID(), ...body },
+        payload: { targetKind: 'post', reason: 'spam', ...body },
       });
       return response.statusCode;
+    },
+    publish,
+    async announce(targetKind, targetId, ownerId) {
+      const at = clock.now().toISOString();
+      if (targetKind === 'post')
+        await publish(postCreatedV1, {
+          postId: targetId,
+          authorId: ownerId,
+          hashtags: [],
+          latitude: 0,
+          longitude: 0,
+          createdAt: at,
+        });
+      else if (targetKind === 'comment')
+        await publish(commentCreatedV1, {
+          commentId: targetId,
+          postId: randomUUID(),
+          authorId: ownerId,
+          postAuthorId: randomUUID(),
+        });
+      else
+        await publish(messageSentV1, {
+          messageId: targetId,
+          conversationId: randomUUID(),
+          senderId: ownerId,
+          recipientId: randomUUID(),
+          recipientOnline: false,
+          sentAt: at,
+        });
+      await waitFor(
+        async () =>
+          (
+            await queryRows(
+              database.port.db,
+              sql`select 1 from moderation.content_owners where target_id = ${targetId}`,
+            )
+          ).length > 0,
+        5_000,
+        `the owner of ${targetKind} ${targetId}`,
+      );
     },
     async outbox(event) {
       const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(

@@ -13,26 +13,32 @@ const isContent = (kind: ReportTargetKind): kind is ContentKind =>
  * content from everyone until an admin reviews it.
  */
 export async function fileReport(
-  deps: Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'hideAfterReports'>,
+  deps: Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'owners' | 'hideAfterReports'>,
   reporter: AuthUser,
   body: CreateReportBody,
   meta: RequestMeta,
 ): Promise<void> {
-  const self = body.targetKind === 'user' ? body.targetId : body.ownerId;
-  if (self === reporter.id) throw httpErrors.badRequest(ModerationMessages.cannotReportSelf);
-  const ownerId = body.targetKind === 'user' ? body.targetId : body.ownerId;
-  const report = {
-    reporterId: reporter.id,
-    targetKind: body.targetKind,
-    targetId: body.targetId,
-    ownerId,
-    reason: body.reason,
-    note: body.note ? body.note : null,
-    excerpt: body.excerpt ?? null,
-  };
   const now = deps.clock.now();
   await deps.uow.withEvents(
     async (tx, emit) => {
+      // Whose item it is comes from the owning service's events, never from the request: a
+      // reporter must not be able to steer a suspension at someone else.
+      const ownerId = isContent(body.targetKind)
+        ? ((await deps.owners.with(tx).ownerOf(body.targetKind, body.targetId)) ?? null)
+        : body.targetId;
+      if (ownerId === reporter.id) throw httpErrors.badRequest(ModerationMessages.cannotReportSelf);
+      // A deleted account has nothing left to review; a case about it would outlive its erasure.
+      if (body.targetKind === 'user' && (await deps.owners.with(tx).isErased(body.targetId)))
+        throw httpErrors.notFound(ModerationMessages.itemGone);
+      const report = {
+        reporterId: reporter.id,
+        targetKind: body.targetKind,
+        targetId: body.targetId,
+        ownerId,
+        reason: body.reason,
+        note: body.note ? body.note : null,
+        excerpt: body.excerpt ?? null,
+      };
       const reports = deps.reports.with(tx);
       // The case row first: it serialises concurrent reports of one item, so the threshold
       // is crossed (and announced) exactly once.

@@ -6,7 +6,7 @@ import {
   updateBlogPostRoute,
 } from '@saathi/contracts';
 import type { BlogPost, CreateBlogPostBody, UpdateBlogPostBody } from '@saathi/contracts';
-import { registerRoute, requireAdminHook, requireUser } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 
 export interface AdminRoutesDeps {
@@ -16,29 +16,15 @@ export interface AdminRoutesDeps {
   requestDigest(): Promise<void>;
 }
 
-/** Writing the blog: admins only (401 signed out, 403 for everyone else), checked before the body is read. */
+/** Writing the blog: admins only (the routes' `access`). */
 export function adminRoutes(app: App, deps: AdminRoutesDeps): void {
-  const adminOnly = { onRequest: requireAdminHook };
-  registerRoute(
-    app,
-    createBlogPostRoute,
-    async (request, reply) => reply.code(201).send(await deps.createPost(requireUser(request), request.body)),
-    adminOnly,
+  registerRoute(app, createBlogPostRoute, async (request, reply) =>
+    reply.code(201).send(await deps.createPost(requireUser(request), request.body)),
   );
-  registerRoute(
-    app,
-    updateBlogPostRoute,
-    (request) => deps.updatePost(request.params.id, request.body),
-    adminOnly,
-  );
-  registerRoute(app, unpublishBlogPostRoute, (request) => deps.unpublishPost(request.params.id), adminOnly);
-  registerRoute(
-    app,
-    generateBlogDigestRoute,
-    async (_request, reply) => {
-      await deps.requestDigest();
-      return reply.code(202).send({ message: BlogMessages.digestQueued });
-    },
-    adminOnly,
-  );
+  registerRoute(app, updateBlogPostRoute, (request) => deps.updatePost(request.params.id, request.body));
+  registerRoute(app, unpublishBlogPostRoute, (request) => deps.unpublishPost(request.params.id));
+  registerRoute(app, generateBlogDigestRoute, async (_request, reply) => {
+    await deps.requestDigest();
+    return reply.code(202).send({ message: BlogMessages.digestQueued });
+  });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentRemovedV1, reportDismissedV1, userSuspendedV1 } from '@saathi/contracts';
-import type { AuditEntry, OpenCase } from '@saathi/contracts';
+import { contentRemovedV1, reportDismissedV1, userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
+import type { AuditEntry, OpenCase, Suspension } from '@saathi/contracts';
 import { buildAdmin, buildUser, startTestModeration } from '../../testing/test-moderation';
 import type { TestModeration } from '../../testing/test-moderation';
 
@@ -41,12 +41,23 @@ async function audit(): Promise<AuditEntry[]> {
   return response.json<AuditEntry[]>();
 }
 
+async function suspended(): Promise<string[]> {
+  const response = await moderation.app.inject({
+    method: 'GET',
+    url: '/api/moderation/admin/suspensions',
+    ...moderation.signIn(admin),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<Suspension[]>().map((entry) => entry.userId);
+}
+
 describe('the review queue', () => {
   it('is for admins only: 401 signed out, 403 for everyone else', async () => {
     const member = buildUser();
     for (const [method, url] of [
       ['GET', '/api/moderation/admin/cases'],
       ['GET', '/api/moderation/admin/audit'],
+      ['GET', '/api/moderation/admin/suspensions'],
       ['POST', '/api/moderation/admin/actions'],
     ] as const) {
       expect((await moderation.app.inject({ method, url })).statusCode).toBe(401);
@@ -60,6 +71,7 @@ describe('the review queue', () => {
   it('lists an item once with its reports folded, the reasons counted and the notes kept', async () => {
     const postId = randomUUID();
     const ownerId = randomUUID();
+    await moderation.announce('post', postId, ownerId);
     await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'spam', excerpt: 'Buy now' });
     await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'spam', note: 'ads again' });
     await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'harassment' });
@@ -83,7 +95,8 @@ describe('admin actions', () => {
   it('remove: one event for the owning service, one audit row, and the case leaves the queue', async () => {
     const commentId = randomUUID();
     const ownerId = randomUUID();
-    await moderation.report(buildUser(), { targetKind: 'comment', targetId: commentId, ownerId });
+    await moderation.announce('comment', commentId, ownerId);
+    await moderation.report(buildUser(), { targetKind: 'comment', targetId: commentId });
     const response = await act('remove', 'comment', commentId);
     expect(response.statusCode).toBe(200);
     expect((await moderation.outbox(contentRemovedV1)).filter((e) => e.targetId === commentId)).toEqual([
@@ -97,14 +110,18 @@ describe('admin actions', () => {
     expect((await act('remove', 'comment', commentId)).statusCode).toBe(404);
   });
 
-  it('suspend: names the owner of the reported item', async () => {
+  it('suspend: names the real author of the reported item, not whom the reporter named', async () => {
     const postId = randomUUID();
     const ownerId = randomUUID();
-    await moderation.report(buildUser(), { targetId: postId, ownerId, reason: 'unsafe_meetup' });
+    const named = randomUUID();
+    await moderation.announce('post', postId, ownerId);
+    await moderation.report(buildUser(), { targetId: postId, ownerId: named, reason: 'unsafe_meetup' });
     expect((await act('suspend', 'post', postId)).statusCode).toBe(200);
     expect((await moderation.outbox(userSuspendedV1)).filter((e) => e.userId === ownerId)).toEqual([
       { userId: ownerId, actorId: admin.id },
     ]);
+    expect((await moderation.outbox(userSuspendedV1)).some((e) => e.userId === named)).toBe(false);
+    expect((await audit()).find((entry) => entry.targetId === postId)?.ownerId).toBe(ownerId);
     expect((await audit()).find((entry) => entry.targetId === postId)?.action).toBe('suspend');
   });
 
@@ -117,6 +134,44 @@ describe('admin actions', () => {
     // A new report reopens the case but, alone, does not hide the post again.
     await moderation.report(buildUser(), { targetId: postId, ownerId });
     expect((await cases()).find((entry) => entry.targetId === postId)?.hidden).toBe(false);
+  });
+
+  it('suspends nobody while the owner is unknown (409), and can still remove the item', async () => {
+    const postId = randomUUID();
+    await moderation.report(buildUser(), { targetId: postId, ownerId: randomUUID() });
+    const queued = (await cases()).find((entry) => entry.targetId === postId);
+    expect(queued?.ownerId).toBeNull();
+    expect((await act('suspend', 'post', postId)).statusCode).toBe(409);
+    expect(await moderation.outbox(userSuspendedV1)).not.toContainEqual(
+      expect.objectContaining({ userId: null }),
+    );
+    expect((await act('remove', 'post', postId)).statusCode).toBe(200);
+    expect((await audit()).find((entry) => entry.targetId === postId)).toMatchObject({
+      action: 'remove',
+      ownerId: null,
+    });
+  });
+
+  it('reinstate: undoes a suspension with one event and one audit row, once', async () => {
+    const postId = randomUUID();
+    const ownerId = randomUUID();
+    await moderation.announce('post', postId, ownerId);
+    await moderation.report(buildUser(), { targetId: postId });
+    expect((await act('suspend', 'post', postId)).statusCode).toBe(200);
+    expect(await suspended()).toContain(ownerId);
+
+    moderation.clock.advance(1_000);
+    expect((await act('reinstate', 'post', postId)).statusCode).toBe(400);
+    expect((await act('reinstate', 'user', ownerId)).statusCode).toBe(200);
+    expect((await moderation.outbox(userReinstatedV1)).filter((e) => e.userId === ownerId)).toEqual([
+      { userId: ownerId, actorId: admin.id },
+    ]);
+    expect(await suspended()).not.toContain(ownerId);
+    const rows = (await audit()).filter((entry) => entry.ownerId === ownerId).map((entry) => entry.action);
+    expect(rows).toEqual(['reinstate', 'suspend']);
+    // Not suspended any more: nothing to undo.
+    expect((await act('reinstate', 'user', ownerId)).statusCode).toBe(404);
+    expect(await moderation.outbox(userReinstatedV1)).toHaveLength(1);
   });
 
   it('refuses to remove a person (suspend them instead) and unknown cases', async () => {

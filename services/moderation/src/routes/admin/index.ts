@@ -5,7 +5,7 @@ import {
   takeModerationActionRoute,
 } from '@saathi/contracts';
 import type { AuditEntry, ModerationActionBody, OpenCase } from '@saathi/contracts';
-import { registerRoute, requireAdminHook, requireUser } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 
 export interface AdminRoutesDeps {
@@ -16,16 +16,10 @@ export interface AdminRoutesDeps {
 
 /** The review queue and its actions: admins only (401 signed out, 403 for everyone else). */
 export function adminRoutes(app: App, deps: AdminRoutesDeps): void {
-  const adminOnly = { onRequest: requireAdminHook };
-  registerRoute(app, listOpenCasesRoute, () => deps.openCases(), adminOnly);
-  registerRoute(app, listAuditRoute, () => deps.auditLog(), adminOnly);
-  registerRoute(
-    app,
-    takeModerationActionRoute,
-    async (request) => {
-      await deps.takeAction(requireUser(request), request.body, { traceId: request.traceId });
-      return { message: ModerationMessages.actionDone };
-    },
-    adminOnly,
-  );
+  registerRoute(app, listOpenCasesRoute, () => deps.openCases());
+  registerRoute(app, listAuditRoute, () => deps.auditLog());
+  registerRoute(app, takeModerationActionRoute, async (request) => {
+    await deps.takeAction(requireUser(request), request.body, { traceId: request.traceId });
+    return { message: ModerationMessages.actionDone };
+  });
 }

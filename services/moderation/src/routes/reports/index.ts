@@ -1,6 +1,6 @@
 import { createReportRoute, ModerationMessages } from '@saathi/contracts';
 import type { CreateReportBody } from '@saathi/contracts';
-import { registerRoute, requireUser, requireUserHook } from '@saathi/platform';
+import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
 
 export interface ReportRoutesDeps {
@@ -9,13 +9,8 @@ export interface ReportRoutesDeps {
 
 /** Reporting: any signed-in person. */
 export function reportRoutes(app: App, deps: ReportRoutesDeps): void {
-  registerRoute(
-    app,
-    createReportRoute,
-    async (request, reply) => {
-      await deps.fileReport(requireUser(request), request.body, { traceId: request.traceId });
-      return reply.code(201).send({ message: ModerationMessages.reported });
-    },
-    { onRequest: requireUserHook },
-  );
+  registerRoute(app, createReportRoute, async (request, reply) => {
+    await deps.fileReport(requireUser(request), request.body, { traceId: request.traceId });
+    return reply.code(201).send({ message: ModerationMessages.reported });
+  });
 }

@@ -65,7 +65,9 @@ describe('reporting', () => {
   it('refuses reports of oneself, of one’s own content, long notes and unknown reasons', async () => {
     const me = buildUser();
     expect(await moderation.report(me, { targetKind: 'user', targetId: me.id })).toBe(400);
-    expect(await moderation.report(me, { targetId: randomUUID(), ownerId: me.id })).toBe(400);
+    const myPost = randomUUID();
+    await moderation.announce('post', myPost, me.id);
+    expect(await moderation.report(me, { targetId: myPost })).toBe(400);
     expect(await moderation.report(me, { targetId: randomUUID(), note: 'x'.repeat(501) })).toBe(400);
     expect(await moderation.report(me, { targetId: randomUUID(), note: 'x'.repeat(500) })).toBe(201);
     expect(
@@ -74,6 +76,64 @@ describe('reporting', () => {
         reason: 'boring' as unknown as 'spam',
       }),
     ).toBe(400);
+  });
+
+  it('attributes content to its author as the owning service announced it, whoever the reporter names', async () => {
+    const [reporter, author, innocent] = [buildUser(), buildUser(), buildUser()];
+    const messageId = randomUUID();
+    await moderation.announce('message', messageId, author.id);
+    // The reporter claims someone else wrote it: ignored.
+    expect(
+      await moderation.report(reporter, { targetKind: 'message', targetId: messageId, ownerId: innocent.id }),
+    ).toBe(201);
+    const [row] = await moderation.rows<{ owner_id: string | null }>(
+      sql`select owner_id from moderation.cases where target_id = ${messageId}`,
+    );
+    expect(row?.owner_id).toBe(author.id);
+    // Nor can the author disown their item by naming someone else.
+    expect(
+      await moderation.report(author, { targetKind: 'message', targetId: messageId, ownerId: innocent.id }),
+    ).toBe(400);
+  });
+
+  it('opens a case without an owner when the item is not known yet, and names the author once announced', async () => {
+    const [reporter, author] = [buildUser(), buildUser()];
+    const commentId = randomUUID();
+    expect(
+      await moderation.report(reporter, { targetKind: 'comment', targetId: commentId, ownerId: reporter.id }),
+    ).toBe(201);
+    const ownerOfCase = async () =>
+      (
+        await moderation.rows<{ owner_id: string | null }>(
+          sql`select owner_id from moderation.cases where target_id = ${commentId}`,
+        )
+      )[0]?.owner_id;
+    expect(await ownerOfCase()).toBeNull();
+    await moderation.announce('comment', commentId, author.id);
+    expect(await ownerOfCase()).toBe(author.id);
+  });
+
+  it('gives a person the reports they filed in their data export, and nobody else', async () => {
+    const [reporter, other] = [buildUser(), buildUser()];
+    const postId = randomUUID();
+    expect(await moderation.report(reporter, { targetId: postId, reason: 'harassment', note: 'mean' })).toBe(
+      201,
+    );
+    expect(await moderation.report(other, { targetId: postId, note: 'not yours to see' })).toBe(201);
+    const response = await moderation.app.inject({
+      method: 'GET',
+      url: '/api/export/moderation',
+      ...moderation.signIn(reporter),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      reportsFiled: [{ targetKind: 'post', targetId: postId, reason: 'harassment', note: 'mean' }],
+      suspendedSince: null,
+    });
+    expect(response.body).not.toContain('not yours to see');
+    expect((await moderation.app.inject({ method: 'GET', url: '/api/export/moderation' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('asks to sign in first', async () => {

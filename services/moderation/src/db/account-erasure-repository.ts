@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+import { lockPerson } from './person-lock';
+
+/** What moderation holds about a person, erased or anonymised when they delete their account. */
+export class AccountErasureRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * docs/privacy.md says what goes, what stays and why. Idempotent. The person is remembered as
+   * erased (an id and when), so a creation event of theirs delivered later records nothing.
+   */
+  async erase(userId: string, at: Date): Promise<void> {
+    // Serialised with OwnersRepository.record for the same person (it takes the same lock), so a
+    // creation event applied concurrently either lands before this erasure or sees the tombstone.
+    await lockPerson(this.db, userId);
+    await queryRows(
+      this.db,
+      sql`insert into moderation.erased_people (user_id, erased_at)
+          values (${userId}, ${at.toISOString()}::timestamptz) on conflict do nothing`,
+    );
+    // Cases about them (their content, or them as a person) and every report on those: the
+    // account and its posts and comments are gone, so there is no one left to act on.
+    await queryRows(
+      this.db,
+      sql`with gone as (
+            delete from moderation.cases
+             where owner_id = ${userId} or (target_kind = 'user' and target_id = ${userId})
+            returning target_kind, target_id)
+          delete from moderation.reports r using gone
+           where r.target_kind = gone.target_kind and r.target_id = gone.target_id`,
+    );
+    // Reports they filed about others stay, so a case still counts its reporters truly, but
+    // name nobody: no reporter, and no note (their words).
+    await queryRows(
+      this.db,
+      sql`update moderation.reports set reporter_id = null, note = null where reporter_id = ${userId}`,
+    );
+    // The audit log keeps what was done and when, without the person's id in any column.
+    await queryRows(
+      this.db,
+      sql`update moderation.audit_log
+             set actor_id = nullif(actor_id, ${userId}::uuid),
+                 owner_id = nullif(owner_id, ${userId}::uuid),
+                 target_id = case when target_kind = 'user' then nullif(target_id, ${userId}::uuid)
+                                  else target_id end
+           where actor_id = ${userId} or owner_id = ${userId}
+              or (target_kind = 'user' and target_id = ${userId})`,
+    );
+    await queryRows(this.db, sql`delete from moderation.content_owners where owner_id = ${userId}`);
+    // A suspension of an account that no longer exists has nothing left to hold.
+    await queryRows(this.db, sql`delete from moderation.suspensions where user_id = ${userId}`);
+    await queryRows(
+      this.db,
+      sql`update moderation.suspensions set actor_id = null where actor_id = ${userId}`,
+    );
+  }
+}

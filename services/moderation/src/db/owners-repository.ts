@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
+import type { ContentKind } from '@saathi/contracts';
+import { lockPerson } from './person-lock';
+
+/**
+ * Who wrote each post, comment and message, as the owning services announced it. The only
+ * source of a case's owner: a reporter's word about whose item it is is never asked for.
+ */
+export class OwnersRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): OwnersRepository {
+    return new OwnersRepository(db);
+  }
+
+  /** The author of the item; undefined when its creation event has not arrived (yet). */
+  async ownerOf(targetKind: ContentKind, targetId: string): Promise<string | undefined> {
+    const [row] = await queryRows<{ owner_id: string }>(
+      this.db,
+      sql`select owner_id from moderation.content_owners
+           where target_kind = ${targetKind} and target_id = ${targetId}`,
+    );
+    return row?.owner_id;
+  }
+
+  /**
+   * Records the author, and names them on a case opened before the creation event arrived.
+   * Idempotent: the first announcement wins (an item's author never changes). For a person
+   * whose account was erased (a late or redelivered event), records nothing and drops a case
+   * still waiting for this item's owner: the item went with the account.
+   */
+  async record(targetKind: ContentKind, targetId: string, ownerId: string): Promise<void> {
+    await lockPerson(this.db, ownerId);
+    await queryRows(
+      this.db,
+      sql`with erased as (
+            select exists (select 1 from moderation.erased_people where user_id = ${ownerId}) as yes),
+          recorded as (
+            insert into moderation.content_owners (target_kind, target_id, owner_id)
+            select ${targetKind}, ${targetId}, ${ownerId} from erased where not erased.yes
+            on conflict do nothing),
+          named as (
+            update moderation.cases c set owner_id = ${ownerId} from erased
+             where not erased.yes and c.target_kind = ${targetKind} and c.target_id = ${targetId}
+               and c.owner_id is null),
+          gone as (
+            delete from moderation.cases c using erased
+             where erased.yes and c.target_kind = ${targetKind} and c.target_id = ${targetId}
+               and c.owner_id is null
+            returning c.target_kind, c.target_id)
+          delete from moderation.reports r using gone
+           where r.target_kind = gone.target_kind and r.target_id = gone.target_id`,
+    );
+  }
+
+  /** True when the person's account was deleted (and moderation still remembers it: docs/privacy.md). */
+  async isErased(userId: string): Promise<boolean> {
+    await lockPerson(this.db, userId);
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from moderation.erased_people where user_id = ${userId}`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Forgets items that no longer exist (deleted or expired posts). */
+  async forget(targetKind: ContentKind, targetIds: readonly string[]): Promise<void> {
+    if (targetIds.length === 0) return;
+    await queryRows(
+      this.db,
+      sql`delete from moderation.content_owners
+           where target_kind = ${targetKind}
+             and target_id in (${sql.join(
+               targetIds.map((id) => sql`${id}::uuid`),
+               sql`, `,
+             )})`,
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import {
+  commentCreatedV1,
+  messageSentV1,
+  postCreatedV1,
+  postDeletedV1,
+  postExpiredV1,
+} from '@saathi/contracts';
+import type { ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { applyOwnersFrom } from './apply-owners';
+
+/**
+ * The owners projection: every post, comment and message with its author, from the events of
+ * the services that own them. Posts that are gone (deleted, expired) are forgotten.
+ */
+export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<void> {
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.post-created',
+    event: postCreatedV1,
+    apply: (owners, { postId, authorId }) => owners.record('post', postId, authorId),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.comment-created',
+    event: commentCreatedV1,
+    apply: (owners, { commentId, authorId }) => owners.record('comment', commentId, authorId),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.message-sent',
+    event: messageSentV1,
+    apply: (owners, { messageId, senderId }) => owners.record('message', messageId, senderId),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.post-deleted',
+    event: postDeletedV1,
+    apply: (owners, { postId }) => owners.forget('post', [postId]),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.post-expired',
+    event: postExpiredV1,
+    apply: (owners, { postIds }) => owners.forget('post', postIds),
+  });
+}
