@@ -1,4 +1,5 @@
 import { logLevelVar, portVar } from '@saathi/platform';
+import { mapsBrowserKeyVar } from '@saathi/gateway';
 import { z } from 'zod';
 
 /** Env read by `npm start` (embedded mode). */
@@ -8,3 +9,15 @@ export const embeddedEnvSchema = z.object({
   LOG_LEVEL: logLevelVar,
   SAATHI_DATA_DIR: z.string().min(1).default('.data'),
 });
+
+/**
+ * The gateway's per-IP limits, read under the same names in embedded mode (a test raises them
+ * to send thousands of requests from one address).
+ */
+export const embeddedEdgeLimitsSchema = z.object({
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+});
+
+/** The gateway's page settings, under the same names in embedded mode. */
+export const embeddedWebSchema = z.object({ MAPS_BROWSER_KEY: mapsBrowserKeyVar });

@@ -29,6 +29,7 @@ import { blogService } from '@saathi/blog';
 import { notificationService } from '@saathi/notification';
 import { moderationService } from '@saathi/moderation';
 import { buildGateway } from '@saathi/gateway';
+import { embeddedEdgeLimitsSchema, embeddedWebSchema } from './config';
 
 export interface EmbeddedOptions {
   port: number;
@@ -155,6 +156,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     if (!url) throw new Error(`${name} is not listening`);
     return url;
   };
+  const edgeLimits = loadConfig(embeddedEdgeLimitsSchema, env);
+  const web = loadConfig(embeddedWebSchema, env);
   const gateway = await buildGateway({
     upstreams: {
       identity: listening('identity'),
@@ -165,10 +168,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       moderation: listening('moderation'),
     },
     webDist: options.webDist ?? path.join(repoRoot, 'web', 'dist'),
-    rateLimit: { store: 'memory' },
+    rateLimit: {
+      store: 'memory',
+      max: edgeLimits.RATE_LIMIT_PER_MINUTE,
+      authMax: edgeLimits.AUTH_RATE_LIMIT_PER_MINUTE,
+    },
     auth: { publicKey: keys.publicKey },
     // Websocket upgrades are accepted only from the site's own origin, as in cluster mode.
     publicOrigin: env.PUBLIC_ORIGIN,
+    ...(web.MAPS_BROWSER_KEY ? { mapsBrowserKey: web.MAPS_BROWSER_KEY } : {}),
     logger: logger.child({ service: 'gateway' }),
   });
   const url = await gateway.listen({ port, host });

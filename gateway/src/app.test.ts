@@ -503,4 +503,23 @@ describe('API docs', () => {
     const json = await fetch(`${url}/api/docs/json`);
     expect((await jsonOf(json)).paths['/api/auth/login']).toBeDefined();
   });
+
+  it('does not keep a document that left a slow service out: the next request asks it again', async () => {
+    let slow = true;
+    const slowFeed = await startEchoService('feed', (app) => {
+      app.get('/openapi.json', async () => {
+        // While slow, it outlasts the gateway's 1 s fetch (as a first generation can).
+        if (slow) await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return openapi('feed', { '/api/posts': { get: { summary: 'Nearby posts' } } });
+      });
+    });
+    const { url } = await gateway({ upstreams: { ...upstreams, feed: slowFeed } });
+    const first = await jsonOf(await fetch(`${url}/api/docs/openapi.json`));
+    expect(first.info.description).toContain('feed');
+    expect(first.paths['/api/posts']).toBeUndefined();
+    slow = false;
+    const second = await jsonOf(await fetch(`${url}/api/docs/openapi.json`));
+    expect(second.info.description ?? '').not.toContain('feed');
+    expect(second.paths['/api/posts'].get).toMatchObject({ summary: 'Nearby posts' });
+  });
 });

@@ -57,7 +57,11 @@ export interface GatewayOptions {
   maxInFlightPerIp?: number;
   /** How slowly a client may send a request (defaults: the platform's `DEFAULT_HTTP_TIMEOUTS`). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** A Google Maps browser key for the web app's map picker, written into its pages; none: no map. */
+  mapsBrowserKey?: string;
 }
+
+export { mapsBrowserKeyVar } from './config';
 
 export async function buildGateway(options: GatewayOptions): Promise<App> {
   // Derived from the services' route descriptors; refuses to start on overlapping services.
@@ -73,6 +77,9 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     readiness: {},
     // Only the auth plugin reads cookies; without it there is nothing to parse.
     cookies: options.auth !== undefined,
+    // Services compress their own JSON; proxied answers pass through as they come, and no
+    // onSend hook is added to the proxy's path.
+    compressJson: false,
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
     ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
@@ -149,6 +156,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
         blogMeta: createBlogMetaSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
         sitemap: createSitemapSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
         ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
+        ...(options.mapsBrowserKey ? { mapsBrowserKey: options.mapsBrowserKey } : {}),
       });
     });
   });

@@ -31,6 +31,19 @@ function isProxyAddress(value: string): boolean {
 
 const positiveInt = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
 
+/**
+ * A Google Maps browser key (public by nature: the browser sends it; restrict it by HTTP referrer
+ * in the Google console). Empty or unset: no map, the picker keeps its coordinates form. Only
+ * key characters are accepted, since the gateway writes it into every page.
+ */
+export const mapsBrowserKeyVar = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'expected a Google Maps API key (letters, digits, - and _)')
+    .optional(),
+);
+
 /** Env of the cluster-mode gateway (`gateway/src/main.ts`). */
 export const gatewayEnvSchema = commonEnvSchema.extend({
   PORT: portVar(3000),
@@ -88,6 +101,8 @@ export const gatewayEnvSchema = commonEnvSchema.extend({
   HTTP_HEADERS_TIMEOUT_MS: positiveInt(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   HTTP_REQUEST_TIMEOUT_MS: positiveInt(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
   HTTP_CONNECTION_TIMEOUT_MS: positiveInt(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
+  /** Turns on the map in the location picker (the web app reads it from the page). */
+  MAPS_BROWSER_KEY: mapsBrowserKeyVar,
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

@@ -140,7 +140,9 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions): 
       pending = undefined;
     });
     const doc = await pending;
-    cached = { at: Date.now(), doc };
+    // A document missing a service (slow to answer its first, uncached generation, or down) is
+    // served but not kept: the next request asks again instead of hiding it for cacheMs.
+    if (doc.info.description === undefined) cached = { at: Date.now(), doc };
     return doc;
   }
 

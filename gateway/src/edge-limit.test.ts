@@ -2,8 +2,11 @@
  * The per-IP limits at the edge against clients that hold requests open: a cap on requests in
  * flight per client address, and timeouts on clients that send too slowly.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allAt, closers, startFakeService, startGateway } from './test-upstreams';
 
@@ -202,5 +205,41 @@ describe('slow clients', () => {
     expect(slowHeaders.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(slowBody.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect((await fetch(`${url}/api/auth/user`)).status).toBe(200);
+  });
+});
+
+describe('the per-client request rate', () => {
+  it('does not count built /assets/ files, so a service worker install leaves the budget for the API', async () => {
+    const identity = await startFakeService('identity');
+    track(() => identity.app.close());
+    const webDist = mkdtempSync(path.join(tmpdir(), 'saathi-edge-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Saathi</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("saathi")');
+    const { app, url } = await startGateway({
+      upstreams: allAt(identity.url),
+      trustProxy: ['127.0.0.1'],
+      rateLimit: { store: 'memory', max: 5 },
+      webDist,
+    });
+    track(() => app.close());
+    const get = async (pathname: string, ip = '198.51.100.7') => {
+      const res = await fetch(`${url}${pathname}`, from(ip));
+      await res.arrayBuffer();
+      return res.status;
+    };
+
+    // Twenty fetches of a built file (a precache of the app's chunks) cost nothing...
+    for (let i = 0; i < 20; i++) expect(await get('/assets/app-1234.js')).toBe(200);
+    // ...so the client still has its five requests for the API and the pages.
+    for (let i = 0; i < 4; i++) expect(await get('/api/auth/user')).toBe(200);
+    expect(await get('/')).toBe(200);
+    expect(await get('/api/auth/user')).toBe(429);
+    // A made-up path under /assets/ is answered by the page fallback and counted like any other.
+    expect(await get('/assets/made-up.js', '198.51.100.8')).toBe(200);
+    for (let i = 0; i < 4; i++) await get('/api/auth/user', '198.51.100.8');
+    expect(await get('/assets/made-up.js', '198.51.100.8')).toBe(429);
+    // Built files stay available to a client over its rate.
+    expect(await get('/assets/app-1234.js')).toBe(200);
   });
 });

@@ -17,7 +17,24 @@ export interface EdgeLimiterOptions {
 }
 
 /**
- * The per-IP limits on every edge request — a generous rate, and a cap on requests in flight —
+ * A built, content-hashed file of the web app: a GET or HEAD that Fastify matched to one of the
+ * routes @fastify/static registers at start, one per file under `assets/` (`wildcard: false`),
+ * so a made-up `/assets/…` path (the SPA fallback `/*`) is not one. The service worker fetches
+ * every one of them at install (~95 on a first visit) and a browser asks again only after a
+ * deploy: counted, they would spend a sixth of a visitor's per-minute budget on cheap
+ * precompressed files, and behind a shared address (a campus or office NAT) a few first visits
+ * at once would be refused with 429s. They are no abuse target; the in-flight cap still applies.
+ */
+export function isHashedAssetRequest(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.routeOptions.url?.startsWith('/assets/') === true
+  );
+}
+
+/**
+ * The per-IP limits on every edge request — a generous rate (hashed web assets not counted, see
+ * `isHashedAssetRequest`), and a cap on requests in flight —
  * in one hook, kept synchronous and allocation-light because it runs on the proxy hot path:
  * @fastify/rate-limit's promise chain and headers cost ~14 µs per request here
  * (load-tests/RESULTS.md), more than the rest of the limit is worth. One fixed window for all keys: the counters reset together, so no per-key timers
@@ -38,17 +55,13 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
     else inFlight.set(key, left);
   };
 
-  return function edgeLimit(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ): void {
+  /** Counts one request of `key` in the window; false (and a 429 sent) when over the rate. */
+  const withinRate = (key: string, reply: FastifyReply, done: HookHandlerDoneFunction): boolean => {
     const now = Date.now();
     if (now - windowStart >= windowMs) {
       counts = new Map();
       windowStart = now;
     }
-    const key = request.ip;
     const count = (counts.get(key) ?? 0) + 1;
     if (count > max) {
       const seconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
@@ -60,9 +73,19 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
           'RATE_LIMITED',
         ),
       );
-      return;
+      return false;
     }
     if (counts.size < maxKeys || counts.has(key)) counts.set(key, count);
+    return true;
+  };
+
+  return function edgeLimit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
+    const key = request.ip;
+    if (!isHashedAssetRequest(request) && !withinRate(key, reply, done)) return;
 
     // Many slow requests from one client (trickled uploads) would otherwise hold every
     // upstream connection the gateway has for a service, and stall everyone else's requests.

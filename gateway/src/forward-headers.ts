@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
-import { traceparentFor } from '@saathi/platform';
+import { spanIdOf, traceparentFor } from '@saathi/platform';
 
 /** Any Fastify request (the proxy plugins' types are server-agnostic). */
 export type AnyRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
@@ -68,7 +68,7 @@ export function upstreamHeaders(request: AnyRequest): string[] {
     'x-request-id',
     request.id,
     'traceparent',
-    traceparentFor(request.traceId),
+    traceparentFor(request.traceId, spanIdOf(request.raw)),
     'x-forwarded-for',
     request.ip,
     'x-forwarded-proto',
@@ -85,7 +85,7 @@ export function forwardHeaders(request: AnyRequest, headers: IncomingHttpHeaders
     if (isSpoofable(name)) delete headers[name];
   }
   headers['x-request-id'] = request.id;
-  headers.traceparent = traceparentFor(request.traceId);
+  headers.traceparent = traceparentFor(request.traceId, spanIdOf(request.raw));
   headers['x-forwarded-for'] = request.ip;
   headers['x-forwarded-proto'] = request.protocol;
   headers['x-forwarded-host'] = request.host;

@@ -1,10 +1,12 @@
 /** Cluster entry: the gateway as its own process, configured from env. */
-import { createLogger, loadConfig, serve } from '@saathi/platform';
+import { createLogger, initTracing, loadConfig, serve, shutdownTracing } from '@saathi/platform';
 import { pino } from 'pino';
 import { buildGateway } from './app';
 import { edgeOptions, gatewayEnvSchema } from './config';
 
 const config = loadConfig(gatewayEnvSchema);
+// Before the app is built: its request hooks are added only when spans are exported.
+initTracing('gateway');
 // Buffered stdout: the access log writes a line per request, and one write syscall per line
 // cost more than the rest of the log path (see load-tests/RESULTS.md). pino flushes it on exit.
 const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
@@ -33,9 +35,11 @@ const app = await buildGateway({
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   connectTimeoutMs: config.CONNECT_TIMEOUT_MS,
   ...edgeOptions(config),
+  ...(config.MAPS_BROWSER_KEY ? { mapsBrowserKey: config.MAPS_BROWSER_KEY } : {}),
 });
 await serve(app, {
   port: config.PORT,
   host: config.HOST,
+  onClose: shutdownTracing,
   ...(config.METRICS_PORT ? { internalPort: config.METRICS_PORT } : {}),
 });

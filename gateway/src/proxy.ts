@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { Dispatcher } from 'undici';
 import type { ClientOptions } from 'ws';
-import { HttpError, traceparentFor } from '@saathi/platform';
+import { HttpError, spanIdOf, traceparentFor } from '@saathi/platform';
 import { createForwarder } from './forward';
 import { forwardHeaders, isUpgradeRequest } from './forward-headers';
 import type { AnyRequest } from './forward-headers';
@@ -146,7 +146,7 @@ export async function registerSocketProxy(app: FastifyInstance, options: SocketP
         ...headers,
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
         'x-request-id': request.id,
-        traceparent: traceparentFor(request.traceId),
+        traceparent: traceparentFor(request.traceId, spanIdOf(request.raw)),
         'x-forwarded-for': request.ip,
       }),
     } as ClientOptions,

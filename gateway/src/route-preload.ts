@@ -1,23 +1,12 @@
 /**
  * Names each screen's chunks in the HTML it is served with, so the browser fetches them at
  * once with the main script instead of discovering them one import after another. Reads the
- * build's Vite manifest; the table maps the web app's routes (web/src/app.tsx) to their pages.
+ * build's Vite manifest; the screens table (contracts' SCREENS, which the web router renders)
+ * maps a URL to its page.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-
-const PAGE_OF_ROUTE: [RegExp, string][] = [
-  [/^\/(home)?$/, 'home-page'],
-  [/^\/auth$/, 'auth-page'],
-  [/^\/forgot-password$/, 'forgot-password-page'],
-  [/^\/reset-password$/, 'reset-password-page'],
-  [/^\/verify-email$/, 'verify-email-page'],
-  [/^\/profile(\/[^/]+)?$/, 'profile-page'],
-  [/^\/messages$/, 'messages-page'],
-  [/^\/blog$/, 'blog-page'],
-  [/^\/blog\/[^/]+$/, 'blog-post-page'],
-  [/^\/post\/[^/]+$/, 'post-page'],
-];
+import { SCREENS, screenPathOf } from '@saathi/contracts';
 
 interface ManifestChunk {
   file: string;
@@ -48,7 +37,8 @@ export function loadRoutePreloads(webRoot: string): RoutePreloads {
   const alreadyLoaded = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
 
   const tagsByPage = new Map<string, string>();
-  for (const [, page] of PAGE_OF_ROUTE) {
+  for (const { page } of SCREENS) {
+    if (tagsByPage.has(page)) continue;
     const key = Object.keys(manifest).find((k) => k.endsWith(`/pages/${page}.tsx`));
     if (!key) continue;
     const tags: string[] = [];
@@ -64,8 +54,8 @@ export function loadRoutePreloads(webRoot: string): RoutePreloads {
 
   return {
     tagsFor(pathname) {
-      const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const page = PAGE_OF_ROUTE.find(([pattern]) => pattern.test(trimmed))?.[1];
+      const screen = screenPathOf(pathname);
+      const page = SCREENS.find((candidate) => candidate.path === screen)?.page;
       return page ? (tagsByPage.get(page) ?? '') : '';
     },
   };

@@ -66,7 +66,7 @@ describe('the routing table comes from the contracts', () => {
   it('refuses to start when two services declare routes under the same prefix', async () => {
     const clashing = {
       ...ROUTES_BY_SERVICE,
-      blog: [defineRoute({ service: 'blog', method: 'GET', path: '/api/posts/:id/story' })],
+      blog: [defineRoute({ service: 'blog', method: 'GET', path: '/api/posts/:id/story', access: 'public' })],
     };
     expect(() => routingTableOf(clashing)).toThrow(RoutingConflictError);
     await expect(
@@ -82,7 +82,7 @@ describe('the routing table comes from the contracts', () => {
   it('refuses a route listed under a service it does not declare', () => {
     const misplaced = {
       ...ROUTES_BY_SERVICE,
-      blog: [defineRoute({ service: 'feed', method: 'GET', path: '/api/blog/x' })],
+      blog: [defineRoute({ service: 'feed', method: 'GET', path: '/api/blog/x', access: 'public' })],
     };
     expect(() => routingTableOf(misplaced)).toThrow(RoutingConflictError);
   });

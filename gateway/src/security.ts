@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 /** Google Maps (the optional map picker) loads its script, tiles and icons from these exact hosts. */
 const MAPS_SCRIPT = ['https://maps.googleapis.com'];
 const MAPS_IMAGES = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+/** What the Maps script itself fetches (map metadata, Places and geocoding answers, icons). */
+const MAPS_CONNECT = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
 /**
  * Google account pictures, the only external images a profile may show: identity stores an
  * uploaded avatar as its own relative URL and a Google picture only from this host.
@@ -33,7 +35,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
         'img-src': ["'self'", 'data:', 'blob:', ...MAPS_IMAGES, ...GOOGLE_AVATARS],
-        'connect-src': ["'self'", 'ws:', 'wss:', ...MAPS_SCRIPT],
+        'connect-src': ["'self'", 'ws:', 'wss:', ...MAPS_CONNECT],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
       },

@@ -19,7 +19,15 @@ export interface WebOptions {
   sitemap?: SitemapSource;
   /** The site's public origin, for og:url, robots.txt and the sitemap. */
   publicOrigin?: string;
+  /**
+   * A Google Maps browser key, written into every page as `<meta name="saathi-maps-key">`: one
+   * build serves every deployment, and the picker knows without a request whether to load a map.
+   */
+  mapsBrowserKey?: string;
 }
+
+/** The name of the meta tag carrying the Maps key (web/src/lib/maps-key.ts reads it). */
+export const MAPS_KEY_META = 'saathi-maps-key';
 
 interface Encoded {
   raw: string;
@@ -83,7 +91,14 @@ export async function registerWeb(
 
   // Read once: the built file does not change while the process runs.
   let indexHtml: Promise<string> | undefined;
-  const readIndex = () => (indexHtml ??= readFile(path.join(root ?? '', 'index.html'), 'utf8'));
+  // The key's characters are checked at config (letters, digits, - and _): nothing to escape.
+  const runtimeMeta = options.mapsBrowserKey
+    ? `<meta name="${MAPS_KEY_META}" content="${options.mapsBrowserKey}">`
+    : '';
+  const readIndex = () =>
+    (indexHtml ??= readFile(path.join(root ?? '', 'index.html'), 'utf8').then((html) =>
+      runtimeMeta ? html.replace('</head>', `${runtimeMeta}</head>`) : html,
+    ));
   // One compressed copy per distinct set of preload tags (one per screen at most).
   const pages = new Map<string, Encoded>();
   const pageFor = async (tags: string): Promise<Encoded> => {

@@ -4,7 +4,7 @@ import type { ServiceRoutes, UpstreamName } from '../routes';
 
 /** One catch-all descriptor per prefix: a fake upstream's routes reach it whatever they are. */
 function prefixRoutes(service: UpstreamName, prefixes: readonly string[]): AnyRoute[] {
-  return prefixes.map((path) => defineRoute({ service, method: 'GET', path }));
+  return prefixes.map((path) => defineRoute({ service, method: 'GET', path, access: 'public' }));
 }
 
 /**
