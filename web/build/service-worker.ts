@@ -46,6 +46,9 @@ export function serviceWorker(): Plugin {
   return {
     name: 'saathi-service-worker',
     apply: 'build',
+    // After Vite has written index.html (and inline-css.ts has inlined the stylesheet),
+    // so the list names exactly the files that exist.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle)
         .filter((name) => !name.endsWith('.html') && !name.startsWith('.vite/'))

@@ -7,8 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForResetToken, waitForVerificationToken } from './mail';
 import { pngSize, solidPng } from './png';
-import { startTestServer, type TestServer } from './server';
-import { startTestCluster } from '../../infra/test/cluster-harness';
+import type { TestServer } from './server';
+import { MODES, startProduct } from './modes';
 
 /** Waits for a toast whose text contains every given part (toasts carry data-toast). */
 async function expectToast(page: Page, ...parts: string[]): Promise<void> {
@@ -31,20 +31,12 @@ async function signIn(page: Page, identifier: string, password: string): Promise
 }
 
 /** The same journey in both modes: one process on PGlite, and the cluster on PostgreSQL, NATS, Redis and SMTP. */
-const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
-  embedded: () => startTestServer(),
-  cluster: async () => {
-    const cluster = await startTestCluster();
-    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
-  },
-};
-
-describe.each(Object.keys(modes) as (keyof typeof modes)[])('accounts in the browser (%s mode)', (mode) => {
+describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await modes[mode]();
+    server = await startProduct(mode);
     browser = await launchBrowser();
   }, 150_000);
 

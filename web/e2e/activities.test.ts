@@ -1,26 +1,42 @@
 // Activities end to end through the gateway, three people in three browsers: the host posts an
-// activity with one spot; B asks and is accepted, so it is full; C asks and is waitlisted; B
-// leaves, so C is promoted (and told). Not yet here: the activity thread and QR check-in, which are
-// not built (docs/activities.md).
+// activity with one spot, happening now; B asks and is accepted, so it is full; C asks and is
+// waitlisted; B leaves, so C is promoted (and told); the host and C check each other in by typing
+// C types the host's code, the host scans C's QR code with the camera (a second Chromium whose
+// fake webcam shows it); the host stops the weekly series; the host and C talk in the activity
+// thread, which B, who left, does not have.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
-import { startTestServer, type TestServer } from './server';
-import { startTestCluster } from '../../infra/test/cluster-harness';
+import { launchBrowserFilming } from './fake-camera';
+import type { TestServer } from './server';
+import { MODES, startProduct, registerAccount, type Account } from './modes';
 
 const PASSWORD = 'activity-secret-1';
 const suffix = randomBytes(4).toString('hex');
 const CITY = 'Chennai';
 
-async function register(context: BrowserContext, name: string): Promise<{ id: string; username: string }> {
-  const username = `${name}_${randomBytes(3).toString('hex')}`;
-  const res = await context.request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, phone: '9876543210', password: PASSWORD },
+const register = (context: BrowserContext, name: string): Promise<Account> =>
+  registerAccount(context, name, PASSWORD);
+
+/**
+ * A window open now in the browser's own time: from 10 minutes ago (so check-in is open) for two
+ * hours, kept within today.
+ */
+function windowNow(page: Page): Promise<{ date: string; start: string; end: string }> {
+  return page.evaluate(() => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const now = new Date();
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    const start = new Date(Math.max(now.getTime() - 10 * 60_000, midnight.getTime()));
+    const end = new Date(start.getTime() + 2 * 3_600_000);
+    const hhmm = (at: Date) => `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    return {
+      date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+      start: hhmm(start),
+      end: end.getDate() === now.getDate() ? hhmm(end) : '23:59',
+    };
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const user = (await res.json()) as { id: string };
-  return { id: user.id, username };
 }
 
 async function chooseCity(page: Page): Promise<void> {
@@ -51,20 +67,12 @@ async function reloadUntil(page: Page, item: Locator, text: string | RegExp): Pr
   }
 }
 
-const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
-  embedded: () => startTestServer(),
-  cluster: async () => {
-    const cluster = await startTestCluster();
-    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
-  },
-};
-
-describe.each(Object.keys(modes) as (keyof typeof modes)[])('activities in the browser (%s mode)', (mode) => {
+describe.each(MODES)('activities in the browser (%s mode)', (mode) => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await modes[mode]();
+    server = await startProduct(mode);
     browser = await launchBrowser();
   }, 150_000);
 
@@ -73,13 +81,13 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('activities in the b
     await server?.close();
   });
 
-  it('one spot: B accepted makes it full, C waits, B leaves and C is promoted and told', async () => {
+  it('one spot: B accepted makes it full, C waits, B leaves and C is promoted and told; host and C check in', async () => {
     const host = await newPage(browser, server.url);
     const b = await newPage(browser, server.url);
     const c = await newPage(browser, server.url);
     const content = `Sunrise run ${suffix} along the beach, easy pace`;
     try {
-      await register(host.context, 'host');
+      const hostUser = await register(host.context, 'host');
       const bUser = await register(b.context, 'bee');
       const cUser = await register(c.context, 'cee');
       for (const person of [host, b, c]) await chooseCity(person.page);
@@ -89,9 +97,14 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('activities in the b
       const dialog = host.page.getByRole('dialog', { name: 'Create New Post' });
       await dialog.getByLabel('What are you looking for?').fill(content);
       await dialog.getByLabel('Make it an activity').check();
+      const when = await windowNow(host.page);
+      await dialog.getByLabel('Date', { exact: true }).fill(when.date);
+      await dialog.getByLabel('Starts', { exact: true }).fill(when.start);
+      await dialog.getByLabel('Ends', { exact: true }).fill(when.end);
       await dialog.getByLabel('People wanted').fill('1');
       await dialog.getByLabel('Meeting area').fill('Marina Beach, lighthouse end');
       await dialog.getByLabel(/Exact meeting point/).fill('Under the blue umbrella');
+      await dialog.getByLabel('Repeat weekly').check();
       await runAxe(host.page, 'create an activity');
       await dialog.getByRole('button', { name: 'Create Post' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -151,6 +164,74 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('activities in the b
       // The host's list (loaded after the card) has C in and B gone.
       await hostItem.getByText(cUser.username).first().waitFor();
       expect(await hostItem.getByText(bUser.username).count()).toBe(0);
+
+      // --- The host and C check each other in, each typing the other's code ------------------
+      const CODE = /^[0-9A-Z]{5}-[0-9A-Z]{5}$/;
+      const hostCheckIn = hostItem.getByRole('region', { name: 'Check-in' });
+      const cCheckIn = cItem.getByRole('region', { name: 'Check-in' });
+      await cCheckIn.getByRole('img', { name: 'Your check-in QR code' }).waitFor();
+      const hostCode = (await hostCheckIn.getByText(CODE).textContent())!;
+      const cCode = (await cCheckIn.getByText(CODE).textContent())!;
+      expect(hostCode).not.toBe(cCode);
+      await runAxe(c.page, 'check-in');
+      await cCheckIn.getByLabel('Their check-in code').fill(hostCode.toLowerCase());
+      await cCheckIn.getByRole('button', { name: 'Check in' }).click();
+      await cCheckIn.getByText('You and the host have met').waitFor();
+      // The host scans C's QR code: the same account in a browser whose camera shows it.
+      const camera = await launchBrowserFilming(`saathi-checkin:${cCode}`);
+      try {
+        const scanner = await newPage(camera, server.url);
+        const login = await scanner.context.request.post('/api/auth/login', {
+          data: { identifier: hostUser.username, password: PASSWORD },
+        });
+        expect(login.status(), await login.text()).toBe(200);
+        await chooseCity(scanner.page);
+        const scannerItem = activityItem(scanner.page, content);
+        await scannerItem.getByRole('button', { name: 'Scan their code' }).click();
+        await scannerItem.getByText('Met', { exact: true }).waitFor();
+      } finally {
+        await camera.close();
+      }
+      // Both still see it after a reload.
+      await host.page.reload();
+      await hostItem.getByText('Met', { exact: true }).waitFor();
+      await c.page.reload();
+      await cItem.getByText('You and the host have met').waitFor();
+
+      // --- The host stops the weekly series; C's profile has the (still empty) past activities --
+      await hostItem.getByText('Repeats weekly').waitFor();
+      await hostItem.getByRole('button', { name: 'Stop repeating' }).click();
+      await hostItem.getByRole('button', { name: 'Stop repeating' }).waitFor({ state: 'detached' });
+      expect(await hostItem.getByText('Repeats weekly').count()).toBe(0);
+      await c.page.goto('/profile');
+      await c.page.getByRole('heading', { name: 'Past activities' }).waitFor();
+      await c.page.getByText(/What others said about you: New to activities/).waitFor();
+
+      // --- The activity thread: the host and C talk in it, live; B (who left) has none --------
+      await c.page.goto('/messages?box=activities');
+      const cThread = c.page.getByRole('list', { name: 'Activity threads' }).getByRole('button').first();
+      await reloadUntil(c.page, cThread, hostUser.username);
+      await cThread.click();
+      await c.page.getByPlaceholder('Type a message...').fill('On my way, blue cap');
+      await c.page.keyboard.press('Enter');
+      await c.page
+        .getByRole('list', { name: 'Activity messages' })
+        .getByText('On my way, blue cap')
+        .waitFor();
+      await host.page.goto('/messages?box=activities');
+      await host.page.getByRole('list', { name: 'Activity threads' }).getByRole('button').first().click();
+      const hostMessages = host.page.getByRole('list', { name: 'Activity messages' });
+      await hostMessages.getByText('On my way, blue cap').waitFor();
+      await host.page.getByPlaceholder('Type a message...').fill('See you at the lighthouse');
+      await host.page.keyboard.press('Enter');
+      // Pushed to C's open thread, no reload.
+      await c.page
+        .getByRole('list', { name: 'Activity messages' })
+        .getByText('See you at the lighthouse')
+        .waitFor();
+      await runAxe(c.page, 'an activity thread');
+      await b.page.goto('/messages?box=activities');
+      await b.page.getByText('No activity threads.', { exact: false }).waitFor();
     } finally {
       for (const person of [host, b, c]) await person.context.close();
     }

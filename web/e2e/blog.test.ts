@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForVerificationToken } from './mail';
-import { startTestServer, type TestServer } from './server';
-import { startTestCluster } from '../../infra/test/cluster-harness';
+import type { TestServer } from './server';
+import { MODES, startProduct } from './modes';
 
 const PASSWORD = 'blog-secret-1';
 const suffix = randomBytes(4).toString('hex');
@@ -54,21 +54,12 @@ async function createStory(request: APIRequestContext, data: Record<string, unkn
   expect(response.status(), await response.text()).toBe(201);
 }
 
-const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
-  embedded: () => startTestServer({ env: { ...process.env, ADMIN_EMAILS: ADMIN_EMAIL } }),
-  cluster: async () => {
-    process.env.ADMIN_EMAILS = ADMIN_EMAIL; // the cluster's processes inherit this worker's env
-    const cluster = await startTestCluster();
-    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
-  },
-};
-
-describe.each(Object.keys(modes) as (keyof typeof modes)[])('the blog in the browser (%s mode)', (mode) => {
+describe.each(MODES)('the blog in the browser (%s mode)', (mode) => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await modes[mode]();
+    server = await startProduct(mode, { ADMIN_EMAILS: ADMIN_EMAIL });
     browser = await launchBrowser();
     const admin = await newPage(browser, server.url);
     try {

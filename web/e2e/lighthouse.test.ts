@@ -5,9 +5,13 @@ import { startTestServer, type TestServer } from './server';
 
 // Lighthouse 13, mobile, medians of 3 runs on /auth and on / with a seeded feed.
 // Accessibility, best practices and SEO must be perfect. Performance scores move with the
-// machine's load (Lighthouse scales the CPU time it observes by 4), so the floor is set where
-// the shared 2-core test machine passes reliably; the goal is 90 (see load-tests/RESULTS.md).
-const PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_PERFORMANCE_FLOOR ?? 30);
+// machine's load: Lighthouse scales the wall time of the main-thread tasks it observes by 4, and
+// on the shared 2-core test machine a task's wall time is up to ~10× its CPU time under load.
+// Measured medians since the inlined stylesheet, fewer first-load chunks and sliced renders
+// (load-tests/RESULTS.md, "Web performance: issue 14's leftovers"): / 65-96, /auth 66-92, with
+// single runs of 96-98 whenever the machine was quiet and of 25-55 at a load average of 30+.
+// The floor is where that machine passes reliably; the goal is 95 (90 for this test).
+const PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_PERFORMANCE_FLOOR ?? 50);
 const RUNS = 3;
 
 describe('Lighthouse (mobile) on the first screens', () => {

@@ -199,10 +199,15 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       expect(await aLog.getByText('Are you still there?').count()).toBe(1);
       expect(await aLog.getByRole('listitem').count()).toBe(4);
 
+      // A's open thread read it: B sees Seen live, and again after a reload (from the list's
+      // otherLastReadMessageId, before any live receipt).
+      await bLog.getByText('Seen').waitFor({ timeout: LIVE_MS });
+
       // A reload keeps the thread (deep link) and shows each message once.
       await b.page.reload();
       await bLog.getByText('Great, see you!').waitFor();
       expect(await bLog.getByRole('listitem').count()).toBe(4);
+      await bLog.getByText('Seen').waitFor();
 
       // --- B comments on A's post: A's bell shows it -------------------------------------------
       await b.page.goto(`/post/${ashaPost}`);
@@ -275,7 +280,10 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await page.goto('/messages');
       const nav = page.getByRole('navigation', { name: 'Bottom navigation' });
       await nav.getByRole('link', { name: new RegExp(`Messages.*${total} unread`) }).waitFor();
-      const row = page.getByRole('button', { name: new RegExp(chitra.username) });
+      // In the list (a received message's options button also names its sender).
+      const row = page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button', { name: new RegExp(chitra.username) });
       await row.waitFor();
       expect(await page.getByRole('textbox', { name: 'Type a message' }).count()).toBe(0);
       await runAxe(page, 'inbox on a phone');

@@ -6,37 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForVerificationToken } from './mail';
-import { startTestServer, type TestServer } from './server';
-import { startTestCluster } from '../../infra/test/cluster-harness';
+import type { TestServer } from './server';
+import { MODES, startProduct, registerAccount } from './modes';
 
 const PASSWORD = 'views-secret-1';
 const suffix = randomBytes(4).toString('hex');
 const ADMIN_EMAIL = `views.admin.${suffix}@example.com`;
 
-async function register(context: BrowserContext, name: string, email?: string): Promise<string> {
-  const username = `${name}_${randomBytes(3).toString('hex')}`;
-  const res = await context.request.post('/api/auth/register', {
-    data: { username, email: email ?? `${username}@example.com`, phone: '9876543210', password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const register = async (context: BrowserContext, name: string, email?: string): Promise<string> =>
+  (await registerAccount(context, name, PASSWORD, email)).id;
 
-const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
-  embedded: () => startTestServer({ env: { ...process.env, ADMIN_EMAILS: ADMIN_EMAIL } }),
-  cluster: async () => {
-    process.env.ADMIN_EMAILS = ADMIN_EMAIL; // the cluster's processes inherit this worker's env
-    const cluster = await startTestCluster();
-    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
-  },
-};
-
-describe.each(Object.keys(modes) as (keyof typeof modes)[])('page views (%s mode)', (mode) => {
+describe.each(MODES)('page views (%s mode)', (mode) => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await modes[mode]();
+    server = await startProduct(mode, { ADMIN_EMAILS: ADMIN_EMAIL });
     browser = await launchBrowser();
   }, 150_000);
 

@@ -1,7 +1,9 @@
 // Trust and safety end to end through the gateway, in a real browser: A reports B's post (a
-// thank-you, and it leaves A's feed), then blocks B from another of B's posts (B's posts vanish
-// from A's feed, B's next message to A is refused with a plain error); an admin removes the
-// reported post on /admin/moderation, and it is gone for everyone.
+// thank-you, and it leaves A's feed) and B's message from the thread, then blocks B from another
+// of B's posts (B's posts vanish from A's feed, B's next message to A is refused with a plain
+// error); an admin reads each reported item as stored (a made-up excerpt only "as reported"; a
+// deleted post "no longer exists"), removes the reported post, and it is gone for everyone;
+// the reported message names B as its author, and the admin suspends B, then reinstates them.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,8 +11,8 @@ import { MessagingMessages, ModerationMessages } from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForVerificationToken } from './mail';
-import { startTestServer, type TestServer } from './server';
-import { startTestCluster } from '../../infra/test/cluster-harness';
+import type { TestServer } from './server';
+import { MODES, startProduct, registerAccount, type Account } from './modes';
 
 const PASSWORD = 'safety-secret-1';
 const suffix = randomBytes(4).toString('hex');
@@ -19,19 +21,8 @@ const MUMBAI = { latitude: 19.076, longitude: 72.8777, locationName: 'Mumbai' };
 /** Events cross services (identity → feed and messaging; moderation → feed): allow them a moment. */
 const LIVE_MS = 20_000;
 
-interface Account {
-  id: string;
-  username: string;
-}
-
-async function register(context: BrowserContext, name: string, email?: string): Promise<Account> {
-  const username = `${name}_${randomBytes(3).toString('hex')}`;
-  const res = await context.request.post('/api/auth/register', {
-    data: { username, email: email ?? `${username}@example.com`, phone: '9876543210', password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { id: ((await res.json()) as { id: string }).id, username };
-}
+const register = (context: BrowserContext, name: string, email?: string): Promise<Account> =>
+  registerAccount(context, name, PASSWORD, email);
 
 async function createPost(context: BrowserContext, content: string): Promise<string> {
   const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...MUMBAI } });
@@ -71,150 +62,209 @@ async function chooseMumbai(page: Page): Promise<void> {
 
 const postCard = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
-const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
-  embedded: () => startTestServer({ env: { ...process.env, ADMIN_EMAILS: ADMIN_EMAIL } }),
-  cluster: async () => {
-    process.env.ADMIN_EMAILS = ADMIN_EMAIL; // the cluster's processes inherit this worker's env
-    const cluster = await startTestCluster();
-    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
-  },
-};
+describe.each(MODES)('trust and safety in the browser (%s mode)', (mode) => {
+  let server: TestServer;
+  let browser: Browser;
 
-describe.each(Object.keys(modes) as (keyof typeof modes)[])(
-  'trust and safety in the browser (%s mode)',
-  (mode) => {
-    let server: TestServer;
-    let browser: Browser;
+  beforeAll(async () => {
+    server = await startProduct(mode, { ADMIN_EMAILS: ADMIN_EMAIL });
+    browser = await launchBrowser();
+  }, 150_000);
 
-    beforeAll(async () => {
-      server = await modes[mode]();
-      browser = await launchBrowser();
-    }, 150_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
+  it('A reports B’s post and message and blocks B; B is refused; an admin removes the post, suspends B and reinstates them', async () => {
+    const a = await newPage(browser, server.url);
+    const b = await newPage(browser, server.url);
+    const admin = await newPage(browser, server.url);
+    try {
+      const asha = await register(a.context, 'asha');
+      const bala = await register(b.context, 'bala');
+      const reportedText = `Selling followers cheap ${suffix}`;
+      const blockedText = `Cricket at the maidan tonight ${suffix}`;
+      const reported = await createPost(b.context, reportedText);
+      const blockedPost = await createPost(b.context, blockedText);
 
-    it('A reports and blocks B; B is refused; an admin removes the reported post for everyone', async () => {
-      const a = await newPage(browser, server.url);
-      const b = await newPage(browser, server.url);
-      const admin = await newPage(browser, server.url);
-      try {
-        const asha = await register(a.context, 'asha');
-        const bala = await register(b.context, 'bala');
-        const reportedText = `Selling followers cheap ${suffix}`;
-        const blockedText = `Cricket at the maidan tonight ${suffix}`;
-        const reported = await createPost(b.context, reportedText);
-        await createPost(b.context, blockedText);
-
-        // B has a conversation with A (messaging learns of new accounts by event: retry).
-        let conversationId = '';
-        await eventually(async () => {
-          const res = await b.context.request.post('/api/conversations', {
-            data: { participantId: asha.id },
-          });
-          if (res.status() === 200) conversationId = ((await res.json()) as { id: string }).id;
-          return res.status() === 200;
-        }, 'messaging to know A');
-        const first = await b.context.request.post('/api/messages', {
-          data: { conversationId, content: 'Hi! Want to play?' },
+      // B has a conversation with A (messaging learns of new accounts by event: retry).
+      let conversationId = '';
+      await eventually(async () => {
+        const res = await b.context.request.post('/api/conversations', {
+          data: { participantId: asha.id },
         });
-        expect(first.status()).toBe(201);
+        if (res.status() === 200) conversationId = ((await res.json()) as { id: string }).id;
+        return res.status() === 200;
+      }, 'messaging to know A');
+      const first = await b.context.request.post('/api/messages', {
+        data: { conversationId, content: 'Hi! Want to play?' },
+      });
+      expect(first.status()).toBe(201);
 
-        // --- A reports B's post: a thank-you, and it leaves A's feed ----------------------------
-        await chooseMumbai(a.page);
-        await postCard(a.page, reportedText).getByRole('button', { name: 'Post options' }).click();
-        await a.page.getByRole('menuitem', { name: 'Report post' }).click();
-        const dialog = a.page.getByRole('dialog', { name: 'Report post' });
-        await dialog.waitFor();
-        await dialog.getByRole('radio', { name: 'Spam' }).check();
-        await dialog.getByLabel('Note (optional)').fill('Ads, not an activity.');
-        await runAxe(a.page, 'report dialog');
-        await dialog.getByRole('button', { name: 'Send report' }).click();
-        await expectToast(a.page, ModerationMessages.reported);
-        await postCard(a.page, reportedText).waitFor({ state: 'detached' });
-        await eventually(async () => !(await feedIds(a.context)).includes(reported), 'the reporter hide');
-        expect(await feedIds(b.context)).toContain(reported); // only the reporter stops seeing it
+      // --- A reports B's post: a thank-you, and it leaves A's feed ----------------------------
+      await chooseMumbai(a.page);
+      await postCard(a.page, reportedText).getByRole('button', { name: 'Post options' }).click();
+      await a.page.getByRole('menuitem', { name: 'Report post' }).click();
+      const dialog = a.page.getByRole('dialog', { name: 'Report post' });
+      await dialog.waitFor();
+      await dialog.getByRole('radio', { name: 'Spam' }).check();
+      await dialog.getByLabel('Note (optional)').fill('Ads, not an activity.');
+      await runAxe(a.page, 'report dialog');
+      await dialog.getByRole('button', { name: 'Send report' }).click();
+      await expectToast(a.page, ModerationMessages.reported);
+      await postCard(a.page, reportedText).waitFor({ state: 'detached' });
+      await eventually(async () => !(await feedIds(a.context)).includes(reported), 'the reporter hide');
+      expect(await feedIds(b.context)).toContain(reported); // only the reporter stops seeing it
 
-        // --- A blocks B from B's other post: B's posts vanish from A's feed ---------------------
-        await postCard(a.page, blockedText).getByRole('button', { name: 'Post options' }).click();
-        await a.page.getByRole('menuitem', { name: `Block ${bala.username}` }).click();
-        await expectToast(a.page, `Blocked ${bala.username}`);
-        await postCard(a.page, blockedText).waitFor({ state: 'detached' });
-        await eventually(async () => {
-          await a.page.reload();
-          await a.page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
-          await a.page
-            .getByRole('article')
-            .first()
-            .waitFor({ timeout: 2_000 })
-            .catch(() => undefined);
-          return (await postCard(a.page, blockedText).count()) === 0;
-        }, 'the block to reach the feed');
+      // --- A reports B's message from the thread: it leaves A's thread -----------------------
+      await a.page.goto('/messages');
+      await a.page.getByRole('tab', { name: 'Requests (1)' }).click();
+      await a.page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button', { name: new RegExp(bala.username) })
+        .click();
+      const log = a.page.getByRole('log', { name: `Messages with ${bala.username}` });
+      await log.getByText('Hi! Want to play?').waitFor();
+      await a.page.getByRole('button', { name: `Options for the message from ${bala.username}` }).click();
+      await a.page.getByRole('menuitem', { name: 'Report message' }).click();
+      const messageDialog = a.page.getByRole('dialog', { name: 'Report message' });
+      await messageDialog.getByRole('radio', { name: 'Harassment' }).check();
+      await messageDialog.getByRole('button', { name: 'Send report' }).click();
+      await expectToast(a.page, ModerationMessages.reported);
+      await log.getByText('Hi! Want to play?').waitFor({ state: 'detached' });
+      await eventually(async () => {
+        const res = await a.context.request.get(`/api/conversations/${conversationId}/messages`);
+        return !(await res.text()).includes('Hi! Want to play?');
+      }, 'messaging to hide the reported message from A');
+      await a.page.goto('/home');
+      await a.page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
 
-        // --- B's next message to A is refused, without a word about a block ---------------------
-        await eventually(async () => {
-          const res = await b.context.request.post('/api/messages', {
-            data: { conversationId, content: 'Are you there?' },
-          });
-          if (res.status() === 201) return false;
-          expect(res.status()).toBe(403);
-          expect(((await res.json()) as { message: string }).message).toBe(MessagingMessages.cannotMessage);
-          return true;
-        }, 'the block to reach messaging');
-        // In B's browser the thread says the same plain words.
-        await b.page.goto('/messages');
-        await b.page
-          .getByRole('list', { name: 'Conversations' })
-          .getByRole('button', { name: new RegExp(asha.username) })
-          .click();
-        await b.page.getByRole('textbox', { name: 'Type a message' }).fill('Hello?');
-        await b.page.getByRole('button', { name: 'Send', exact: true }).click();
-        await expectToast(b.page, MessagingMessages.cannotMessage);
-        // The conversation is gone from A's list.
-        await a.page.goto('/messages');
-        await a.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
-        await a.page.getByText('No conversations yet.', { exact: false }).waitFor();
+      // --- A blocks B from B's other post: B's posts vanish from A's feed ---------------------
+      await postCard(a.page, blockedText).getByRole('button', { name: 'Post options' }).click();
+      await a.page.getByRole('menuitem', { name: `Block ${bala.username}` }).click();
+      await expectToast(a.page, `Blocked ${bala.username}`);
+      await postCard(a.page, blockedText).waitFor({ state: 'detached' });
+      await eventually(async () => {
+        await a.page.reload();
+        await a.page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
+        await a.page
+          .getByRole('article')
+          .first()
+          .waitFor({ timeout: 2_000 })
+          .catch(() => undefined);
+        return (await postCard(a.page, blockedText).count()) === 0;
+      }, 'the block to reach the feed');
 
-        // --- A's profile lists B under Blocked people ---------------------------------------------
-        await a.page.goto('/profile');
-        await a.page.getByRole('heading', { name: 'Blocked people' }).waitFor();
-        await a.page.getByText(`@${bala.username}`).waitFor();
-
-        // --- Only an admin may open the queue ------------------------------------------------------
-        const refused = await a.context.request.get('/api/moderation/admin/cases');
-        expect(refused.status()).toBe(403);
-
-        // --- An admin removes the reported post from /admin/moderation ----------------------------
-        const before = await newestMailName(server.mailDir);
-        await register(admin.context, 'moderator', ADMIN_EMAIL);
-        const token = await waitForVerificationToken(server.mailDir, { after: before });
-        const verified = await admin.context.request.post('/api/auth/verify-email', { data: { token } });
-        expect(verified.ok(), await verified.text()).toBe(true);
-        const login = await admin.context.request.post('/api/auth/login', {
-          data: { identifier: ADMIN_EMAIL, password: PASSWORD },
+      // --- B's next message to A is refused, without a word about a block ---------------------
+      await eventually(async () => {
+        const res = await b.context.request.post('/api/messages', {
+          data: { conversationId, content: 'Are you there?' },
         });
-        expect(((await login.json()) as { role: string }).role).toBe('admin');
-        await admin.page.goto('/admin/moderation');
-        await admin.page.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
-        const item = admin.page.getByRole('article').filter({ hasText: reportedText });
-        await item.waitFor();
-        await item.getByText('Ads, not an activity.').waitFor();
-        await runAxe(admin.page, 'moderation screen');
-        await item.getByRole('button', { name: 'Remove content' }).click();
-        await expectToast(admin.page, 'Removed');
-        await item.waitFor({ state: 'detached' });
-        await admin.page.getByRole('table').getByText('Removed').waitFor();
+        if (res.status() === 201) return false;
+        expect(res.status()).toBe(403);
+        expect(((await res.json()) as { message: string }).message).toBe(MessagingMessages.cannotMessage);
+        return true;
+      }, 'the block to reach messaging');
+      // In B's browser the thread says the same plain words.
+      await b.page.goto('/messages');
+      await b.page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button', { name: new RegExp(asha.username) })
+        .click();
+      await b.page.getByRole('textbox', { name: 'Type a message' }).fill('Hello?');
+      await b.page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expectToast(b.page, MessagingMessages.cannotMessage);
+      // The conversation is gone from A's list.
+      await a.page.goto('/messages');
+      await a.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+      await a.page.getByText('No conversations yet.', { exact: false }).waitFor();
 
-        // Gone for everyone: its author and the admin too.
-        await eventually(async () => !(await feedIds(b.context)).includes(reported), 'the removal');
-        expect(await feedIds(admin.context)).not.toContain(reported);
-      } finally {
-        await a.context.close();
-        await b.context.close();
-        await admin.context.close();
-      }
-    }, 180_000);
-  },
-);
+      // --- A's profile lists B under Blocked people ---------------------------------------------
+      await a.page.goto('/profile');
+      await a.page.getByRole('heading', { name: 'Blocked people' }).waitFor();
+      await a.page.getByText(`@${bala.username}`).waitFor();
+
+      // --- Only an admin may open the queue ------------------------------------------------------
+      const refused = await a.context.request.get('/api/moderation/admin/cases');
+      expect(refused.status()).toBe(403);
+
+      // --- An admin removes the reported post from /admin/moderation ----------------------------
+      const before = await newestMailName(server.mailDir);
+      await register(admin.context, 'moderator', ADMIN_EMAIL);
+      const token = await waitForVerificationToken(server.mailDir, { after: before });
+      const verified = await admin.context.request.post('/api/auth/verify-email', { data: { token } });
+      expect(verified.ok(), await verified.text()).toBe(true);
+      const login = await admin.context.request.post('/api/auth/login', {
+        data: { identifier: ADMIN_EMAIL, password: PASSWORD },
+      });
+      expect(((await login.json()) as { role: string }).role).toBe('admin');
+      // A report whose excerpt is made up (the request carries whatever the reporter typed).
+      const madeUp = `Threatened to hurt me ${suffix}`;
+      const framed = await admin.context.request.post('/api/moderation/reports', {
+        data: { targetKind: 'post', targetId: blockedPost, reason: 'harassment', excerpt: madeUp },
+      });
+      expect(framed.status()).toBe(201);
+      await admin.page.goto('/admin/moderation');
+      await admin.page.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
+      const item = admin.page.getByRole('article').filter({ hasText: reportedText });
+      await item.waitFor();
+      await item.getByText('Ads, not an activity.').waitFor();
+      // The reviewer reads each item as its service stores it; a made-up excerpt is only "as reported".
+      await item.getByRole('group', { name: 'Post as stored' }).getByText(reportedText).waitFor();
+      const framedCase = admin.page.getByRole('article').filter({ hasText: madeUp });
+      await framedCase.getByRole('group', { name: 'Post as stored' }).getByText(blockedText).waitFor();
+      expect(await framedCase.getByRole('group', { name: 'Post as stored' }).textContent()).not.toContain(
+        madeUp,
+      );
+      await framedCase.getByText('As reported').waitFor();
+      await admin.page
+        .getByRole('article')
+        .filter({ hasText: 'Hi! Want to play?' })
+        .getByRole('list', { name: 'Message as stored' })
+        .getByText('Hi! Want to play?')
+        .waitFor();
+      await runAxe(admin.page, 'moderation screen');
+      // B deletes that post: the reviewer is told so, and dismisses the case.
+      expect((await b.context.request.delete(`/api/posts/${blockedPost}`)).status()).toBe(200);
+      await admin.page.reload();
+      await framedCase.getByText('Item no longer exists').waitFor();
+      await framedCase.getByRole('button', { name: 'Dismiss' }).click();
+      await expectToast(admin.page, 'Dismissed');
+      await framedCase.waitFor({ state: 'detached' });
+      await item.getByRole('button', { name: 'Remove content' }).click();
+      await expectToast(admin.page, 'Removed');
+      await item.waitFor({ state: 'detached' });
+      await admin.page.getByRole('table').getByText('Removed').waitFor();
+
+      // Gone for everyone: its author and the admin too.
+      await eventually(async () => !(await feedIds(b.context)).includes(reported), 'the removal');
+      expect(await feedIds(admin.context)).not.toContain(reported);
+
+      // --- The reported message names its real author; the admin suspends B, then reinstates --
+      const message = admin.page.getByRole('article').filter({ hasText: 'Hi! Want to play?' });
+      await message.getByRole('link', { name: 'profile' }).waitFor();
+      expect(await message.getByRole('link', { name: 'profile' }).getAttribute('href')).toBe(
+        `/profile/${bala.id}`,
+      );
+      await message.getByRole('button', { name: 'Suspend person' }).click();
+      await expectToast(admin.page, 'Suspended');
+      const reinstate = admin.page.getByRole('button', { name: `Reinstate ${bala.id}` });
+      await reinstate.waitFor();
+      const signInB = () =>
+        b.context.request.post('/api/auth/login', {
+          data: { identifier: bala.username, password: PASSWORD },
+        });
+      await eventually(async () => (await signInB()).status() === 403, 'identity to refuse B');
+      await reinstate.click();
+      await expectToast(admin.page, 'Reinstated');
+      await reinstate.waitFor({ state: 'detached' });
+      await admin.page.getByRole('table').getByText('Reinstated').waitFor();
+      await eventually(async () => (await signInB()).status() === 200, 'identity to let B in again');
+    } finally {
+      await a.context.close();
+      await b.context.close();
+      await admin.context.close();
+    }
+  }, 180_000);
+});

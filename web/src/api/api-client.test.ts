@@ -1,20 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineRoute, publicUserSchema, userIdParamsSchema } from '@saathi/contracts';
 import {
   createProfileRoute,
-  defineRoute,
   getCurrentUserRoute,
   getProfileRoute,
   googleStartRoute,
   listPostsRoute,
   loginRoute,
   logoutRoute,
-  publicUserSchema,
   updateProfileRoute,
   uploadProfileImageRoute,
-  userIdParamsSchema,
   validateResetTokenRoute,
-} from '@saathi/contracts';
+} from './routes';
 import { api, queryStringOf, urlOf } from './api-client';
+import { routeRef } from './route-ref';
 import { ApiError } from './api-error';
 
 const userId = '7f0c3a2e-4b1d-4c8e-9a6f-2d5b8e1c0a93';
@@ -59,13 +58,15 @@ afterEach(() => {
 });
 
 // No declared route has a query string yet; this one borrows identity's schemas to have one.
-const findUserRoute = defineRoute({
+const findUserContract = defineRoute({
   service: 'identity',
   method: 'GET',
   path: '/api/users',
+  access: 'user',
   query: userIdParamsSchema,
   response: { 200: publicUserSchema },
 });
+const findUserRoute = routeRef<typeof findUserContract>(findUserContract.method, findUserContract.path);
 
 describe('URL building', () => {
   it('encodes path parameters', () => {
@@ -170,12 +171,6 @@ describe('api.call', () => {
     expect(error).toMatchObject({ status: 401, message: 'Unauthorized', serverMessage: 'Unauthorized' });
   });
 
-  it('resolves to undefined for an empty answer of a route that declares no body', async () => {
-    const markSeenRoute = defineRoute({ service: 'identity', method: 'POST', path: '/api/seen' });
-    stubFetch({ '/api/seen': [new Response(null, { status: 204 })] });
-    await expect(api.call(markSeenRoute)).resolves.toBeUndefined();
-  });
-
   it('refuses routes that are reached by browser navigation', async () => {
     const fetchMock = stubFetch({});
     await expect(api.call(googleStartRoute)).rejects.toThrow('browser navigation');
@@ -243,6 +238,13 @@ describe('response validation in development builds and tests', () => {
     stubFetch({ '/api/auth/user': [json({ ...user, username: 42, role: undefined })] });
     await expect(api.call(getCurrentUserRoute)).rejects.toThrow(
       /^GET \/api\/auth\/user answered 200 with a body its contract does not allow: username: .*; role: /,
+    );
+  });
+
+  it('refuses an answer from a route that no service declares', async () => {
+    stubFetch({ '/api/users?userId=x': [json(user)] });
+    await expect(api.call(findUserRoute, { query: { userId: 'x' } })).rejects.toThrow(
+      "GET /api/users is not declared by any service's contract",
     );
   });
 

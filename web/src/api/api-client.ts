@@ -1,15 +1,10 @@
-// The typed client: `api.call(route, input)` with a route descriptor from @saathi/contracts. The
-// descriptor gives the method and path, types the input (params, query, body) and the result (its
-// first 2xx schema), so a wrong field or a missing path parameter fails the typecheck.
-import {
-  pathOf,
-  routeKey,
-  successSchemaOf,
-  type AnyRoute,
-  type RouteCallInput,
-  type RouteResult,
-} from '@saathi/contracts';
+// The typed client: `api.call(route, input)` with a route from ./routes, which stands for a route
+// descriptor of @saathi/contracts. It gives the method and path, and the descriptor's type types the
+// input (params, query, body) and the result (its first 2xx schema), so a wrong field or a missing
+// path parameter fails the typecheck.
+import { pathOf, routeKey, type AnyRoute, type RouteCallInput, type RouteResult } from '@saathi/contracts';
 import { apiRequest, readJson } from './api-request';
+import type { ContractOf, RouteRef } from './route-ref';
 
 export type CallInput<R extends AnyRoute> = RouteCallInput<R> & { signal?: AbortSignal };
 
@@ -34,35 +29,26 @@ export function queryStringOf(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
-export function urlOf(route: AnyRoute, input: { params?: unknown; query?: unknown } | undefined): string {
+export function urlOf(route: RouteRef, input: { params?: unknown; query?: unknown } | undefined): string {
   return pathOf(route, input?.params as Record<string, unknown> | undefined) + queryStringOf(input?.query);
 }
 
-/**
- * Throws when a response body does not match the schema the route declares for its status (or
- * its first 2xx schema). Only development builds and tests call it; production trusts the server.
- */
-export function assertMatchesContract(route: AnyRoute, status: number, body: unknown): void {
-  const schema = route.response[status] ?? successSchemaOf(route)?.schema;
-  if (!schema) return;
-  const result = schema.safeParse(body);
-  if (result.success) return;
-  const issues = result.error.issues
-    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
-    .join('; ');
-  throw new Error(`${routeKey(route)} answered ${status} with a body its contract does not allow: ${issues}`);
-}
-
-async function call<R extends AnyRoute>(route: R, ...[input]: CallArgs<R>): Promise<RouteResult<R>> {
+async function call<Ref extends RouteRef>(
+  route: Ref,
+  ...[input]: CallArgs<ContractOf<Ref>>
+): Promise<RouteResult<ContractOf<Ref>>> {
   if (route.kind === 'document') {
     throw new Error(`${routeKey(route)} is reached by browser navigation, not by the API client`);
   }
   const { body, signal } = (input ?? {}) as { body?: unknown; signal?: AbortSignal };
   const res = await apiRequest(route.method, urlOf(route, input), body, signal);
   const data = await readJson(res);
-  // A static condition, so production builds drop the check (and the schema walk) entirely.
-  if (import.meta.env.DEV || import.meta.env.MODE === 'test') assertMatchesContract(route, res.status, data);
-  return data as RouteResult<R>;
+  // A static condition, so production builds drop the check, and with it the contracts' schemas.
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
+    const { assertMatchesContract } = await import('./contract-check');
+    assertMatchesContract(route, res.status, data);
+  }
+  return data as RouteResult<ContractOf<Ref>>;
 }
 
 export const api = { call };

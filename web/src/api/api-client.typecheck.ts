@@ -2,28 +2,33 @@
 // Each @ts-expect-error fails the typecheck if the line below it ever starts to compile.
 import {
   defineRoute,
-  getCurrentUserRoute,
-  getProfileRoute,
-  loginRoute,
-  logoutRoute,
   publicUserSchema,
-  updateProfileRoute,
   userIdParamsSchema,
-  validateResetTokenRoute,
   type CurrentUser,
   type Profile,
   type PublicUser,
 } from '@saathi/contracts';
+import {
+  getCurrentUserRoute,
+  getProfileRoute,
+  loginRoute,
+  logoutRoute,
+  updateProfileRoute,
+  validateResetTokenRoute,
+} from './routes';
 import { api } from './api-client';
+import { routeRef } from './route-ref';
 
 // No declared route has a query string yet; this one borrows identity's schemas to have one.
-const findUserRoute = defineRoute({
+const findUserContract = defineRoute({
   service: 'identity',
   method: 'GET',
   path: '/api/users',
+  access: 'user',
   query: userIdParamsSchema,
   response: { 200: publicUserSchema },
 });
+const findUserRoute = routeRef<typeof findUserContract>(findUserContract.method, findUserContract.path);
 
 export async function _typedClientTypeTests(): Promise<void> {
   // Results are the route's first 2xx schema.
@@ -35,6 +40,12 @@ export async function _typedClientTypeTests(): Promise<void> {
   const found: PublicUser = await api.call(findUserRoute, { query: { userId: user.id } });
   await api.call(logoutRoute, { signal: new AbortController().signal });
   console.log(me, profile, valid, found);
+
+  // @ts-expect-error a route reference whose path is not its descriptor's
+  routeRef<typeof findUserContract>('GET', '/api/user');
+
+  // @ts-expect-error a route reference whose method is not its descriptor's
+  routeRef<typeof findUserContract>('POST', '/api/users');
 
   // @ts-expect-error a path string is not a route
   await api.call('/api/auth/login', { body: { identifier: 'asha', password: 'pw' } });

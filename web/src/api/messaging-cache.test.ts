@@ -6,10 +6,12 @@ import {
   MESSAGE_PAGE_SIZE,
   type AppNotification,
   type ChatMessage,
+  type Conversation,
   type NotificationList,
 } from '@saathi/contracts';
-import { notificationsKey, threadKey } from './messaging-query-keys';
-import { catchUpThreads, mergeIntoThread, type ThreadData } from './use-messages';
+import { conversationsKey, notificationsKey, threadKey, unreadMessagesKey } from './messaging-query-keys';
+import { applyMessageToConversations } from './messaging-cache';
+import { catchUpThreads, markThreads, mergeIntoThread, type ThreadData } from './use-messages';
 import { applyNewNotification } from './use-notifications';
 
 const CONV = '00000000-0000-4000-8000-0000000000c1';
@@ -64,6 +66,22 @@ describe('catchUpThreads', () => {
     expect(thread?.messages.map((m) => m.content)).toEqual(
       range(1, MESSAGE_PAGE_SIZE + 4).map((m) => m.content),
     );
+  });
+
+  it('catches up from where the thread stood when the socket dropped, not from a message sent since', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<ThreadData>(threadKey(CONV), { messages: range(1, 3), hasEarlier: false });
+    const marks = markThreads(queryClient);
+    // Offline, the viewer sends message 5 (merged from the send's answer); the other person's
+    // message 4 went out on no socket.
+    mergeIntoThread(queryClient, CONV, [message(5)]);
+    const urls = stubFetch([range(4, 5)]);
+
+    await catchUpThreads(queryClient, marks);
+
+    expect(urls[0]).toContain(`after=${message(3).id}`);
+    const thread = queryClient.getQueryData<ThreadData>(threadKey(CONV));
+    expect(thread?.messages.map((m) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
   });
 
   it('leaves the conversation list alone and asks nothing for a thread never loaded', async () => {
@@ -144,5 +162,83 @@ describe('applyNewNotification', () => {
     const queryClient = bell({ notifications: [notification(N1, true)], unreadCount: 0 });
     applyNewNotification(queryClient, notification(N1, false, 1));
     expect(queryClient.getQueryData<NotificationList>(notificationsKey)?.unreadCount).toBe(1);
+  });
+});
+
+describe('applyMessageToConversations', () => {
+  const OTHER = '00000000-0000-4000-8000-000000000002';
+  const CONV2 = '00000000-0000-4000-8000-0000000000c2';
+  const MN = '00000000-0000-4000-8000-0000000000e9';
+  const N_OTHER = '00000000-0000-4000-8000-0000000000e8';
+
+  function row(id: string, last: ChatMessage | null, unreadCount: number): Conversation {
+    return {
+      id,
+      participant1Id: ME,
+      participant2Id: OTHER,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      otherParticipant: { id: OTHER, displayName: 'Ravi', initials: 'R', profileImageUrl: null },
+      lastMessage: last,
+      unreadCount,
+      updatedAt: last?.createdAt ?? '2026-01-01T00:00:00.000Z',
+    };
+  }
+  const fromOther = (n: number): ChatMessage => ({ ...message(n), senderId: OTHER });
+
+  function client() {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<Conversation[]>(conversationsKey, [
+      row(CONV2, { ...message(5), conversationId: CONV2 }, 0),
+      row(CONV, message(1), 0),
+    ]);
+    queryClient.setQueryData<NotificationList>(notificationsKey, {
+      notifications: [
+        { ...notification(N_OTHER, false), id: N_OTHER },
+        {
+          ...notification(MN, false),
+          type: 'message',
+          actorId: OTHER,
+          postId: null,
+          conversationId: CONV,
+          updatedAt: message(1).createdAt,
+        },
+      ],
+      unreadCount: 2,
+    });
+    queryClient.setQueryData(unreadMessagesKey, { count: 0 });
+    return queryClient;
+  }
+  it('moves the row up with the message, counts it once, and moves the same person’s notification up', () => {
+    const queryClient = client();
+    applyMessageToConversations(queryClient, fromOther(7), ME);
+    applyMessageToConversations(queryClient, fromOther(7), ME); // push and catch-up: once
+    const list = queryClient.getQueryData<Conversation[]>(conversationsKey)!;
+    expect(list.map((c) => [c.id, c.lastMessage?.id, c.unreadCount])).toEqual([
+      [CONV, message(7).id, 1],
+      [CONV2, message(5).id, 0],
+    ]);
+    expect(queryClient.getQueryState(unreadMessagesKey)?.isInvalidated).toBe(true);
+    const bell = queryClient.getQueryData<NotificationList>(notificationsKey)!;
+    expect(bell.notifications.map((n) => [n.id, n.updatedAt])).toEqual([
+      [MN, message(7).createdAt],
+      [N_OTHER, '2026-01-01T00:00:00.000Z'],
+    ]);
+    expect(bell.unreadCount).toBe(2);
+  });
+
+  it('an own message (another tab, or the send’s answer) counts nothing and leaves the bell', () => {
+    const queryClient = client();
+    applyMessageToConversations(queryClient, message(7), ME);
+    const list = queryClient.getQueryData<Conversation[]>(conversationsKey)!;
+    expect(list[0]).toMatchObject({ id: CONV, unreadCount: 0, updatedAt: message(7).createdAt });
+    expect(queryClient.getQueryState(unreadMessagesKey)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryData<NotificationList>(notificationsKey)!.notifications[0]!.id).toBe(N_OTHER);
+  });
+
+  it('reads the list again for a conversation it does not hold', () => {
+    const queryClient = client();
+    const unknown = '00000000-0000-4000-8000-0000000000c3';
+    applyMessageToConversations(queryClient, { ...fromOther(9), conversationId: unknown }, ME);
+    expect(queryClient.getQueryState(conversationsKey)?.isInvalidated).toBe(true);
   });
 });

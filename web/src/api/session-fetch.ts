@@ -4,7 +4,7 @@
 // Concurrent 401s share one renewal. That call answers 200 with `user: null` when the session
 // is gone, so a failed renewal adds no second error to the browser's console.
 
-import { getSessionRoute } from '@saathi/contracts';
+import { getSessionRoute } from './routes';
 
 let renewal: Promise<boolean> | null = null;
 

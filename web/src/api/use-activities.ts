@@ -1,13 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   acceptActivityRequestRoute,
+  activityFeedbackRoute,
+  checkInRoute,
+  pastActivitiesRoute,
+  stopRepeatingRoute,
   closeActivityRoute,
   declineActivityRequestRoute,
   getActivityRoute,
   joinActivityRoute,
   leaveActivityRoute,
   stillGoingRoute,
-} from '@saathi/contracts';
+} from './routes';
+import type { ActivityVerdict } from '@saathi/contracts';
 import { api } from './api-client';
 import { postsRootKey } from './feed-query-keys';
 
@@ -63,4 +68,37 @@ export function useStillGoing(postId: string) {
   return useActivityChange(postId, (going: boolean) =>
     api.call(stillGoingRoute, { params: { id: postId }, body: { going } }),
   );
+}
+
+/** Check-in: the other person's code, scanned or typed. */
+export function useCheckIn(postId: string) {
+  return useActivityChange(postId, (code: string) =>
+    api.call(checkInRoute, { params: { id: postId }, body: { code } }),
+  );
+}
+
+/** The host ends a weekly series. */
+export function useStopRepeating(postId: string) {
+  return useActivityChange(postId, () => api.call(stopRepeatingRoute, { params: { id: postId } }));
+}
+
+export const pastActivitiesKey = ['/api/activities/past'] as const;
+
+/** The viewer's done activities and what others said about them (their own profile). */
+export function usePastActivities(enabled: boolean) {
+  return useQuery({
+    queryKey: pastActivitiesKey,
+    enabled,
+    queryFn: ({ signal }) => api.call(pastActivitiesRoute, { signal }),
+  });
+}
+
+/** One tap about another person of a done activity. */
+export function useActivityFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, userId, verdict }: { postId: string; userId: string; verdict: ActivityVerdict }) =>
+      api.call(activityFeedbackRoute, { params: { id: postId }, body: { userId, verdict } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pastActivitiesKey }),
+  });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { botPostRoute, seedActivityRoute, type LocationInput } from '@saathi/contracts';
+import { type LocationInput } from '@saathi/contracts';
+import { botPostRoute, seedActivityRoute } from './routes';
 import { api } from './api-client';
 import { postListsKey } from './feed-query-keys';
 

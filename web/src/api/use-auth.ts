@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginRoute, logoutRoute, registerRoute, type LoginBody, type RegisterBody } from '@saathi/contracts';
+import { type LoginBody, type RegisterBody } from '@saathi/contracts';
+import { loginRoute, logoutRoute, registerRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 

@@ -1,12 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { nextBlogOffset } from '../lib/blog-pages';
-import {
-  BLOG_PAGE_SIZE,
-  getBlogPostRoute,
-  listBlogPostsRoute,
-  listFeaturedBlogPostsRoute,
-  type BlogPost,
-} from '@saathi/contracts';
+import { BLOG_PAGE_SIZE, type BlogPost } from '@saathi/contracts';
+import { getBlogPostRoute, listBlogPostsRoute, listFeaturedBlogPostsRoute } from './routes';
 import { api } from './api-client';
 import { isApiError } from './api-error';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createCommentRoute, likeCommentRoute, listCommentsRoute } from '@saathi/contracts';
+import { createCommentRoute, likeCommentRoute, listCommentsRoute } from './routes';
 import { api } from './api-client';
 import { commentsKey } from './feed-query-keys';
 import { updateCachedPost } from './use-feed';

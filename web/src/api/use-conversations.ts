@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type Conversation } from '@saathi/contracts';
 import {
   listConversationsRoute,
   markConversationReadRoute,
   startConversationRoute,
   unreadMessagesRoute,
-  type Conversation,
-} from '@saathi/contracts';
+} from './routes';
 import { upsertConversation } from '../lib/chat-messages';
 import { api } from './api-client';
 import { conversationsKey, unreadMessagesKey } from './messaging-query-keys';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSessionRoute, type CurrentUser } from '@saathi/contracts';
+import { type CurrentUser } from '@saathi/contracts';
+import { getSessionRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 

@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createDailyResponseRoute,
-  listDailyResponsesRoute,
-  type CreateDailyResponseBody,
-} from '@saathi/contracts';
+import { type CreateDailyResponseBody } from '@saathi/contracts';
+import { createDailyResponseRoute, listDailyResponsesRoute } from './routes';
 import { api } from './api-client';
 import { dailyResponsesKey } from './feed-query-keys';
 

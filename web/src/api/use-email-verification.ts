@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resendVerificationEmailRoute, verifyEmailRoute } from '@saathi/contracts';
+import { resendVerificationEmailRoute, verifyEmailRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 

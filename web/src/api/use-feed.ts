@@ -6,16 +6,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  FEED_PAGE_SIZE,
-  createPostRoute,
-  deletePostRoute,
-  getPostRoute,
-  likePostRoute,
-  listPostsRoute,
-  type CreatePostBody,
-  type FeedPost,
-} from '@saathi/contracts';
+import { FEED_PAGE_SIZE, type CreatePostBody, type FeedPost } from '@saathi/contracts';
+import { createPostRoute, deletePostRoute, getPostRoute, likePostRoute, listPostsRoute } from './routes';
 import { nextPageOffset } from '../lib/feed-pages';
 import { api } from './api-client';
 import { isApiError } from './api-error';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFeedbackRoute, type CreateFeedbackBody } from '@saathi/contracts';
+import { type CreateFeedbackBody } from '@saathi/contracts';
+import { createFeedbackRoute } from './routes';
 import { api } from './api-client';
 
 /** "Share Your Feedback": open to everyone; a signed-in sender is recorded by the server. */

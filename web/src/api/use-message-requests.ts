@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { acceptMessageRequestRoute, declineMessageRequestRoute, type Conversation } from '@saathi/contracts';
+import { type Conversation } from '@saathi/contracts';
+import { acceptMessageRequestRoute, declineMessageRequestRoute } from './routes';
 import { toast } from '../lib/toast-store';
 import { api } from './api-client';
 import { applyConversationUpdate } from './use-conversations';

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MESSAGE_PAGE_SIZE, listMessagesRoute, sendMessageRoute, type ChatMessage } from '@saathi/contracts';
+import { MESSAGE_PAGE_SIZE, type ChatMessage, type SendMessageBody } from '@saathi/contracts';
+import { listMessagesRoute, sendMessageRoute } from './routes';
+import { isApiError } from './api-error';
 import { mergeMessages } from '../lib/chat-messages';
 import { api } from './api-client';
 import { threadKey } from './messaging-query-keys';
+import { applyMessageToConversations } from './messaging-cache';
 
 /** A thread as loaded so far: oldest first, and whether older pages remain on the server. */
 export interface ThreadData {
@@ -70,40 +73,73 @@ export function useLoadEarlier(conversationId: string) {
   });
 }
 
+/** Where each loaded thread stood when the socket dropped: conversation id → its newest message id. */
+export type ThreadMarks = ReadonlyMap<string, string>;
+
+/** Loaded threads as [conversation id, thread]. */
+function loadedThreads(queryClient: QueryClient): [string, ThreadData][] {
+  return queryClient
+    .getQueriesData<ThreadData>({ queryKey: ['/api/conversations'] })
+    .flatMap(([key, thread]) =>
+      typeof key[1] === 'string' && key[2] === 'messages' && thread
+        ? [[key[1], thread] as [string, ThreadData]]
+        : [],
+    );
+}
+
+/** Call when the socket drops: the marks `catchUpThreads` later catches up from. */
+export function markThreads(queryClient: QueryClient): ThreadMarks {
+  const marks = new Map<string, string>();
+  for (const [conversationId, thread] of loadedThreads(queryClient)) {
+    const newest = thread.messages.at(-1);
+    if (newest) marks.set(conversationId, newest.id);
+  }
+  return marks;
+}
+
 /**
- * After the socket reconnects: every loaded thread fetches what arrived after its newest message,
- * page by page, so nothing sent while offline is missed and nothing is shown twice.
+ * After the socket reconnects: every loaded thread fetches what arrived after where it stood when
+ * the socket dropped (`marks`; else its newest message), page by page, so nothing sent while
+ * offline is missed and nothing is shown twice. Not after its newest message now: one the viewer
+ * sent meanwhile joined the thread from the send's answer, and is newer than what the other
+ * person sent while the socket was away.
  */
-export async function catchUpThreads(queryClient: QueryClient): Promise<void> {
-  const threads = queryClient.getQueriesData<ThreadData>({ queryKey: ['/api/conversations'] });
+export async function catchUpThreads(queryClient: QueryClient, marks?: ThreadMarks): Promise<void> {
   await Promise.all(
-    threads.map(async ([key, thread]) => {
-      const conversationId = key[1];
-      if (typeof conversationId !== 'string' || key[2] !== 'messages' || !thread) return;
-      let newest = thread.messages.at(-1);
-      if (!newest) {
-        await queryClient.invalidateQueries({ queryKey: key, exact: true });
+    loadedThreads(queryClient).map(async ([conversationId, thread]) => {
+      let after = marks?.get(conversationId) ?? thread.messages.at(-1)?.id;
+      if (!after) {
+        await queryClient.invalidateQueries({ queryKey: threadKey(conversationId), exact: true });
         return;
       }
       for (;;) {
         const page: ChatMessage[] = await api.call(listMessagesRoute, {
           params: { id: conversationId },
-          query: { after: newest.id, limit: MESSAGE_PAGE_SIZE },
+          query: { after, limit: MESSAGE_PAGE_SIZE },
         });
         mergeIntoThread(queryClient, conversationId, page);
         const last = page.at(-1);
         if (page.length < MESSAGE_PAGE_SIZE || !last) break;
-        newest = last;
+        after = last.id;
       }
     }),
   );
 }
 
-/** Sends a message; its stored copy joins the thread (the socket's copy of it is then a no-op). */
+/**
+ * Sends a message; its stored copy joins the thread (the socket's copy of it is then a no-op).
+ * A send that got no answer (the network, not the server) is tried again with the same
+ * `clientMessageId`, so one that was stored before its answer was lost is not stored twice.
+ */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { conversationId: string; content: string }) => api.call(sendMessageRoute, { body }),
-    onSuccess: (message) => mergeIntoThread(queryClient, message.conversationId, [message]),
+    mutationFn: (body: SendMessageBody) => api.call(sendMessageRoute, { body }),
+    retry: (failures, error) => failures < 2 && !isApiError(error),
+    onSuccess: (message) => {
+      mergeIntoThread(queryClient, message.conversationId, [message]);
+      // The sender's own list row (their socket's copy of the message is then a no-op).
+      applyMessageToConversations(queryClient, message, message.senderId);
+    },
   });
 }

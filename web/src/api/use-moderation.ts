@@ -1,10 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listAuditRoute, listOpenCasesRoute, takeModerationActionRoute } from '@saathi/contracts';
-import type { ModerationActionBody } from '@saathi/contracts';
+import {
+  listAuditRoute,
+  listOpenCasesRoute,
+  listSuspensionsRoute,
+  reviewCommentRoute,
+  reviewMessageRoute,
+  reviewPersonRoute,
+  reviewPostRoute,
+  takeModerationActionRoute,
+} from './routes';
+import type { ModerationActionBody, ReportTargetKind, ReviewContent, ReviewPerson } from '@saathi/contracts';
 import { api } from './api-client';
+import { ApiError } from './api-error';
 
 const casesKey = ['/api/moderation/admin/cases'] as const;
 const auditKey = ['/api/moderation/admin/audit'] as const;
+const suspensionsKey = ['/api/moderation/admin/suspensions'] as const;
+const reviewKey = ['/api/admin/review'] as const;
 
 /** Admins only: reported items awaiting review. */
 export function useOpenCases(enabled: boolean) {
@@ -23,7 +35,16 @@ export function useAuditLog(enabled: boolean) {
   });
 }
 
-/** Dismiss, remove or suspend; the queue and the audit list are read again after. */
+/** Admins only: the people suspended now. */
+export function useSuspensions(enabled: boolean) {
+  return useQuery({
+    queryKey: suspensionsKey,
+    enabled,
+    queryFn: ({ signal }) => api.call(listSuspensionsRoute, { signal }),
+  });
+}
+
+/** Dismiss, remove, suspend or reinstate; the queue and the lists are read again after. */
 export function useModerationAction() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,6 +53,36 @@ export function useModerationAction() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: casesKey }),
         queryClient.invalidateQueries({ queryKey: auditKey }),
+        queryClient.invalidateQueries({ queryKey: suspensionsKey }),
+        queryClient.invalidateQueries({ queryKey: reviewKey }),
       ]),
+  });
+}
+
+/** The reported item as its owning service stores it; `gone` when that service answers 404. */
+export type ReviewedItem =
+  { kind: 'content'; content: ReviewContent } | { kind: 'person'; person: ReviewPerson } | { kind: 'gone' };
+
+async function reviewItem(kind: ReportTargetKind, id: string, signal: AbortSignal): Promise<ReviewedItem> {
+  const input = { params: { id }, signal };
+  try {
+    if (kind === 'user') return { kind: 'person', person: await api.call(reviewPersonRoute, input) };
+    const route =
+      kind === 'post' ? reviewPostRoute : kind === 'comment' ? reviewCommentRoute : reviewMessageRoute;
+    return { kind: 'content', content: await api.call(route, input) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { kind: 'gone' };
+    throw error;
+  }
+}
+
+/**
+ * Admins only: one case's item read from the service that owns it (feed, messaging, identity),
+ * not from the reporter's excerpt. Read again after an action, which may have hidden it.
+ */
+export function useReviewItem(kind: ReportTargetKind, id: string) {
+  return useQuery({
+    queryKey: [...reviewKey, kind, id],
+    queryFn: ({ signal }) => reviewItem(kind, id, signal),
   });
 }

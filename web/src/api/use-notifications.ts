@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  listNotificationsRoute,
-  markAllNotificationsReadRoute,
-  markNotificationReadRoute,
-  type AppNotification,
-  type NotificationList,
-} from '@saathi/contracts';
+import { type AppNotification, type NotificationList } from '@saathi/contracts';
+import { listNotificationsRoute, markAllNotificationsReadRoute, markNotificationReadRoute } from './routes';
 import { api } from './api-client';
 import { notificationsKey } from './messaging-query-keys';
 

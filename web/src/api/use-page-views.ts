@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listPageViewsRoute } from '@saathi/contracts';
+import { listPageViewsRoute } from './routes';
 import { api } from './api-client';
 
 /** Views per screen and day (admins only; the server refuses anyone else). */

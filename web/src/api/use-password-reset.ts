@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  forgotPasswordRoute,
-  resetPasswordRoute,
-  validateResetTokenRoute,
   type ForgotPasswordBody,
   type ResetPasswordBody,
   type ValidateResetTokenResponse,
 } from '@saathi/contracts';
+import { forgotPasswordRoute, resetPasswordRoute, validateResetTokenRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey, resetTokenKey } from './query-keys';
 

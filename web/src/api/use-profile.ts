@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type Profile,
+  type ProfileStats,
+  type PublicUser,
+  type UploadProfileImageBody,
+} from '@saathi/contracts';
+import {
   createProfileRoute,
   getProfileRoute,
   getPublicUserRoute,
   profileStatsRoute,
   updateProfileRoute,
   uploadProfileImageRoute,
-  type Profile,
-  type ProfileStats,
-  type PublicUser,
-  type UploadProfileImageBody,
-} from '@saathi/contracts';
+} from './routes';
 import { api } from './api-client';
 import { isApiError } from './api-error';
 import { profileStatsKey } from './feed-query-keys';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactionEmoji } from '@saathi/contracts';
 import {
   addCommentReactionRoute,
   addPostReactionRoute,
   removeCommentReactionRoute,
   removePostReactionRoute,
-  type ReactionEmoji,
-} from '@saathi/contracts';
+} from './routes';
 import { api } from './api-client';
 import { postsRootKey } from './feed-query-keys';
 import { updateCachedPost } from './use-feed';

@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  blockUserRoute,
-  createReportRoute,
-  listBlockedUsersRoute,
-  unblockUserRoute,
-} from '@saathi/contracts';
+import { blockUserRoute, createReportRoute, listBlockedUsersRoute, unblockUserRoute } from './routes';
 import type { Conversation, CreateReportBody, FeedComment } from '@saathi/contracts';
 import { api } from './api-client';
 import { postListsKey, postsRootKey } from './feed-query-keys';

@@ -32,7 +32,7 @@ export function toActivityDraft(form: ActivityForm): ActivityDraft {
   };
 }
 
-/** "Make it an activity": when, the window, spots, level, the coarse area and the exact point. */
+/** "Make it an activity": when, the window, spots, level, the coarse area, the exact point, weekly or not. */
 export function ActivityFields({
   value,
   onChange,
@@ -138,6 +138,18 @@ export function ActivityFields({
           onChange={(e) => set('meetingPoint', e.target.value)}
         />
       </div>
+      <label className="col-span-2 flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={value.repeatWeekly ?? false}
+          onChange={(e) => set('repeatWeekly', e.target.checked)}
+          className="h-4 w-4 accent-teal-700"
+        />
+        Repeat weekly
+      </label>
+      <p className="col-span-2 -mt-2 text-xs text-slate-600">
+        Each week&apos;s is posted when the last one is over, with its own spots, until you stop it.
+      </p>
     </div>
   );
 }

@@ -9,11 +9,13 @@ import {
   useJoinActivity,
   useLeaveActivity,
   useStillGoing,
+  useStopRepeating,
 } from '../api/use-activities';
 import { useCurrentUser } from '../api/use-current-user';
-import { activityWhen, LEVEL_LABELS, spotsText, STATE_LABELS } from '../lib/activity-text';
+import { activityWhen, LEVEL_LABELS, reliabilityText, spotsText, STATE_LABELS } from '../lib/activity-text';
 import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
+import { ActivityCheckIn } from './activity-check-in';
 import { buttonPrimary, buttonSecondary, inputClass, linkClass } from './ui';
 
 const failed = (err: unknown) =>
@@ -80,6 +82,14 @@ function RequestsList({ postId, detail }: { postId: string; detail: ActivityDeta
                 : 'Asked to join'}
           </span>
           {member.note ? <span className="text-slate-700">“{member.note}”</span> : null}
+          {member.met ? (
+            <span className="rounded-full bg-teal-100 px-2 py-0.5 text-xs font-semibold text-teal-900">
+              Met
+            </span>
+          ) : null}
+          {member.reliability ? (
+            <span className="text-xs text-slate-600">{reliabilityText(member.reliability)}</span>
+          ) : null}
           {member.status !== 'accepted' ? (
             <span className="ml-auto flex gap-2">
               <button
@@ -147,6 +157,7 @@ function ActivityActions({
   const leave = useLeaveActivity(post.id);
   const close = useCloseActivity(post.id);
   const stillGoing = useStillGoing(post.id);
+  const stopRepeating = useStopRepeating(post.id);
   const isHost = detail.hostId === userId;
   const { state } = detail.activity;
   const status = detail.myStatus;
@@ -163,9 +174,23 @@ function ActivityActions({
           Add to calendar
         </a>
       ) : null}
+      <ActivityCheckIn postId={post.id} detail={detail} />
       {isHost ? (
         <>
           <RequestsList postId={post.id} detail={detail} />
+          {detail.repeatsWeekly ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              Repeats weekly
+              <button
+                type="button"
+                className={buttonSecondary}
+                disabled={stopRepeating.isPending}
+                onClick={() => stopRepeating.mutate(undefined, { onError: failed })}
+              >
+                Stop repeating
+              </button>
+            </p>
+          ) : null}
           {state === 'open' || state === 'full' ? (
             <button
               type="button"

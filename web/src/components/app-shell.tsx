@@ -1,14 +1,28 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useCurrentUser } from '../api/use-current-user';
+import { getToasts, subscribeToasts } from '../lib/toast-store';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { PageViewTracker } from './page-view-tracker';
 import { SocketProvider } from '../realtime/socket-provider';
 import { Spinner } from './spinner';
-import { Toaster } from './toaster';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 const FeedbackDialog = lazy(() => import('./feedback-dialog'));
+// Radix's toast library is ~5 KB of brotli that no first screen shows: it loads with the first toast.
+const Toaster = lazy(() => import('./toaster').then(({ Toaster }) => ({ default: Toaster })));
+
+/** Mounts the toast viewport once there has been a toast, and keeps it mounted from then on. */
+function LazyToaster() {
+  const hasToasts = useSyncExternalStore(subscribeToasts, () => getToasts().length > 0);
+  const [needed, setNeeded] = useState(false);
+  if (hasToasts && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /** Header, page content, bottom navigation (signed in only) and the toast viewport. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -35,7 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
           </Suspense>
         ) : null}
-        <Toaster />
+        <LazyToaster />
         <PageViewTracker />
       </div>
     </SocketProvider>

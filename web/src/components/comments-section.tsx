@@ -1,7 +1,8 @@
 import { useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { Heart, Loader2 } from 'lucide-react';
 import clsx from 'clsx';
-import { COMMENT_CONTENT_MAX, loginRedirectRoute, type FeedComment } from '@saathi/contracts';
+import { COMMENT_CONTENT_MAX, type FeedComment } from '@saathi/contracts';
+import { loginRedirectRoute } from '../api/routes';
 import { useComments, useCreateComment, useLikeComment } from '../api/use-comments';
 import { useCurrentUser } from '../api/use-current-user';
 import { commentAge } from '../lib/time-ago';
@@ -189,7 +190,7 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
         <ReportDialog
           open={reporting}
           onOpenChange={setReporting}
-          target={{ kind: 'comment', id: comment.id, ownerId: comment.authorId, excerpt: comment.content }}
+          target={{ kind: 'comment', id: comment.id, excerpt: comment.content }}
         />
       ) : null}
     </li>

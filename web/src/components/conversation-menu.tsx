@@ -54,7 +54,7 @@ export function ConversationMenu({
         <ReportDialog
           open={reportOpen}
           onOpenChange={setReportOpen}
-          target={{ kind: 'user', id: other.id, ownerId: other.id }}
+          target={{ kind: 'user', id: other.id }}
         />
       ) : null}
     </>

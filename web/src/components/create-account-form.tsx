@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
-import { registerBodySchema } from '@saathi/contracts';
 import { useRegister } from '../api/use-auth';
 import { serverMessage } from '../lib/error-message';
 import { fieldErrors } from '../lib/form-errors';
+import { CONNECTION_PROBLEM, loadFormSchemas, prefetchFormSchemas } from '../lib/load-form-schemas';
 import { toast } from '../lib/toast-store';
 import { FieldError } from './field-error';
 import { PasswordInput } from './password-input';
@@ -17,9 +17,14 @@ export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const onSubmit = (e: SubmitEvent) => {
+  const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
-    const parsed = registerBodySchema.safeParse(values);
+    const schemas = await loadFormSchemas().catch(() => null);
+    if (!schemas) {
+      toast({ title: 'Registration Failed', description: CONNECTION_PROBLEM, variant: 'destructive' });
+      return;
+    }
+    const parsed = schemas.registerBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;
@@ -43,7 +48,12 @@ export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      onFocus={prefetchFormSchemas}
+      className="mt-6 space-y-4"
+      noValidate
+    >
       <TextField
         id="username"
         label="Username"

@@ -1,11 +1,7 @@
 import { useMemo, useState, type SubmitEvent } from 'react';
 import { Loader2, MessageSquareQuote } from 'lucide-react';
-import {
-  DAILY_RESPONSES_SHOWN,
-  DAILY_RESPONSE_MAX,
-  dailyQuestionFor,
-  loginRedirectRoute,
-} from '@saathi/contracts';
+import { DAILY_RESPONSES_SHOWN, DAILY_RESPONSE_MAX, dailyQuestionFor } from '@saathi/contracts';
+import { loginRedirectRoute } from '../api/routes';
 import { useCurrentUser } from '../api/use-current-user';
 import { useDailyResponses, useShareDailyResponse } from '../api/use-daily-question';
 import { serverMessage } from '../lib/error-message';

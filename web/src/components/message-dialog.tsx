@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { MESSAGE_CONTENT_MAX, MessagingMessages } from '@saathi/contracts';
 import { useStartConversation } from '../api/use-conversations';
 import { useSendMessage } from '../api/use-messages';
+import { newClientMessageId } from '../lib/chat-messages';
 import { toast } from '../lib/toast-store';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { DialogCloseButton } from './dialog-close-button';
@@ -54,7 +55,12 @@ export default function MessageDialog({
     const conversationId = await startConversation();
     if (!conversationId) return;
     try {
-      await send.mutateAsync({ conversationId, content: content.trim() });
+      // An id of its own, so a retried send (no answer the first time) is stored once.
+      await send.mutateAsync({
+        conversationId,
+        content: content.trim(),
+        clientMessageId: newClientMessageId(),
+      });
     } catch (error) {
       failed(error, MessagingMessages.sendFailed);
       return;

@@ -6,13 +6,19 @@ import { MessagingMessages, type Conversation } from '@saathi/contracts';
 import { isApiError } from '../api/api-error';
 import { useMarkConversationRead } from '../api/use-conversations';
 import { useLoadEarlier, useSendMessage, useThread } from '../api/use-messages';
-import { isLastOwnMessageSeen, unconfirmedPending, type PendingMessage } from '../lib/chat-messages';
+import {
+  isLastOwnMessageSeen,
+  newClientMessageId,
+  unconfirmedPending,
+  type PendingMessage,
+} from '../lib/chat-messages';
 import { messageTime } from '../lib/message-time';
 import { toast } from '../lib/toast-store';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { useOtherReadReceipt, useTypingUser } from '../realtime/live-store';
 import { useSocket } from '../realtime/socket-provider';
 import { MessageInput } from './message-input';
+import { MessageMenu } from './message-menu';
 import { ParticipantAvatar } from './participant-avatar';
 import { buttonSecondary } from './ui';
 import { ConversationMenu } from './conversation-menu';
@@ -25,8 +31,6 @@ interface MessageThreadProps {
   now: Date;
   onBack: () => void;
 }
-
-let pendingCounter = 0;
 
 /** The right column: the other person, the messages, the typing line, the input. */
 export function MessageThread({ conversationId, conversation, viewerId, now, onBack }: MessageThreadProps) {
@@ -62,13 +66,13 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
   useEffect(() => setPending([]), [conversationId]);
 
   const sendMessage = (content: string) => {
-    const key = `pending-${++pendingCounter}`;
-    const knownIds = new Set(messages.map((message) => message.id));
-    setPending((list) => [...list, { key, content, knownIds }]);
+    const clientMessageId = newClientMessageId();
+    setPending((list) => [...list, { clientMessageId, content }]);
     send.mutate(
-      { conversationId, content },
+      { conversationId, content, clientMessageId },
       {
-        onSettled: () => setPending((list) => list.filter((item) => item.key !== key)),
+        onSettled: () =>
+          setPending((list) => list.filter((item) => item.clientMessageId !== clientMessageId)),
         onError: (error) => {
           if (handleUnauthorized(error)) return;
           const description = isApiError(error, 403)
@@ -85,7 +89,12 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
   };
 
   const shownPending = unconfirmedPending(pending, messages, viewerId);
-  const seen = isLastOwnMessageSeen(messages, viewerId, receipt?.lastReadMessageId);
+  // A live receipt is the newest; before one arrives (after a reload) the list row's marker.
+  const seen = isLastOwnMessageSeen(
+    messages,
+    viewerId,
+    receipt?.lastReadMessageId ?? conversation?.otherLastReadMessageId,
+  );
   const lastOwnId = messages.findLast((message) => message.senderId === viewerId)?.id;
 
   return (
@@ -172,12 +181,13 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
                       <span className="mt-0.5 px-1 text-xs text-slate-600">
                         <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
                         {mine && seen && message.id === lastOwnId ? ' · Seen' : null}
+                        {mine ? null : <MessageMenu message={message} senderName={otherName} />}
                       </span>
                     </li>
                   );
                 })}
                 {shownPending.map((item) => (
-                  <li key={item.key} className="flex flex-col items-end" data-pending="">
+                  <li key={item.clientMessageId} className="flex flex-col items-end" data-pending="">
                     <p className="max-w-[80%] rounded-2xl bg-teal-700/80 px-3.5 py-2 text-[15px] break-words whitespace-pre-line text-white">
                       <span className="sr-only">You: </span>
                       {item.content}

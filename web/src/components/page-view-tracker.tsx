@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pageRouteOf, sendPageView, trackingAllowed } from '../lib/page-views';
+import { pageRouteOf } from '@saathi/contracts';
+import { sendPageView, trackingAllowed } from '../lib/page-views';
 
 /** The path last counted: the shell may remount (signing in swaps providers) without a new view. */
 let lastCounted: string | undefined;

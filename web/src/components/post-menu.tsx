@@ -100,7 +100,7 @@ export default function PostMenu({
         <ReportDialog
           open={reportOpen}
           onOpenChange={setReportOpen}
-          target={{ kind: 'post', id: post.id, ownerId: post.authorId, excerpt: post.content }}
+          target={{ kind: 'post', id: post.id, excerpt: post.content }}
         />
       ) : null}
 

@@ -16,7 +16,6 @@ import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
 export interface ReportTarget {
   kind: ReportTargetKind;
   id: string;
-  ownerId: string;
   /** The text the reporter sees, kept for the reviewer. */
   excerpt?: string | undefined;
 }
@@ -48,7 +47,6 @@ export function ReportDialog({
       await report.mutateAsync({
         targetKind: target.kind,
         targetId: target.id,
-        ownerId: target.ownerId,
         reason,
         note: note.trim() || undefined,
         excerpt: target.excerpt?.slice(0, 1000),

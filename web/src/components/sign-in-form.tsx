@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { loginBodySchema } from '@saathi/contracts';
 import { useLogin } from '../api/use-auth';
 import { serverMessage } from '../lib/error-message';
 import { fieldErrors } from '../lib/form-errors';
+import { CONNECTION_PROBLEM, loadFormSchemas, prefetchFormSchemas } from '../lib/load-form-schemas';
 import { toast } from '../lib/toast-store';
 import { FieldError } from './field-error';
 import { PasswordInput } from './password-input';
@@ -16,9 +16,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [values, setValues] = useState({ identifier: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const onSubmit = (e: SubmitEvent) => {
+  const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
-    const parsed = loginBodySchema.safeParse(values);
+    const schemas = await loadFormSchemas().catch(() => null);
+    if (!schemas) {
+      toast({ title: 'Login Failed', description: CONNECTION_PROBLEM, variant: 'destructive' });
+      return;
+    }
+    const parsed = schemas.loginBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;
@@ -39,7 +44,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      onFocus={prefetchFormSchemas}
+      className="mt-6 space-y-4"
+      noValidate
+    >
       <TextField
         id="identifier"
         label="Email or Username"

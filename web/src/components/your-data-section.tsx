@@ -1,35 +1,46 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Trash2 } from 'lucide-react';
-import { useDeleteAccount, useExportData } from '../api/use-your-data';
-import { dataExportFile } from '../lib/data-export';
+import { Download, Loader2, Trash2 } from 'lucide-react';
+import {
+  dataExportDownloadPath,
+  useDataExport,
+  useDeleteAccount,
+  useRequestDataExport,
+} from '../api/use-your-data';
+import { dataExportExpiryText } from '../lib/data-export';
 import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { PasswordInput } from './password-input';
-import { buttonPrimary, buttonSecondary, cardClass, labelClass } from './ui';
+import { buttonGhost, buttonPrimary, buttonSecondary, cardClass, labelClass } from './ui';
 
-/** "Your data" on one's own profile: take everything out as one JSON file, or delete the account. */
-export function YourDataSection({ userId }: { userId: string }) {
-  const exportData = useExportData();
+/**
+ * "Your data" on one's own profile: ask for everything as one JSON file (the server prepares it
+ * and keeps it 24 hours), or delete the account.
+ */
+export function YourDataSection() {
+  const current = useDataExport();
+  const requestExport = useRequestDataExport();
   const deleteAccount = useDeleteAccount();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
+  const dataExport = current.data?.export ?? null;
+  const status = dataExport?.status;
 
-  const download = () =>
-    exportData.mutate(undefined, {
-      onSuccess: (parts) => {
-        const file = dataExportFile(userId, parts, new Date());
-        const url = URL.createObjectURL(new Blob([file.json], { type: 'application/json' }));
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = file.name;
-        link.click();
-        // Long enough for the browser to start saving it.
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      },
+  // Tell the person when the file they are waiting for is done (or could not be made).
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'preparing' && status === 'ready')
+      toast({ title: 'Your data is ready to download' });
+    if (previous.current === 'preparing' && status === 'failed')
+      toast({ title: 'Your data could not be prepared. Please try again.', variant: 'destructive' });
+    previous.current = status;
+  }, [status]);
+
+  const prepare = () =>
+    requestExport.mutate(undefined, {
       onError: (error) =>
-        toast({ title: serverMessage(error) ?? 'Could not export your data', variant: 'destructive' }),
+        toast({ title: serverMessage(error) ?? 'Could not prepare your data', variant: 'destructive' }),
     });
 
   const submit = (event: SubmitEvent) => {
@@ -52,17 +63,37 @@ export function YourDataSection({ userId }: { userId: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Everything Saathi stores about you — account, profile, posts, comments, reactions, likes and messages
-        — in one JSON file.
+        — in one JSON file. We prepare it for you and keep it for 24 hours.
       </p>
-      <button
-        type="button"
-        className={`${buttonSecondary} mt-3`}
-        disabled={exportData.isPending}
-        onClick={download}
-      >
-        <Download className="h-4 w-4" aria-hidden="true" />
-        {exportData.isPending ? 'Preparing…' : 'Download my data'}
-      </button>
+      {status === 'preparing' ? (
+        <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Preparing your data…
+        </p>
+      ) : status === 'ready' && dataExport?.expiresAt ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <a href={dataExportDownloadPath(dataExport.id)} download className={buttonPrimary}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download
+          </a>
+          <span className="text-sm text-slate-600">
+            {dataExportExpiryText(dataExport.expiresAt, new Date())}
+          </span>
+          <button type="button" className={buttonGhost} disabled={requestExport.isPending} onClick={prepare}>
+            Prepare a new copy
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className={`${buttonSecondary} mt-3`}
+          disabled={requestExport.isPending || current.isPending}
+          onClick={prepare}
+        >
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Download my data
+        </button>
+      )}
 
       <div className="mt-6 border-t border-slate-200 pt-4">
         {confirming ? (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '@saathi/contracts';
-import { isLastOwnMessageSeen, mergeMessages, unconfirmedPending, upsertConversation } from './chat-messages';
+import {
+  isLastOwnMessageSeen,
+  mergeMessages,
+  newClientMessageId,
+  unconfirmedPending,
+  upsertConversation,
+} from './chat-messages';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const YOU = '00000000-0000-4000-8000-000000000002';
@@ -88,28 +94,31 @@ describe('isLastOwnMessageSeen', () => {
 });
 
 describe('unconfirmedPending', () => {
-  const sent = (content: string, knownIds: string[] = []) => ({
-    key: content,
-    content,
-    knownIds: new Set(knownIds),
-  });
+  const sent = (content: string) => ({ clientMessageId: newClientMessageId(), content });
 
   it('hides a pending message once its stored copy arrived, even before the send call answers', () => {
-    const pending = [sent('hello', [message(1).id])];
+    const pending = [sent('hello')];
     expect(unconfirmedPending(pending, [message(1)], ME)).toHaveLength(1);
-    const stored = { ...message(2), content: 'hello' };
+    const stored = { ...message(2), content: 'hello', clientMessageId: pending[0]!.clientMessageId };
     expect(unconfirmedPending(pending, [message(1), stored], ME)).toEqual([]);
   });
 
-  it('does not take an older message with the same text, or one from the other person', () => {
-    const older = { ...message(1), content: 'ok' };
+  it('matches by client id, not text: an older message with the same text settles nothing', () => {
+    const older = { ...message(1), content: 'ok', clientMessageId: newClientMessageId() };
     const theirs = { ...message(2, YOU), content: 'ok' };
-    expect(unconfirmedPending([sent('ok', [older.id])], [older, theirs], ME)).toHaveLength(1);
+    expect(unconfirmedPending([sent('ok')], [older, theirs], ME)).toHaveLength(1);
   });
 
-  it('settles one pending message per stored copy when the same text is sent twice', () => {
-    const pending = [sent('ok'), { ...sent('ok'), key: 'second' }];
-    const stored = { ...message(3), content: 'ok' };
-    expect(unconfirmedPending(pending, [stored], ME).map((item) => item.key)).toEqual(['second']);
+  it('settles exactly the one whose copy arrived when the same text is sent twice', () => {
+    const first = sent('ok');
+    const second = sent('ok');
+    const stored = { ...message(3), content: 'ok', clientMessageId: second.clientMessageId };
+    expect(unconfirmedPending([first, second], [stored], ME)).toEqual([first]);
+  });
+
+  it('makes distinct v4 uuids', () => {
+    const id = newClientMessageId();
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newClientMessageId()).not.toBe(id);
   });
 });

@@ -45,34 +45,42 @@ export function isLastOwnMessageSeen(
   return lastOwnIndex >= 0 && readIndex >= lastOwnIndex;
 }
 
-/** A message shown before the server stored it; `knownIds` are the thread's ids when it was sent. */
+/**
+ * A message shown before the server stored it. `clientMessageId` goes with the send and comes
+ * back on the stored copy (in the send's answer and in `message:new`): that is how the two meet.
+ */
 export interface PendingMessage {
-  key: string;
+  clientMessageId: string;
   content: string;
-  knownIds: ReadonlySet<string>;
+}
+
+/**
+ * A fresh id for a message about to be sent (a v4 uuid). `crypto.getRandomValues`, unlike
+ * `crypto.randomUUID`, also works on a page served over plain http (a phone on the LAN).
+ */
+export function newClientMessageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  // Version 4 (random) in byte 6's high nibble, the RFC 4122 variant in byte 8's two high bits.
+  const hex = Array.from(bytes, (byte, i) =>
+    (i === 6 ? (byte & 0x0f) | 0x40 : i === 8 ? (byte & 0x3f) | 0x80 : byte).toString(16).padStart(2, '0'),
+  ).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
  * The pending messages whose stored copy has not arrived yet. The socket may deliver the stored
- * copy before the send call answers; it is recognised as an own message with the same text that
- * was not in the thread when the pending one was sent (each stored copy settles one pending).
+ * copy before the send call answers; either way it carries the pending message's client id.
  */
 export function unconfirmedPending(
   pending: readonly PendingMessage[],
   messages: readonly ChatMessage[],
   viewerId: string,
 ): PendingMessage[] {
-  const used = new Set<string>();
-  return pending.filter((item) => {
-    const stored = messages.find(
-      (message) =>
-        message.senderId === viewerId &&
-        message.content === item.content &&
-        !item.knownIds.has(message.id) &&
-        !used.has(message.id),
-    );
-    if (!stored) return true;
-    used.add(stored.id);
-    return false;
-  });
+  if (pending.length === 0) return pending as PendingMessage[];
+  const stored = new Set(
+    messages.flatMap((message) =>
+      message.senderId === viewerId && message.clientMessageId ? [message.clientMessageId] : [],
+    ),
+  );
+  return pending.filter((item) => !stored.has(item.clientMessageId));
 }

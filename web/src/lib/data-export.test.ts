@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dataExportFile } from './data-export';
+import { dataExportExpiryText } from './data-export';
 
-describe('dataExportFile', () => {
-  it('names the file by day and keeps every part under its service', () => {
-    const file = dataExportFile(
-      'u1',
-      { feed: { posts: [{ content: 'hi' }] }, messaging: { conversations: [] } },
-      new Date('2026-11-23T10:00:00Z'),
+describe('dataExportExpiryText', () => {
+  const zone = 'Asia/Kolkata';
+  it('names the day only when it is not today', () => {
+    const now = new Date('2026-11-23T04:30:00Z'); // 10:00 in India
+    expect(dataExportExpiryText('2026-11-23T12:30:00Z', now, zone)).toMatch(
+      /^Available until 6:00 pm today$/i,
     );
-    expect(file.name).toBe('saathi-data-2026-11-23.json');
-    expect(JSON.parse(file.json)).toEqual({
-      exportedAt: '2026-11-23T10:00:00.000Z',
-      userId: 'u1',
-      feed: { posts: [{ content: 'hi' }] },
-      messaging: { conversations: [] },
-    });
+    expect(dataExportExpiryText('2026-11-24T04:30:00Z', now, zone)).toMatch(
+      /^Available until 10:00 am tomorrow$/i,
+    );
+    expect(dataExportExpiryText('2026-11-26T04:30:00Z', now, zone)).toMatch(
+      /^Available until 26 Nov, 10:00 am$/i,
+    );
   });
 });

@@ -26,6 +26,21 @@ describe('notificationText', () => {
     expect(notificationText({ ...base, type: 'reaction' })).toBe('Asha reacted to your post');
   });
 
+  it('says what happened to an activity, from the host or, after it, about the others', () => {
+    expect(notificationText({ ...base, type: 'activity_declined' })).toBe(
+      'Asha declined your request to join their activity',
+    );
+    expect(notificationText({ ...base, type: 'activity_closed' })).toBe(
+      'Asha found a partner and closed their activity to new requests',
+    );
+    expect(notificationText({ ...base, type: 'activity_repeated' })).toBe(
+      "Asha's weekly activity is on again. Ask to join this week's?",
+    );
+    expect(notificationText({ ...base, type: 'activity_feedback', othersCount: 2 })).toBe(
+      'How did it go with Asha and 2 others? Say who showed up',
+    );
+  });
+
   it('falls back to "Someone" for a blank name', () => {
     expect(notificationText({ ...base, actorName: '  ', type: 'like' })).toBe('Someone liked your post');
   });
@@ -36,6 +51,15 @@ describe('notificationHref', () => {
     expect(notificationHref({ type: 'comment', postId: POST, conversationId: null })).toBe(`/post/${POST}`);
     expect(notificationHref({ type: 'message', postId: null, conversationId: CONV })).toBe(
       `/messages?c=${CONV}`,
+    );
+  });
+
+  it('opens the activity for its notices, and past activities to say how it went', () => {
+    for (const type of ['activity_declined', 'activity_closed', 'activity_repeated'] as const)
+      expect(notificationHref({ type, postId: POST, conversationId: null })).toBe(`/post/${POST}`);
+    // The post has expired by then: feedback is given on one's own profile.
+    expect(notificationHref({ type: 'activity_feedback', postId: POST, conversationId: null })).toBe(
+      '/profile',
     );
   });
 

@@ -29,13 +29,27 @@ export function notificationText(notification: NotificationFields): string {
       return `You're in: ${who} accepted you for their activity`;
     case 'activity_reminder':
       return `${who}'s activity starts in 2 hours. Still going?`;
+    case 'activity_declined':
+      return `${who} declined your request to join their activity`;
+    case 'activity_closed':
+      return `${who} found a partner and closed their activity to new requests`;
+    case 'activity_repeated':
+      return `${who}'s weekly activity is on again. Ask to join this week's?`;
+    case 'activity_feedback':
+      // Everyone else who was there, the host named for a guest: "How did it go with Asha and 2 others?"
+      return `How did it go with ${who}? Say who showed up`;
   }
 }
 
-/** The post for comments, likes and reactions; the conversation for messages; null when it names neither. */
+/**
+ * The post for comments, likes, reactions and activity notices; the conversation for messages;
+ * for "how did it go?", one's past activities on the profile (the activity's post is gone by
+ * then); null when it names neither.
+ */
 export function notificationHref(
   notification: Pick<AppNotification, 'type' | 'postId' | 'conversationId'>,
 ): string | null {
+  if (notification.type === 'activity_feedback') return '/profile';
   if (notification.type === 'message') {
     return notification.conversationId
       ? `/messages?c=${encodeURIComponent(notification.conversationId)}`

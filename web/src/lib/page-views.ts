@@ -1,14 +1,6 @@
 // Page views without tracking people: which screen (its route template), nothing else — no
 // cookie, no user, and nothing at all when the browser asks not to be tracked.
-import { matchPath } from 'react-router-dom';
-import { PAGE_ROUTES, type PageRoute } from '@saathi/contracts';
-
-const TEMPLATES = PAGE_ROUTES.filter((route) => route !== '*');
-
-/** The screen a path shows, as its template (`/profile/:userId`); `*` for anything else. */
-export function pageRouteOf(pathname: string): PageRoute {
-  return TEMPLATES.find((template) => matchPath({ path: template, end: true }, pathname)) ?? '*';
-}
+import type { PageRoute } from '@saathi/contracts';
 
 interface PrivacySignals {
   doNotTrack?: string | null;

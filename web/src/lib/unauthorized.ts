@@ -1,6 +1,7 @@
 // A signed-in action (message, delete, comment) answered 401: the session is over. Say so, then
 // send the browser through the sign-in redirect shortly after, so the toast can be read.
-import { UNAUTHORIZED_REDIRECT_MS, loginRedirectRoute } from '@saathi/contracts';
+import { UNAUTHORIZED_REDIRECT_MS } from '@saathi/contracts';
+import { loginRedirectRoute } from '../api/routes';
 import { isApiError } from '../api/api-error';
 import { toast } from './toast-store';
 

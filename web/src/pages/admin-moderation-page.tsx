@@ -1,8 +1,14 @@
 import { ShieldAlert } from 'lucide-react';
 import { REPORT_REASON_LABELS } from '@saathi/contracts';
-import type { ModerationAction, OpenCase } from '@saathi/contracts';
+import type { ModerationAction, OpenCase, ReviewText } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
-import { useAuditLog, useModerationAction, useOpenCases } from '../api/use-moderation';
+import {
+  useAuditLog,
+  useModerationAction,
+  useOpenCases,
+  useReviewItem,
+  useSuspensions,
+} from '../api/use-moderation';
 import { NoticeCard } from '../components/notice-card';
 import { Spinner } from '../components/spinner';
 import { buttonSecondary, cardClass } from '../components/ui';
@@ -21,18 +27,109 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   dismiss: 'Dismissed',
   remove: 'Removed',
   suspend: 'Suspended',
+  reinstate: 'Reinstated',
 };
+
+const STATE_LABELS: Record<string, string> = {
+  hidden: 'hidden until reviewed',
+  removed: 'removed',
+  suspended: "hidden: the author's account is suspended",
+};
+
+const quoteClass = 'border-l-4 border-slate-300 pl-3 break-words whitespace-pre-line text-slate-900';
+
+/**
+ * The reported item as the service that owns it stores it (never the reporter's excerpt, which
+ * anyone can make up): a post, a comment with its post, a message with the few around it, or a
+ * person's public profile. "Item no longer exists" when that service has no such item.
+ */
+function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'> }) {
+  const item = useReviewItem(entry.targetKind, entry.targetId);
+  if (item.isLoading) return <p className="mt-2 text-sm text-slate-600">Loading the item…</p>;
+  if (item.error || !item.data)
+    return (
+      <p role="alert" className="mt-2 text-sm text-red-700">
+        Could not load the item.
+      </p>
+    );
+  const found = item.data;
+  if (found.kind === 'gone')
+    return <p className="mt-2 text-sm font-medium text-slate-700">Item no longer exists</p>;
+  if (found.kind === 'person') {
+    const { person } = found;
+    return (
+      <div role="group" className="mt-2 text-sm text-slate-800" aria-label="Person as stored">
+        <p>
+          <span className="font-medium">{person.displayName ?? person.username}</span> @{person.username}
+          {person.suspended ? ' · suspended' : ''}
+        </p>
+        {person.bio ? <p className="break-words text-slate-700">{person.bio}</p> : null}
+        <p className="text-xs text-slate-600">joined {new Date(person.joinedAt).toLocaleDateString()}</p>
+      </div>
+    );
+  }
+  const { content } = found;
+  const state = (text: ReviewText) =>
+    text.moderation ? ` · ${STATE_LABELS[text.moderation] ?? text.moderation}` : '';
+  if (entry.targetKind === 'message') {
+    // The reported message among its neighbours, oldest first.
+    const thread = [...content.context, content].sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+    );
+    return (
+      <ol className="mt-2 space-y-1 text-sm" aria-label="Message as stored">
+        {thread.map((message) => (
+          <li
+            key={message.id}
+            className={
+              message.id === content.id
+                ? quoteClass
+                : 'border-l-4 border-transparent pl-3 break-words whitespace-pre-line text-slate-500'
+            }
+          >
+            <span className="text-xs">
+              {message.authorId === content.authorId ? 'Sender' : 'Other person'}
+              {message.id === content.id ? ' · reported' : ''}
+              {state(message)}:
+            </span>{' '}
+            {message.text}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  const [post] = content.context;
+  return (
+    <div role="group" className="mt-2 space-y-1" aria-label={`${KIND_LABELS[entry.targetKind]} as stored`}>
+      <blockquote className={quoteClass}>{content.text}</blockquote>
+      <p className="text-xs text-slate-600">
+        As stored, {new Date(content.createdAt).toLocaleString()}
+        {state(content)}
+      </p>
+      {post ? (
+        <p className="text-xs break-words text-slate-600">
+          On the post: <span className="text-slate-700">{post.text}</span>
+          {state(post)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 const dangerButton =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60';
 
-/** /admin/moderation — admins only: open reports with the item, the three actions, the audit list. */
+/**
+ * /admin/moderation — admins only: open reports with the item as its service stores it, the three
+ * actions, the people suspended now, the audit list.
+ */
 export default function AdminModerationPage() {
   usePageTitle('Moderation - Saathi');
   const { user, isLoading } = useCurrentUser();
   const isAdmin = user?.role === 'admin';
   const cases = useOpenCases(isAdmin);
   const audit = useAuditLog(isAdmin);
+  const suspensions = useSuspensions(isAdmin);
   const act = useModerationAction();
 
   if (isLoading) return <Spinner />;
@@ -45,7 +142,7 @@ export default function AdminModerationPage() {
       </div>
     );
 
-  const run = async (entry: OpenCase, action: ModerationAction) => {
+  const run = async (entry: Pick<OpenCase, 'targetKind' | 'targetId'>, action: ModerationAction) => {
     try {
       await act.mutateAsync({ action, targetKind: entry.targetKind, targetId: entry.targetId });
       toast({ title: ACTION_LABELS[action] });
@@ -90,10 +187,12 @@ export default function AdminModerationPage() {
                     {entry.reporters === 1 ? 'report' : 'reports'}
                     {entry.hidden ? ' · hidden until reviewed' : ''}
                   </p>
+                  <StoredItem entry={entry} />
                   {entry.excerpt ? (
-                    <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 break-words whitespace-pre-line text-slate-800">
-                      {entry.excerpt}
-                    </blockquote>
+                    <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">
+                      <span className="font-medium">As reported</span> (the reporter&apos;s words, not
+                      checked): {entry.excerpt}
+                    </p>
                   ) : null}
                   <p className="mt-2 text-sm text-slate-700">
                     {entry.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(', ')}
@@ -108,10 +207,16 @@ export default function AdminModerationPage() {
                     </ul>
                   ) : null}
                   <p className="mt-2 text-xs text-slate-600">
-                    Owner{' '}
-                    <a className="underline" href={`/profile/${entry.ownerId}`}>
-                      profile
-                    </a>{' '}
+                    {entry.ownerId ? (
+                      <>
+                        Owner{' '}
+                        <a className="underline" href={`/profile/${entry.ownerId}`}>
+                          profile
+                        </a>
+                      </>
+                    ) : (
+                      'Owner not known yet'
+                    )}{' '}
                     · first reported {new Date(entry.firstReportedAt).toLocaleString()}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
@@ -136,13 +241,44 @@ export default function AdminModerationPage() {
                     <button
                       type="button"
                       className={dangerButton}
-                      disabled={act.isPending}
+                      disabled={act.isPending || !entry.ownerId}
                       onClick={() => void run(entry, 'suspend')}
                     >
                       Suspend person
                     </button>
                   </div>
                 </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="suspended-people" className={cardClass}>
+        <h2 id="suspended-people" className="text-lg font-semibold text-slate-900">
+          Suspended people
+        </h2>
+        {(suspensions.data ?? []).length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Nobody is suspended.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {(suspensions.data ?? []).map((entry) => (
+              <li key={entry.userId} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <span>
+                  <a className="underline" href={`/profile/${entry.userId}`}>
+                    Profile
+                  </a>{' '}
+                  · suspended {new Date(entry.suspendedAt).toLocaleString()}
+                </span>
+                <button
+                  type="button"
+                  className={buttonSecondary}
+                  disabled={act.isPending}
+                  aria-label={`Reinstate ${entry.userId}`}
+                  onClick={() => void run({ targetKind: 'user', targetId: entry.userId }, 'reinstate')}
+                >
+                  Reinstate
+                </button>
               </li>
             ))}
           </ul>
@@ -179,7 +315,9 @@ export default function AdminModerationPage() {
                   <td className="py-1">{new Date(row.createdAt).toLocaleString()}</td>
                   <td className="py-1">{ACTION_LABELS[row.action]}</td>
                   <td className="py-1">{KIND_LABELS[row.targetKind]}</td>
-                  <td className="py-1 font-mono text-xs">{row.actorId.slice(0, 8)}</td>
+                  <td className="py-1 font-mono text-xs">
+                    {row.actorId ? row.actorId.slice(0, 8) : 'deleted account'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { POST_LOGIN_REDIRECT_MS, googleStartRoute } from '@saathi/contracts';
+import { POST_LOGIN_REDIRECT_MS } from '@saathi/contracts';
+import { googleStartRoute } from '../api/routes';
 import { CreateAccountForm } from '../components/create-account-form';
 import { SignInForm } from '../components/sign-in-form';
 import { buttonSecondary, cardClass } from '../components/ui';

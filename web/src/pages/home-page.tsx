@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { AlertCircle, Loader2, Plus } from 'lucide-react';
 import clsx from 'clsx';
-import { loginRedirectRoute, type ActivityWhen, type PostHashtag } from '@saathi/contracts';
+import { type ActivityWhen, type FeedPost, type PostHashtag } from '@saathi/contracts';
+import { loginRedirectRoute } from '../api/routes';
 import { useCurrentUser } from '../api/use-current-user';
 import { useFeed } from '../api/use-feed';
 import { CommunityBanner } from '../components/community-banner';
@@ -74,7 +75,13 @@ function HomeFeed({ location }: { location: UserLocation }) {
   const filtered = isFiltered(filter) || !!when;
 
   const feed = useFeed({ latitude: location.latitude, longitude: location.longitude, hashtag, search, when });
-  const posts = feed.data ? flattenPages(feed.data.pages) : [];
+  // The feed's answer is rendered as a deferred (interruptible) update: a page of posts with
+  // their activity panels is the biggest render of the screen, and done at once it was one long
+  // task on a phone's main thread right after the first paint. Deferred, React renders it in
+  // slices and the screen above it stays responsive; the list is memoized so the urgent render
+  // (the skeletons, the filters) does not redo it.
+  const feedPages = useDeferredValue(feed.data);
+  const posts = useMemo(() => (feedPages ? flattenPages(feedPages.pages) : []), [feedPages]);
 
   const openCreatePost = () => {
     // Posting needs an account: signed-out visitors go through the sign-in redirect.
@@ -86,10 +93,10 @@ function HomeFeed({ location }: { location: UserLocation }) {
     setCreateOpen(true);
   };
 
-  const selectHashtag = (tag: string | undefined) => {
+  const selectHashtag = useCallback((tag: string | undefined) => {
     setHashtag(tag && isPostHashtag(tag) ? tag : undefined);
     window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  }, []);
 
   return (
     <>
@@ -111,7 +118,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
               <h2 id="feed-title" className="text-xl font-bold text-slate-900">
                 {feedTitle(filter)}
               </h2>
-              {feed.isPending ? (
+              {feed.isPending || (feed.isSuccess && !feedPages) ? (
                 <PostSkeletons />
               ) : feed.isError ? (
                 <div
@@ -125,14 +132,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
                   </button>
                 </div>
               ) : posts.length > 0 ? (
-                <ul className="space-y-4">
-                  {posts.map((post) => (
-                    <li key={post.id}>
-                      <PostCard post={post} onSelectHashtag={selectHashtag} />
-                      {post.activity ? <ActivityPanel post={post} /> : null}
-                    </li>
-                  ))}
-                </ul>
+                <FeedList posts={posts} onSelectHashtag={selectHashtag} />
               ) : filtered ? (
                 <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-600">
                   No posts match your search nearby.
@@ -156,7 +156,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
               ) : null}
             </section>
 
-            {feed.isSuccess && posts.length === 0 && !filtered ? (
+            {feed.isSuccess && feedPages && posts.length === 0 && !filtered ? (
               <WhySaathi onCreatePost={openCreatePost} />
             ) : null}
           </div>
@@ -201,3 +201,22 @@ function HomeFeed({ location }: { location: UserLocation }) {
     </>
   );
 }
+
+const FeedList = memo(function FeedList({
+  posts,
+  onSelectHashtag,
+}: {
+  posts: FeedPost[];
+  onSelectHashtag: (tag: string | undefined) => void;
+}) {
+  return (
+    <ul className="space-y-4">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <PostCard post={post} onSelectHashtag={onSelectHashtag} />
+          {post.activity ? <ActivityPanel post={post} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+});

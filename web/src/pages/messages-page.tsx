@@ -2,8 +2,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
 import clsx from 'clsx';
 import { useCurrentUser } from '../api/use-current-user';
+import { useActivityThreads } from '../api/use-activity-threads';
 import { useConversations } from '../api/use-conversations';
 import { useThread } from '../api/use-messages';
+import { ActivityThreadList, ActivityThreadView } from '../components/activity-thread';
 import { ConversationList, ConversationListSkeleton } from '../components/conversation-list';
 import { MeetupSafetyCard } from '../components/meetup-safety-card';
 import { MessageRequestBar } from '../components/message-request-bar';
@@ -38,24 +40,34 @@ export default function MessagesPage() {
 function Inbox({ viewerId }: { viewerId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = searchParams.get('c');
+  // An activity's group thread (`?box=activities&t=<postId>`), beside the 1:1 conversations.
+  const threadId = searchParams.get('t');
+  const activityThreads = useActivityThreads();
   const conversations = useConversations();
   const now = new Date(useMinuteClock());
   const all = conversations.data ?? [];
   const selected = all.find((conversation) => conversation.id === selectedId);
   const { inbox, requests } = splitRequests(all);
   // The Requests tab is in the address, so Back returns to it; opening a request stays in it.
-  const box = searchParams.get('box') === 'requests' || selected?.isRequest ? 'requests' : 'inbox';
+  const box =
+    searchParams.get('box') === 'activities' || threadId
+      ? 'activities'
+      : searchParams.get('box') === 'requests' || selected?.isRequest
+        ? 'requests'
+        : 'inbox';
+  const threads = activityThreads.data ?? [];
   const list = box === 'requests' ? requests : inbox;
   const thread = useThread(selectedId);
 
-  const select = (conversationId: string | null, inBox: 'inbox' | 'requests' = box) =>
+  const select = (conversationId: string | null, inBox: 'inbox' | 'requests' | 'activities' = box) =>
     setSearchParams(
       {
-        ...(conversationId ? { c: conversationId } : {}),
-        ...(inBox === 'requests' ? { box: 'requests' } : {}),
+        ...(conversationId ? { [inBox === 'activities' ? 't' : 'c']: conversationId } : {}),
+        ...(inBox === 'inbox' ? {} : { box: inBox }),
       },
       { replace: false },
     );
+  const openId = box === 'activities' ? threadId : selectedId;
   const tabClass = (active: boolean) =>
     clsx(
       'flex-1 border-b-2 px-3 py-2 text-sm font-medium',
@@ -67,7 +79,7 @@ function Inbox({ viewerId }: { viewerId: string }) {
       <h1
         className={clsx(
           'px-4 pt-4 text-2xl font-semibold text-slate-900 md:px-0 md:pt-0',
-          selectedId && 'sr-only md:not-sr-only',
+          openId && 'sr-only md:not-sr-only',
         )}
       >
         Messages
@@ -77,7 +89,7 @@ function Inbox({ viewerId }: { viewerId: string }) {
           aria-label="Conversation list"
           className={clsx(
             'min-h-0 overflow-y-auto md:border-r md:border-slate-200',
-            selectedId && 'hidden md:block',
+            openId && 'hidden md:block',
           )}
         >
           <div role="tablist" aria-label="Mailboxes" className="flex border-b border-slate-200">
@@ -99,8 +111,35 @@ function Inbox({ viewerId }: { viewerId: string }) {
             >
               Requests{requests.length > 0 ? ` (${requests.length})` : ''}
             </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={box === 'activities'}
+              className={tabClass(box === 'activities')}
+              onClick={() => select(null, 'activities')}
+            >
+              Activities{threads.length > 0 ? ` (${threads.length})` : ''}
+            </button>
           </div>
-          {conversations.isLoading ? (
+          {box === 'activities' ? (
+            activityThreads.isLoading ? (
+              <ConversationListSkeleton />
+            ) : activityThreads.isError ? (
+              <p className="p-6 text-center text-sm text-slate-600">Could not load your activity threads.</p>
+            ) : threads.length === 0 ? (
+              <p className="p-6 text-center text-sm text-slate-600">
+                No activity threads. When you are accepted to an activity (or accept someone to yours), its
+                group thread appears here.
+              </p>
+            ) : (
+              <ActivityThreadList
+                threads={threads}
+                selectedId={threadId}
+                viewerId={viewerId}
+                onSelect={(postId) => select(postId, 'activities')}
+              />
+            )
+          ) : conversations.isLoading ? (
             <ConversationListSkeleton />
           ) : conversations.isError ? (
             <p className="p-6 text-center text-sm text-slate-600">Could not load your conversations.</p>
@@ -125,8 +164,21 @@ function Inbox({ viewerId }: { viewerId: string }) {
             />
           )}
         </nav>
-        <div className={clsx('min-h-0', !selectedId && 'hidden md:block')}>
-          {selectedId ? (
+        <div className={clsx('min-h-0', !openId && 'hidden md:block')}>
+          {box === 'activities' && threadId ? (
+            <ActivityThreadView
+              key={threadId}
+              postId={threadId}
+              thread={threads.find((thread) => thread.postId === threadId)}
+              viewerId={viewerId}
+              now={now}
+              onBack={() => select(null, 'activities')}
+            />
+          ) : box === 'activities' ? (
+            <div className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-600">
+              Choose an activity thread to read and reply.
+            </div>
+          ) : selectedId ? (
             <div className="flex h-full min-h-0 flex-col">
               {selected?.isRequest ? (
                 <MessageRequestBar

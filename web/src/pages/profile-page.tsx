@@ -8,6 +8,7 @@ import { BlockButton } from '../components/block-button';
 import { BlockedPeopleList } from '../components/blocked-people-list';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { NoticeCard } from '../components/notice-card';
+import { PastActivitiesSection } from '../components/past-activities-section';
 import { ShareProfileDialog } from '../components/share-profile-dialog';
 import { Spinner } from '../components/spinner';
 import { buttonPrimary, buttonSecondary, cardClass, linkClass } from '../components/ui';
@@ -135,8 +136,9 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
         </section>
       )}
 
+      {isOwn ? <PastActivitiesSection /> : null}
       {isOwn ? <BlockedPeopleList /> : null}
-      {isOwn ? <YourDataSection userId={me.id} /> : null}
+      {isOwn ? <YourDataSection /> : null}
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         <StatCard

@@ -11,8 +11,10 @@ import {
 } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
 import { applyConversationUpdate } from '../api/use-conversations';
-import { catchUpThreads, mergeIntoThread } from '../api/use-messages';
+import { catchUpThreads, markThreads, mergeIntoThread, type ThreadMarks } from '../api/use-messages';
 import { applyNewNotification } from '../api/use-notifications';
+import { applyMessageToConversations } from '../api/messaging-cache';
+import { activityThreadsKey, mergeActivityThreadMessage } from '../api/use-activity-threads';
 import { conversationsKey, notificationsKey, unreadMessagesKey } from '../api/messaging-query-keys';
 import { clearTyping, receiveReceipt, receiveTyping, resetLiveState } from './live-store';
 
@@ -28,20 +30,30 @@ export function useSocket(): AppSocket | null {
 /** Wires the server's events into the query cache and the live store. */
 function listen(socket: AppSocket, queryClient: QueryClient, userId: string): void {
   let connectedBefore = false;
+  let marks: ThreadMarks | undefined;
+  socket.on('disconnect', () => {
+    marks = markThreads(queryClient);
+  });
   socket.on('connect', () => {
     if (!connectedBefore) {
       connectedBefore = true;
       return;
     }
     // Back after a drop: whatever happened meanwhile comes over REST, merged by id.
-    void catchUpThreads(queryClient).catch(() => undefined);
+    void catchUpThreads(queryClient, marks).catch(() => undefined);
+    marks = undefined;
     void queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
     void queryClient.invalidateQueries({ queryKey: unreadMessagesKey });
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
+    // Activity threads are re-read whole (their newest page): small groups, short-lived.
+    void queryClient.invalidateQueries({ queryKey: activityThreadsKey });
   });
   socket.on(SocketServerEvent.messageNew, (message) => {
     clearTyping(message.conversationId, message.senderId);
     mergeIntoThread(queryClient, message.conversationId, [message]);
+    // The list row, the badge and the bell follow from the message itself: a send pushes no
+    // `conversation:updated` (a read still does).
+    applyMessageToConversations(queryClient, message, userId);
   });
   socket.on(SocketServerEvent.conversationUpdated, (conversation) => {
     applyConversationUpdate(queryClient, conversation);
@@ -55,6 +67,13 @@ function listen(socket: AppSocket, queryClient: QueryClient, userId: string): vo
   socket.on(SocketServerEvent.notificationNew, (notification) =>
     applyNewNotification(queryClient, notification),
   );
+  socket.on(SocketServerEvent.activityThreadMessage, (message) => {
+    mergeActivityThreadMessage(queryClient, message);
+    // A thread the list does not hold yet (the viewer was just accepted): read the list again.
+    const threads = queryClient.getQueryData<{ postId: string }[]>(activityThreadsKey);
+    if (threads && !threads.some((thread) => thread.postId === message.postId))
+      void queryClient.invalidateQueries({ queryKey: activityThreadsKey, exact: true });
+  });
 }
 
 export function SocketProvider({ children }: { children: ReactNode }) {
