@@ -5,6 +5,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { ensureDependencies, ensureWebBuild, repoRoot, spawnPrefixed } from './lib.mjs';
 
 ensureDependencies();
@@ -75,7 +76,11 @@ const colors = [36, 32, 33, 35, 34, 96, 92, 93, 95];
 let colorIndex = 0;
 const upstreams = {};
 
+/** What each process was started with, by name, so `restart <name>` starts it again the same way. */
+const launches = new Map();
+
 function launch(name, entry, env, role = name) {
+  launches.set(name, { entry, env, role });
   const child = spawnPrefixed(
     name,
     process.execPath,
@@ -87,7 +92,9 @@ function launch(name, entry, env, role = name) {
     process.stdout.write(`[cluster] ${name} exited (${signal ?? code})\n`);
   });
   child.saathiName = name;
-  children.push(child);
+  const previous = children.findIndex((c) => c.saathiName === name);
+  if (previous === -1) children.push(child);
+  else children[previous] = child;
 }
 
 for (const service of services) {
@@ -114,10 +121,12 @@ launch('gateway', gateway.entry, {
 // Which pid runs what, for operators (and the cluster test, which kills one service on purpose).
 const dataDir = path.resolve(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data');
 mkdirSync(dataDir, { recursive: true });
-writeFileSync(
-  path.join(dataDir, 'cluster-pids.json'),
-  JSON.stringify(Object.fromEntries(children.map((c) => [c.saathiName, c.pid])), null, 2),
-);
+const writePids = () =>
+  writeFileSync(
+    path.join(dataDir, 'cluster-pids.json'),
+    JSON.stringify(Object.fromEntries(children.map((c) => [c.saathiName, c.pid])), null, 2),
+  );
+writePids();
 
 // Children run in their own process groups, so a terminal's Ctrl-C (SIGINT to the whole
 // foreground group) reaches only this launcher, which then sends each child exactly one SIGTERM:
@@ -144,6 +153,35 @@ function stop() {
   }, 15_000).unref();
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
+
+/**
+ * `restart <name>` typed into the launcher (or written to its stdin, as the cluster test does):
+ * drains that process if it still runs (one SIGTERM, as a rolling update would), then starts it
+ * again with the same entry, port and environment. Nothing restarts on its own: a process that
+ * crashed stays down until asked, so a failure is seen, not hidden.
+ */
+async function restart(name) {
+  const spec = launches.get(name);
+  if (!spec) {
+    process.stdout.write(`[cluster] no process named ${name} (${[...launches.keys()].join(', ')})\n`);
+    return;
+  }
+  const child = children.find((c) => c.saathiName === name);
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (stopping) return;
+  launch(name, spec.entry, spec.env, spec.role);
+  writePids();
+  process.stdout.write(`[cluster] ${name} restarted\n`);
+}
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [command, name] = line.trim().split(/\s+/);
+  if (command === 'restart' && name) void restart(name);
+  else if (command) process.stdout.write('[cluster] commands: restart <process name>\n');
+});
 setInterval(() => {
   if (!stopping || alive().length > 0) return;
   const failed = children.filter((c) => c.exitCode !== 0);

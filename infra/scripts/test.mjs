@@ -103,6 +103,16 @@ if (existsSync(jsonFile)) {
   check('vitest run (no report produced)', vitestStatus || 1);
 }
 
+// docs/reliability.md's figures from what this run's reliability tests recorded; the report is a
+// by-product, so a problem writing it is told and never fails the run.
+try {
+  const { updateReliabilityReport } = await import('./reliability-report.mjs');
+  const report = updateReliabilityReport();
+  if (report.updated) console.log(`[test] docs/reliability.md: figures of ${report.tests} reliability tests`);
+} catch (error) {
+  console.warn(`[test] docs/reliability.md not updated: ${error instanceof Error ? error.message : error}`);
+}
+
 if (failures.length > 0) console.log(`[test] failures:\n  - ${failures.join('\n  - ')}`);
 await containers?.stop();
 console.log(`${passed} passed, ${failed} failed`);

@@ -14,7 +14,13 @@ const PASSWORD = 'deletion-secret-1';
 const DELHI = { latitude: 28.6139, longitude: 77.209, locationName: 'Delhi' };
 const SCHEMAS = ['identity', 'feed', 'messaging', 'notification', 'moderation', 'blog'];
 /** Rows kept on purpose, anonymised (docs/privacy.md, "Deleting your account"). */
-const KEPT = new Set(['messaging.messages', 'messaging.conversations', 'messaging.participants']);
+const KEPT = new Set([
+  'messaging.messages',
+  'messaging.conversations',
+  'messaging.participants',
+  // The id alone, so a late creation event of theirs records nothing (30 days).
+  'moderation.erased_people',
+]);
 /** Event plumbing: outbox, inbox and stream bookkeeping, pruned by each service's periodic job. */
 const EVENT_TABLE = /outbox|inbox|processed|consumed/;
 
@@ -153,25 +159,47 @@ describe('deleting an account (cluster mode, through the gateway)', () => {
       (await call(farah, 'POST', '/api/messages', { conversationId, content: 'Yes, Sunday!' })).status,
     ).toBe(201);
     expect((await call(vera, 'POST', `/api/users/${zoya.id}/block`)).status).toBeLessThan(300);
+    // Moderation: a report Vera files, a report of her post and one of her as a person.
+    const report = (person: Person, targetKind: string, targetId: string, note?: string) =>
+      call(person, 'POST', '/api/moderation/reports', { targetKind, targetId, reason: 'spam', note });
+    expect((await report(vera, 'post', farahPostId, 'Vera says: ads')).status).toBe(201);
+    expect((await report(farah, 'post', String(veraPost.body.id))).status).toBe(201);
+    expect((await report(zoya, 'user', vera.id)).status).toBe(201);
     await eventually('the traces to reach every service', async () => {
       const found = await rowsNaming(vera);
-      return ['feed.posts', 'messaging.participants', 'notification.users', 'feed.blocks'].every(
-        (t) => found[t],
-      )
+      return [
+        'feed.posts',
+        'messaging.participants',
+        'notification.users',
+        'feed.blocks',
+        'moderation.reports',
+        'moderation.cases',
+        'moderation.content_owners',
+      ].every((t) => found[t])
         ? true
         : undefined;
     });
 
-    // --- Download my data: each service's part, for the signed-in person only ----------------
-    const parts = await Promise.all(
-      ['identity', 'feed', 'messaging', 'notification'].map((service) =>
-        call(vera, 'GET', `/api/export/${service}`),
-      ),
-    );
-    expect(parts.map((part) => part.status)).toEqual([200, 200, 200, 200]);
-    const [idPart, feedPart, messagingPart, notificationPart] = parts.map((part) =>
-      JSON.stringify(part.body),
-    );
+    // --- Download my data: the job collects every service's part into one file, Vera's only ----
+    const requested = await call(vera, 'POST', '/api/export/requests');
+    expect(requested.status).toBe(202);
+    const exportId = String(requested.body.id);
+    await eventually('the export job to finish', async () => {
+      const status = await call(vera, 'GET', `/api/export/requests/${exportId}`);
+      expect(status.body.status).not.toBe('failed');
+      return status.body.status === 'ready' ? true : undefined;
+    });
+    const download = await call(vera, 'GET', `/api/export/requests/${exportId}/download`);
+    expect(download.status).toBe(200);
+    const file = download.body as Record<string, unknown>;
+    expect(file.userId).toBe(vera.id);
+    const [idPart, feedPart, messagingPart, notificationPart, moderationPart] = [
+      'identity',
+      'feed',
+      'messaging',
+      'notification',
+      'moderation',
+    ].map((service) => JSON.stringify(file[service]));
     expect(idPart).toContain(vera.email);
     expect(idPart).not.toContain('password_hash');
     expect(idPart).toContain(zoya.id); // the block
@@ -181,10 +209,13 @@ describe('deleting an account (cluster mode, through the gateway)', () => {
     expect(messagingPart).toContain('Hi Farah, chess?');
     expect(messagingPart).toContain('Yes, Sunday!');
     expect(notificationPart).toContain(vera.email);
-    expect(JSON.stringify((await call(farah, 'GET', '/api/export/feed')).body)).not.toContain(
-      'Chess in Lodhi',
-    );
+    expect(moderationPart).toContain('Vera says: ads'); // the report she filed
+    // Farah cannot fetch Vera's file, nor see its status; signed out is 401.
+    expect((await call(farah, 'GET', `/api/export/requests/${exportId}/download`)).status).toBe(404);
+    expect((await call(farah, 'GET', `/api/export/requests/${exportId}`)).status).toBe(404);
+    expect((await call(null, 'GET', `/api/export/requests/${exportId}/download`)).status).toBe(401);
     expect((await call(null, 'GET', '/api/export/messaging')).status).toBe(401);
+    // The stored file is among what the scan below must find gone with the account.
 
     // --- A wrong password deletes nothing; the right one deletes and signs out at once --------
     const wrong = await call(vera, 'POST', '/api/auth/delete-account', { password: 'not-it' });
@@ -234,5 +265,16 @@ describe('deleting an account (cluster mode, through the gateway)', () => {
     expect(row?.otherParticipant.displayName).toBe('Deleted user');
     const post = await call(farah, 'GET', `/api/posts/${farahPostId}`);
     expect(post.body).toMatchObject({ likes: 0, commentCount: 0, reactions: {} });
+
+    // Vera's report of Farah's post still counts, anonymised; the cases about Vera are gone.
+    const reports = await db.query(
+      'select reporter_id, note, reason from moderation.reports where target_id = $1',
+      [farahPostId],
+    );
+    expect(reports.rows).toEqual([{ reporter_id: null, note: null, reason: 'spam' }]);
+    const about = await db.query('select 1 from moderation.cases where target_id = any($1::uuid[])', [
+      [vera.id, String(veraPost.body.id)],
+    ]);
+    expect(about.rows).toEqual([]);
   }, 240_000);
 });

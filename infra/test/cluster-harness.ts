@@ -11,7 +11,8 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { startNatsServer, startRedisServer } from '@saathi/platform/testing';
+import { startNatsServer, startRedisServer, startTcpProxy } from '@saathi/platform/testing';
+import type { TcpProxy } from '@saathi/platform/testing';
 import { PROCESSES } from '../deploy/processes';
 import { testInfra } from './infra';
 
@@ -27,10 +28,20 @@ export interface TestCluster {
   inbox: string[];
   /** The cluster's own database (tests read what a service stored, e.g. its outbox). */
   databaseUrl: string;
+  /**
+   * With `databaseProxy`: the link every process has to PostgreSQL, to cut and restore (the
+   * database itself, which other tests share, is never touched).
+   */
+  databaseLink: TcpProxy | undefined;
   /** Process name → port, e.g. `feed-1` → 21002. */
   ports: Record<string, number>;
   pids(): Record<string, number>;
   output(): string;
+  /**
+   * Starts one process again (the launcher's `restart <name>`: it drains it first if it still
+   * runs) and resolves with its new pid once it answers `/readyz`.
+   */
+  restart(name: string): Promise<number>;
   /**
    * Ctrl-C in a terminal: SIGINT to the launcher's whole process group. Resolves with the
    * launcher's exit code once it is gone; `close()` then only cleans up.
@@ -92,6 +103,8 @@ export async function startTestCluster(
     replicas?: Record<string, number>;
     /** Extra environment for every process (a bench's signing keys or raised edge limits). */
     env?: Record<string, string>;
+    /** Every process reaches PostgreSQL through a TCP proxy the test can cut (`databaseLink`). */
+    databaseProxy?: boolean;
   } = {},
 ): Promise<TestCluster> {
   const offset = await freeOffset(options.replicas);
@@ -103,6 +116,15 @@ export async function startTestCluster(
   databaseUrl.pathname = `/${databaseName}`;
 
   const ports = portsAt(offset, options.replicas);
+  const databaseLink = options.databaseProxy
+    ? await startTcpProxy({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) })
+    : undefined;
+  // What the processes are given; the test itself (and clean-up) reaches the database directly.
+  const processDatabaseUrl = new URL(databaseUrl);
+  if (databaseLink) {
+    processDatabaseUrl.hostname = '127.0.0.1';
+    processDatabaseUrl.port = String(databaseLink.port);
+  }
 
   const inbox: string[] = [];
   const smtp = new SMTPServer({
@@ -142,7 +164,7 @@ export async function startTestCluster(
       ...process.env,
       SAATHI_PORT_OFFSET: String(offset),
       SAATHI_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: processDatabaseUrl.toString(),
       NATS_URL: nats.url,
       REDIS_URL: redis.url,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -151,7 +173,7 @@ export async function startTestCluster(
       PORT: '',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'], // stdin takes the launcher's commands (`restart <name>`)
   });
   cluster.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   cluster.stderr!.on('data', (c: Buffer) => (output += c.toString()));
@@ -169,6 +191,7 @@ export async function startTestCluster(
     await new Promise<void>((resolve) => smtp.close(resolve));
     await nats.stop();
     await redis.stop();
+    await databaseLink?.close();
     const admin = new pg.Client({ connectionString: testInfra.PostgreSQL });
     await admin.connect();
     await admin.query(`drop database if exists "${databaseName}" with (force)`);
@@ -188,15 +211,34 @@ export async function startTestCluster(
     throw error;
   }
 
+  const pids = () =>
+    JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>;
   return {
     gatewayUrl,
     mailDir,
     inbox,
     databaseUrl: databaseUrl.toString(),
+    databaseLink,
     ports,
-    pids: () =>
-      JSON.parse(readFileSync(path.join(dataDir, 'cluster-pids.json'), 'utf8')) as Record<string, number>,
+    pids,
     output: () => output,
+    restart: async (name) => {
+      const port = ports[name];
+      if (port === undefined) throw new Error(`no process named ${name} in this cluster`);
+      const before = pids()[name];
+      cluster.stdin!.write(`restart ${name}\n`);
+      let pid = before;
+      await waitUntil(
+        `${name} to start again`,
+        async () => {
+          pid = pids()[name];
+          return pid !== before && (await isReady(port));
+        },
+        60_000,
+        () => output,
+      );
+      return pid!;
+    },
     interrupt: async () => {
       if (!cluster.pid || cluster.exitCode !== null) return cluster.exitCode;
       const exited = new Promise<number | null>((resolve) => cluster.once('exit', (code) => resolve(code)));

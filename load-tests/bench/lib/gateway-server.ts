@@ -18,7 +18,7 @@ const identityUrl = process.env.BENCH_IDENTITY_URL;
 const feedUrl = process.env.BENCH_FEED_URL;
 const publicKey = process.env.BENCH_PUBLIC_KEY;
 // The bench's trivial upstream route, declared like any service route so the edge forwards it.
-const pingRoute = defineRoute({ service: 'blog', method: 'GET', path: '/api/blog/ping' });
+const pingRoute = defineRoute({ service: 'blog', method: 'GET', path: '/api/blog/ping', access: 'public' });
 const app = await buildGateway({
   routes: { ...ROUTES_BY_SERVICE, blog: [...ROUTES_BY_SERVICE.blog, pingRoute] },
   upstreams: {

@@ -1,0 +1,142 @@
+/**
+ * `npx tsx load-tests/audit/diagnose.ts [pages] [runs]` (default `/,/auth` and 1): what makes a
+ * Lighthouse score, run by run. Builds nothing (run `npm run build -w web` first), starts the
+ * embedded product on a fresh data dir with the audit's seeded feed, runs Lighthouse (mobile,
+ * performance only) like `auditPages`, and prints each run's metrics, the main-thread time by
+ * script and by kind, the long tasks, the LCP element and its phases, and the renderer's CPU
+ * time against its wall time from the trace (on a loaded machine the wall time, which Lighthouse
+ * multiplies by 4, is many times the CPU time). Each run's trace and artifacts stay in a
+ * temporary directory whose path is printed.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startEmbedded } from '@saathi/embedded';
+import { AUDIT_LOCATION, seedFeed } from './seed';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { documentLoaderURL?: string } };
+}
+interface Item {
+  url?: string;
+  total?: number;
+  scripting?: number;
+  group?: string;
+  duration?: number;
+  startTime?: number;
+}
+
+const pages = (process.argv[2] ?? '/,/auth').split(',');
+const runs = Number(process.argv[3] ?? 1);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'saathi-diagnose-'));
+const artifacts = await mkdtemp(path.join(tmpdir(), 'saathi-diagnose-artifacts-'));
+const server = await startEmbedded({ port: 0, dataDir, logLevel: 'warn' });
+const base = server.url.replace(/\/+$/, '');
+const port = 9333;
+const profile = await mkdtemp(path.join(tmpdir(), 'saathi-diagnose-profile-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
+  headless: true,
+});
+try {
+  await seedFeed(base);
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  const cdp = await browser.newCDPSession(page);
+  for (const target of pages) {
+    for (let i = 0; i < runs; i += 1) {
+      await page.goto(`${base}/robots.txt`);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: base,
+        storageTypes: 'cookies,indexeddb,cache_storage,service_workers',
+      });
+      await page.evaluate(
+        `localStorage.clear(); localStorage.setItem('userLocation', ${JSON.stringify(JSON.stringify(AUDIT_LOCATION))})`,
+      );
+      const dir = path.join(artifacts, `${target.replace(/\W/g, '_')}-${i}`);
+      const result = await lighthouse(
+        base + target,
+        {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          gatherMode: dir,
+          auditMode: dir,
+        },
+        { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
+      );
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError) {
+        console.log(`\n${target} run ${i}: no result (${lhr?.runtimeError?.code ?? 'none'})`);
+        continue;
+      }
+      const audits = lhr.audits;
+      const value = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
+      const items = (id: string) => (audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
+      const short = (url = '') => url.replace(base, '');
+      console.log(
+        `\n${target} run ${i}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, FCP ${value('first-contentful-paint')} ms, LCP ${value('largest-contentful-paint')} ms, TBT ${value('total-blocking-time')} ms (${dir})`,
+      );
+      console.log(
+        '  by script:',
+        items('bootup-time')
+          .map(
+            (x) => `${short(x.url)} ${Math.round(x.total ?? 0)} ms (script ${Math.round(x.scripting ?? 0)})`,
+          )
+          .join('; '),
+      );
+      console.log(
+        '  by kind:',
+        items('mainthread-work-breakdown')
+          .map((x) => `${x.group} ${Math.round(x.duration ?? 0)}`)
+          .join(', '),
+      );
+      console.log(
+        '  long tasks:',
+        items('long-tasks')
+          .map((x) => `${short(x.url)}@${Math.round(x.startTime ?? 0)}+${Math.round(x.duration ?? 0)}`)
+          .join(' '),
+      );
+      console.log('  LCP:', JSON.stringify(audits['lcp-breakdown-insight']?.details ?? {}).slice(0, 700));
+      // The renderer that loaded the page: its tasks' CPU (thread) time against their wall time.
+      const trace = JSON.parse(await readFile(path.join(dir, 'trace.json'), 'utf8')) as {
+        traceEvents: TraceEvent[];
+      };
+      const navigation = trace.traceEvents.find(
+        (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
+      );
+      if (navigation) {
+        const tasks = trace.traceEvents.filter(
+          (e) =>
+            e.pid === navigation.pid &&
+            e.tid === navigation.tid &&
+            e.name === 'RunTask' &&
+            e.ph === 'X' &&
+            e.ts >= navigation.ts,
+        );
+        const sum = (pick: (e: TraceEvent) => number) =>
+          Math.round(tasks.reduce((total, e) => total + pick(e), 0) / 1000);
+        console.log(
+          `  renderer main thread: ${tasks.length} tasks, ${sum((e) => e.tdur ?? 0)} ms CPU, ${sum((e) => e.dur ?? 0)} ms wall`,
+        );
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(profile, { recursive: true, force: true });
+}
+process.exit(0);
