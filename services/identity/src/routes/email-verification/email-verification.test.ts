@@ -8,6 +8,7 @@ import {
 import {
   createAccessTokenVerifier,
   createMemoryBus,
+  createMemoryQueue,
   openToken,
   queryRows,
   startService,
@@ -265,11 +266,14 @@ describe('admin role from ADMIN_EMAILS', () => {
     expect((await me(user.browser)).role).toBe('admin');
 
     // Identity restarts with the address removed from ADMIN_EMAILS; the session lives on. The
-    // new process has its own connection to the bus (its consumers are already subscribed here).
+    // new process has its own connections to the bus and the job queue (its consumers and its
+    // export processor are already running here).
     const bus = createMemoryBus();
+    const queue = createMemoryQueue({ logger: identity.deps.logger });
     const restarted = await startService(identityService, {
       ...identity.deps,
       bus,
+      queue,
       config: { ...identity.deps.config, ADMIN_EMAILS: [ADMIN] },
     });
     try {
@@ -285,6 +289,7 @@ describe('admin role from ADMIN_EMAILS', () => {
       await restarted.stop();
       await restarted.app.close();
       await bus.close();
+      await queue.close();
     }
   });
 });
