@@ -171,7 +171,7 @@ export function disruptionBudgetOf(p: ProcessSpec): K8sObject {
 const fromNamespace = (name: string) => ({
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': name } },
 });
-const EGRESS_PORTS: Record<Exclude<Need, 'services'>, number[]> = {
+const EGRESS_PORTS: Record<Exclude<Need, 'services' | 'gateway'>, number[]> = {
   postgres: [5432],
   nats: [4222],
   redis: [6379],
@@ -181,14 +181,22 @@ const EGRESS_PORTS: Record<Exclude<Need, 'services'>, number[]> = {
 
 /**
  * Who may reach the process, and what it may reach. In: the ingress controller → gateway,
- * gateway → services, Prometheus → everyone's metrics port. Out: DNS and exactly what the
+ * gateway → services, a service that needs the gateway → gateway, Prometheus → everyone's
+ * metrics port. Out: DNS and exactly what the
  * table says it needs (PostgreSQL, NATS, Redis, SMTP, HTTPS by port, as they may be managed
  * services outside the cluster; the services by pod).
  */
 export function networkPolicyOf(p: ProcessSpec, all: readonly ProcessSpec[]): K8sObject {
   const ingress: unknown[] = [];
-  if (p.kind === 'gateway')
+  if (p.kind === 'gateway') {
     ingress.push({ from: [fromNamespace(INGRESS_NAMESPACE)], ports: [{ port: 'http' }] });
+    const callers = all.filter((other) => other.needs.includes('gateway')).map((other) => other.name);
+    if (callers.length > 0)
+      ingress.push({
+        from: [{ podSelector: { matchExpressions: [{ key: NAME_LABEL, operator: 'In', values: callers }] } }],
+        ports: [{ port: 'http' }],
+      });
+  }
   if (p.kind === 'service')
     ingress.push({
       from: [{ podSelector: { matchLabels: { [NAME_LABEL]: 'gateway' } } }],
@@ -208,6 +216,14 @@ export function networkPolicyOf(p: ProcessSpec, all: readonly ProcessSpec[]): K8
   for (const need of p.needs) {
     if (need === 'services') {
       for (const target of all.filter((other) => other.kind === 'service'))
+        egress.push({
+          to: [{ podSelector: { matchLabels: { [NAME_LABEL]: target.name } } }],
+          ports: [{ protocol: 'TCP', port: target.port }],
+        });
+      continue;
+    }
+    if (need === 'gateway') {
+      for (const target of all.filter((other) => other.kind === 'gateway'))
         egress.push({
           to: [{ podSelector: { matchLabels: { [NAME_LABEL]: target.name } } }],
           ports: [{ protocol: 'TCP', port: target.port }],

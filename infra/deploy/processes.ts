@@ -5,7 +5,9 @@ import table from './processes.json' with { type: 'json' };
 
 const quantity = z.string().regex(/^\d+(m|Mi|Gi)?$/, 'a Kubernetes quantity such as 250m or 256Mi');
 
-export const NEEDS = ['postgres', 'nats', 'redis', 'smtp', 'https', 'services'] as const;
+// `gateway`: a service that calls back in through the gateway's cluster Service (identity's
+// data-export job asks the other services for their parts that way, with an export token).
+export const NEEDS = ['postgres', 'nats', 'redis', 'smtp', 'https', 'services', 'gateway'] as const;
 export type Need = (typeof NEEDS)[number];
 
 export const processSchema = z.object({
