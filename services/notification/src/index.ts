@@ -5,6 +5,7 @@ import { configSchema } from './config';
 import type { Config } from './config';
 import {
   subscribeActivityAccepted,
+  subscribeActivityCheckedIn,
   subscribeActivityClosed,
   subscribeActivityDeclined,
   subscribeActivityLeft,
@@ -20,6 +21,7 @@ import { subscribePasswordResetRequested } from './events/password-reset-request
 import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
 import { subscribePostDeleted } from './events/post-deleted';
 import { subscribePostExpired } from './events/post-expired';
+import { subscribeUserBlocks } from './events/user-blocks';
 import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribePostLiked } from './events/post-liked';
 import { subscribeReactionAdded } from './events/reaction-added';
@@ -72,6 +74,8 @@ export const notificationService = defineService({
     subscribeActivityLeft,
     subscribeActivityClosed,
     subscribeActivityRepeated,
+    subscribeActivityCheckedIn,
+    subscribeUserBlocks,
   ],
   periodic: [{ name: 'notification-prune', everyMs: 60 * 60 * 1000, run: pruneNotifications }],
   workers: [

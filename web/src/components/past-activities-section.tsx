@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import clsx from 'clsx';
 import { ACTIVITY_VERDICTS, type ActivityVerdict, type PastActivity } from '@saathi/contracts';
 import { useActivityFeedback, usePastActivities } from '../api/use-activities';
 import { activityWhen, reliabilityText, VERDICT_LABELS } from '../lib/activity-text';
+import { ACTIVITY_FEEDBACK_ANCHOR } from '../lib/notification-text';
 import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { ReportDialog, type ReportTarget } from './report-dialog';
@@ -74,10 +76,24 @@ function PersonFeedback({
 export function PastActivitiesSection() {
   const past = usePastActivities(true);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const { hash, key } = useLocation();
+  const loaded = !!past.data;
+  // "How did it go?" opens /profile#activity-feedback: the section only renders once its data is
+  // in, after the browser's own jump to the anchor found nothing, so scroll to it then.
+  useEffect(() => {
+    if (loaded && hash === `#${ACTIVITY_FEEDBACK_ANCHOR}`)
+      sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash, key]);
   if (!past.data) return null;
   const { activities, aboutMe } = past.data;
   return (
-    <section className={cardClass} aria-labelledby="past-activities-heading">
+    <section
+      ref={sectionRef}
+      id={ACTIVITY_FEEDBACK_ANCHOR}
+      className={clsx(cardClass, 'scroll-mt-20')}
+      aria-labelledby="past-activities-heading"
+    >
       <h2 id="past-activities-heading" className="text-lg font-semibold text-slate-900">
         Past activities
       </h2>

@@ -39,6 +39,13 @@ describe('notificationText', () => {
     expect(notificationText({ ...base, type: 'activity_feedback', othersCount: 2 })).toBe(
       'How did it go with Asha and 2 others? Say who showed up',
     );
+    expect(notificationText({ ...base, type: 'activity_left' })).toBe(
+      'Asha gave up their spot in your activity',
+    );
+    expect(notificationText({ ...base, type: 'activity_met' })).toBe('You met Asha. Enjoy!');
+    expect(notificationText({ ...base, type: 'activity_met', othersCount: 1 })).toBe(
+      'You met Asha and 1 other. Enjoy!',
+    );
   });
 
   it('falls back to "Someone" for a blank name', () => {
@@ -55,11 +62,17 @@ describe('notificationHref', () => {
   });
 
   it('opens the activity for its notices, and past activities to say how it went', () => {
-    for (const type of ['activity_declined', 'activity_closed', 'activity_repeated'] as const)
+    for (const type of [
+      'activity_declined',
+      'activity_closed',
+      'activity_repeated',
+      'activity_left',
+      'activity_met',
+    ] as const)
       expect(notificationHref({ type, postId: POST, conversationId: null })).toBe(`/post/${POST}`);
-    // The post has expired by then: feedback is given on one's own profile.
+    // The post has expired by then: feedback is given on one's own profile, in its own section.
     expect(notificationHref({ type: 'activity_feedback', postId: POST, conversationId: null })).toBe(
-      '/profile',
+      '/profile#activity-feedback',
     );
   });
 

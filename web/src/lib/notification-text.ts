@@ -38,18 +38,26 @@ export function notificationText(notification: NotificationFields): string {
     case 'activity_feedback':
       // Everyone else who was there, the host named for a guest: "How did it go with Asha and 2 others?"
       return `How did it go with ${who}? Say who showed up`;
+    case 'activity_left':
+      return `${who} gave up their spot in your activity`;
+    case 'activity_met':
+      // Both sides of a check-in get one: the host's groups everyone they checked in.
+      return `You met ${who}. Enjoy!`;
   }
 }
 
+/** Where "how did it go?" leads: the feedback section of one's own profile. */
+export const ACTIVITY_FEEDBACK_ANCHOR = 'activity-feedback';
+
 /**
  * The post for comments, likes, reactions and activity notices; the conversation for messages;
- * for "how did it go?", one's past activities on the profile (the activity's post is gone by
- * then); null when it names neither.
+ * for "how did it go?", the past activities section of one's profile (the activity's post is gone
+ * by then); null when it names neither.
  */
 export function notificationHref(
   notification: Pick<AppNotification, 'type' | 'postId' | 'conversationId'>,
 ): string | null {
-  if (notification.type === 'activity_feedback') return '/profile';
+  if (notification.type === 'activity_feedback') return `/profile#${ACTIVITY_FEEDBACK_ANCHOR}`;
   if (notification.type === 'message') {
     return notification.conversationId
       ? `/messages?c=${encodeURIComponent(notification.conversationId)}`

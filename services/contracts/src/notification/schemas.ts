@@ -21,6 +21,10 @@ export const NOTIFICATION_TYPES = [
   'activity_closed',
   'activity_repeated',
   'activity_feedback',
+  // Someone accepted gave up their spot (to the host); two people checked each other in at the
+  // meet (to each of them: "You met Asha").
+  'activity_left',
+  'activity_met',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -6,6 +6,7 @@ import { notificationService } from '../index';
 import {
   activityMails,
   activityPeople,
+  blocks,
   feedback,
   messageMails,
   notificationActors,
@@ -32,6 +33,7 @@ describe('notification migrations', () => {
       feedback,
       activityPeople,
       activityMails,
+      blocks,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -109,3 +109,13 @@ export const activityMails = notification.table(
   },
   (table) => [primaryKey({ columns: [table.recipientId, table.postId] })],
 );
+
+/** Blocked pairs (identity's block events): activity notices skip them, both ways. */
+export const blocks = notification.table(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
+);

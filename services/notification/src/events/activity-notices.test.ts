@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   activityAcceptedV1,
+  activityCheckedInV1,
   activityClosedV1,
   activityDeclinedV1,
   activityLeftV1,
@@ -11,8 +12,10 @@ import {
   activityRequestedV1,
   postExpiredV1,
   QueueName,
+  userBlockedV1,
   userDeletedV1,
   userRegisteredV1,
+  userUnblockedV1,
 } from '@saathi/contracts';
 import type { EventData, EventDefinition, NotificationList } from '@saathi/contracts';
 import { createLogger, createMemoryBus, createMemoryQueue } from '@saathi/platform';
@@ -228,6 +231,153 @@ describe('activity notifications', () => {
       expect((await listOf(person)).notifications.map((item) => item.type)).not.toContain(
         'activity_feedback',
       );
+  });
+
+  it('tell the host when someone in gives up their spot (not a withdrawn request), and address them no more', async () => {
+    const host = await registered('Asha');
+    const [ravi, meera, dev] = await Promise.all([
+      registered('Ravi'),
+      registered('Meera'),
+      registered('Dev'),
+    ]);
+    const postId = randomUUID();
+    const startsAt = '2026-03-02T18:00:00.000Z';
+    const member = (user: AuthUser) => ({ postId, hostId: host.id, userId: user.id });
+    for (const user of [ravi, meera, dev])
+      await act(activityRequestedV1, { ...member(user), status: 'requested', note: null });
+    await notification.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      ...notification.signIn(host),
+    });
+    for (const user of [ravi, dev])
+      await act(activityAcceptedV1, { ...member(user), promoted: false, startsAt });
+    await act(activityLeftV1, { ...member(ravi), wasAccepted: true });
+    await act(activityLeftV1, { ...member(meera), wasAccepted: false });
+
+    const hostList = await listOf(host);
+    expect(hostList.notifications.filter((item) => !item.read)).toEqual([
+      expect.objectContaining({
+        type: 'activity_left',
+        actorId: ravi.id,
+        actorName: 'Ravi',
+        othersCount: 0,
+        postId,
+      }),
+    ]);
+    const people = await notification.rows<{ user_id: string; status: string }>(
+      sql`select user_id, status from notification.activity_people where post_id = ${postId}::uuid`,
+    );
+    expect(Object.fromEntries(people.map((row) => [row.user_id, row.status]))).toEqual({
+      [ravi.id]: 'left',
+      [meera.id]: 'left',
+      [dev.id]: 'accepted',
+    });
+
+    // Gone means gone: no "partner found", no "how did it go?" for the two who left.
+    await act(activityClosedV1, { postId, hostId: host.id });
+    await act(postExpiredV1, { postIds: [postId] });
+    for (const person of [ravi, meera])
+      expect((await listOf(person)).notifications.map((item) => item.type)).not.toContain('activity_closed');
+    expect((await listOf(ravi)).notifications.map((item) => item.type)).not.toContain('activity_feedback');
+    expect((await listOf(host)).notifications[0]).toMatchObject({
+      type: 'activity_feedback',
+      actorName: 'Dev',
+      othersCount: 0,
+    });
+  });
+
+  it('tell the two people who checked each other in that they met', async () => {
+    const host = await registered('Asha');
+    const [ravi, meera] = await Promise.all([registered('Ravi'), registered('Meera')]);
+    const postId = randomUUID();
+    const member = (user: AuthUser) => ({ postId, hostId: host.id, userId: user.id });
+    await act(activityCheckedInV1, member(ravi));
+    await act(activityCheckedInV1, member(meera));
+
+    for (const person of [ravi, meera])
+      expect((await listOf(person)).notifications).toEqual([
+        expect.objectContaining({ type: 'activity_met', actorId: host.id, actorName: 'Asha', postId }),
+      ]);
+    // The host met both: one notice per activity while unread, naming the latest.
+    expect((await listOf(host)).notifications).toEqual([
+      expect.objectContaining({ type: 'activity_met', actorName: 'Meera', othersCount: 1, postId }),
+    ]);
+  });
+
+  it('never name, or come from, someone the recipient blocked or was blocked by', async () => {
+    const host = await registered('Asha');
+    const [ravi, meera, dev] = await Promise.all([
+      registered('Ravi'),
+      registered('Meera'),
+      registered('Dev'),
+    ]);
+    const postId = randomUUID();
+    const startsAt = '2026-03-02T18:00:00.000Z';
+    const member = (user: AuthUser) => ({ postId, hostId: host.id, userId: user.id });
+    // Two guests fall out; one guest blocks the host (for a while).
+    await act(userBlockedV1, { blockerId: ravi.id, blockedId: meera.id });
+    await act(userBlockedV1, { blockerId: dev.id, blockedId: host.id });
+    for (const user of [ravi, meera, dev])
+      await act(activityAcceptedV1, { ...member(user), promoted: false, startsAt });
+    expect((await listOf(dev)).notifications).toEqual([]);
+    expect((await listOf(ravi)).notifications[0]).toMatchObject({
+      type: 'activity_accepted',
+      actorName: 'Asha',
+    });
+    const newcomer = await registered('Chitra');
+    await act(userBlockedV1, { blockerId: host.id, blockedId: newcomer.id });
+
+    await act(activityRequestedV1, { ...member(newcomer), status: 'requested', note: null });
+    expect((await listOf(host)).notifications.map((item) => item.type)).not.toContain('activity_request');
+    await act(activityReminderV1, {
+      postId,
+      hostId: host.id,
+      userIds: [ravi.id, meera.id, dev.id],
+      startsAt,
+    });
+    expect((await listOf(ravi)).notifications[0]).toMatchObject({ type: 'activity_reminder' });
+    expect((await listOf(dev)).notifications.map((item) => item.type)).not.toContain('activity_reminder');
+    await act(activityCheckedInV1, member(dev));
+    expect((await listOf(dev)).notifications.map((item) => item.type)).not.toContain('activity_met');
+    expect((await listOf(host)).notifications.map((item) => item.type)).not.toContain('activity_met');
+    await act(activityLeftV1, { ...member(dev), wasAccepted: true });
+    expect((await listOf(host)).notifications.map((item) => item.type)).not.toContain('activity_left');
+    await act(activityAcceptedV1, { ...member(dev), promoted: true, startsAt });
+    expect((await listOf(dev)).notifications.map((item) => item.type)).not.toContain('activity_accepted');
+
+    // Unblocked, the host is named again.
+    await act(userUnblockedV1, { blockerId: dev.id, blockedId: host.id });
+    await act(activityClosedV1, { postId, hostId: host.id });
+    expect((await listOf(dev)).notifications[0]).toMatchObject({
+      type: 'activity_closed',
+      actorName: 'Asha',
+    });
+
+    // "How did it go?": Ravi and Meera are asked about everyone there but each other.
+    await act(postExpiredV1, { postIds: [postId] });
+    const feedbackOf = async (user: AuthUser) =>
+      (await listOf(user)).notifications.find((item) => item.type === 'activity_feedback');
+    for (const person of [ravi, meera])
+      expect(await feedbackOf(person)).toMatchObject({ actorName: 'Asha', othersCount: 1 });
+    const actorsOf = async (user: AuthUser) => {
+      const rows = await notification.rows<{ actor_id: string }>(
+        sql`select a.actor_id from notification.notification_actors a
+              join notification.notifications n on n.id = a.notification_id
+             where n.recipient_id = ${user.id}::uuid and n.type = 'activity_feedback'`,
+      );
+      return rows.map((row) => row.actor_id).sort();
+    };
+    expect(await actorsOf(ravi)).toEqual([host.id, dev.id].sort());
+    expect(await actorsOf(meera)).toEqual([host.id, dev.id].sort());
+    expect(await feedbackOf(dev)).toMatchObject({ actorName: 'Asha', othersCount: 2 });
+
+    await act(userDeletedV1, { userId: ravi.id });
+    expect(
+      await notification.rows(
+        sql`select 1 from notification.blocks where blocker_id = ${ravi.id}::uuid or blocked_id = ${ravi.id}::uuid`,
+      ),
+    ).toEqual([]);
   });
 
   it('mail a notice that matters when it is still unread after the delay: once per activity and cool-down, not when read', async () => {

@@ -1,5 +1,6 @@
 import {
   activityAcceptedV1,
+  activityCheckedInV1,
   activityClosedV1,
   activityDeclinedV1,
   activityLeftV1,
@@ -11,12 +12,13 @@ import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import {
   noticeActivityAccepted,
+  noticeActivityCheckedIn,
   noticeActivityClosed,
   noticeActivityDeclined,
+  noticeActivityLeft,
   noticeActivityReminder,
   noticeActivityRepeated,
   noticeActivityRequested,
-  recordActivityLeft,
 } from '../use-cases/activity-notices';
 import { createNotificationCore } from '../use-cases/notification-core';
 import { consumeWithEvents } from './consume-with-events';
@@ -54,13 +56,23 @@ export function subscribeActivityDeclined(kit: ServiceKit<Config>): Promise<void
   });
 }
 
-/** feed.activity.left.v1 → no notice; the person is no longer addressed about the activity. */
+/** feed.activity.left.v1 → no longer addressed about the activity; the host hears when a spot was given up. */
 export function subscribeActivityLeft(kit: ServiceKit<Config>): Promise<void> {
   const core = createNotificationCore(kit);
   return consumeWithEvents(kit, {
     durable: 'notification.activity-left',
     event: activityLeftV1,
-    handle: (tx, _emit, envelope) => recordActivityLeft(core, tx, envelope),
+    handle: (tx, emit, envelope) => noticeActivityLeft(core, tx, emit, envelope),
+  });
+}
+
+/** feed.activity.checked_in.v1 → the host and the person each hear "You met …" about the other. */
+export function subscribeActivityCheckedIn(kit: ServiceKit<Config>): Promise<void> {
+  const core = createNotificationCore(kit);
+  return consumeWithEvents(kit, {
+    durable: 'notification.activity-checked-in',
+    event: activityCheckedInV1,
+    handle: (tx, emit, envelope) => noticeActivityCheckedIn(core, tx, emit, envelope),
   });
 }
 

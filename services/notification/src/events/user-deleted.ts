@@ -9,7 +9,7 @@ const DURABLE = 'notification.user-deleted';
 
 /**
  * identity.user.deleted.v1 → their address and names, their notifications, every notification
- * naming them as the actor, and the activities they were in or hosted (as notification knew them) go; feedback they sent stays, without who sent it (docs/privacy.md).
+ * naming them as the actor, and the activities they were in or hosted (as notification knew them) and their blocks go; feedback they sent stays, without who sent it (docs/privacy.md).
  */
 export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -23,6 +23,9 @@ export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<voi
         await tx.execute(sql`delete from notification.activity_mails where recipient_id = ${user}`);
         await tx.execute(
           sql`delete from notification.activity_people where user_id = ${user} or host_id = ${user}`,
+        );
+        await tx.execute(
+          sql`delete from notification.blocks where blocker_id = ${user} or blocked_id = ${user}`,
         );
         await tx.execute(
           sql`delete from notification.notifications

@@ -1,6 +1,7 @@
 import { QueueName } from '@saathi/contracts';
 import type {
   activityAcceptedV1,
+  activityCheckedInV1,
   activityClosedV1,
   activityDeclinedV1,
   activityLeftV1,
@@ -18,11 +19,12 @@ import type { NewActivity } from './notify';
 
 // The feed's activity events as notices (docs/notifications.md#activities). Every handler runs in
 // its consumer's transaction: the activity-people projection, the notice, its upserted event and
-// the queued mail check commit (or not) together with the inbox entry.
+// the queued mail check commit (or not) together with the inbox entry. No notice names, or comes
+// from, someone the recipient blocked or was blocked by (the blocks projection, both ways).
 
 type Deps = Pick<
   NotificationCore,
-  'users' | 'notifications' | 'activityPeople' | 'queue' | 'config' | 'logger'
+  'users' | 'notifications' | 'activityPeople' | 'blocks' | 'queue' | 'config' | 'logger'
 >;
 type Envelope<T> = Pick<EventEnvelope<T>, 'id' | 'data' | 'occurredAt'>;
 
@@ -78,6 +80,17 @@ async function queueMailCheck(
   );
 }
 
+/** Notifies, unless the recipient and the one named are blocked (either way round). */
+async function notifyUnlessBlocked(
+  deps: Pick<Deps, 'users' | 'notifications' | 'blocks'>,
+  tx: Db,
+  emit: Emit,
+  notice: NewActivity,
+): Promise<boolean> {
+  if (await deps.blocks.with(tx).blockedEitherWay(notice.recipientId, notice.actorId)) return false;
+  return (await notify(deps, tx, emit, notice)) !== null;
+}
+
 /** Notifies and, when the notice is new or moved up, queues its mail check. */
 async function notifyAndCheck(
   deps: Deps,
@@ -86,7 +99,7 @@ async function notifyAndCheck(
   eventId: string,
   notice: NewActivity & { type: MailedActivityNotice; postId: string },
 ): Promise<void> {
-  if (await notify(deps, tx, emit, notice)) await queueMailCheck(deps, eventId, notice);
+  if (await notifyUnlessBlocked(deps, tx, emit, notice)) await queueMailCheck(deps, eventId, notice);
 }
 
 /** A join request: the host hears of requests, grouped per activity while unread. */
@@ -98,7 +111,7 @@ export async function noticeActivityRequested(
 ): Promise<void> {
   const at = new Date(occurredAt);
   await deps.activityPeople.with(tx).apply(data, at);
-  await notify(deps, tx, emit, {
+  await notifyUnlessBlocked(deps, tx, emit, {
     ...activityNotice(
       data.hostId,
       'activity_request',
@@ -160,13 +173,52 @@ export async function noticeActivityDeclined(
   });
 }
 
-/** Left (a withdrawn request or a spot given up): no notice, but they are no longer addressed. */
-export async function recordActivityLeft(
-  deps: Pick<Deps, 'activityPeople'>,
+/**
+ * Left (a withdrawn request or a spot given up): they are no longer addressed about the activity,
+ * and when they had a spot the host hears it (grouped per activity while unread; in-app only: the
+ * host can see the free spot in the app).
+ */
+export async function noticeActivityLeft(
+  deps: Deps,
   tx: Db,
+  emit: Emit,
   { data, occurredAt }: Envelope<EventData<typeof activityLeftV1>>,
 ): Promise<void> {
-  await deps.activityPeople.with(tx).apply({ ...data, status: 'left' }, new Date(occurredAt));
+  const at = new Date(occurredAt);
+  await deps.activityPeople.with(tx).apply({ ...data, status: 'left' }, at);
+  if (!data.wasAccepted) return;
+  await notifyUnlessBlocked(deps, tx, emit, {
+    ...activityNotice(
+      data.hostId,
+      'activity_left',
+      `activity-left:${data.postId}`,
+      data.postId,
+      data.userId,
+      at,
+    ),
+    repeatBumps: false,
+  });
+}
+
+/**
+ * Checked in at the meet: the host and the accepted person each hear "You met …" about the other
+ * (the host's grouped per activity while unread). In-app only: both were just there.
+ */
+export async function noticeActivityCheckedIn(
+  deps: Deps,
+  tx: Db,
+  emit: Emit,
+  { data, occurredAt }: Envelope<EventData<typeof activityCheckedInV1>>,
+): Promise<void> {
+  const at = new Date(occurredAt);
+  for (const [recipientId, actorId] of [
+    [data.hostId, data.userId],
+    [data.userId, data.hostId],
+  ] as const)
+    await notifyUnlessBlocked(deps, tx, emit, {
+      ...activityNotice(recipientId, 'activity_met', `activity-met:${data.postId}`, data.postId, actorId, at),
+      repeatBumps: false,
+    });
 }
 
 /** Two hours before: each accepted person is asked "Still going?" (the host hosts: not asked). */
@@ -217,7 +269,7 @@ export async function noticeActivityClosed(
       type: 'activity_closed' as const,
       postId: data.postId,
     };
-    if (person.status === 'accepted') await notify(deps, tx, emit, notice);
+    if (person.status === 'accepted') await notifyUnlessBlocked(deps, tx, emit, notice);
     else await notifyAndCheck(deps, tx, emit, id, notice);
   }
 }
@@ -235,7 +287,7 @@ export async function noticeActivityRepeated(
   const at = new Date(occurredAt);
   for (const person of await deps.activityPeople.with(tx).peopleOf(data.previousPostId)) {
     if (person.status !== 'accepted') continue;
-    await notify(
+    await notifyUnlessBlocked(
       deps,
       tx,
       emit,
@@ -259,7 +311,7 @@ export async function noticeActivityRepeated(
  * activities. Not mailed.
  */
 export async function endActivities(
-  deps: Pick<Deps, 'users' | 'notifications' | 'activityPeople'>,
+  deps: Pick<Deps, 'users' | 'notifications' | 'activityPeople' | 'blocks'>,
   tx: Db,
   emit: Emit,
   postIds: readonly string[],
@@ -274,7 +326,9 @@ export async function endActivities(
     if (!hostId || accepted.length === 0) continue;
     // The host last, so a guest's notice names the host; the host's names the latest guest.
     const everyone = [...accepted, hostId];
-    for (const recipientId of everyone)
+    for (const recipientId of everyone) {
+      // Someone blocked either way is left out of the names; nobody else there → no notice.
+      const blocked = await deps.blocks.with(tx).blockedAmong(recipientId, everyone);
       await notifyFromMany(
         deps,
         tx,
@@ -290,7 +344,8 @@ export async function endActivities(
           at,
           repeatBumps: false,
         },
-        everyone,
+        everyone.filter((userId) => !blocked.has(userId)),
       );
+    }
   }
 }

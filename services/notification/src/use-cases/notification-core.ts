@@ -3,6 +3,7 @@ import { createMemoryRateLimiter } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityMailsRepository } from '../db/activity-mails-repository';
 import { ActivityPeopleRepository } from '../db/activity-people-repository';
+import { BlocksRepository } from '../db/blocks-repository';
 import { FeedbackRepository } from '../db/feedback-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
@@ -34,6 +35,8 @@ export interface NotificationCore {
   messageMails: MessageMailsRepository;
   activityPeople: ActivityPeopleRepository;
   activityMails: ActivityMailsRepository;
+  /** Blocked pairs: kept out of activity notices both ways. */
+  blocks: BlocksRepository;
   feedback: FeedbackRepository;
   pageViews: PageViewsRepository;
   /** Shared counters in cluster mode (Redis); this process's own otherwise. */
@@ -53,6 +56,7 @@ export function createNotificationCore(kit: ServiceKit<Config>): NotificationCor
     messageMails: new MessageMailsRepository(db),
     activityPeople: new ActivityPeopleRepository(db),
     activityMails: new ActivityMailsRepository(db),
+    blocks: new BlocksRepository(db),
     feedback: new FeedbackRepository(db),
     pageViews: new PageViewsRepository(db),
     rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),

@@ -1,0 +1,44 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '@saathi/platform';
+import { blocks } from './schema';
+
+/**
+ * The blocks projection, from identity's block events: identity owns the list, notification keeps
+ * the pairs only to keep a blocked person out of activity notices (either way round).
+ */
+export class BlocksRepository {
+  constructor(private readonly db: Db) {}
+
+  with(db: Db): BlocksRepository {
+    return new BlocksRepository(db);
+  }
+
+  async block(blockerId: string, blockedId: string): Promise<void> {
+    await this.db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+  }
+
+  async unblock(blockerId: string, blockedId: string): Promise<void> {
+    await this.db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  }
+
+  /** Of `others`, those `userId` blocked or was blocked by (one query, both ways). */
+  async blockedAmong(userId: string, others: readonly string[]): Promise<Set<string>> {
+    const candidates = others.filter((id) => id !== userId);
+    if (candidates.length === 0) return new Set();
+    const rows = await this.db
+      .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, userId), inArray(blocks.blockedId, candidates)),
+          and(eq(blocks.blockedId, userId), inArray(blocks.blockerId, candidates)),
+        ),
+      );
+    return new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
+  }
+
+  /** True when either has blocked the other. */
+  async blockedEitherWay(userId: string, otherId: string): Promise<boolean> {
+    return (await this.blockedAmong(userId, [otherId])).size > 0;
+  }
+}
