@@ -83,6 +83,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     decline: (user, conversationId, meta) => declineRequest(core, user, conversationId, meta),
   });
   const threads: ActivityThreadsCore = {
+    uow: kit.uow,
     clock: kit.clock,
     threads: new ActivityThreadsRepository(db),
     participants: core.participants,
@@ -91,6 +92,6 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
   activityThreadRoutes(app, {
     list: (user) => listActivityThreads(threads, user),
     messages: (user, postId, query) => listActivityThreadMessages(threads, user, postId, query),
-    send: (user, postId, content) => sendActivityThreadMessage(threads, user, postId, content),
+    send: (user, postId, content, meta) => sendActivityThreadMessage(threads, user, postId, content, meta),
   });
 }

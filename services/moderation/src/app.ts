@@ -9,9 +9,10 @@ import { reportRoutes } from './routes/reports';
 import { suspensionRoutes } from './routes/suspensions';
 import { fileReport } from './use-cases/file-report';
 import type { ModerationCore } from './use-cases/moderation-core';
+import { listOpenCases } from './use-cases/list-open-cases';
 import { takeAction } from './use-cases/take-action';
 
-/** How many open cases and audit rows one screen shows. */
+/** How many audit rows and suspensions one screen shows (the case queue is paged). */
 const PAGE = 100;
 
 export function createModerationCore(kit: ServiceKit<Config>): ModerationCore {
@@ -30,7 +31,7 @@ export function registerModeration(app: App, kit: ServiceKit<Config>): void {
   const core = createModerationCore(kit);
   reportRoutes(app, { fileReport: (reporter, body, meta) => fileReport(core, reporter, body, meta) });
   adminRoutes(app, {
-    openCases: () => core.reports.openCases(PAGE),
+    openCases: (query) => listOpenCases(core, query),
     auditLog: () => core.reports.auditLog(PAGE),
     takeAction: (admin, body, meta) => takeAction(core, admin, body, meta),
   });

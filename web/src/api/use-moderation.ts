@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   listAuditRoute,
   listOpenCasesRoute,
@@ -18,12 +18,18 @@ const auditKey = ['/api/moderation/admin/audit'] as const;
 const suspensionsKey = ['/api/moderation/admin/suspensions'] as const;
 const reviewKey = ['/api/admin/review'] as const;
 
-/** Admins only: reported items awaiting review. */
+/**
+ * Admins only: reported items awaiting review, oldest first, a page at a time ("Load more"
+ * fetches the next from the last page's cursor).
+ */
 export function useOpenCases(enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: casesKey,
     enabled,
-    queryFn: ({ signal }) => api.call(listOpenCasesRoute, { signal }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(listOpenCasesRoute, { query: pageParam ? { cursor: pageParam } : {}, signal }),
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { blockUserRoute, createReportRoute, listBlockedUsersRoute, unblockUserRoute } from './routes';
-import type { Conversation, CreateReportBody, FeedComment } from '@saathi/contracts';
+import type { ActivityThreadMessage, Conversation, CreateReportBody, FeedComment } from '@saathi/contracts';
 import { api } from './api-client';
 import { postListsKey, postsRootKey } from './feed-query-keys';
+import { activityThreadsKey } from './use-activity-threads';
 import { conversationsKey } from './messaging-query-keys';
 import { updateCachedPost } from './use-feed';
 import type { FeedPages } from './use-feed';
@@ -57,7 +58,7 @@ export function useBlockToggle() {
   return { block, unblock };
 }
 
-/** Files a report; the reported post leaves this reporter's screens at once. */
+/** Files a report; the reported item leaves this reporter's screens at once. */
 export function useReport() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -79,6 +80,18 @@ export function useReport() {
           (data) =>
             data && { ...data, messages: data.messages.filter((message) => message.id !== body.targetId) },
         );
+      if (body.targetKind === 'message') {
+        // Or it was in an activity's group thread: out of that thread's page, and the list's
+        // last message read again (the server leaves the reported one out).
+        queryClient.setQueriesData<ActivityThreadMessage[]>(
+          {
+            predicate: (query) =>
+              query.queryKey[0] === activityThreadsKey[0] && query.queryKey[2] === 'messages',
+          },
+          (messages) => messages?.filter((message) => message.id !== body.targetId),
+        );
+        void queryClient.invalidateQueries({ queryKey: activityThreadsKey, exact: true });
+      }
     },
   });
 }

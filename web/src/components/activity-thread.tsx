@@ -9,6 +9,7 @@ import { activityStart } from '../lib/activity-text';
 import { messageTime } from '../lib/message-time';
 import { toast } from '../lib/toast-store';
 import { MessageInput } from './message-input';
+import { MessageMenu } from './message-menu';
 import { buttonSecondary } from './ui';
 
 interface ActivityThreadProps {
@@ -92,9 +93,10 @@ export function ActivityThreadView({ thread, postId, viewerId, now, onBack }: Ac
                   >
                     {message.content}
                   </p>
-                  <time dateTime={message.createdAt} className="mt-0.5 text-xs text-slate-600">
-                    {messageTime(message.createdAt, now)}
-                  </time>
+                  <span className="mt-0.5 text-xs text-slate-600">
+                    <time dateTime={message.createdAt}>{messageTime(message.createdAt, now)}</time>
+                    {own ? null : <MessageMenu message={message} senderName={message.senderName} />}
+                  </span>
                 </li>
               );
             })}

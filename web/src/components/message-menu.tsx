@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Flag, MoreHorizontal } from 'lucide-react';
-import type { ChatMessage } from '@saathi/contracts';
+import type { ActivityThreadMessage, ChatMessage } from '@saathi/contracts';
 import { ReportDialog } from './report-dialog';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100';
 
-/** A received message's menu: report that one message (the report dialog, as for a post). */
-export function MessageMenu({ message, senderName }: { message: ChatMessage; senderName: string }) {
+/**
+ * A received message's menu, in a 1:1 conversation or an activity's group thread: report that
+ * one message (the report dialog, as for a post).
+ */
+export function MessageMenu({
+  message,
+  senderName,
+}: {
+  message: Pick<ChatMessage | ActivityThreadMessage, 'id' | 'content'>;
+  senderName: string;
+}) {
   const [reportOpen, setReportOpen] = useState(false);
   return (
     <>

@@ -152,7 +152,14 @@ export default function AdminModerationPage() {
     }
   };
 
-  const open = cases.data ?? [];
+  // A case acted on between two pages can come back in a refetch of both; show it once.
+  const open = [
+    ...new Map(
+      (cases.data?.pages ?? [])
+        .flatMap((page) => page.cases)
+        .map((entry) => [`${entry.targetKind}:${entry.targetId}`, entry] as const),
+    ).values(),
+  ];
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <div>
@@ -252,6 +259,16 @@ export default function AdminModerationPage() {
             ))}
           </ul>
         )}
+        {cases.hasNextPage ? (
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={cases.isFetchingNextPage}
+            onClick={() => void cases.fetchNextPage()}
+          >
+            {cases.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        ) : null}
       </section>
 
       <section aria-labelledby="suspended-people" className={cardClass}>

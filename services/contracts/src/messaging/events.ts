@@ -32,3 +32,18 @@ export const messageSentV1 = defineEvent(
     isRequest: z.boolean().optional(),
   }),
 );
+
+/**
+ * A message was stored in an activity's group thread (keyed by the activity's post). Ids only,
+ * like messaging.message.sent: moderation learns from it who wrote the message and in which
+ * thread, so a report of it has an owner and only the thread's members can file one.
+ */
+export const activityThreadMessageSentV1 = defineEvent(
+  'messaging.activity_thread_message.sent.v1',
+  z.object({
+    messageId: z.uuid(),
+    postId: z.uuid(),
+    senderId: z.uuid(),
+    sentAt: z.iso.datetime({ offset: true }),
+  }),
+);

@@ -25,3 +25,8 @@ export const REPORT_EXCERPT_MAX_LENGTH = 1000;
 /** The first three close a case; reinstate undoes a suspension (of a person, not a case). */
 export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'reinstate'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** The review queue's page: 20 open cases unless asked otherwise, never more than 50. */
+export const OPEN_CASES_PAGE_SIZE = 20;
+export const OPEN_CASES_PAGE_MAX = 50;
+export const INVALID_CURSOR = 'Invalid cursor';

@@ -9,6 +9,8 @@ export const ModerationMessages = {
   notSuspended: 'This person is not suspended',
   reinstateNeedsPerson: 'Only a person can be reinstated',
   actionDone: 'Done',
+  /** A message of an activity thread the reporter is not in (as messaging shows it: not at all). */
+  notInThread: 'You can only report messages in threads you are part of',
   /** The owning service no longer has the reported item (deleted, expired, or the account is gone). */
   itemGone: 'Item no longer exists',
 } as const;

@@ -6,7 +6,8 @@ import {
   auditEntrySchema,
   createReportBodySchema,
   moderationActionBodySchema,
-  openCaseSchema,
+  openCasesPageSchema,
+  openCasesQuerySchema,
   suspensionSchema,
 } from './schemas';
 
@@ -22,13 +23,17 @@ export const createReportRoute = defineRoute({
   response: { 201: messageResponseSchema },
 });
 
-/** Admins only: reported items awaiting review, oldest first. */
+/**
+ * Admins only: reported items awaiting review, oldest first (by first report, then kind and id),
+ * a page at a time: pass the previous page's `nextCursor` as `cursor`.
+ */
 export const listOpenCasesRoute = defineRoute({
   service,
   method: 'GET',
   path: '/api/moderation/admin/cases',
   access: 'admin',
-  response: { 200: z.array(openCaseSchema) },
+  query: openCasesQuerySchema,
+  response: { 200: openCasesPageSchema },
 });
 
 /**

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  INVALID_CURSOR,
   MODERATION_ACTIONS,
+  OPEN_CASES_PAGE_MAX,
+  OPEN_CASES_PAGE_SIZE,
   REPORT_EXCERPT_MAX_LENGTH,
   REPORT_NOTE_MAX_LENGTH,
   REPORT_REASONS,
@@ -44,6 +47,28 @@ export const openCaseSchema = z.object({
   lastReportedAt: z.iso.datetime({ offset: true }),
 });
 export type OpenCase = z.infer<typeof openCaseSchema>;
+
+/**
+ * A page of the review queue. `cursor` is the previous page's `nextCursor`, opaque to clients
+ * (the server decodes it and answers 400 when it cannot).
+ */
+export const openCasesQuerySchema = z.object({
+  limit: z.coerce
+    .number('Invalid limit')
+    .int('Invalid limit')
+    .min(1, 'Invalid limit')
+    .max(OPEN_CASES_PAGE_MAX, `Ask for at most ${OPEN_CASES_PAGE_MAX} reports`)
+    .default(OPEN_CASES_PAGE_SIZE),
+  cursor: z.string().min(1, INVALID_CURSOR).max(200, INVALID_CURSOR).optional(),
+});
+export type OpenCasesQuery = z.infer<typeof openCasesQuerySchema>;
+
+/** Open cases oldest first; `nextCursor` is null on the last page. */
+export const openCasesPageSchema = z.object({
+  cases: z.array(openCaseSchema),
+  nextCursor: z.string().nullable(),
+});
+export type OpenCasesPage = z.infer<typeof openCasesPageSchema>;
 
 export const moderationActionBodySchema = reportTargetSchema.extend({
   action: z.enum(MODERATION_ACTIONS, 'Choose an action'),

@@ -34,6 +34,12 @@ export type ThreadMessageRow = {
 const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.created_at,
   p.username, p.first_name, p.display_name`);
 
+/** Leaves out what moderation hid or removed and what this viewer reported. */
+const visibleTo = (viewerId: string, alias = 'm') =>
+  sql`${sql.raw(alias)}.moderation is null and not exists (
+        select 1 from messaging.hidden_for_viewer h
+         where h.viewer_id = ${viewerId}::uuid and h.message_id = ${sql.raw(alias)}.id)`;
+
 /** Activity threads, their members (from feed's events) and their messages. */
 export class ActivityThreadsRepository {
   constructor(private readonly db: Db) {}
@@ -137,9 +143,13 @@ export class ActivityThreadsRepository {
     return row;
   }
 
-  /** The newest page (oldest first), or everything after a message of the same thread. */
+  /**
+   * The newest page (oldest first), or everything after a message of the same thread, as the
+   * viewer may see it: without messages moderation hid or removed, nor those the viewer reported.
+   */
   async messages(
     postId: string,
+    viewerId: string,
     options: { after?: string; limit: number },
   ): Promise<ThreadMessageRow[] | null> {
     if (options.after) {
@@ -155,6 +165,7 @@ export class ActivityThreadsRepository {
             left join messaging.participants p on p.user_id = m.sender_id
             where m.post_id = ${postId}::uuid
               and (m.created_at, m.id) > (${cursor[0].created_at}::timestamptz, ${options.after}::uuid)
+              and ${visibleTo(viewerId)}
             order by m.created_at, m.id limit ${options.limit}`,
       );
     }
@@ -162,14 +173,14 @@ export class ActivityThreadsRepository {
       this.db,
       sql`select ${MESSAGE_COLUMNS} from messaging.activity_thread_messages m
           left join messaging.participants p on p.user_id = m.sender_id
-          where m.post_id = ${postId}::uuid
+          where m.post_id = ${postId}::uuid and ${visibleTo(viewerId)}
           order by m.created_at desc, m.id desc limit ${options.limit}`,
     );
     return newest.reverse();
   }
 
-  /** The newest message of each of these threads. */
-  async lastMessages(postIds: readonly string[]): Promise<ThreadMessageRow[]> {
+  /** The newest message of each of these threads the viewer may see. */
+  async lastMessages(postIds: readonly string[], viewerId: string): Promise<ThreadMessageRow[]> {
     if (postIds.length === 0) return [];
     return queryRows<ThreadMessageRow>(
       this.db,
@@ -177,7 +188,8 @@ export class ActivityThreadsRepository {
           from unnest(${`{${postIds.join(',')}}`}::uuid[]) as t(post_id)
           cross join lateral (
             select * from messaging.activity_thread_messages x
-            where x.post_id = t.post_id order by x.created_at desc, x.id desc limit 1) m
+            where x.post_id = t.post_id and ${visibleTo(viewerId, 'x')}
+            order by x.created_at desc, x.id desc limit 1) m
           left join messaging.participants p on p.user_id = m.sender_id`,
     );
   }

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 
+/** Where a reportable message can be: a 1:1 conversation or an activity's group thread. */
+const MESSAGE_TABLES = [sql.raw('messaging.messages'), sql.raw('messaging.activity_thread_messages')];
+
 /** Messaging's copies of blocks, reporters' hides and moderation decisions on messages. */
 export class SafetyRepository {
   constructor(private readonly db: Db) {}
@@ -45,19 +48,24 @@ export class SafetyRepository {
     );
   }
 
-  /** 'removed' replaces 'hidden'; nothing undoes a removal. */
+  /**
+   * 'removed' replaces 'hidden'; nothing undoes a removal. A message id is either a 1:1 message
+   * or an activity-thread message (both random uuids), so both tables are tried.
+   */
   async moderate(messageId: string, state: 'hidden' | 'removed'): Promise<void> {
-    await queryRows(
-      this.db,
-      sql`update messaging.messages set moderation = ${state}
-           where id = ${messageId} and (moderation is null or moderation = 'hidden')`,
-    );
+    for (const table of MESSAGE_TABLES)
+      await queryRows(
+        this.db,
+        sql`update ${table} set moderation = ${state}
+             where id = ${messageId} and (moderation is null or moderation = 'hidden')`,
+      );
   }
 
   async unhide(messageId: string): Promise<void> {
-    await queryRows(
-      this.db,
-      sql`update messaging.messages set moderation = null where id = ${messageId} and moderation = 'hidden'`,
-    );
+    for (const table of MESSAGE_TABLES)
+      await queryRows(
+        this.db,
+        sql`update ${table} set moderation = null where id = ${messageId} and moderation = 'hidden'`,
+      );
   }
 }

@@ -125,6 +125,8 @@ export const activityThreadMessages = messaging.table(
     senderId: uuid('sender_id').notNull(),
     content: text('content').notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    /** Hidden from every member by moderation: 'hidden' (until reviewed) or 'removed'. */
+    moderation: text('moderation'),
   },
   (table) => [index('activity_thread_messages_page_idx').on(table.postId, table.createdAt, table.id)],
 );

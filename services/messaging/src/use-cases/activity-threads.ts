@@ -1,13 +1,18 @@
-import { ACTIVITY_THREAD_OPEN_AFTER_START_MS, ActivityThreadMessages } from '@saathi/contracts';
+import {
+  ACTIVITY_THREAD_OPEN_AFTER_START_MS,
+  ActivityThreadMessages,
+  activityThreadMessageSentV1,
+} from '@saathi/contracts';
 import type { ActivityThread, ActivityThreadMessage } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser, Clock } from '@saathi/platform';
+import type { AuthUser, Clock, UnitOfWork } from '@saathi/platform';
 import type { ActivityThreadsRepository } from '../db/activity-threads-repository';
 import type { ParticipantsRepository } from '../db/participants-repository';
 import { asDate } from '../db/as-date';
 import { toActivityThread, toThreadMessage } from '../domain/activity-thread-views';
 
 export interface ActivityThreadsCore {
+  uow: UnitOfWork;
   clock: Clock;
   threads: ActivityThreadsRepository;
   participants: ParticipantsRepository;
@@ -23,7 +28,7 @@ export async function listActivityThreads(
   const postIds = threads.map((thread) => thread.post_id);
   const [members, lastMessages] = await Promise.all([
     core.threads.membersOf(postIds),
-    core.threads.lastMessages(postIds),
+    core.threads.lastMessages(postIds, user.id),
   ]);
   const now = core.clock.now();
   return threads.map((thread) =>
@@ -45,7 +50,7 @@ export async function listActivityThreadMessages(
 ): Promise<ActivityThreadMessage[]> {
   if (!(await core.threads.threadFor(user.id, postId)))
     throw httpErrors.notFound(ActivityThreadMessages.notFound);
-  const rows = await core.threads.messages(postId, {
+  const rows = await core.threads.messages(postId, user.id, {
     limit: query.limit,
     ...(query.after ? { after: query.after } : {}),
   });
@@ -58,6 +63,7 @@ export async function sendActivityThreadMessage(
   user: AuthUser,
   postId: string,
   content: string,
+  meta: { traceId: string },
 ): Promise<ActivityThreadMessage> {
   const thread = await core.threads.threadFor(user.id, postId);
   if (!thread) throw httpErrors.notFound(ActivityThreadMessages.notFound);
@@ -66,7 +72,21 @@ export async function sendActivityThreadMessage(
     throw httpErrors.conflict(ActivityThreadMessages.archived, 'THREAD_ARCHIVED');
   // The sender is named by their token until identity's event arrives, as in 1:1 chats.
   await core.participants.ensureFromToken(user.id, user.username);
-  const message = toThreadMessage(await core.threads.addMessage(postId, user.id, content, now));
+  // Stored and announced together (outbox): moderation learns the author and the thread from
+  // the event, so a report of the message has an owner and only members can file one.
+  const message = await core.uow.withEvents(
+    async (tx, emit) => {
+      const stored = toThreadMessage(await core.threads.with(tx).addMessage(postId, user.id, content, now));
+      emit(activityThreadMessageSentV1, {
+        messageId: stored.id,
+        postId,
+        senderId: user.id,
+        sentAt: stored.createdAt,
+      });
+      return stored;
+    },
+    { traceId: meta.traceId },
+  );
   core.push(await core.threads.memberIds(postId), message);
   return message;
 }

@@ -4,7 +4,15 @@ import { queryRows, serviceMigrations } from '@saathi/platform';
 import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { moderationService } from '../index';
-import { auditLog, cases, contentOwners, erasedPeople, reports, suspensions } from './schema';
+import {
+  activityThreadMembers,
+  auditLog,
+  cases,
+  contentOwners,
+  erasedPeople,
+  reports,
+  suspensions,
+} from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -22,6 +30,7 @@ describe('moderation migrations', () => {
       contentOwners,
       suspensions,
       erasedPeople,
+      activityThreadMembers,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -6,7 +6,8 @@ import { lockPerson } from './person-lock';
 
 /**
  * Who wrote each post, comment and message, as the owning services announced it. The only
- * source of a case's owner: a reporter's word about whose item it is is never asked for.
+ * source of a case's owner: a reporter's word about whose item it is is never asked for. Also
+ * who is in each activity's group thread, so only its members report its messages.
  */
 export class OwnersRepository {
   constructor(private readonly db: Db) {}
@@ -17,12 +18,50 @@ export class OwnersRepository {
 
   /** The author of the item; undefined when its creation event has not arrived (yet). */
   async ownerOf(targetKind: ContentKind, targetId: string): Promise<string | undefined> {
-    const [row] = await queryRows<{ owner_id: string }>(
+    return (await this.find(targetKind, targetId))?.ownerId;
+  }
+
+  /**
+   * The author, and for a message in an activity's group thread, that activity; undefined when
+   * the item's creation event has not arrived (yet).
+   */
+  async find(
+    targetKind: ContentKind,
+    targetId: string,
+  ): Promise<{ ownerId: string; threadId: string | null } | undefined> {
+    const [row] = await queryRows<{ owner_id: string; thread_id: string | null }>(
       this.db,
-      sql`select owner_id from moderation.content_owners
+      sql`select owner_id, thread_id from moderation.content_owners
            where target_kind = ${targetKind} and target_id = ${targetId}`,
     );
-    return row?.owner_id;
+    return row ? { ownerId: row.owner_id, threadId: row.thread_id } : undefined;
+  }
+
+  /** True when the person is in the activity's group thread (its host or an accepted person). */
+  async inThread(postId: string, userId: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from moderation.activity_thread_members
+           where post_id = ${postId} and user_id = ${userId}`,
+    );
+    return rows.length > 0;
+  }
+
+  /** The host and an accepted person are in the thread; idempotent. */
+  async joinThread(postId: string, userIds: readonly string[]): Promise<void> {
+    for (const userId of userIds)
+      await queryRows(
+        this.db,
+        sql`insert into moderation.activity_thread_members (post_id, user_id)
+            values (${postId}, ${userId}) on conflict do nothing`,
+      );
+  }
+
+  async leaveThread(postId: string, userId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`delete from moderation.activity_thread_members where post_id = ${postId} and user_id = ${userId}`,
+    );
   }
 
   /**
@@ -31,15 +70,20 @@ export class OwnersRepository {
    * whose account was erased (a late or redelivered event), records nothing and drops a case
    * still waiting for this item's owner: the item went with the account.
    */
-  async record(targetKind: ContentKind, targetId: string, ownerId: string): Promise<void> {
+  async record(
+    targetKind: ContentKind,
+    targetId: string,
+    ownerId: string,
+    threadId: string | null = null,
+  ): Promise<void> {
     await lockPerson(this.db, ownerId);
     await queryRows(
       this.db,
       sql`with erased as (
             select exists (select 1 from moderation.erased_people where user_id = ${ownerId}) as yes),
           recorded as (
-            insert into moderation.content_owners (target_kind, target_id, owner_id)
-            select ${targetKind}, ${targetId}, ${ownerId} from erased where not erased.yes
+            insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id)
+            select ${targetKind}, ${targetId}, ${ownerId}, ${threadId}::uuid from erased where not erased.yes
             on conflict do nothing),
           named as (
             update moderation.cases c set owner_id = ${ownerId} from erased

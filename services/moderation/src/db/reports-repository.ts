@@ -4,10 +4,12 @@ import type { Db } from '@saathi/platform';
 import type {
   AuditEntry,
   ModerationAction,
-  OpenCase,
+  OpenCasesPage,
   ReportReason,
   ReportTargetKind,
 } from '@saathi/contracts';
+import { encodeCaseCursor } from '../domain/case-cursor';
+import type { CaseCursor } from '../domain/case-cursor';
 
 export interface NewReport {
   reporterId: string;
@@ -130,9 +132,14 @@ export class ReportsRepository {
     );
   }
 
-  /** The review queue: open cases, oldest first, each with its reports since the last review. */
-  async openCases(limit: number): Promise<OpenCase[]> {
+  /**
+   * A page of the review queue: open cases oldest first, each with its reports folded. Ordered
+   * by (first report, kind, id), which never changes for a case, so a page starting after the
+   * cursor neither repeats nor skips a case that stayed open.
+   */
+  async openCases(limit: number, after?: CaseCursor): Promise<OpenCasesPage> {
     const rows = await queryRows<{
+      first_reported_micros: string;
       target_kind: ReportTargetKind;
       target_id: string;
       owner_id: string | null;
@@ -147,6 +154,7 @@ export class ReportsRepository {
       this.db,
       sql`select c.target_kind, c.target_id, c.owner_id, c.excerpt, c.hidden,
                  c.first_reported_at, c.last_reported_at,
+                 (extract(epoch from c.first_reported_at) * 1000000)::bigint::text as first_reported_micros,
                  (select count(*)::int from moderation.reports r
                    where r.target_kind = c.target_kind and r.target_id = c.target_id) as reporters,
                  (select json_agg(json_build_object('reason', g.reason, 'count', g.n) order by g.n desc)
@@ -158,10 +166,28 @@ export class ReportsRepository {
                      and r.note is not null and r.note <> '') as notes
             from moderation.cases c
            where c.status = 'open'
-           order by c.first_reported_at, c.target_id
-           limit ${limit}`,
+             ${
+               after
+                 ? sql`and (c.first_reported_at, c.target_kind, c.target_id) >
+                         ('epoch'::timestamptz + ${after.firstReportedMicros}::bigint * interval '1 microsecond',
+                          ${after.targetKind}, ${after.targetId}::uuid)`
+                 : sql``
+             }
+           order by c.first_reported_at, c.target_kind, c.target_id
+           limit ${limit + 1}`,
     );
-    return rows.map((row) => ({
+    // One row past the page says whether another page follows, without a count.
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > limit && last
+        ? encodeCaseCursor({
+            firstReportedMicros: last.first_reported_micros,
+            targetKind: last.target_kind,
+            targetId: last.target_id,
+          })
+        : null;
+    const cases = page.map((row) => ({
       targetKind: row.target_kind,
       targetId: row.target_id,
       ownerId: row.owner_id,
@@ -173,6 +199,7 @@ export class ReportsRepository {
       firstReportedAt: iso(row.first_reported_at),
       lastReportedAt: iso(row.last_reported_at),
     }));
+    return { cases, nextCursor };
   }
 
   async auditLog(limit: number): Promise<AuditEntry[]> {

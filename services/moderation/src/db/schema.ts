@@ -61,10 +61,25 @@ export const contentOwners = moderation.table(
     targetKind: text('target_kind').notNull(),
     targetId: uuid('target_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
+    /** The activity (its post) whose group thread holds the message; null for everything else. */
+    threadId: uuid('thread_id'),
   },
   (t) => [
     primaryKey({ columns: [t.targetKind, t.targetId] }),
     index('content_owners_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** Who is in each activity's group thread (the host and the accepted people), from feed's events. */
+export const activityThreadMembers = moderation.table(
+  'activity_thread_members',
+  {
+    postId: uuid('post_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('activity_thread_members_user_idx').on(t.userId),
   ],
 );
 

@@ -1,4 +1,7 @@
 import {
+  activityAcceptedV1,
+  activityLeftV1,
+  activityThreadMessageSentV1,
   commentCreatedV1,
   messageSentV1,
   postCreatedV1,
@@ -10,8 +13,9 @@ import type { Config } from '../config';
 import { applyOwnersFrom } from './apply-owners';
 
 /**
- * The owners projection: every post, comment and message with its author, from the events of
- * the services that own them. Posts that are gone (deleted, expired) are forgotten.
+ * The owners projection: every post, comment and message (1:1 or in an activity's thread) with
+ * its author, from the events of the services that own them, and the members of each activity
+ * thread. Posts that are gone (deleted, expired) are forgotten.
  */
 export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<void> {
   await applyOwnersFrom(kit, {
@@ -28,6 +32,23 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
     durable: 'moderation.message-sent',
     event: messageSentV1,
     apply: (owners, { messageId, senderId }) => owners.record('message', messageId, senderId),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.activity-thread-message-sent',
+    event: activityThreadMessageSentV1,
+    apply: (owners, { messageId, senderId, postId }) => owners.record('message', messageId, senderId, postId),
+  });
+  // Who may report an activity thread's messages: the same members messaging lets read it.
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.activity-accepted',
+    event: activityAcceptedV1,
+    apply: (owners, { postId, hostId, userId }) => owners.joinThread(postId, [hostId, userId]),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.activity-left',
+    event: activityLeftV1,
+    apply: (owners, { postId, userId, wasAccepted }) =>
+      wasAccepted ? owners.leaveThread(postId, userId) : Promise.resolve(),
   });
   await applyOwnersFrom(kit, {
     durable: 'moderation.post-deleted',

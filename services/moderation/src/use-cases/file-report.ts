@@ -23,9 +23,14 @@ export async function fileReport(
     async (tx, emit) => {
       // Whose item it is comes from the owning service's events, never from the request: a
       // reporter must not be able to steer a suspension at someone else.
-      const ownerId = isContent(body.targetKind)
-        ? ((await deps.owners.with(tx).ownerOf(body.targetKind, body.targetId)) ?? null)
-        : body.targetId;
+      const known = isContent(body.targetKind)
+        ? await deps.owners.with(tx).find(body.targetKind, body.targetId)
+        : undefined;
+      const ownerId = isContent(body.targetKind) ? (known?.ownerId ?? null) : body.targetId;
+      // An activity thread's messages are for its members: nobody else can see them, so nobody
+      // else can report them (the same answer however the id was come by).
+      if (known?.threadId && !(await deps.owners.with(tx).inThread(known.threadId, reporter.id)))
+        throw httpErrors.forbidden(ModerationMessages.notInThread);
       if (ownerId === reporter.id) throw httpErrors.badRequest(ModerationMessages.cannotReportSelf);
       // A deleted account has nothing left to review; a case about it would outlive its erasure.
       if (body.targetKind === 'user' && (await deps.owners.with(tx).isErased(body.targetId)))

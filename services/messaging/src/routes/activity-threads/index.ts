@@ -14,7 +14,12 @@ export interface ActivityThreadRoutesDeps {
     postId: string,
     query: { after?: string | undefined; limit: number },
   ): Promise<ActivityThreadMessage[]>;
-  send(user: AuthUser, postId: string, content: string): Promise<ActivityThreadMessage>;
+  send(
+    user: AuthUser,
+    postId: string,
+    content: string,
+    meta: { traceId: string },
+  ): Promise<ActivityThreadMessage>;
 }
 
 /** An activity's group thread: its members only (anyone else gets 404). */
@@ -24,6 +29,10 @@ export function activityThreadRoutes(app: App, deps: ActivityThreadRoutesDeps): 
     deps.messages(requireUser(request), request.params.postId, request.query),
   );
   registerRoute(app, sendActivityThreadMessageRoute, async (request, reply) =>
-    reply.code(201).send(await deps.send(requireUser(request), request.params.postId, request.body.content)),
+    reply.code(201).send(
+      await deps.send(requireUser(request), request.params.postId, request.body.content, {
+        traceId: request.traceId,
+      }),
+    ),
   );
 }

@@ -9,7 +9,6 @@ export const REVIEW_CONTEXT_MESSAGES = 2;
 
 type MessageRow = {
   id: string;
-  conversation_id: string;
   sender_id: string;
   content: string;
   created_at: Date | string;
@@ -25,37 +24,61 @@ const shape = (row: MessageRow): ReviewText => ({
 });
 
 /**
+ * Where a message can be: a 1:1 conversation, or an activity's group thread (keyed by its post).
+ * Table and column names are constants, never input.
+ */
+const PLACES = [
+  { table: sql.raw('messaging.messages'), thread: sql.raw('conversation_id') },
+  { table: sql.raw('messaging.activity_thread_messages'), thread: sql.raw('post_id') },
+] as const;
+
+/** The message and up to REVIEW_CONTEXT_MESSAGES either side in its own thread; undefined if not here. */
+async function readWithContext(
+  db: Db,
+  place: (typeof PLACES)[number],
+  id: string,
+): Promise<{ message: MessageRow; around: MessageRow[] } | undefined> {
+  const { table, thread } = place;
+  const [message] = await queryRows<MessageRow>(
+    db,
+    sql`select id, sender_id, content, created_at, moderation from ${table} where id = ${id}`,
+  );
+  if (!message) return undefined;
+  // Compared in the database (timestamps have microseconds a JS Date would lose); each table's
+  // (thread, created_at, id) index serves both sides.
+  const around = await queryRows<MessageRow>(
+    db,
+    sql`with m as (select ${thread} as thread, created_at, id from ${table} where id = ${id})
+        (select x.id, x.sender_id, x.content, x.created_at, x.moderation
+           from ${table} x, m
+          where x.${thread} = m.thread and (x.created_at, x.id) < (m.created_at, m.id)
+          order by x.created_at desc, x.id desc limit ${REVIEW_CONTEXT_MESSAGES})
+        union all
+        (select x.id, x.sender_id, x.content, x.created_at, x.moderation
+           from ${table} x, m
+          where x.${thread} = m.thread and (x.created_at, x.id) > (m.created_at, m.id)
+          order by x.created_at, x.id limit ${REVIEW_CONTEXT_MESSAGES})`,
+  );
+  return { message, around };
+}
+
+/**
  * Admins only (the route's `access`): one reported message as stored, hidden or removed ones
- * included, with the few messages around it in its conversation, so the reviewer judges what was
- * really said. Only the reported message's conversation, and only a few of its messages: an admin
- * reviewing a report does not read people's conversations at large (docs/moderation.md).
+ * included, with the few messages around it in its conversation or activity thread, so the
+ * reviewer judges what was really said. Only the reported message's thread, and only a few of
+ * its messages: an admin reviewing a report does not read people's conversations at large
+ * (docs/moderation.md).
  */
 export function adminReviewRoutes(app: App, deps: { db: Db }): void {
   registerRoute(app, reviewMessageRoute, async (request) => {
-    const [message] = await queryRows<MessageRow>(
-      deps.db,
-      sql`select id, conversation_id, sender_id, content, created_at, moderation
-            from messaging.messages where id = ${request.params.id}`,
-    );
-    if (!message) throw httpErrors.notFound(ModerationMessages.itemGone);
-    // Compared in the database (timestamps have microseconds a JS Date would lose); the
-    // (conversation, created_at, id) index serves both sides.
-    const around = await queryRows<MessageRow>(
-      deps.db,
-      sql`with m as (select conversation_id, created_at, id from messaging.messages where id = ${message.id})
-          (select x.id, x.conversation_id, x.sender_id, x.content, x.created_at, x.moderation
-             from messaging.messages x, m
-            where x.conversation_id = m.conversation_id and (x.created_at, x.id) < (m.created_at, m.id)
-            order by x.created_at desc, x.id desc limit ${REVIEW_CONTEXT_MESSAGES})
-          union all
-          (select x.id, x.conversation_id, x.sender_id, x.content, x.created_at, x.moderation
-             from messaging.messages x, m
-            where x.conversation_id = m.conversation_id and (x.created_at, x.id) > (m.created_at, m.id)
-            order by x.created_at, x.id limit ${REVIEW_CONTEXT_MESSAGES})`,
-    );
-    const context = around
-      .map(shape)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    return { ...shape(message), context };
+    for (const place of PLACES) {
+      const found = await readWithContext(deps.db, place, request.params.id);
+      if (!found) continue;
+      const context = found.around
+        .map(shape)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      return { ...shape(found.message), context };
+    }
+    throw httpErrors.notFound(ModerationMessages.itemGone);
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentRemovedV1, reportDismissedV1, userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
-import type { AuditEntry, OpenCase, Suspension } from '@saathi/contracts';
+import type { AuditEntry, OpenCase, OpenCasesPage, Suspension } from '@saathi/contracts';
 import { buildAdmin, buildUser, startTestModeration } from '../../testing/test-moderation';
 import type { TestModeration } from '../../testing/test-moderation';
 
@@ -13,14 +13,24 @@ afterAll(() => moderation.close());
 
 const admin = buildAdmin();
 
+/** The whole queue, every page of it. */
 async function cases(): Promise<OpenCase[]> {
-  const response = await moderation.app.inject({
-    method: 'GET',
-    url: '/api/moderation/admin/cases',
-    ...moderation.signIn(admin),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<OpenCase[]>();
+  const all: OpenCase[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: Record<string, string> = cursor ? { limit: '50', cursor } : { limit: '50' };
+    const response = await moderation.app.inject({
+      method: 'GET',
+      url: '/api/moderation/admin/cases',
+      query,
+      ...moderation.signIn(admin),
+    });
+    expect(response.statusCode).toBe(200);
+    const page: OpenCasesPage = response.json<OpenCasesPage>();
+    all.push(...page.cases);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
 }
 
 async function act(action: string, targetKind: string, targetId: string, as = admin) {
