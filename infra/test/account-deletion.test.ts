@@ -175,6 +175,7 @@ describe('deleting an account (cluster mode, through the gateway)', () => {
         'moderation.reports',
         'moderation.cases',
         'moderation.content_owners',
+        'moderation.conversation_participants',
       ].every((t) => found[t])
         ? true
         : undefined;

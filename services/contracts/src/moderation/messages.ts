@@ -11,6 +11,8 @@ export const ModerationMessages = {
   actionDone: 'Done',
   /** A message of an activity thread the reporter is not in (as messaging shows it: not at all). */
   notInThread: 'You can only report messages in threads you are part of',
+  /** A 1:1 message of a conversation the reporter is not one of the two people in. */
+  notInConversation: 'You can only report messages in conversations you are part of',
   /** The owning service no longer has the reported item (deleted, expired, or the account is gone). */
   itemGone: 'Item no longer exists',
 } as const;

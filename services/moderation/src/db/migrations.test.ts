@@ -9,6 +9,7 @@ import {
   auditLog,
   cases,
   contentOwners,
+  conversationParticipants,
   erasedPeople,
   reports,
   suspensions,
@@ -31,6 +32,7 @@ describe('moderation migrations', () => {
       suspensions,
       erasedPeople,
       activityThreadMembers,
+      conversationParticipants,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -7,8 +7,18 @@ import { lockPerson } from './person-lock';
 /**
  * Who wrote each post, comment and message, as the owning services announced it. The only
  * source of a case's owner: a reporter's word about whose item it is is never asked for. Also
- * who is in each activity's group thread, so only its members report its messages.
+ * who is in each activity's group thread and each 1:1 conversation, so only the people in them
+ * report their messages.
  */
+/** What moderation knows of an item: its author, and where a message was said. */
+export interface KnownItem {
+  ownerId: string;
+  /** The activity (its post) whose group thread holds the message. */
+  threadId: string | null;
+  /** The 1:1 conversation that holds the message. */
+  conversationId: string | null;
+}
+
 export class OwnersRepository {
   constructor(private readonly db: Db) {}
 
@@ -22,19 +32,22 @@ export class OwnersRepository {
   }
 
   /**
-   * The author, and for a message in an activity's group thread, that activity; undefined when
-   * the item's creation event has not arrived (yet).
+   * The author, and for a message the activity thread or 1:1 conversation that holds it;
+   * undefined when the item's creation event has not arrived (yet).
    */
-  async find(
-    targetKind: ContentKind,
-    targetId: string,
-  ): Promise<{ ownerId: string; threadId: string | null } | undefined> {
-    const [row] = await queryRows<{ owner_id: string; thread_id: string | null }>(
+  async find(targetKind: ContentKind, targetId: string): Promise<KnownItem | undefined> {
+    const [row] = await queryRows<{
+      owner_id: string;
+      thread_id: string | null;
+      conversation_id: string | null;
+    }>(
       this.db,
-      sql`select owner_id, thread_id from moderation.content_owners
+      sql`select owner_id, thread_id, conversation_id from moderation.content_owners
            where target_kind = ${targetKind} and target_id = ${targetId}`,
     );
-    return row ? { ownerId: row.owner_id, threadId: row.thread_id } : undefined;
+    return row
+      ? { ownerId: row.owner_id, threadId: row.thread_id, conversationId: row.conversation_id }
+      : undefined;
   }
 
   /** True when the person is in the activity's group thread (its host or an accepted person). */
@@ -64,6 +77,34 @@ export class OwnersRepository {
     );
   }
 
+  /** True when the person is one of the two people of the 1:1 conversation. */
+  async inConversation(conversationId: string, userId: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from moderation.conversation_participants
+           where conversation_id = ${conversationId} and user_id = ${userId}`,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Records the conversation's people; idempotent. An erased person is not recorded again (a
+   * late or redelivered event of theirs): their account, and so their part in it, is gone.
+   */
+  async joinConversation(conversationId: string, userIds: readonly string[]): Promise<void> {
+    // Locks in one order, so two events naming the same pair never wait on each other.
+    const people = [...new Set(userIds)].sort();
+    for (const userId of people) await lockPerson(this.db, userId);
+    for (const userId of people)
+      await queryRows(
+        this.db,
+        sql`insert into moderation.conversation_participants (conversation_id, user_id)
+            select ${conversationId}, ${userId}
+             where not exists (select 1 from moderation.erased_people where user_id = ${userId})
+            on conflict do nothing`,
+      );
+  }
+
   /**
    * Records the author, and names them on a case opened before the creation event arrived.
    * Idempotent: the first announcement wins (an item's author never changes). For a person
@@ -74,7 +115,7 @@ export class OwnersRepository {
     targetKind: ContentKind,
     targetId: string,
     ownerId: string,
-    threadId: string | null = null,
+    where: { threadId?: string; conversationId?: string } = {},
   ): Promise<void> {
     await lockPerson(this.db, ownerId);
     await queryRows(
@@ -82,9 +123,14 @@ export class OwnersRepository {
       sql`with erased as (
             select exists (select 1 from moderation.erased_people where user_id = ${ownerId}) as yes),
           recorded as (
-            insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id)
-            select ${targetKind}, ${targetId}, ${ownerId}, ${threadId}::uuid from erased where not erased.yes
-            on conflict do nothing),
+            insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id, conversation_id)
+            select ${targetKind}, ${targetId}, ${ownerId}, ${where.threadId ?? null}::uuid,
+                   ${where.conversationId ?? null}::uuid
+              from erased where not erased.yes
+            -- A message recorded before moderation kept conversations learns its own when its
+            -- event comes again; nothing else about a recorded item changes.
+            on conflict (target_kind, target_id) do update set conversation_id = excluded.conversation_id
+             where content_owners.conversation_id is null and excluded.conversation_id is not null),
           named as (
             update moderation.cases c set owner_id = ${ownerId} from erased
              where not erased.yes and c.target_kind = ${targetKind} and c.target_id = ${targetId}

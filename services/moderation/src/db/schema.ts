@@ -63,6 +63,8 @@ export const contentOwners = moderation.table(
     ownerId: uuid('owner_id').notNull(),
     /** The activity (its post) whose group thread holds the message; null for everything else. */
     threadId: uuid('thread_id'),
+    /** The 1:1 conversation that holds the message; null for everything else. */
+    conversationId: uuid('conversation_id'),
   },
   (t) => [
     primaryKey({ columns: [t.targetKind, t.targetId] }),
@@ -80,6 +82,19 @@ export const activityThreadMembers = moderation.table(
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
     index('activity_thread_members_user_idx').on(t.userId),
+  ],
+);
+
+/** The two people of each 1:1 conversation, from messaging's events. */
+export const conversationParticipants = moderation.table(
+  'conversation_participants',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_participants_user_idx').on(t.userId),
   ],
 );
 

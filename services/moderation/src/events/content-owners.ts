@@ -3,6 +3,7 @@ import {
   activityLeftV1,
   activityThreadMessageSentV1,
   commentCreatedV1,
+  conversationStartedV1,
   messageSentV1,
   postCreatedV1,
   postDeletedV1,
@@ -14,8 +15,9 @@ import { applyOwnersFrom } from './apply-owners';
 
 /**
  * The owners projection: every post, comment and message (1:1 or in an activity's thread) with
- * its author, from the events of the services that own them, and the members of each activity
- * thread. Posts that are gone (deleted, expired) are forgotten.
+ * its author, from the events of the services that own them, the members of each activity
+ * thread and the two people of each 1:1 conversation. Posts that are gone (deleted, expired)
+ * are forgotten.
  */
 export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<void> {
   await applyOwnersFrom(kit, {
@@ -28,15 +30,27 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
     event: commentCreatedV1,
     apply: (owners, { commentId, authorId }) => owners.record('comment', commentId, authorId),
   });
+  // Who may report a 1:1 message: the two people of its conversation. The message's own event
+  // names both, so they are known with the message whichever event arrives first.
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.conversation-started',
+    event: conversationStartedV1,
+    apply: (owners, { conversationId, participant1Id, participant2Id }) =>
+      owners.joinConversation(conversationId, [participant1Id, participant2Id]),
+  });
   await applyOwnersFrom(kit, {
     durable: 'moderation.message-sent',
     event: messageSentV1,
-    apply: (owners, { messageId, senderId }) => owners.record('message', messageId, senderId),
+    apply: async (owners, { messageId, conversationId, senderId, recipientId }) => {
+      await owners.joinConversation(conversationId, [senderId, recipientId]);
+      await owners.record('message', messageId, senderId, { conversationId });
+    },
   });
   await applyOwnersFrom(kit, {
     durable: 'moderation.activity-thread-message-sent',
     event: activityThreadMessageSentV1,
-    apply: (owners, { messageId, senderId, postId }) => owners.record('message', messageId, senderId, postId),
+    apply: (owners, { messageId, senderId, postId }) =>
+      owners.record('message', messageId, senderId, { threadId: postId }),
   });
   // Who may report an activity thread's messages: the same members messaging lets read it.
   await applyOwnersFrom(kit, {

@@ -59,7 +59,7 @@ describe('a deleted account', () => {
     ];
     await moderation.announce('post', farahPost, farah.id);
     await moderation.announce('post', veraPost, vera.id);
-    await moderation.announce('message', veraMessage, vera.id);
+    await moderation.announce('message', veraMessage, vera.id, { recipientId: farah.id });
     await moderation.announce('comment', farahComment, farah.id);
 
     // Reports Vera filed (one with her note), cases about her content and about her.
@@ -76,6 +76,7 @@ describe('a deleted account', () => {
       'audit_log',
       'cases',
       'content_owners',
+      'conversation_participants',
       'reports',
       'suspensions',
     ]);

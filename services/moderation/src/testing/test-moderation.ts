@@ -34,9 +34,15 @@ export interface TestModeration {
   ): Promise<number>;
   /**
    * Announces, as the owning service would, that `ownerId` wrote the item, and waits until the
-   * owners projection holds it.
+   * owners projection holds it. A message goes to `recipientId` (someone new unless told), the
+   * only other person who may report it.
    */
-  announce(targetKind: ContentKind, targetId: string, ownerId: string): Promise<void>;
+  announce(
+    targetKind: ContentKind,
+    targetId: string,
+    ownerId: string,
+    message?: { recipientId?: string; conversationId?: string },
+  ): Promise<void>;
   /** Publishes an event on the service's bus, as another service would. */
   publish<E extends EventDefinition>(event: E, data: EventData<E>): Promise<void>;
   /** The payloads of this event type the service has written to its outbox, oldest first. */
@@ -101,7 +107,7 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
       return response.statusCode;
     },
     publish,
-    async announce(targetKind, targetId, ownerId) {
+    async announce(targetKind, targetId, ownerId, message = {}) {
       const at = clock.now().toISOString();
       if (targetKind === 'post')
         await publish(postCreatedV1, {
@@ -122,9 +128,9 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
       else
         await publish(messageSentV1, {
           messageId: targetId,
-          conversationId: randomUUID(),
+          conversationId: message.conversationId ?? randomUUID(),
           senderId: ownerId,
-          recipientId: randomUUID(),
+          recipientId: message.recipientId ?? randomUUID(),
           recipientOnline: false,
           sentAt: at,
         });

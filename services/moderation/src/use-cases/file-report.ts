@@ -31,6 +31,12 @@ export async function fileReport(
       // else can report them (the same answer however the id was come by).
       if (known?.threadId && !(await deps.owners.with(tx).inThread(known.threadId, reporter.id)))
         throw httpErrors.forbidden(ModerationMessages.notInThread);
+      // Likewise a 1:1 message is for the two people of its conversation only.
+      if (
+        known?.conversationId &&
+        !(await deps.owners.with(tx).inConversation(known.conversationId, reporter.id))
+      )
+        throw httpErrors.forbidden(ModerationMessages.notInConversation);
       if (ownerId === reporter.id) throw httpErrors.badRequest(ModerationMessages.cannotReportSelf);
       // A deleted account has nothing left to review; a case about it would outlive its erasure.
       if (body.targetKind === 'user' && (await deps.owners.with(tx).isErased(body.targetId)))

@@ -134,11 +134,15 @@ describe('reporting an activity-thread message', () => {
   });
 
   it('a 1:1 message and a thread message of the same person keep their own answers', async () => {
-    const [host, sender] = [buildUser(), buildUser()];
+    const [host, sender, recipient] = [buildUser(), buildUser(), buildUser()];
     await thread(host, [sender]);
     const direct = randomUUID();
-    await moderation.announce('message', direct, sender.id);
-    // A 1:1 message has no thread: its report is not refused on membership.
-    expect((await report(buildUser(), direct)).statusCode).toBe(201);
+    await moderation.announce('message', direct, sender.id, { recipientId: recipient.id });
+    // A 1:1 message has no thread: its recipient is not refused on thread membership, and the
+    // thread's host, not in the conversation, is refused on the conversation's.
+    expect((await report(recipient, direct)).statusCode).toBe(201);
+    const refused = await report(host, direct);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: ModerationMessages.notInConversation });
   });
 });

@@ -81,7 +81,7 @@ describe('reporting', () => {
   it('attributes content to its author as the owning service announced it, whoever the reporter names', async () => {
     const [reporter, author, innocent] = [buildUser(), buildUser(), buildUser()];
     const messageId = randomUUID();
-    await moderation.announce('message', messageId, author.id);
+    await moderation.announce('message', messageId, author.id, { recipientId: reporter.id });
     // The reporter claims someone else wrote it: ignored.
     expect(
       await moderation.report(reporter, { targetKind: 'message', targetId: messageId, ownerId: innocent.id }),
