@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { ContentKind } from '@saathi/contracts';
+import { addLivePeople } from './live-people';
 import { lockPerson } from './person-lock';
 
 /**
@@ -60,14 +61,19 @@ export class OwnersRepository {
     return rows.length > 0;
   }
 
-  /** The host and an accepted person are in the thread; idempotent. */
+  /**
+   * The host and an accepted person are in the thread; idempotent. An erased person is not
+   * recorded again (a late or redelivered event of theirs), as in joinConversation.
+   */
   async joinThread(postId: string, userIds: readonly string[]): Promise<void> {
-    for (const userId of userIds)
-      await queryRows(
-        this.db,
+    await addLivePeople(
+      this.db,
+      userIds,
+      (live) =>
         sql`insert into moderation.activity_thread_members (post_id, user_id)
-            values (${postId}, ${userId}) on conflict do nothing`,
-      );
+            select ${postId}::uuid, live.user_id from (${live}) as live
+            on conflict do nothing`,
+    );
   }
 
   async leaveThread(postId: string, userId: string): Promise<void> {
@@ -92,17 +98,31 @@ export class OwnersRepository {
    * late or redelivered event of theirs): their account, and so their part in it, is gone.
    */
   async joinConversation(conversationId: string, userIds: readonly string[]): Promise<void> {
-    // Locks in one order, so two events naming the same pair never wait on each other.
-    const people = [...new Set(userIds)].sort();
-    for (const userId of people) await lockPerson(this.db, userId);
-    for (const userId of people)
-      await queryRows(
-        this.db,
+    await addLivePeople(
+      this.db,
+      userIds,
+      (live) =>
         sql`insert into moderation.conversation_participants (conversation_id, user_id)
-            select ${conversationId}, ${userId}
-             where not exists (select 1 from moderation.erased_people where user_id = ${userId})
+            select ${conversationId}::uuid, live.user_id from (${live}) as live
             on conflict do nothing`,
-      );
+    );
+  }
+
+  /**
+   * A 1:1 message: its conversation's two people (the event names both) and its author. Sent
+   * for every message, so kept to three statements: both people's locks, the participants, the
+   * author (under the sender's lock already held).
+   */
+  async recordMessage(message: {
+    messageId: string;
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+  }): Promise<void> {
+    await this.joinConversation(message.conversationId, [message.senderId, message.recipientId]);
+    await this.recordLocked('message', message.messageId, message.senderId, {
+      conversationId: message.conversationId,
+    });
   }
 
   /**
@@ -118,6 +138,16 @@ export class OwnersRepository {
     where: { threadId?: string; conversationId?: string } = {},
   ): Promise<void> {
     await lockPerson(this.db, ownerId);
+    await this.recordLocked(targetKind, targetId, ownerId, where);
+  }
+
+  /** record, for a caller already holding the owner's lock in this transaction. */
+  private async recordLocked(
+    targetKind: ContentKind,
+    targetId: string,
+    ownerId: string,
+    where: { threadId?: string; conversationId?: string },
+  ): Promise<void> {
     await queryRows(
       this.db,
       sql`with erased as (

@@ -41,10 +41,8 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
   await applyOwnersFrom(kit, {
     durable: 'moderation.message-sent',
     event: messageSentV1,
-    apply: async (owners, { messageId, conversationId, senderId, recipientId }) => {
-      await owners.joinConversation(conversationId, [senderId, recipientId]);
-      await owners.record('message', messageId, senderId, { conversationId });
-    },
+    apply: (owners, { messageId, conversationId, senderId, recipientId }) =>
+      owners.recordMessage({ messageId, conversationId, senderId, recipientId }),
   });
   await applyOwnersFrom(kit, {
     durable: 'moderation.activity-thread-message-sent',

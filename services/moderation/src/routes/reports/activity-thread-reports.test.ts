@@ -133,6 +133,36 @@ describe('reporting an activity-thread message', () => {
     expect(await members(postId)).toEqual([sender.id]);
   });
 
+  it('never records a deleted person again from a late accepted event', async () => {
+    const [host, erased] = [buildUser(), buildUser()];
+    const postId = await thread(host, [erased]);
+    await moderation.publish(userDeletedV1, { userId: erased.id });
+    await waitFor(async () => (await members(postId)).join() === host.id, 5_000, 'the erasure');
+
+    const applied = async () =>
+      (
+        await moderation.rows<{ n: number }>(
+          sql`select count(*)::int as n from moderation.inbox where consumer = 'moderation.activity-accepted'`,
+        )
+      )[0]?.n ?? 0;
+    const before = await applied();
+    // Redelivered (a new envelope: the inbox does not already hold it) after the erasure.
+    await moderation.publish(activityAcceptedV1, {
+      postId,
+      hostId: host.id,
+      userId: erased.id,
+      startsAt: moderation.clock.now().toISOString(),
+      promoted: false,
+    });
+    await waitFor(async () => (await applied()) === before + 1, 5_000, 'the late event');
+    const rows = await moderation.rows(
+      sql`select 1 from moderation.activity_thread_members where user_id = ${erased.id}`,
+    );
+    expect(rows).toHaveLength(0);
+    // The living host named in the same event is still recorded.
+    expect(await members(postId)).toEqual([host.id]);
+  });
+
   it('a 1:1 message and a thread message of the same person keep their own answers', async () => {
     const [host, sender, recipient] = [buildUser(), buildUser(), buildUser()];
     await thread(host, [sender]);
