@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_HEADING_HTML } from '@saathi/contracts';
 import { allAt, closers, startFakeService, startGateway } from './test-upstreams';
 
 const { track, closeAll } = closers();
@@ -16,7 +17,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body></body></html>',
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head>' +
+      '<body><div id="root"><div><header>Saathi</header></div></div></body></html>',
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc.js'), MAIN_JS);
   writeFileSync(path.join(webDist, 'assets', 'index-abc.js.br'), brotliCompressSync(MAIN_JS));
@@ -95,6 +97,27 @@ describe('web delivery', () => {
     expect(home).not.toContain('auth-page-2.js');
     const unknown = await (await request(`${gatewayUrl}/nowhere`)).body.text();
     expect(unknown).not.toContain('modulepreload');
+  });
+
+  it("holds the sign-in screen's heading after the static header, and nothing made up for other screens", async () => {
+    const auth = await (
+      await request(`${gatewayUrl}/auth`, { headers: { 'accept-encoding': 'br' } })
+    ).body
+      .arrayBuffer()
+      .then((body) => brotliDecompressSync(Buffer.from(body)).toString());
+    expect(auth).toContain(
+      `<header>Saathi</header><main id="main" class="flex-1 pb-8"><div class="mx-auto max-w-md px-4 py-10">`,
+    );
+    expect(auth).toContain(AUTH_HEADING_HTML);
+    expect(auth).toContain('<h1 class="text-2xl font-semibold text-slate-900">Welcome back</h1>');
+    // /AUTH is the same screen (the router matches paths case-insensitively).
+    expect(await (await request(`${gatewayUrl}/AUTH?next=x`)).body.text()).toContain('Welcome back');
+    // Home depends on the visitor's stored location, a blog story on its slug: no markup.
+    for (const other of ['/', '/blog/first-run', '/nowhere']) {
+      const html = await (await request(`${gatewayUrl}${other}`)).body.text();
+      expect(html).toContain('<header>Saathi</header></div>');
+      expect(html).not.toContain('<main');
+    }
   });
 
   it('answers /robots.txt as text naming the sitemap, and /sitemap.xml listing the blog stories', async () => {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { blogSlugOfPath, withBlogMeta } from './blog-meta';
 import type { BlogMetaSource } from './blog-meta';
 import { loadRoutePreloads } from './route-preload';
+import { withPrerenderedMain } from './route-prerender';
 import { renderSitemap } from './sitemap';
 import type { SitemapSource } from './sitemap';
 
@@ -58,7 +59,8 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Encoded
  * Serves the built web app. Any other GET outside `/api` returns index.html so the web
  * app's router (and its 404 screen) decides; an unknown `/api/*` path stays a JSON 404.
  * Built files go out precompressed (the build writes .br and .gz beside them); index.html
- * names the requested screen's chunks so they load in parallel with the main script.
+ * names the requested screen's chunks so they load in parallel with the main script, and holds
+ * the screen's above-the-fold markup where it has some (route-prerender.ts).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -99,13 +101,14 @@ export async function registerWeb(
     (indexHtml ??= readFile(path.join(root ?? '', 'index.html'), 'utf8').then((html) =>
       runtimeMeta ? html.replace('</head>', `${runtimeMeta}</head>`) : html,
     ));
-  // One compressed copy per distinct set of preload tags (one per screen at most).
+  // One compressed copy per screen at most (its preload tags and pre-rendered markup).
   const pages = new Map<string, Encoded>();
-  const pageFor = async (tags: string): Promise<Encoded> => {
-    let page = pages.get(tags);
+  const pageFor = async (pathname: string, tags: string): Promise<Encoded> => {
+    const html = withPrerenderedMain((await readIndex()).replace('</head>', `${tags}</head>`), pathname);
+    let page = pages.get(html);
     if (!page) {
-      page = encodeAll((await readIndex()).replace('</head>', `${tags}</head>`));
-      pages.set(tags, page);
+      page = encodeAll(html);
+      pages.set(html, page);
     }
     return page;
   };
@@ -151,6 +154,6 @@ export async function registerWeb(
       );
       return sendEncoded(request, reply, encodeAll(html), 'text/html; charset=utf-8');
     }
-    return sendEncoded(request, reply, await pageFor(tags), 'text/html; charset=utf-8');
+    return sendEncoded(request, reply, await pageFor(pathname, tags), 'text/html; charset=utf-8');
   });
 }

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './api/query-client';
-import { App } from './app';
+import { App, loadFirstScreen } from './app';
 import { OfflineNotice } from './pwa/offline-notice';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import './index.css';
@@ -13,20 +13,24 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 // A transition: React renders the first screen in slices of a few milliseconds instead of one
-// long task, so a slow phone's main thread stays free for input meanwhile; the static header
-// of index.html stays on screen until the first commit replaces it.
+// long task, so a slow phone's main thread stays free for input meanwhile. The static header
+// of index.html (and the screen's pre-rendered markup the gateway adds) stays on screen until
+// the first commit replaces it; that render waits for the screen's chunk, so it commits the
+// screen itself and never a spinner in place of the pre-rendered markup.
 const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <OfflineNotice />
-          <App />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+void loadFirstScreen(window.location.pathname).then(() =>
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <OfflineNotice />
+            <App />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  }),
+);
 
 registerServiceWorker();

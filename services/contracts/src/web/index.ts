@@ -1,1 +1,2 @@
 export * from './screens';
+export * from './prerender';
