@@ -468,7 +468,15 @@ describe('npm run start:cluster', () => {
     expect(inFlightStatuses).toEqual([401, 401, 401]);
     const answered = outcomes.filter((o) => o.status !== undefined);
     expect(answered.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
-    expect(outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED')).toEqual([]);
+    // A connection still in the listen backlog when the listener closes is reset by the kernel,
+    // its request never read (seen on a loaded machine, where the event loop is slow to accept):
+    // as retryable as a refused connect. The loop has one connection open at a time, so that can
+    // happen at most once, at the moment of closing; a reset once an answer has begun is a half
+    // answer and fails. (That accepted requests are answered is the in-flight check above.)
+    const resetUnanswered = (o: Outcome) => o.error === 'ECONNRESET' && !o.midAnswer;
+    const refusal = (o: Outcome) => o.error === 'ECONNREFUSED' || resetUnanswered(o);
+    expect(outcomes.filter((o) => o.error !== undefined && !refusal(o))).toEqual([]);
+    expect(outcomes.filter(resetUnanswered).length).toBeLessThanOrEqual(1);
     expect(outcomes.slice(0, signalledAt).every((o) => o.status === 200)).toBe(true);
 
     const restarting = performance.now();
@@ -482,7 +490,8 @@ describe('npm run start:cluster', () => {
       'refused with 503 while closing': answered.filter((o) => o.status === 503).length,
       'connections refused after it stopped listening': outcomes.filter((o) => o.error === 'ECONNREFUSED')
         .length,
-      'other failures': outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED').length,
+      'reset before an answer': outcomes.filter(resetUnanswered).length,
+      'other failures': outcomes.filter((o) => o.error !== undefined && !refusal(o)).length,
       'restart ms': Math.round(performance.now() - restarting),
     });
   }, 60_000);
@@ -491,6 +500,8 @@ describe('npm run start:cluster', () => {
 interface Outcome {
   status?: number;
   error?: string;
+  /** The error came after the answer had begun: a half answer, never acceptable. */
+  midAnswer?: boolean;
 }
 
 /** One GET on a connection of its own (no keep-alive), so a refused connect shows as such. */
@@ -499,7 +510,9 @@ function freshRequest(port: number, path: string): Promise<Outcome> {
     const request = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode }));
-      response.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      response.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ error: error.code ?? error.message, midAnswer: true }),
+      );
     });
     request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
     request.end();
