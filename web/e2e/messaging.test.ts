@@ -158,6 +158,12 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await runAxe(b.page, 'open thread');
 
       // --- B types (A sees it), then replies with Enter (A sees it live) ----------------------
+      // B's socket is connected (it heard A's message): B's sends go over it, not over HTTP.
+      const bPosts: string[] = [];
+      b.page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/messages')
+          bPosts.push(request.url());
+      });
       const box = b.page.getByRole('textbox', { name: 'Type a message' });
       const sendButton = b.page.getByRole('button', { name: 'Send', exact: true });
       expect(await sendButton.isDisabled()).toBe(true);
@@ -173,6 +179,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       // Shown once each, even though the sender also hears its own message on the socket.
       expect(await bLog.getByText('See you at the court!').count()).toBe(1);
       expect(await aLog.getByRole('listitem').count()).toBe(2);
+      expect(bPosts).toEqual([]);
       await a.page.getByText(`${bala.username} is typing...`).waitFor({ state: 'hidden' });
 
       // A reply from A appears at once on A's side and live on B's.
@@ -277,6 +284,22 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
 
       // --- The list first, with the unread count on the bottom navigation ---------------------
       const { page } = d;
+      // Dev's socket passes through a stand-in that can drop `message:send` (its ack never comes,
+      // so the send falls back to HTTP after 5 s) or refuse it in the ack, as the server would.
+      let socketSend: 'pass' | 'drop' | 'refuse401' = 'pass';
+      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+        const upstream = ws.connectToServer();
+        ws.onMessage((frame) => {
+          // A Socket.IO event with an ack id: 42<id>["message:send",…]; its ack is 43<id>[answer].
+          const ackId = typeof frame === 'string' ? /^42(\d+)\["message:send"/.exec(frame)?.[1] : undefined;
+          if (ackId && socketSend === 'drop') return;
+          if (ackId && socketSend === 'refuse401') {
+            ws.send(`43${ackId}[${JSON.stringify({ ok: false, status: 401, message: 'Unauthorized' })}]`);
+            return;
+          }
+          upstream.send(frame);
+        });
+      });
       await page.goto('/messages');
       const nav = page.getByRole('navigation', { name: 'Bottom navigation' });
       await nav.getByRole('link', { name: new RegExp(`Messages.*${total} unread`) }).waitFor();
@@ -303,12 +326,19 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await runAxe(page, 'thread on a phone');
 
       // --- A failed send toasts and takes the optimistic bubble away ------------------------------
+      // The socket does not answer: after the ack's timeout the same message goes over HTTP.
+      socketSend = 'drop';
+      const fallback = page.waitForRequest(
+        (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/messages',
+      );
       await page.route('**/api/messages', (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
       );
       const box = page.getByRole('textbox', { name: 'Type a message' });
       await box.fill('this one will fail');
       await box.press('Enter');
+      await log.getByText('this one will fail').waitFor();
+      await fallback;
       await expectToast(page, 'Failed to send message');
       await log.getByText('this one will fail').waitFor({ state: 'hidden' });
 
@@ -318,6 +348,8 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       expect(new URL(page.url()).search).toBe('');
 
       // --- A 401 on send: the unauthorized toast, then the sign-in redirect -------------------
+      // Refused in the socket's ack now: the same toast and redirect as a 401 over HTTP.
+      socketSend = 'refuse401';
       await page.unroute('**/api/messages');
       await page.route('**/api/messages', (route) =>
         route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }),

@@ -660,6 +660,55 @@ describe('authorization matrix', () => {
           if (leaked.length > 0)
             violation(`socket typing reached A's conversation: ${JSON.stringify(leaked)}`);
         },
+        [SocketClientEvent.messageSend]: async () => {
+          // The control: A's own socket send is stored and reaches C, so a refusal below is one.
+          const control = heard(c, 'message:new');
+          const own = (await a.emitWithAck('message:send', {
+            conversationId: objects.conversationId,
+            content: 'over the socket',
+            clientMessageId: randomUUID(),
+          })) as { ok: boolean };
+          expect(own.ok).toBe(true);
+          expect((await control).length).toBe(1);
+
+          const before = await readConversation(objects);
+          const toA = heard(a, 'message:new');
+          const toC = heard(c, 'message:new');
+          const attempts = [
+            { conversationId: objects.conversationId, content: 'B was here', clientMessageId: randomUUID() },
+            // A's client message id, in B's own conversation, is B's own id: never A's message.
+            {
+              conversationId: objects.bConversationId,
+              content: 'B again',
+              clientMessageId: objects.clientMessageId,
+            },
+          ];
+          for (const [i, attempt] of attempts.entries()) {
+            const ack = (await b.emitWithAck('message:send', attempt)) as {
+              ok: boolean;
+              status?: number;
+              message?: unknown;
+            };
+            const text = JSON.stringify(ack);
+            if (text.includes(objects.secret) || text.includes(objects.messageId))
+              violation(`socket message:send answered B with A's message: ${text}`);
+            if (i === 0 && (ack.ok || ![403, 404].includes(ack.status ?? 0)))
+              violation(`socket message:send: B's send in A's conversation answered ${text}`);
+            if (!ack.ok && (typeof ack.message !== 'string' || ack.message.length === 0))
+              violation(`socket message:send refused B without a message: ${text}`);
+          }
+          // C is in B's conversation too: only pushes of A's conversation are leaks.
+          const leaked = [...(await toA), ...(await toC)].filter(
+            (pushed) => (pushed as { conversationId?: string }).conversationId === objects.conversationId,
+          );
+          if (leaked.length > 0)
+            violation(`socket message:send reached A's conversation: ${JSON.stringify(leaked)}`);
+          const after = await readConversation(objects);
+          if (!isDeepStrictEqual(after, before))
+            violation(
+              `socket message:send changed A's conversation: ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+            );
+        },
       };
       const missing = Object.values(SocketClientEvent).filter((event) => !(event in fixtures));
       expect(missing, 'add a fixture for each event a client may send').toEqual([]);

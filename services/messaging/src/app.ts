@@ -1,5 +1,6 @@
 import { trackRevokedSessions } from '@saathi/platform';
-import type { App, ServiceKit } from '@saathi/platform';
+import type { App, AuthUser, ServiceKit } from '@saathi/platform';
+import type { SendMessageBody } from '@saathi/contracts';
 import type { Config } from './config';
 import { ActivityThreadsRepository } from './db/activity-threads-repository';
 import { ConversationPairs } from './db/conversation-pairs';
@@ -11,6 +12,7 @@ import { SafetyRepository } from './db/safety-repository';
 import { pushNotifications } from './events/notification-upserted';
 import { disconnectRevokedSessions } from './events/session-revoked';
 import { attachSocketServer } from './realtime/socket-server';
+import { handleSocketSends } from './realtime/socket-send';
 import { activityThreadRoutes } from './routes/activity-threads';
 import { conversationRoutes } from './routes/conversations';
 import { exportRoutes } from './routes/export';
@@ -24,7 +26,7 @@ import {
   unreadTotal,
 } from './use-cases/conversations';
 import { listMessages, sendMessage } from './use-cases/messages';
-import type { MessagingCore } from './use-cases/messaging-core';
+import type { MessagingCore, RequestMeta } from './use-cases/messaging-core';
 import { acceptRequest, declineRequest } from './use-cases/requests';
 import {
   listActivityThreadMessages,
@@ -42,9 +44,10 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
   const publicKey = kit.config.JWT_PUBLIC_KEY;
   const db = kit.db.db;
   const conversations = new ConversationsRepository(db);
+  const revokedSessions = await trackRevokedSessions(kit.bus);
   const sockets = attachSocketServer(app, {
     publicKey,
-    revokedSessions: await trackRevokedSessions(kit.bus),
+    revokedSessions,
     // Replicas exist only in cluster mode (NATS); embedded mode keeps rooms in its one process.
     redisUrl: kit.bus.kind === 'nats' ? kit.config.REDIS_URL : null,
     logger: kit.logger.child({ component: 'socket.io' }),
@@ -72,9 +75,18 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
       markConversationRead(core, user, conversationId, messageId, meta),
     unreadTotal: (user) => unreadTotal(core, user),
   });
+  const send = (user: AuthUser, body: SendMessageBody, meta: RequestMeta) =>
+    sendMessage(core, user, body, meta);
   messageRoutes(app, {
     listMessages: (user, conversationId, query) => listMessages(core, user, conversationId, query),
-    sendMessage: (user, body, meta) => sendMessage(core, user, body, meta),
+    sendMessage: send,
+  });
+  // The same send for an open socket: it skips the gateway hop, never the rules.
+  handleSocketSends(sockets.io, {
+    sendMessage: send,
+    revokedSessions,
+    countEvent: sockets.countEvent,
+    logger: kit.logger.child({ component: 'socket.io' }),
   });
   exportRoutes(app, { db, publicKey });
   adminReviewRoutes(app, { db });

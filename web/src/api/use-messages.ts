@@ -6,6 +6,8 @@ import { mergeMessages } from '../lib/chat-messages';
 import { api } from './api-client';
 import { threadKey } from './messaging-query-keys';
 import { applyMessageToConversations } from './messaging-cache';
+import { useSocket } from '../realtime/socket-context';
+import { sendOverSocket } from './socket-send';
 
 /** A thread as loaded so far: oldest first, and whether older pages remain on the server. */
 export interface ThreadData {
@@ -128,13 +130,16 @@ export async function catchUpThreads(queryClient: QueryClient, marks?: ThreadMar
 
 /**
  * Sends a message; its stored copy joins the thread (the socket's copy of it is then a no-op).
- * A send that got no answer (the network, not the server) is tried again with the same
+ * On a connected socket it goes as `message:send`; with no socket, or no ack within 5 s, over
+ * HTTP. A send that got no answer (the network, not the server) is tried again with the same
  * `clientMessageId`, so one that was stored before its answer was lost is not stored twice.
  */
 export function useSendMessage() {
   const queryClient = useQueryClient();
+  const socket = useSocket();
   return useMutation({
-    mutationFn: (body: SendMessageBody) => api.call(sendMessageRoute, { body }),
+    mutationFn: async (body: SendMessageBody) =>
+      (await sendOverSocket(socket, body)) ?? api.call(sendMessageRoute, { body }),
     retry: (failures, error) => failures < 2 && !isApiError(error),
     onSuccess: (message) => {
       mergeIntoThread(queryClient, message.conversationId, [message]);

@@ -1,14 +1,8 @@
 // One Socket.IO connection per signed-in tab. It rides the session cookie (same origin, through
 // the gateway) over WebSocket only, and feeds what it hears into the query cache and live store.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Socket } from 'socket.io-client';
-import {
-  SOCKET_IO_PATH,
-  SocketServerEvent,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@saathi/contracts';
+import { SOCKET_IO_PATH, SocketServerEvent } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
 import { applyConversationUpdate } from '../api/use-conversations';
 import { catchUpThreads, markThreads, mergeIntoThread, type ThreadMarks } from '../api/use-messages';
@@ -17,15 +11,9 @@ import { applyMessageToConversations } from '../api/messaging-cache';
 import { activityThreadsKey, mergeActivityThreadMessage } from '../api/use-activity-threads';
 import { conversationsKey, notificationsKey, unreadMessagesKey } from '../api/messaging-query-keys';
 import { clearTyping, receiveReceipt, receiveTyping, resetLiveState } from './live-store';
+import { SocketContext, type AppSocket } from './socket-context';
 
-export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const SocketContext = createContext<AppSocket | null>(null);
-
-/** The live connection, or null while signed out or before it exists. */
-export function useSocket(): AppSocket | null {
-  return useContext(SocketContext);
-}
+export { useSocket, type AppSocket } from './socket-context';
 
 /** Wires the server's events into the query cache and the live store. */
 function listen(socket: AppSocket, queryClient: QueryClient, userId: string): void {

@@ -15,10 +15,15 @@ import type { App, AuthUser, Logger } from '@saathi/platform';
 import type { Membership } from '../db/conversations-repository';
 import { handshakeUser } from './socket-auth';
 import { registerSocketMetrics } from './socket-metrics';
+import type { CountSocketEvent } from './socket-metrics';
 import { userRoom } from './pusher';
 import type { Pusher } from './pusher';
 
-/** Clients only send typing indicators; anything near this size is not one. */
+/**
+ * The largest thing a client sends is a `message:send`: 2000 characters of content, at most 6
+ * bytes each JSON-escaped, is 12 KB (the web sends longer ones over HTTP, which answers the 400).
+ * Anything past this is no client of ours.
+ */
 export const SOCKET_MAX_BUFFER_BYTES = 16 * 1024;
 /** Longest wait for the other replicas to say whether a user has a socket; then "away". */
 const PRESENCE_TIMEOUT_MS = 500;
@@ -51,6 +56,8 @@ export interface SocketServerOptions {
 export interface SocketServer {
   io: MessagingServer;
   pusher: Pusher;
+  /** Counts a client event or a push in `messaging_socket_events_total`. */
+  countEvent: CountSocketEvent;
   /** Disconnects this process's sockets of the given sessions (identity revoked them). */
   disconnectSessions(sessionIds: readonly string[]): void;
 }
@@ -147,6 +154,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   return {
     io,
     pusher,
+    countEvent,
     disconnectSessions(sessionIds) {
       const ended = new Set(sessionIds);
       for (const socket of io.of('/').sockets.values())
