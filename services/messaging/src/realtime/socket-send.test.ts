@@ -6,6 +6,7 @@ import type { ChatMessage, SocketSendAck } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { sleep, waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestMessaging } from '../testing/test-messaging';
+import { SOCKET_SEND_RATE } from './socket-send';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
 
 let messaging: TestMessaging;
@@ -200,6 +201,23 @@ describe('message:send', () => {
     const reused = await send(ashaSocket, { ...body, conversationId: elsewhere });
     expect(reused).toEqual({ ok: false, status: 409, message: MessagingMessages.clientMessageIdTaken });
     expect(await thread(asha, elsewhere)).toEqual([]);
+  });
+
+  it('refuses sends past the per-socket rate with 429, storing nothing more', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const socket = await messaging.connect(asha);
+    const acks = await Promise.all(
+      Array.from({ length: SOCKET_SEND_RATE.burst + 3 }, (_, i) =>
+        send(socket, { conversationId: conversation, content: `burst ${i}`, clientMessageId: randomUUID() }),
+      ),
+    );
+    const refused = acks.filter((ack) => !ack.ok);
+    const stored = acks.length - refused.length;
+    // The burst, plus at most the token a slow machine may have refilled while they arrived.
+    expect(stored).toBeGreaterThanOrEqual(SOCKET_SEND_RATE.burst);
+    expect(stored).toBeLessThanOrEqual(SOCKET_SEND_RATE.burst + 1);
+    expect(refused[0]).toEqual({ ok: false, status: 429, message: expect.stringContaining('too fast') });
+    expect(await thread(ravi, conversation)).toHaveLength(stored);
   });
 });
 

@@ -4,6 +4,7 @@ import { mapError, newTraceId } from '@saathi/platform';
 import type { AuthUser, Logger } from '@saathi/platform';
 import type { RequestMeta } from '../use-cases/messaging-core';
 import type { CountSocketEvent } from './socket-metrics';
+import { createSendRate } from './send-rate';
 import type { MessagingServer } from './socket-server';
 
 export interface SocketSendDeps {
@@ -16,6 +17,9 @@ export interface SocketSendDeps {
 
 /** What the HTTP route answers when identity has ended the caller's session. */
 const UNAUTHORIZED = 'Unauthorized';
+/** Per socket: 20 at once, then 5 a second (the gateway's HTTP limit is 600 a minute per address). */
+export const SOCKET_SEND_RATE = { perSecond: 5, burst: 20 };
+const TOO_FAST = 'You are sending messages too fast, please slow down.';
 
 /**
  * `message:send` on an open socket: the HTTP send without a proxy hop, an auth check and a
@@ -25,11 +29,16 @@ const UNAUTHORIZED = 'Unauthorized';
  */
 export function handleSocketSends(io: MessagingServer, deps: SocketSendDeps): void {
   io.on('connection', (socket) => {
+    const rate = createSendRate(SOCKET_SEND_RATE);
     socket.on(SocketClientEvent.messageSend, (input: unknown, ack: unknown) => {
       deps.countEvent(SocketClientEvent.messageSend, 'in');
       // Without an ack the sender could never learn the outcome or the message's id: refused unheard.
       if (typeof ack !== 'function') return;
       const answer = ack as (answer: SocketSendAck) => void;
+      if (!rate.take()) {
+        answer({ ok: false, status: 429, message: TOO_FAST });
+        return;
+      }
       sendFromSocket(socket.data.user, input, deps).then(answer, (err: unknown) => {
         deps.logger.error({ err }, 'socket send failed');
         answer({ ok: false, status: 500, message: 'Internal Server Error' });
