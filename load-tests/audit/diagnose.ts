@@ -1,6 +1,7 @@
 /**
  * `npx tsx load-tests/audit/diagnose.ts [pages] [runs]` (default `/,/auth` and 1): what makes a
- * Lighthouse score, run by run. Builds nothing (run `npm run build -w web` first), starts the
+ * Lighthouse score, run by run. Builds nothing (run `npm run build -w web` first, or name another
+ * build's directory in SAATHI_WEB_DIST), starts the
  * embedded product on a fresh data dir with the audit's seeded feed, runs Lighthouse (mobile,
  * performance only) like `auditPages`, and prints each run's metrics, the main-thread time by
  * script and by kind, the long tasks, the LCP element and its phases, and the renderer's CPU
@@ -39,7 +40,14 @@ const pages = (process.argv[2] ?? '/,/auth').split(',');
 const runs = Number(process.argv[3] ?? 1);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'saathi-diagnose-'));
 const artifacts = await mkdtemp(path.join(tmpdir(), 'saathi-diagnose-artifacts-'));
-const server = await startEmbedded({ port: 0, dataDir, logLevel: 'warn' });
+// SAATHI_WEB_DIST measures a build kept apart from web/dist, which other browser tests may be
+// serving (and rebuilding) at the same time.
+const server = await startEmbedded({
+  port: 0,
+  dataDir,
+  logLevel: 'warn',
+  webDist: process.env.SAATHI_WEB_DIST,
+});
 const base = server.url.replace(/\/+$/, '');
 const port = 9333;
 const profile = await mkdtemp(path.join(tmpdir(), 'saathi-diagnose-profile-'));

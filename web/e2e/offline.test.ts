@@ -36,6 +36,30 @@ describe('installable app and offline start', () => {
     }
   }, 60_000);
 
+  it("paints /auth's heading from the HTML alone, where and as large as React then draws it", async () => {
+    const heading = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled,
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto('/auth');
+        if (javaScriptEnabled)
+          await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+        const title = page.getByRole('heading', { level: 1, name: 'Welcome back' });
+        return await title.boundingBox({ timeout: 15_000 });
+      } finally {
+        await context.close();
+      }
+    };
+    const fromHtml = await heading(false);
+    expect(fromHtml).not.toBeNull();
+    // The same box: the early paint stays the Largest Contentful Paint, and nothing moves.
+    expect(await heading(true)).toEqual(fromHtml);
+  }, 60_000);
+
   it('publishes a manifest with 192, 512 and maskable icons, and a real robots.txt', async () => {
     const { context, page } = await newPage(browser, server.url);
     try {
