@@ -48,7 +48,10 @@ export function ensureWebBuild() {
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('[saathi] building the web app…');
-  const status = run('npm', ['run', 'build', '-w', '@saathi/web']);
+  // Whatever NODE_ENV the caller has (a test runner sets `test`), the build is the shipped one.
+  const status = run('npm', ['run', 'build', '-w', '@saathi/web'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (status !== 0) {
     console.error('[saathi] web build failed');
     process.exit(status);

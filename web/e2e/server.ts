@@ -20,6 +20,9 @@ export function ensureWebBuilt(): void {
   execFileSync('flock', [path.join(tmpdir(), 'saathi-web-build.lock'), 'sh', '-c', script], {
     cwd: repoRoot,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development JSX: the
+    // browser tests (and any figure measured on this build) must see what ships.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 
