@@ -16,7 +16,9 @@
  *    each sender emitting to its peer's room at the same rate.
  *
  * Appends a section to load-tests/RESULTS.md. Not part of `npm test`.
- * Options: --users <n> (1000), --rate <msg/s> (500), --duration <s> (20), --no-write.
+ * Options: --users <n> (1000), --rate <msg/s> (500), --duration <s> (20), --no-write,
+ * --send http|socket (http: `POST /api/messages`; socket: an acknowledged `message:send` on the
+ * sender's own socket, the web's path when its socket is connected).
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,8 +43,12 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '500' },
     duration: { type: 'string', default: '20' },
     'no-write': { type: 'boolean', default: false },
+    /** `socket`: each send is an acknowledged `message:send` on the sender's open socket. */
+    send: { type: 'string', default: 'http' },
   },
 });
+const SEND_OVER_SOCKET = values.send === 'socket';
+if (!['http', 'socket'].includes(values.send)) throw new Error('--send is http or socket');
 const USERS = Number(values.users);
 const RATE = Number(values.rate);
 const DURATION = Number(values.duration);
@@ -315,10 +321,39 @@ async function main(): Promise<void> {
     );
     const clientCpuBefore = process.cpuUsage();
     const pending: Promise<void>[] = [];
+    /** Why socket sends were refused, by answer (none expected). */
+    const refusals = new Map<string, number>();
     await paced(RATE, DURATION, (seq) => {
       const conversation = conversations[seq % CONVERSATIONS]!;
       const sender = Math.floor(seq / CONVERSATIONS) % 2 === 0 ? conversation.a : conversation.b;
       ours.sent(seq);
+      if (SEND_OVER_SOCKET) {
+        const socket = sockets[userIndex.get(sender.id)!]!;
+        pending.push(
+          socket
+            .timeout(30_000)
+            .emitWithAck('message:send', {
+              conversationId: conversation.id,
+              content: `b:${seq}`,
+              clientMessageId: randomUUID(),
+            })
+            .then(
+              (ack: { ok: boolean; status?: number; message?: string }) => {
+                if (ack.ok) return ours.accepted(seq);
+                refusals.set(
+                  `${ack.status} ${ack.message}`,
+                  (refusals.get(`${ack.status} ${ack.message}`) ?? 0) + 1,
+                );
+                ours.failed();
+              },
+              (error: Error) => {
+                refusals.set(error.message, (refusals.get(error.message) ?? 0) + 1);
+                ours.failed();
+              },
+            ),
+        );
+        return;
+      }
       pending.push(
         post(`${gateway}/api/messages`, sender.cookie, {
           conversationId: conversation.id,
@@ -334,6 +369,7 @@ async function main(): Promise<void> {
       );
     });
     await Promise.all(pending);
+    if (refusals.size > 0) console.log('refused socket sends:', Object.fromEntries(refusals));
     const deadline = Date.now() + DRAIN_MS;
     while (Date.now() < deadline && ours.figures().delivered < ours.figures().accepted) await sleep(50);
     const figures = ours.figures();
@@ -460,11 +496,11 @@ async function main(): Promise<void> {
       '',
       `Command: \`npm run bench:realtime${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}\` · machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version} · load average (1 min) at start ${loadAtStart.toFixed(1)}, at end ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
       '',
-      `Cluster mode (\`start:cluster\`: gateway, every service and worker, messaging ×2 sharing Redis through the streams adapter), all on this machine with the bench client. ${USERS.toLocaleString('en')} signed-in users connected websocket-only through the gateway in ${connectSeconds.toFixed(1)} s (${socketsPerProcess.join(' + ')} sockets on the two messaging processes); ${RATE} messages/s for ${DURATION} s over ${CONVERSATIONS} conversations, each a \`POST /api/messages\` through the gateway. Latency is from just before the POST to the recipient's socket receiving \`message:new\`. The baseline is a bare Socket.IO server in its own process (no gateway, auth, database or adapter), the same ${USERS.toLocaleString('en')} clients, each sender emitting to its peer's room at the same rate.`,
+      `Cluster mode (\`start:cluster\`: gateway, every service and worker, messaging ×2 sharing Redis through the streams adapter), all on this machine with the bench client. ${USERS.toLocaleString('en')} signed-in users connected websocket-only through the gateway in ${connectSeconds.toFixed(1)} s (${socketsPerProcess.join(' + ')} sockets on the two messaging processes); ${RATE} messages/s for ${DURATION} s over ${CONVERSATIONS} conversations, each ${SEND_OVER_SOCKET ? "an acknowledged \`message:send\` on the sender's socket" : 'a \`POST /api/messages\` through the gateway'}. Latency is from just before the send to the recipient's socket receiving \`message:new\`. The baseline is a bare Socket.IO server in its own process (no gateway, auth, database or adapter), the same ${USERS.toLocaleString('en')} clients, each sender emitting to its peer's room at the same rate.`,
       '',
       '| | sent | stored / relayed | delivered | lost | twice | p50 ms | p99 ms | max ms | memory per connected user |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-      `| messaging (REST send → socket) | ${figures.sent} | ${stored} | ${figures.delivered} | ${figures.lost} | ${figures.duplicates} | ${fmt(figures.latency.p50)} | ${fmt(figures.latency.p99)} | ${fmt(figures.latency.max)} | ${kibPerUser.toFixed(1)} KiB (RSS, both processes) |`,
+      `| messaging (${SEND_OVER_SOCKET ? 'socket send' : 'REST send'} → socket) | ${figures.sent} | ${stored} | ${figures.delivered} | ${figures.lost} | ${figures.duplicates} | ${fmt(figures.latency.p50)} | ${fmt(figures.latency.p99)} | ${fmt(figures.latency.max)} | ${kibPerUser.toFixed(1)} KiB (RSS, both processes) |`,
       `| bare Socket.IO echo (baseline) | ${baseline.sent} | ${baseline.accepted} | ${baseline.delivered} | ${baseline.lost} | ${baseline.duplicates} | ${fmt(baseline.latency.p50)} | ${fmt(baseline.latency.p99)} | ${fmt(baseline.latency.max)} | ${echoKibPerUser.toFixed(1)} KiB (RSS) |`,
       `| ratio (messaging / baseline) | | | | | | ${ratio(figures.latency.p50, baseline.latency.p50)} | ${ratio(figures.latency.p99, baseline.latency.p99)} | | ${ratio(kibPerUser, echoKibPerUser)} |`,
       '',
