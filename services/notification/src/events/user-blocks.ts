@@ -1,6 +1,6 @@
 import { userBlockedV1, userUnblockedV1 } from '@saathi/contracts';
-import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
-import { consumeOnce } from '@saathi/platform';
+import type { EventDefinition } from '@saathi/contracts';
+import { subscribeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -8,23 +8,15 @@ import { BlocksRepository } from '../db/blocks-repository';
 import { SCHEMA } from '../schema-name';
 
 /** A durable consumer that applies one block event to the blocks projection, once per event. */
-async function applyBlocksFrom<E extends EventDefinition>(
+function applyBlocksFrom<E extends EventDefinition>(
   kit: ServiceKit<Config>,
   options: {
     durable: string;
     event: E;
-    apply(blocks: BlocksRepository, data: z.infer<E['data']>): Promise<void>;
+    apply(blocks: BlocksRepository, data: z.infer<E['data']>): Promise<unknown>;
   },
 ): Promise<void> {
-  await kit.bus.subscribe({
-    durable: options.durable,
-    event: options.event,
-    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
-      await consumeOnce(kit.db.db, SCHEMA, options.durable, envelope, (tx) =>
-        options.apply(new BlocksRepository(tx), envelope.data),
-      );
-    },
-  });
+  return subscribeOnce(kit, SCHEMA, { ...options, repository: (tx) => new BlocksRepository(tx) });
 }
 
 /** identity.user.blocked.v1 / unblocked.v1 → notification's blocks projection (activity notices skip the pair). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { EventEnvelope } from '@saathi/contracts';
-import type { Db } from '../ports';
+import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
+import type { z } from 'zod';
+import type { DatabasePort, Db, EventBus } from '../ports';
 import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
 
@@ -26,5 +27,31 @@ export async function consumeOnce(
     if (inserted.length === 0) return false;
     await fn(tx);
     return true;
+  });
+}
+
+/**
+ * A durable consumer whose whole handling is one write to the service's own tables, applied at
+ * most once per event (`consumeOnce`): the shape of every projection fed by another service's
+ * events (blocks, owners, safety decisions). `repository` wraps the inbox's transaction.
+ */
+export function subscribeOnce<E extends EventDefinition, R>(
+  kit: { db: DatabasePort; bus: EventBus },
+  schema: string,
+  options: {
+    durable: string;
+    event: E;
+    repository(tx: Db): R;
+    apply(repository: R, data: z.infer<E['data']>): Promise<unknown>;
+  },
+): Promise<void> {
+  return kit.bus.subscribe({
+    durable: options.durable,
+    event: options.event,
+    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
+      await consumeOnce(kit.db.db, schema, options.durable, envelope, async (tx) => {
+        await options.apply(options.repository(tx), envelope.data);
+      });
+    },
   });
 }
