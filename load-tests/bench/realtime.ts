@@ -323,6 +323,10 @@ async function main(): Promise<void> {
     const pending: Promise<void>[] = [];
     /** Why socket sends were refused, by answer (none expected). */
     const refusals = new Map<string, number>();
+    const refused = (why: string) => {
+      refusals.set(why, (refusals.get(why) ?? 0) + 1);
+      ours.failed();
+    };
     await paced(RATE, DURATION, (seq) => {
       const conversation = conversations[seq % CONVERSATIONS]!;
       const sender = Math.floor(seq / CONVERSATIONS) % 2 === 0 ? conversation.a : conversation.b;
@@ -339,16 +343,14 @@ async function main(): Promise<void> {
             })
             .then(
               (ack: { ok: boolean; status?: number; message?: string }) => {
-                if (ack.ok) return ours.accepted(seq);
-                refusals.set(
-                  `${ack.status} ${ack.message}`,
-                  (refusals.get(`${ack.status} ${ack.message}`) ?? 0) + 1,
-                );
-                ours.failed();
+                if (ack.ok) {
+                  ours.accepted(seq);
+                  return;
+                }
+                refused(`${ack.status} ${ack.message}`);
               },
-              (error: Error) => {
-                refusals.set(error.message, (refusals.get(error.message) ?? 0) + 1);
-                ours.failed();
+              (error: unknown) => {
+                refused(error instanceof Error ? error.message : String(error));
               },
             ),
         );
@@ -496,7 +498,7 @@ async function main(): Promise<void> {
       '',
       `Command: \`npm run bench:realtime${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}\` · machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version} · load average (1 min) at start ${loadAtStart.toFixed(1)}, at end ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
       '',
-      `Cluster mode (\`start:cluster\`: gateway, every service and worker, messaging ×2 sharing Redis through the streams adapter), all on this machine with the bench client. ${USERS.toLocaleString('en')} signed-in users connected websocket-only through the gateway in ${connectSeconds.toFixed(1)} s (${socketsPerProcess.join(' + ')} sockets on the two messaging processes); ${RATE} messages/s for ${DURATION} s over ${CONVERSATIONS} conversations, each ${SEND_OVER_SOCKET ? "an acknowledged \`message:send\` on the sender's socket" : 'a \`POST /api/messages\` through the gateway'}. Latency is from just before the send to the recipient's socket receiving \`message:new\`. The baseline is a bare Socket.IO server in its own process (no gateway, auth, database or adapter), the same ${USERS.toLocaleString('en')} clients, each sender emitting to its peer's room at the same rate.`,
+      `Cluster mode (\`start:cluster\`: gateway, every service and worker, messaging ×2 sharing Redis through the streams adapter), all on this machine with the bench client. ${USERS.toLocaleString('en')} signed-in users connected websocket-only through the gateway in ${connectSeconds.toFixed(1)} s (${socketsPerProcess.join(' + ')} sockets on the two messaging processes); ${RATE} messages/s for ${DURATION} s over ${CONVERSATIONS} conversations, each ${SEND_OVER_SOCKET ? "an acknowledged `message:send` on the sender's socket" : 'a `POST /api/messages` through the gateway'}. Latency is from just before the send to the recipient's socket receiving \`message:new\`. The baseline is a bare Socket.IO server in its own process (no gateway, auth, database or adapter), the same ${USERS.toLocaleString('en')} clients, each sender emitting to its peer's room at the same rate.`,
       '',
       '| | sent | stored / relayed | delivered | lost | twice | p50 ms | p99 ms | max ms | memory per connected user |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
