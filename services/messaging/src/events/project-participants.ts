@@ -1,5 +1,5 @@
-import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
-import { consumeOnce } from '@saathi/platform';
+import type { EventDefinition } from '@saathi/contracts';
+import { subscribeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -12,20 +12,15 @@ import { SCHEMA } from '../db/schema-name';
  * once per event (inbox), as of the event's time — so a late, older event never overwrites a
  * newer name.
  */
-export async function projectParticipantsFrom<E extends EventDefinition>(
+export function projectParticipantsFrom<E extends EventDefinition>(
   kit: ServiceKit<Config>,
   options: { durable: string; event: E; fields(data: z.infer<E['data']>): AccountFields },
 ): Promise<void> {
-  await kit.bus.subscribe({
+  return subscribeOnce(kit, SCHEMA, {
     durable: options.durable,
     event: options.event,
-    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
-      await consumeOnce(kit.db.db, SCHEMA, options.durable, envelope, (tx) =>
-        new ParticipantsRepository(tx).applyAccount(
-          options.fields(envelope.data),
-          new Date(envelope.occurredAt),
-        ),
-      );
-    },
+    repository: (tx) => new ParticipantsRepository(tx),
+    apply: (repository, data, envelope) =>
+      repository.applyAccount(options.fields(data), new Date(envelope.occurredAt)),
   });
 }

@@ -1,5 +1,5 @@
-import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
-import { consumeOnce } from '@saathi/platform';
+import type { EventDefinition } from '@saathi/contracts';
+import { subscribeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -8,17 +8,15 @@ import type { AccountFacts } from '../db/users-repository';
 import { SCHEMA } from '../schema-name';
 
 /** Subscribes a durable consumer that copies an account's names (and address) into the users projection, once per event. */
-export async function projectUsersFrom<E extends EventDefinition>(
+export function projectUsersFrom<E extends EventDefinition>(
   kit: ServiceKit<Config>,
   options: { durable: string; event: E; facts(data: z.infer<E['data']>): AccountFacts },
 ): Promise<void> {
-  await kit.bus.subscribe({
+  return subscribeOnce(kit, SCHEMA, {
     durable: options.durable,
     event: options.event,
-    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
-      await consumeOnce(kit.db.db, SCHEMA, options.durable, envelope, (tx) =>
-        new UsersRepository(tx).apply(options.facts(envelope.data), new Date(envelope.occurredAt)),
-      );
-    },
+    repository: (tx) => new UsersRepository(tx),
+    apply: (repository, data, envelope) =>
+      repository.apply(options.facts(data), new Date(envelope.occurredAt)),
   });
 }

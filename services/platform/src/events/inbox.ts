@@ -33,7 +33,7 @@ export async function consumeOnce(
 /**
  * A durable consumer whose whole handling is one write to the service's own tables, applied at
  * most once per event (`consumeOnce`): the shape of every projection fed by another service's
- * events (blocks, owners, safety decisions). `repository` wraps the inbox's transaction.
+ * events (blocks, owners, safety decisions, other services' account names). `repository` wraps the inbox's transaction.
  */
 export function subscribeOnce<E extends EventDefinition, R>(
   kit: { db: DatabasePort; bus: EventBus },
@@ -42,7 +42,12 @@ export function subscribeOnce<E extends EventDefinition, R>(
     durable: string;
     event: E;
     repository(tx: Db): R;
-    apply(repository: R, data: z.infer<E['data']>): Promise<unknown>;
+    /** The envelope too, for projections kept as of the event's time (`occurredAt`). */
+    apply(
+      repository: R,
+      data: z.infer<E['data']>,
+      envelope: EventEnvelope<z.infer<E['data']>>,
+    ): Promise<unknown>;
   },
 ): Promise<void> {
   return kit.bus.subscribe({
@@ -50,7 +55,7 @@ export function subscribeOnce<E extends EventDefinition, R>(
     event: options.event,
     handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
       await consumeOnce(kit.db.db, schema, options.durable, envelope, async (tx) => {
-        await options.apply(options.repository(tx), envelope.data);
+        await options.apply(options.repository(tx), envelope.data, envelope);
       });
     },
   });
