@@ -1,7 +1,7 @@
 /**
- * A token bucket for one socket's sends. Messages sent over an open socket never pass the
- * gateway's per-address request limit, so the socket path keeps its own: a burst of `burst`
- * messages, refilled at `perSecond` — far above anyone typing, far below a script.
+ * A token bucket for one socket's client events (`message:send`, `typing`). Events on an open
+ * socket never pass the gateway's per-address request limit, so the socket path keeps its own:
+ * a burst of `burst` events, refilled at `perSecond` — far above a person, far below a script.
  */
 export interface SendRate {
   /** Takes one token; false when the socket is over its rate. */

@@ -2,13 +2,14 @@ import { Counter, Gauge } from 'prom-client';
 import type { App } from '@saathi/platform';
 import type { MessagingServer } from './socket-server';
 
-export type CountSocketEvent = (event: string, direction: 'out' | 'in') => void;
+export type CountSocketEvent = (event: string, direction: 'out' | 'in' | 'refused') => void;
 
 /**
  * `messaging_sockets_connected`: sockets this process holds, read at scrape time.
  * `messaging_socket_events_total{event, direction}`: pushes sent (`out`, one per emit to a
  * room, whatever the room's size) and client events received (`in`); its rate is the
- * realtime traffic per second.
+ * realtime traffic per second. `refused` counts the received events a socket's rate limit
+ * turned away (each also counted `in`), beside the traffic on the same dashboard panel.
  */
 export function registerSocketMetrics(app: App, io: MessagingServer): CountSocketEvent {
   new Gauge({
@@ -21,7 +22,7 @@ export function registerSocketMetrics(app: App, io: MessagingServer): CountSocke
   });
   const events = new Counter({
     name: 'messaging_socket_events_total',
-    help: 'Socket.IO events pushed to rooms (out) and received from clients (in)',
+    help: 'Socket.IO events pushed to rooms (out), received from clients (in) and refused for their rate (refused)',
     labelNames: ['event', 'direction'] as const,
     registers: [app.httpMetrics.registry],
   });

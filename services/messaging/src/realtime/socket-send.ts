@@ -36,6 +36,7 @@ export function handleSocketSends(io: MessagingServer, deps: SocketSendDeps): vo
       if (typeof ack !== 'function') return;
       const answer = ack as (answer: SocketSendAck) => void;
       if (!rate.take()) {
+        deps.countEvent(SocketClientEvent.messageSend, 'refused');
         answer({ ok: false, status: 429, message: TOO_FAST });
         return;
       }

@@ -9,10 +9,11 @@ import {
   SocketServerEvent,
   typingInputSchema,
 } from '@saathi/contracts';
-import type { ClientToServerEvents, ServerToClientEvents, SocketAck } from '@saathi/contracts';
+import type { ClientToServerEvents, ServerToClientEvents, SocketAck, SocketSendAck } from '@saathi/contracts';
 import { createAccessTokenVerifier } from '@saathi/platform';
 import type { App, AuthUser, Logger } from '@saathi/platform';
 import type { Membership } from '../db/conversations-repository';
+import { createSendRate } from './send-rate';
 import { handshakeUser } from './socket-auth';
 import { registerSocketMetrics } from './socket-metrics';
 import type { CountSocketEvent } from './socket-metrics';
@@ -29,6 +30,21 @@ export const SOCKET_MAX_BUFFER_BYTES = 16 * 1024;
 const PRESENCE_TIMEOUT_MS = 500;
 /** Conversations a socket remembers being in (typing checks membership once per conversation). */
 const MEMBERSHIP_CACHE_SIZE = 200;
+/**
+ * Per socket: 10 typing changes at once, then 2 a second. The web sends one every two seconds
+ * while someone types and one when they stop; a script flooding the other participant's socket
+ * is cut to the refill rate.
+ */
+export const SOCKET_TYPING_RATE = { perSecond: 2, burst: 10 };
+/**
+ * `message:send`'s 429 shape, so a client reads a rate refusal alike on both events (the typing
+ * ack's contract type has no status, but carries one as an extra field).
+ */
+const TYPING_TOO_FAST: Extract<SocketSendAck, { ok: false }> = {
+  ok: false,
+  status: 429,
+  message: 'You are sending typing updates too fast, please slow down.',
+};
 
 interface SocketData {
   user: AuthUser;
@@ -96,8 +112,16 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
 
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.user.id));
+    const typingRate = createSendRate(SOCKET_TYPING_RATE);
     socket.on(SocketClientEvent.typing, (input, ack) => {
       countEvent(SocketClientEvent.typing, 'in');
+      // Before the membership lookup, so a flood of unknown conversations costs no queries either.
+      if (!typingRate.take()) {
+        countEvent(SocketClientEvent.typing, 'refused');
+        // Typing is best effort: the change is dropped, not queued.
+        if (typeof ack === 'function') ack(TYPING_TOO_FAST);
+        return;
+      }
       relayTyping(socket, input, options).then(
         (answer) => {
           if (typeof ack === 'function') ack(answer);
