@@ -26,20 +26,21 @@ export async function listFeed(
   const center: Point = { latitude: query.latitude, longitude: query.longitude };
   const now = deps.clock.now();
   const search = query.search ? query.search : undefined;
-  // Signed out, nothing is hidden per viewer. Signed in, a page from memory (the cache, the
-  // activity filters) reads past its end (HIDDEN_SLACK) and is filtered here; the feed query
-  // leaves the viewer's exclusions out inside the walk and reads exactly the page.
+  const unmarked = (views: PostView[]) => views.map((view) => toFeedPost(view, NO_MARKS, center, now));
+
+  // Signed in, a page from memory (the cache, the activity filters) reads past its end
+  // (HIDDEN_SLACK) and is filtered here, with the marks, in one query.
   const limit = viewer ? query.limit + HIDDEN_SLACK : query.limit;
-  let views: PostView[] | undefined;
+  let fromMemory: PostView[] | undefined;
   if (query.when) {
     // "Happening today" / "this week": activities only, from their own index (never cached).
-    views = await deps.posts.findActivitiesNear(
+    fromMemory = await deps.posts.findActivitiesNear(
       { center, radiusKm: FEED_RADIUS_KM, limit, offset: query.offset, hashtag: query.hashtag, search, now },
       startsBefore(query.when, now, query.utcOffset ?? 0),
     );
   } else if (deps.cache && !query.hashtag && !search) {
     const cells = await deps.cache.get(cellsCovering(center, FEED_RADIUS_KM));
-    views = pageFromCells(cells.values(), {
+    fromMemory = pageFromCells(cells.values(), {
       center,
       radiusKm: FEED_RADIUS_KM,
       now,
@@ -47,7 +48,18 @@ export async function listFeed(
       limit,
     });
   }
-  views ??= await deps.posts.findNear({
+  if (fromMemory) {
+    if (!viewer) return unmarked(fromMemory);
+    const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', fromMemory);
+    return fromMemory
+      .filter((view) => !marks.excluded.has(view.id))
+      .slice(0, query.limit)
+      .map((view) => toFeedPost(view, marks, center, now));
+  }
+
+  // The feed query leaves the viewer's exclusions out inside the walk and reads exactly the
+  // page, so only the viewer's marks are read after it.
+  const views = await deps.posts.findNear({
     center,
     radiusKm: FEED_RADIUS_KM,
     limit: query.limit,
@@ -57,11 +69,11 @@ export async function listFeed(
     now,
     viewerId: viewer?.id,
   });
-  if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, center, now));
-  // Marks and the viewer's exclusions in one query: blocking adds no round trip to a page.
-  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', views);
-  return views
-    .filter((view) => !marks.excluded.has(view.id))
-    .slice(0, query.limit)
-    .map((view) => toFeedPost(view, marks, center, now));
+  if (!viewer) return unmarked(views);
+  const marks = await deps.engagement.marksOf(
+    viewer.id,
+    'post',
+    views.map((view) => view.id),
+  );
+  return views.map((view) => toFeedPost(view, marks, center, now));
 }
