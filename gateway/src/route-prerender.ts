@@ -2,15 +2,43 @@
  * Writes a screen's pre-rendered above-the-fold markup (contracts' `prerenderedMainFor`) into
  * the served index.html, after the static header `#root` already holds: the screen's largest
  * text paints from the HTML alone, before the first-load JavaScript (docs/web-performance.md).
- * The markup is the same for every visitor (no user data), so the HTML stays cacheable.
+ * Most screens' markup is the same for every visitor. Home's is the screen the visitor's
+ * `saathi_home` cookie names (the feed or the location notice), so its HTML varies by cookie.
  */
-import { prerenderedMainFor } from '@saathi/contracts';
+import { homeScreenOf, isHomeScreen, prerenderedMainFor } from '@saathi/contracts';
 
 /** The static header's end in web/index.html: the page's `<main>` follows it, as in AppShell. */
 const HEADER_END = '</header>';
 
-export function withPrerenderedMain(html: string, pathname: string): string {
-  const main = prerenderedMainFor(pathname);
+/** What of the request the markup may depend on. */
+export interface PrerenderRequest {
+  /** The Cookie header. */
+  cookie?: string;
+  /** Sec-Fetch-Mode: `navigate` for a page load; absent from browsers that do not send it. */
+  fetchMode?: string;
+  now?: Date;
+}
+
+/**
+ * Whether the HTML for `pathname` depends on the request (home): it must then be `private` and
+ * say what it varies on, so no shared cache hands one visitor's screen to another.
+ */
+export function variesByVisitor(pathname: string): boolean {
+  return isHomeScreen(pathname);
+}
+
+export function withPrerenderedMain(html: string, pathname: string, request: PrerenderRequest = {}): string {
+  let main: string;
+  if (isHomeScreen(pathname)) {
+    // The service worker fetches `/` (not a navigation) as its offline shell for every screen:
+    // that copy gets no visitor's screen and no day's question.
+    const navigation = request.fetchMode === undefined || request.fetchMode === 'navigate';
+    main = navigation
+      ? prerenderedMainFor(pathname, { homeScreen: homeScreenOf(request.cookie), now: request.now })
+      : '';
+  } else {
+    main = prerenderedMainFor(pathname);
+  }
   if (!main) return html;
   const at = html.indexOf(HEADER_END);
   // A build without the static header gets no markup rather than markup in the wrong place.

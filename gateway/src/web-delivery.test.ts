@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_HEADING_HTML } from '@saathi/contracts';
+import { AUTH_HEADING_HTML, HOME_SCREEN_COOKIE, dailyQuestionFor } from '@saathi/contracts';
 import { allAt, closers, startFakeService, startGateway } from './test-upstreams';
 
 const { track, closeAll } = closers();
@@ -112,12 +112,52 @@ describe('web delivery', () => {
     expect(auth).toContain('<h1 class="text-2xl font-semibold text-slate-900">Welcome back</h1>');
     // /AUTH is the same screen (the router matches paths case-insensitively).
     expect(await (await request(`${gatewayUrl}/AUTH?next=x`)).body.text()).toContain('Welcome back');
-    // Home depends on the visitor's stored location, a blog story on its slug: no markup.
-    for (const other of ['/', '/blog/first-run', '/nowhere']) {
+    // A blog story depends on its slug: no markup.
+    for (const other of ['/blog/first-run', '/nowhere']) {
       const html = await (await request(`${gatewayUrl}${other}`)).body.text();
       expect(html).toContain('<header>Saathi</header></div>');
       expect(html).not.toContain('<main');
     }
+  });
+
+  it("holds home's feed with the day's question for the feed cookie, else the location notice", async () => {
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const answer = await request(`${gatewayUrl}${path}`, { headers });
+      return { headers: answer.headers, html: await answer.body.text() };
+    };
+    const question = dailyQuestionFor(new Date()).replace(/'/g, '&#x27;');
+    const feed = await get('/', {
+      cookie: `theme=dark; ${HOME_SCREEN_COOKIE}=feed`,
+      'sec-fetch-mode': 'navigate',
+    });
+    expect(feed.html).toContain(
+      '<header>Saathi</header><main id="main" class="flex-1 pb-8"><div class="mx-auto max-w-5xl px-4 py-6">',
+    );
+    expect(feed.html).toContain(`<p class="mt-2 text-lg font-semibold text-slate-900">${question}</p>`);
+    expect(feed.html).not.toContain('Location Access Required');
+    expect((await get('/home', { cookie: `${HOME_SCREEN_COOKIE}=feed` })).html).toContain(question);
+
+    // No cookie (a first visit) or any other value: the notice a visitor without a location sees.
+    for (const cookie of [undefined, `${HOME_SCREEN_COOKIE}=28.6,77.2`, `${HOME_SCREEN_COOKIE}=feedx`]) {
+      const { html } = await get('/', cookie ? { cookie } : {});
+      expect(html, String(cookie)).toContain('Location Access Required</h1>');
+      expect(html).not.toContain('Question of the Day');
+    }
+
+    // The HTML varies by cookie: private, and saying so, for home only.
+    expect(feed.headers['cache-control']).toBe('private, no-cache');
+    expect(String(feed.headers.vary)).toMatch(/\bcookie\b/i);
+    expect(String(feed.headers.vary)).toMatch(/accept-encoding/i);
+    const auth = await get('/auth', { cookie: `${HOME_SCREEN_COOKIE}=feed` });
+    expect(auth.headers['cache-control']).toBe('no-cache');
+    expect(String(auth.headers.vary)).not.toMatch(/cookie/i);
+    expect(auth.html).toContain('Welcome back');
+    expect(auth.html).not.toContain('Question of the Day');
+
+    // The service worker's copy of `/` (its offline shell for every screen) is not a navigation.
+    const shell = await get('/', { cookie: `${HOME_SCREEN_COOKIE}=feed`, 'sec-fetch-mode': 'cors' });
+    expect(shell.html).toContain('<header>Saathi</header></div>');
+    expect(shell.html).not.toContain('<main');
   });
 
   it('answers /robots.txt as text naming the sitemap, and /sitemap.xml listing the blog stories', async () => {

@@ -7,11 +7,18 @@ import fastifyStatic from '@fastify/static';
 import { blogSlugOfPath, withBlogMeta } from './blog-meta';
 import type { BlogMetaSource } from './blog-meta';
 import { loadRoutePreloads } from './route-preload';
-import { withPrerenderedMain } from './route-prerender';
+import { variesByVisitor, withPrerenderedMain, type PrerenderRequest } from './route-prerender';
 import { renderSitemap } from './sitemap';
 import type { SitemapSource } from './sitemap';
 
 const HASHED_ASSET = /[\\/]assets[\\/]/;
+/** Compressed pages kept in memory: every screen's variants, with room to spare. */
+const MAX_CACHED_PAGES = 64;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
 
 export interface WebOptions {
   /** Gives `/blog/:slug` its story's head tags (link previews read no JavaScript). */
@@ -48,9 +55,19 @@ function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return null;
 }
 
-function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Encoded, type: string) {
+/** Home's HTML holds the screen the visitor's cookie names (route-prerender.ts). */
+const PERSONAL = { cacheControl: 'private, no-cache', vary: 'accept-encoding, cookie, sec-fetch-mode' };
+const SHARED = { cacheControl: 'no-cache', vary: 'accept-encoding' };
+
+function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Encoded,
+  type: string,
+  caching = SHARED,
+) {
   const encoding = pickEncoding(request);
-  void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type(type);
+  void reply.header('cache-control', caching.cacheControl).header('vary', caching.vary).type(type);
   if (!encoding) return reply.send(body.raw);
   return reply.header('content-encoding', encoding).send(body[encoding]);
 }
@@ -101,12 +118,18 @@ export async function registerWeb(
     (indexHtml ??= readFile(path.join(root ?? '', 'index.html'), 'utf8').then((html) =>
       runtimeMeta ? html.replace('</head>', `${runtimeMeta}</head>`) : html,
     ));
-  // One compressed copy per screen at most (its preload tags and pre-rendered markup).
+  // One compressed copy per distinct page (its preload tags and pre-rendered markup): a few per
+  // screen, and home's feed changes with the day's question, so old days are dropped.
   const pages = new Map<string, Encoded>();
-  const pageFor = async (pathname: string, tags: string): Promise<Encoded> => {
-    const html = withPrerenderedMain((await readIndex()).replace('</head>', `${tags}</head>`), pathname);
+  const pageFor = async (pathname: string, tags: string, visitor: PrerenderRequest): Promise<Encoded> => {
+    const html = withPrerenderedMain(
+      (await readIndex()).replace('</head>', `${tags}</head>`),
+      pathname,
+      visitor,
+    );
     let page = pages.get(html);
     if (!page) {
+      if (pages.size >= MAX_CACHED_PAGES) pages.clear();
       page = encodeAll(html);
       pages.set(html, page);
     }
@@ -154,6 +177,13 @@ export async function registerWeb(
       );
       return sendEncoded(request, reply, encodeAll(html), 'text/html; charset=utf-8');
     }
-    return sendEncoded(request, reply, await pageFor(pathname, tags), 'text/html; charset=utf-8');
+    const visitor = { cookie: request.headers.cookie, fetchMode: header(request, 'sec-fetch-mode') };
+    return sendEncoded(
+      request,
+      reply,
+      await pageFor(pathname, tags, visitor),
+      'text/html; charset=utf-8',
+      variesByVisitor(pathname) ? PERSONAL : SHARED,
+    );
   });
 }
