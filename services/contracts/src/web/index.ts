@@ -1,2 +1,3 @@
 export * from './screens';
+export * from './home-screen';
 export * from './prerender';

@@ -1,6 +1,7 @@
 // No zod here: the gateway writes these fragments into the HTML it serves, and web tests
 // check them against the React pages.
 import { DAILY_RESPONSE_MAX, dailyQuestionFor } from '../feed/constants';
+import { type HomeScreen } from './home-screen';
 import { screenPathOf, type ScreenPath } from './screens';
 
 /**
@@ -18,23 +19,6 @@ import { screenPathOf, type ScreenPath } from './screens';
  * UTC day, as `dailyQuestionFor` picks it in the browser too).
  */
 const MAIN_SIGNED_OUT = '<main id="main" class="flex-1 pb-8">';
-
-/**
- * The cookie the web app sets to `HOME_SCREEN_FEED` while a location is stored (and clears
- * otherwise): it names home's first screen, never the location itself.
- */
-export const HOME_SCREEN_COOKIE = 'saathi_home';
-export const HOME_SCREEN_FEED = 'feed';
-
-export type HomeScreen = 'feed' | 'location-required';
-
-/** Home's first screen for a request's Cookie header: the feed only for the exact cookie value. */
-export function homeScreenOf(cookieHeader: string | undefined): HomeScreen {
-  const found = (cookieHeader ?? '')
-    .split(';')
-    .some((pair) => pair.trim() === `${HOME_SCREEN_COOKIE}=${HOME_SCREEN_FEED}`);
-  return found ? 'feed' : 'location-required';
-}
 
 /** What the screen's fragment may depend on: the visitor's home screen, and today (the question). */
 export interface PrerenderVisitor {
@@ -131,19 +115,26 @@ function homeFeedHtml(now: Date): string {
   );
 }
 
-/** Home without a location: the notice's icon, heading and line (LocationRequired). */
-const HOME_LOCATION_REQUIRED_HTML =
-  `${MAIN_SIGNED_OUT}<div class="mx-auto max-w-lg px-4 pt-10 pb-40"><div class="${CARD} text-center">` +
-  '<span class="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-teal-100">' +
-  icon(
-    'map-pin',
-    'h-7 w-7 text-teal-800',
-    '<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0"></path>' +
-      '<circle cx="12" cy="10" r="3"></circle>',
-  ) +
-  '</span><h1 class="font-semibold text-slate-900 text-2xl">Location Access Required</h1>' +
-  '<p class="mt-2 text-slate-600">Saathi shows activity partners within 1 km of you. Share your location or pick a city to get started.</p>' +
-  '</div></div></main>';
+/**
+ * Home without a location: the notice's icon, heading and line (LocationRequired). A function,
+ * not a constant: a top-level call would keep this module in every web bundle that imports the
+ * contracts, which tree-shaking otherwise drops.
+ */
+function homeLocationRequiredHtml(): string {
+  return (
+    `${MAIN_SIGNED_OUT}<div class="mx-auto max-w-lg px-4 pt-10 pb-40"><div class="${CARD} text-center">` +
+    '<span class="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-teal-100">' +
+    icon(
+      'map-pin',
+      'h-7 w-7 text-teal-800',
+      '<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0"></path>' +
+        '<circle cx="12" cy="10" r="3"></circle>',
+    ) +
+    '</span><h1 class="font-semibold text-slate-900 text-2xl">Location Access Required</h1>' +
+    '<p class="mt-2 text-slate-600">Saathi shows activity partners within 1 km of you. Share your location or pick a city to get started.</p>' +
+    '</div></div></main>'
+  );
+}
 
 const FIXED: Partial<Record<ScreenPath, string>> = {
   '/auth':
@@ -167,7 +158,7 @@ export function prerenderedMainFor(pathname: string, visitor: PrerenderVisitor =
     if (!visitor.homeScreen) return '';
     return visitor.homeScreen === 'feed'
       ? homeFeedHtml(visitor.now ?? new Date())
-      : HOME_LOCATION_REQUIRED_HTML;
+      : homeLocationRequiredHtml();
   }
   return FIXED[screenPathOf(pathname)] ?? '';
 }
