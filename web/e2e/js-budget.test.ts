@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { firstLoadJs } from '../../load-tests/audit/first-load';
 import { ensureWebBuilt } from './server';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+// SAATHI_WEB_DIST: a build kept apart from web/dist (as web/e2e/server.ts).
+const dist =
+  process.env.SAATHI_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 // At most 120 KB of compressed JavaScript before `/auth` or `/` can run (issue 14). react-dom
 // alone is ≈ 55 KB of brotli, so there is little room: zod stays off (the web calls routes

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { HOME_SCREEN_COOKIE, dailyQuestionFor } from '@saathi/contracts';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
+
+type Box = { x: number; y: number; width: number; height: number };
+const LOCATION = { locationName: 'New Delhi', latitude: 28.6139, longitude: 77.209 };
 
 describe('installable app and offline start', () => {
   let server: TestServer;
@@ -59,6 +63,76 @@ describe('installable app and offline start', () => {
     // The same box: the early paint stays the Largest Contentful Paint, and nothing moves.
     expect(await heading(true)).toEqual(fromHtml);
   }, 60_000);
+
+  it("paints home's question of the day from the HTML once the app has set its cookie, where React then draws it, with no layout shift", async () => {
+    const question = dailyQuestionFor(new Date());
+    const text = (page: Page) => page.locator('#daily-question-title + p').filter({ hasText: question });
+
+    // A visitor who chose a location: the app (not the test) sets the cookie naming the feed.
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    let fromReact: Box | null;
+    let shifts: number[];
+    let paints: { fcp: number; lcp: number[] };
+    try {
+      const page = await context.newPage();
+      await page.goto('/robots.txt');
+      await page.evaluate(
+        `localStorage.setItem('userLocation', ${JSON.stringify(JSON.stringify(LOCATION))})`,
+      );
+      await page.goto('/');
+      await text(page).waitFor();
+      expect(await page.evaluate<string>('document.cookie')).toContain(`${HOME_SCREEN_COOKIE}=feed`);
+
+      // The next visit: the HTML holds the question, and React draws it in the same box.
+      // Shifts below the header (its right side changes once the session is known, as before).
+      await page.addInitScript(`
+        const HEADER_HEIGHT = 56;
+        window.__shifts = [];
+        window.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            for (const source of entry.sources)
+              if (source.previousRect.top >= HEADER_HEIGHT) window.__shifts.push(source.previousRect.top);
+        }).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.__lcp.push(entry.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      `);
+      const response = await page.goto('/');
+      expect(await response?.text()).toContain('Question of the Day</h2>');
+      // React's own screen, once the feed's answer is in.
+      await page.getByRole('heading', { level: 2, name: 'Currently Active Near You' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      fromReact = await text(page).boundingBox();
+      shifts = await page.evaluate<number[]>('window.__shifts');
+      paints = await page.evaluate<{ fcp: number; lcp: number[] }>(`({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+        lcp: window.__lcp,
+      })`);
+    } finally {
+      await context.close();
+    }
+
+    // The same request without JavaScript: the pre-rendered question alone.
+    const still = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    try {
+      await still.addCookies([{ name: HOME_SCREEN_COOKIE, value: 'feed', url: server.url }]);
+      const page = await still.newPage();
+      await page.goto('/');
+      const fromHtml = await text(page).boundingBox({ timeout: 15_000 });
+      expect(fromHtml).not.toBeNull();
+      expect(fromReact).toEqual(fromHtml);
+    } finally {
+      await still.close();
+    }
+    expect(shifts).toEqual([]);
+    // The question painted with the first paint stays the largest: no later LCP entry.
+    expect(paints.lcp).toEqual([paints.fcp]);
+  }, 90_000);
 
   it('publishes a manifest with 192, 512 and maskable icons, and a real robots.txt', async () => {
     const { context, page } = await newPage(browser, server.url);

@@ -11,11 +11,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const webDist = path.join(repoRoot, 'web', 'dist', 'index.html');
 
 /**
- * Builds web/dist when it is missing. Test files run in parallel workers, so the build runs
+ * Builds web/dist when it is missing (unless SAATHI_WEB_DIST names a build). Test files run in parallel workers, so the build runs
  * under a lock and is skipped by whoever finds it done. The test runner may build it up front.
  */
 export function ensureWebBuilt(): void {
-  if (existsSync(webDist)) return;
+  if (process.env.SAATHI_WEB_DIST || existsSync(webDist)) return;
   const script = `[ -f "${webDist}" ] || npm run build -w @saathi/web`;
   execFileSync('flock', [path.join(tmpdir(), 'saathi-web-build.lock'), 'sh', '-c', script], {
     cwd: repoRoot,
@@ -42,6 +42,8 @@ export async function startTestServer(
     dataDir,
     logLevel: 'warn',
     env: options.env,
+    // A build kept apart from web/dist (`vite build --outDir <dir>`), as load-tests/audit/diagnose.ts.
+    webDist: process.env.SAATHI_WEB_DIST,
   });
   return {
     url: server.url.replace(/\/+$/, ''),

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './api/query-client';
 import { App, loadFirstScreen } from './app';
+import { syncHomeScreenCookie } from './lib/use-stored-location';
 import { OfflineNotice } from './pwa/offline-notice';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import './index.css';
@@ -18,6 +19,8 @@ if (!root) throw new Error('Missing #root element');
 // the first commit replaces it; that render waits for the screen's chunk, so it commits the
 // screen itself and never a spinner in place of the pre-rendered markup.
 const reactRoot = createRoot(root);
+// The gateway draws home's first screen from a cookie this keeps in line with the stored location.
+syncHomeScreenCookie();
 void loadFirstScreen(window.location.pathname).then(() =>
   startTransition(() => {
     reactRoot.render(

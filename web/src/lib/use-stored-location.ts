@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { rememberHomeScreen } from './home-screen-cookie';
 import { LOCATION_STORAGE_KEY, parseStoredLocation, type UserLocation } from './location';
 
 // One location for the whole page (header chip, home screen, post page), kept in browser storage
@@ -36,7 +37,17 @@ export function setStoredLocation(next: UserLocation | null): void {
     // Storage may be unavailable (private mode); the location still applies for this visit.
   }
   current = next;
+  rememberHomeScreen(next !== null);
   for (const listener of listeners) listener();
+}
+
+/**
+ * Brings the home-screen cookie in line with the stored location at start: a browser that
+ * stored its location before the cookie existed (or lost the cookie) gets the right first
+ * screen from its next visit on, and one whose storage was cleared stops asking for the feed.
+ */
+export function syncHomeScreenCookie(): void {
+  rememberHomeScreen(getLocation() !== null);
 }
 
 /** The user's location, kept in browser storage as userLocation. */
