@@ -15,7 +15,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startEmbedded } from '@saathi/embedded';
-import { AUDIT_LOCATION, seedFeed } from './seed';
+import { AUDIT_VISITOR, seedFeed } from './seed';
 
 interface TraceEvent {
   name: string;
@@ -69,7 +69,8 @@ try {
         storageTypes: 'cookies,indexeddb,cache_storage,service_workers',
       });
       await page.evaluate(
-        `localStorage.clear(); localStorage.setItem('userLocation', ${JSON.stringify(JSON.stringify(AUDIT_LOCATION))})`,
+        `localStorage.clear(); for (const [k, v] of Object.entries(${JSON.stringify(AUDIT_VISITOR.localStorage)})) localStorage.setItem(k, v);
+        for (const [k, v] of Object.entries(${JSON.stringify(AUDIT_VISITOR.cookies)})) document.cookie = k + '=' + v + '; Path=/; SameSite=Lax';`,
       );
       const dir = path.join(artifacts, `${target.replace(/\W/g, '_')}-${i}`);
       const result = await lighthouse(

@@ -2,7 +2,8 @@
  * Lighthouse 13 in its default mode (mobile: simulated slow 4G, 4× CPU slowdown) against
  * Debian's Chromium, driven through playwright-core so no browser is downloaded. Each run
  * starts from an empty HTTP cache and no service worker, like a first visit; the one thing
- * kept is the visitor's chosen location in localStorage, so `/` shows a feed.
+ * kept is the visitor's chosen location in localStorage (and the cookie the app keeps beside
+ * it), so `/` shows a feed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -49,7 +50,7 @@ async function freePort(): Promise<number> {
 
 export async function auditPages(
   urls: string[],
-  options: { runs: number; localStorage?: Record<string, string> },
+  options: { runs: number; localStorage?: Record<string, string>; cookies?: Record<string, string> },
 ): Promise<Map<string, AuditRun[]>> {
   const port = await freePort();
   const profile = await mkdtemp(path.join(tmpdir(), 'saathi-lighthouse-'));
@@ -75,7 +76,8 @@ export async function auditPages(
         });
         // A string: this file is compiled without the DOM's types.
         await page.evaluate(
-          `localStorage.clear(); for (const [k, v] of Object.entries(${JSON.stringify(options.localStorage ?? {})})) localStorage.setItem(k, v);`,
+          `localStorage.clear(); for (const [k, v] of Object.entries(${JSON.stringify(options.localStorage ?? {})})) localStorage.setItem(k, v);
+          for (const [k, v] of Object.entries(${JSON.stringify(options.cookies ?? {})})) document.cookie = k + '=' + v + '; Path=/; SameSite=Lax';`,
         );
         // A trace sometimes fails to record on a busy machine (NO_NAVSTART): try that run again.
         let result: Awaited<ReturnType<typeof lighthouse>>;

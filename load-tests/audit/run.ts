@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { startEmbedded } from '@saathi/embedded';
 import { firstLoadJs } from './first-load';
 import { auditPages, summarize } from './lighthouse';
-import { AUDIT_LOCATION, seedFeed } from './seed';
+import { AUDIT_VISITOR, seedFeed } from './seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
@@ -32,7 +32,7 @@ try {
   const pages = ['/', '/auth', '/blog', `/profile/${userId}`];
   const results = await auditPages(
     pages.map((page) => base + page),
-    { runs, localStorage: { userLocation: JSON.stringify(AUDIT_LOCATION) } },
+    { runs, ...AUDIT_VISITOR },
   );
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const lines = [

@@ -1,8 +1,20 @@
+import { HOME_SCREEN_COOKIE, HOME_SCREEN_FEED } from '@saathi/contracts';
+
 /**
  * A neighbourhood to audit: one account and a page of posts around a point, made through the
  * public API like a real user would, so `/` shows a full feed and `/profile/:id` a real profile.
  */
 export const AUDIT_LOCATION = { locationName: 'Bangalore', latitude: 12.9716, longitude: 77.5946 };
+
+/**
+ * What a returning visitor with that location has in the browser: the location in localStorage
+ * and the cookie the app keeps beside it, naming home's first screen (the gateway pre-renders
+ * the feed for it; services/contracts/src/web/home-screen.ts).
+ */
+export const AUDIT_VISITOR = {
+  localStorage: { userLocation: JSON.stringify(AUDIT_LOCATION) },
+  cookies: { [HOME_SCREEN_COOKIE]: HOME_SCREEN_FEED },
+};
 
 const POSTS = [
   ['Morning run around Cubbon Park, 6 am, easy pace. Anyone?', ['fitness', 'morning']],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPages, summarize, type AuditRun } from '../../load-tests/audit/lighthouse';
-import { AUDIT_LOCATION, seedFeed } from '../../load-tests/audit/seed';
+import { AUDIT_VISITOR, seedFeed } from '../../load-tests/audit/seed';
 import { startTestServer, type TestServer } from './server';
 
 // Lighthouse 13, mobile, medians of 3 runs on /auth and on / with a seeded feed.
@@ -23,7 +23,7 @@ describe('Lighthouse (mobile) on the first screens', () => {
     await seedFeed(server.url);
     results = await auditPages([`${server.url}/auth`, `${server.url}/`], {
       runs: RUNS,
-      localStorage: { userLocation: JSON.stringify(AUDIT_LOCATION) },
+      ...AUDIT_VISITOR,
     });
   }, 300_000);
 
