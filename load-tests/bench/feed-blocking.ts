@@ -5,8 +5,10 @@
  * request, three ways on the same points and connection pool:
  *
  * - before: the page as it was before blocking (limit 10, then the viewer's likes/reactions);
- * - after, no blocks: the shipped code (exclusions inside the walk, then the viewer's marks);
- * - after, 50 blocks: the same viewer having blocked, and been blocked by, 25 authors each.
+ * - after, no blocks: the shipped code, the viewer's (empty) exclusions remembered by the feed;
+ * - after, 50 blocks: a viewer having blocked, and been blocked by, 25 authors each, remembered;
+ * - after, 50 blocks, lists read in the query: the same viewer's page before the feed remembers
+ *   (the first page after starting, or within the quiet time after a block).
  *
  * Database path (no hot-cell cache): the worst case, every page reaches PostgreSQL. Prints p50
  * and p99 per variant; --write appends them to load-tests/RESULTS.md.
@@ -24,6 +26,7 @@ import { EngagementRepository } from '../../services/feed/src/db/engagement-repo
 import { PostsRepository } from '../../services/feed/src/db/posts-repository';
 import { FEED_RADIUS_KM } from '../../services/feed/src/domain/geo';
 import { listFeed } from '../../services/feed/src/use-cases/list-feed';
+import { ViewerExclusions } from '../../services/feed/src/cache/viewer-exclusions';
 
 const { values } = parseArgs({
   options: {
@@ -80,7 +83,15 @@ await queryRows(db, sql`vacuum analyze`);
 
 const posts = new PostsRepository(db);
 const engagement = new EngagementRepository(db);
-const deps = { posts, engagement, cache: null, clock: { now: () => now } };
+const deps = {
+  posts,
+  engagement,
+  cache: null,
+  exclusions: new ViewerExclusions({ ttlMs: 3_600_000, quietMs: 10_000, maxViewers: 1_000 }),
+  clock: { now: () => now },
+};
+// The same page with nothing remembered: every query reads the viewer's lists itself.
+const unremembered = { ...deps, exclusions: null };
 
 /** The signed-in page as it was before blocking (list-feed.ts at 73e5e30, database path). */
 async function pageBefore(point: { latitude: number; longitude: number }) {
@@ -104,9 +115,14 @@ const variants = {
     (await listFeed(deps, viewer, { ...point, limit: 10, offset: 0, utcOffset: 0 })).length,
   'after, 50 blocks': async (point: ReturnType<typeof randomPoint>) =>
     (await listFeed(deps, blocker, { ...point, limit: 10, offset: 0, utcOffset: 0 })).length,
+  'after, 50 blocks, lists read in the query': async (point: ReturnType<typeof randomPoint>) =>
+    (await listFeed(unremembered, blocker, { ...point, limit: 10, offset: 0, utcOffset: 0 })).length,
 };
 type Variant = keyof typeof variants;
-const timings: Record<Variant, number[]> = { before: [], 'after, no blocks': [], 'after, 50 blocks': [] };
+const timings = Object.fromEntries(Object.keys(variants).map((name) => [name, [] as number[]])) as Record<
+  Variant,
+  number[]
+>;
 
 // Warm-up, then the measured rounds: the same point for each variant, in rotating order.
 for (let i = 0; i < 200; i++) for (const run of Object.values(variants)) await run(randomPoint());

@@ -1,6 +1,7 @@
 import { QueueName } from '@saathi/contracts';
 import type { App, ServiceKit } from '@saathi/platform';
 import { CellCache } from './cache/cell-cache';
+import { ViewerExclusions } from './cache/viewer-exclusions';
 import type { Config } from './config';
 import { ActivitiesRepository } from './db/activities-repository';
 import { ActivityHistoryRepository } from './db/activity-history-repository';
@@ -10,7 +11,7 @@ import { CommentsRepository } from './db/comments-repository';
 import { DailyResponsesRepository } from './db/daily-responses-repository';
 import { EngagementRepository } from './db/engagement-repository';
 import { PostsRepository } from './db/posts-repository';
-import { invalidateCacheOnEvents } from './events/cache-invalidation';
+import { forgetExclusionsOnEvents, invalidateCacheOnEvents } from './events/cache-invalidation';
 import { exportRoutes } from './routes/export';
 import { adminReviewRoutes } from './routes/admin-review';
 import { activityRoutes } from './routes/activities';
@@ -46,7 +47,13 @@ import { changeReaction } from './use-cases/reactions';
 /** Newest posts kept per cached cell: enough for the first pages around any point. */
 export const CACHED_POSTS_PER_CELL = 24;
 
-/** The feed's repositories (and, in the service process, its hot-cell cache), built once per process. */
+/**
+ * How long after a block, unblock or report its people's exclusions are read inside the query
+ * rather than remembered: far above the time the projection takes to apply the event.
+ */
+const EXCLUSIONS_QUIET_MS = 10_000;
+
+/** The feed's repositories (and, in the service process, its caches), built once per process. */
 export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolean }): FeedCore {
   const db = kit.db.db;
   const posts = new PostsRepository(db);
@@ -71,6 +78,14 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
             load: (cells) => posts.newestInCells(cells, CACHED_POSTS_PER_CELL, kit.clock.now()),
           })
         : null,
+    exclusions:
+      options.cache && kit.config.FEED_EXCLUSIONS_MS > 0
+        ? new ViewerExclusions({
+            ttlMs: kit.config.FEED_EXCLUSIONS_MS,
+            quietMs: EXCLUSIONS_QUIET_MS,
+            maxViewers: kit.config.FEED_EXCLUSIONS_VIEWERS,
+          })
+        : null,
   };
 }
 
@@ -81,6 +96,7 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
 export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<void> {
   const core = createFeedCore(kit, { cache: true });
   if (core.cache) await invalidateCacheOnEvents(kit.bus, core.cache);
+  if (core.exclusions) await forgetExclusionsOnEvents(kit.bus, core.exclusions);
   // One schedule however many replicas start: the job id names it.
   await kit.queue.add(
     QueueName.postExpiry,

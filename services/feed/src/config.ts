@@ -17,6 +17,14 @@ export const configSchema = commonEnvSchema
     FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** How many cells the cache keeps at most (least recently used go first). */
     FEED_CACHE_CELLS: z.coerce.number().int().min(1).default(20_000),
+    /**
+     * How long a feed replica remembers what a signed-in viewer must not see (blocks either way,
+     * reported posts) between reads; a block or report is heard at once by every replica, so this
+     * bounds only a missed broadcast. 0 reads them inside every feed query.
+     */
+    FEED_EXCLUSIONS_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+    /** How many viewers' exclusions a replica remembers at most (the oldest go first). */
+    FEED_EXCLUSIONS_VIEWERS: z.coerce.number().int().min(1).default(100_000),
     /** How often the post-expiry job retires expired posts. */
     POST_EXPIRY_EVERY_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** How often the reminder sweep looks for activities starting within 2 hours. */

@@ -4,7 +4,7 @@ import type { Db } from '@saathi/platform';
 import type { ReactionEmoji } from '@saathi/contracts';
 import { positiveCounts } from '../domain/posts';
 import type { ReactionCounts } from '../domain/posts';
-import type { ViewerMarks } from '../domain/views';
+import type { Exclusions, ViewerMarks } from '../domain/views';
 
 /** What likes and reactions attach to. */
 export type EngagementTarget = 'post' | 'comment';
@@ -189,6 +189,47 @@ export class EngagementRepository {
     }
     for (const item of items) if (blocked.has(item.authorId)) excluded.add(item.id);
     return { liked, reactions, excluded };
+  }
+
+  /**
+   * The viewer's marks on a page of posts and, in the same query, everything the feed must leave
+   * out for them (the feed remembers it: cache/viewer-exclusions.ts). One round trip.
+   */
+  async postMarksAndExclusionLists(
+    viewerId: string,
+    ids: readonly string[],
+  ): Promise<{ marks: ViewerMarks; exclusions: Exclusions }> {
+    const liked = new Set<string>();
+    const reactions = new Map<string, string[]>();
+    const authors: string[] = [];
+    const posts: string[] = [];
+    const list = sql`${sql.param(ids)}::uuid[]`;
+    const rows = await queryRows<{
+      kind: 'like' | 'reaction' | 'hidden' | 'blocked';
+      id: string;
+      emoji: string | null;
+    }>(
+      this.db,
+      sql`select 'like' as kind, post_id as id, null::text as emoji from feed.post_likes
+           where user_id = ${viewerId} and post_id = any(${list})
+          union all
+          select 'reaction', post_id, emoji from feed.post_reactions
+           where user_id = ${viewerId} and post_id = any(${list})
+          union all
+          select 'hidden', target_id, null from feed.hidden_for_viewer where viewer_id = ${viewerId}
+          union all
+          select 'blocked', blocked_id, null from feed.blocks where blocker_id = ${viewerId}
+          union all
+          select 'blocked', blocker_id, null from feed.blocks where blocked_id = ${viewerId}`,
+    );
+    for (const row of rows) {
+      if (row.kind === 'like') liked.add(row.id);
+      else if (row.kind === 'reaction' && row.emoji !== null)
+        reactions.set(row.id, [...(reactions.get(row.id) ?? []), row.emoji]);
+      else if (row.kind === 'hidden') posts.push(row.id);
+      else authors.push(row.id);
+    }
+    return { marks: { liked, reactions }, exclusions: { authors, posts } };
   }
 
   /** What the viewer has liked and which emojis they hold, for a page of posts or comments. */

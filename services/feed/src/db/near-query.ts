@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { cellsCovering, EARTH_RADIUS_KM } from '../domain/geo';
 import type { Point } from '../domain/geo';
+import type { Exclusions } from '../domain/views';
 import { POST_VIEW_COLUMNS } from './post-views';
 
 // The SQL of the feed query (docs/feed.md explains the design and shows the plans).
@@ -16,13 +17,23 @@ export interface NearQuery {
   now: Date;
   /**
    * The signed-in viewer: posts of people they blocked or who blocked them, and posts they
-   * reported, are left out inside the walk (each set read once per query, an InitPlan).
+   * reported, are left out inside the walk — read from the projection in the query (each set
+   * once, an InitPlan), or, where `exclusions` gives them, as constant lists.
    */
   viewerId?: string | undefined;
+  exclusions?: Exclusions | undefined;
 }
 
-/** The viewer's exclusions as conditions on a post row; none when signed out. */
+/** The viewer's exclusions as conditions on a post row; none when signed out or none to leave out. */
 function viewerExclusions(query: NearQuery): SQL[] {
+  if (query.exclusions) {
+    // Bound lists are constants to the planner of an unnamed statement, which hashes them.
+    const { authors, posts } = query.exclusions;
+    return [
+      ...(authors.length > 0 ? [sql`author_id <> all(${sql.param(authors)}::uuid[])`] : []),
+      ...(posts.length > 0 ? [sql`id <> all(${sql.param(posts)}::uuid[])`] : []),
+    ];
+  }
   if (!query.viewerId) return [];
   const viewer = sql`${query.viewerId}::uuid`;
   return [

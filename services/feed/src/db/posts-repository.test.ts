@@ -22,6 +22,7 @@ const now = new Date('2026-06-01T12:00:00Z');
 const WORDS = ['chai', 'cricket', 'yoga', 'Badminton', '100%', 'snake_case', 'back\\slash'];
 interface Seeded {
   id: string;
+  authorId: string;
   content: string;
   hashtags: string[];
   latitude: number;
@@ -41,6 +42,7 @@ beforeAll(async () => {
     const createdAt = new Date(now.getTime() - Math.floor(random() * 40) * 60_000);
     const post: Seeded = {
       id: randomUUID(),
+      authorId: randomUUID(),
       content: `${WORDS[i % WORDS.length]} meetup ${i}`,
       hashtags: POST_HASHTAGS.filter(() => random() < 0.2),
       ...point,
@@ -48,7 +50,7 @@ beforeAll(async () => {
       expiresAt: new Date(createdAt.getTime() + (i % 17 === 0 ? -1 : 86_400_000)),
     };
     seeded.push(post);
-    await posts.insert({ ...post, authorId: randomUUID(), locationName: null });
+    await posts.insert({ ...post, locationName: null });
   }
   await database.port.db.execute(sql`analyze feed.posts`);
 });
@@ -57,6 +59,8 @@ afterAll(() => database.drop());
 function expected(query: Omit<NearQuery, 'center' | 'radiusKm' | 'now'>): string[] {
   return seeded
     .filter((post) => post.expiresAt > now && distanceKm(centre, post) <= FEED_RADIUS_KM)
+    .filter((post) => !query.exclusions?.authors.includes(post.authorId))
+    .filter((post) => !query.exclusions?.posts.includes(post.id))
     .filter((post) => !query.hashtag || post.hashtags.includes(query.hashtag))
     .filter((post) => !query.search || post.content.toLowerCase().includes(query.search.toLowerCase()))
     .sort(newestFirst)
@@ -95,6 +99,39 @@ describe('the feed query', () => {
     expect(
       (await posts.findNear({ ...query, center: centre, radiusKm: FEED_RADIUS_KM, now })).map((v) => v.id),
     ).toEqual(truth);
+  });
+
+  it('leaves out a viewer’s exclusions alike, given as lists or read from the projection, on both strategies', async () => {
+    const firstPage = expected({ limit: 20, offset: 0 });
+    const ofPost = (id: string) => seeded.find((post) => post.id === id)!;
+    const exclusions = {
+      authors: [ofPost(firstPage[1]!).authorId, ofPost(firstPage[4]!).authorId, randomUUID()],
+      posts: [firstPage[0]!, firstPage[7]!],
+    };
+    const viewerId = randomUUID();
+    await queryRows(
+      database.port.db,
+      sql`insert into feed.blocks values (${viewerId}, ${exclusions.authors[0]}), (${exclusions.authors[1]}, ${viewerId})`,
+    );
+    for (const postId of exclusions.posts)
+      await queryRows(
+        database.port.db,
+        sql`insert into feed.hidden_for_viewer values (${viewerId}, ${postId})`,
+      );
+    for (const query of [
+      { limit: 10, offset: 0 },
+      { limit: 10, offset: 10 },
+      { limit: 10, offset: 0, search: 'meetup' },
+      { limit: 10, offset: 0, hashtag: 'gym' },
+    ]) {
+      const truth = expected({ ...query, exclusions });
+      expect(truth).not.toEqual(expected(query));
+      for (const strategy of ['cells', 'index-first'] as const) {
+        if (strategy === 'index-first' && !query.search && !query.hashtag) continue;
+        expect(await actual({ ...query, exclusions }, strategy)).toEqual(truth);
+        expect(await actual({ ...query, viewerId }, strategy)).toEqual(truth);
+      }
+    }
   });
 
   it('starts a filter the planner expects to be rare from its GIN-indexed form, and walks cells otherwise', async () => {

@@ -44,6 +44,14 @@ export interface ViewerMarks {
   reactions: ReadonlyMap<string, readonly string[]>;
 }
 
+/** What a signed-in viewer must not see in the feed (docs/moderation.md). */
+export interface Exclusions {
+  /** People in a block with the viewer, either way. */
+  authors: readonly string[];
+  /** Posts the viewer reported. */
+  posts: readonly string[];
+}
+
 export const NO_MARKS: ViewerMarks = { liked: new Set(), reactions: new Map() };
 
 /** Author name and initials by the product's rules; a missing author reads "Anonymous User". */

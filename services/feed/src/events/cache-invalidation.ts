@@ -13,9 +13,13 @@ import {
   userReinstatedV1,
   userSuspendedV1,
   userDeletedV1,
+  userBlockedV1,
+  userUnblockedV1,
+  reportFiledV1,
 } from '@saathi/contracts';
 import type { EventBus } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
+import type { ViewerExclusions } from '../cache/viewer-exclusions';
 import { cellsCovering } from '../domain/geo';
 
 /**
@@ -50,4 +54,14 @@ export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): 
     });
   await bus.broadcast(userSuspendedV1, () => cache.clear());
   await bus.broadcast(userReinstatedV1, () => cache.clear());
+}
+
+/**
+ * Every feed replica hears each block, unblock and report and forgets the exclusions it
+ * remembers for the people named (cache/viewer-exclusions.ts explains the timing).
+ */
+export async function forgetExclusionsOnEvents(bus: EventBus, exclusions: ViewerExclusions): Promise<void> {
+  await bus.broadcast(userBlockedV1, ({ data }) => exclusions.changed(data.blockerId, data.blockedId));
+  await bus.broadcast(userUnblockedV1, ({ data }) => exclusions.changed(data.blockerId, data.blockedId));
+  await bus.broadcast(reportFiledV1, ({ data }) => exclusions.changed(data.reporterId));
 }

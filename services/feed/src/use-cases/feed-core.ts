@@ -1,5 +1,6 @@
 import type { AuthUser, Clock, JobQueue, UnitOfWork } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
+import type { ViewerExclusions } from '../cache/viewer-exclusions';
 import type { ActivitiesRepository } from '../db/activities-repository';
 import type { ActivityHistoryRepository } from '../db/activity-history-repository';
 import type { ActivitySeriesRepository } from '../db/activity-series-repository';
@@ -28,6 +29,8 @@ export interface FeedCore {
   activitySeries: ActivitySeriesRepository;
   /** Hot cells of the plain feed query; null when FEED_CACHE_MS is 0 (and in workers). */
   cache: CellCache | null;
+  /** Each signed-in viewer's feed exclusions; null when FEED_EXCLUSIONS_MS is 0 (and in workers). */
+  exclusions: ViewerExclusions | null;
 }
 
 /** The request facts a use case may need, without handing it the request. */

@@ -19,7 +19,7 @@ export const HIDDEN_SLACK = 10;
  * everything else, and every page it cannot be sure of, goes to the database.
  */
 export async function listFeed(
-  deps: Pick<FeedCore, 'posts' | 'engagement' | 'cache' | 'clock'>,
+  deps: Pick<FeedCore, 'posts' | 'engagement' | 'cache' | 'exclusions' | 'clock'>,
   viewer: Viewer,
   query: FeedQuery,
 ): Promise<FeedPost[]> {
@@ -57,9 +57,8 @@ export async function listFeed(
       .map((view) => toFeedPost(view, marks, center, now));
   }
 
-  // The feed query leaves the viewer's exclusions out inside the walk and reads exactly the
-  // page, so only the viewer's marks are read after it.
-  const views = await deps.posts.findNear({
+  // The feed query leaves the viewer's exclusions out inside the walk and reads exactly the page.
+  const near = {
     center,
     radiusKm: FEED_RADIUS_KM,
     limit: query.limit,
@@ -67,13 +66,26 @@ export async function listFeed(
     hashtag: query.hashtag,
     search,
     now,
-    viewerId: viewer?.id,
-  });
-  if (!viewer) return unmarked(views);
-  const marks = await deps.engagement.marksOf(
+  };
+  if (!viewer) return unmarked(await deps.posts.findNear(near));
+  const known = deps.exclusions?.get(viewer.id);
+  if (known) {
+    const views = await deps.posts.findNear({ ...near, exclusions: known });
+    const marks = await deps.engagement.marksOf(
+      viewer.id,
+      'post',
+      views.map((view) => view.id),
+    );
+    return views.map((view) => toFeedPost(view, marks, center, now));
+  }
+  // Not known here yet: the walk reads the lists itself, and the marks query brings them back
+  // for the next pages.
+  const readAt = deps.exclusions?.now();
+  const views = await deps.posts.findNear({ ...near, viewerId: viewer.id });
+  const { marks, exclusions } = await deps.engagement.postMarksAndExclusionLists(
     viewer.id,
-    'post',
     views.map((view) => view.id),
   );
+  if (readAt !== undefined) deps.exclusions?.remember(viewer.id, exclusions, readAt);
   return views.map((view) => toFeedPost(view, marks, center, now));
 }
