@@ -14,7 +14,6 @@ import { UsersRepository } from './db/users-repository';
 import { BlocksRepository } from './db/blocks-repository';
 import { accountRoutes } from './routes/account';
 import { exportRoutes } from './routes/export';
-import { processDataExports } from './jobs/data-export';
 import { adminReviewRoutes } from './routes/admin-review';
 import { blockRoutes } from './routes/blocks';
 import { subscribeUserSuspended } from './events/user-suspended';
@@ -155,7 +154,6 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     listBlocked: (blockerId) => listBlocked(core, blockerId),
   });
   exportRoutes(app, kit);
-  await processDataExports(kit);
   adminReviewRoutes(app, { db: kit.db.db });
   accountRoutes(app, {
     sessions,

@@ -1,5 +1,5 @@
-import { identityRoutes } from '@saathi/contracts';
-import { defineService } from '@saathi/platform';
+import { identityRoutes, QueueName } from '@saathi/contracts';
+import { defineJob, defineService } from '@saathi/platform';
 import { registerIdentity } from './app';
 import { configSchema } from './config';
 import { sweepIdentity } from './db/maintenance';
@@ -7,6 +7,7 @@ import { deleteUnusedImages } from './db/profile-images-repository';
 import { SCHEMA } from './db/schema-name';
 import { DataExportsRepository } from './db/data-exports-repository';
 import { purgeDataExports } from './use-cases/data-export';
+import { dataExportJob } from './jobs/data-export';
 
 export type { Config } from './config';
 export { configSchema };
@@ -22,6 +23,8 @@ export const identityService = defineService({
   auth: 'none',
   appOptions: (config) => ({ trustProxy: config.TRUST_PROXY }),
   register: registerIdentity,
+  // The export job signs the token the other services answer it with: it runs where the key is.
+  jobs: [defineJob({ queue: QueueName.dataExport, concurrency: 2, handler: dataExportJob })],
   periodic: [
     {
       // Export files past their 24 hours (docs/privacy.md); the download refuses them meanwhile.

@@ -54,13 +54,3 @@ export function dataExportJob(kit: ServiceKit<Config>) {
     }
   };
 }
-
-/**
- * Runs the job in identity's own process (each replica takes jobs from the shared queue:
- * BullMQ on Redis in cluster mode, the in-process queue in embedded mode): identity holds the
- * signing key and the table, and the job is mostly waiting on the services' answers, so it
- * needs no worker process of its own.
- */
-export async function processDataExports(kit: ServiceKit<Config>): Promise<void> {
-  await kit.queue.process(QueueName.dataExport, dataExportJob(kit), { concurrency: 2 });
-}

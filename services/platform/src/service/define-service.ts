@@ -26,6 +26,16 @@ export interface QueueWorker<C, N extends QueueName = QueueName> {
 }
 
 /**
+ * A queue the service's own process works, not a worker process: for a job that needs what only
+ * the service holds (identity's signing key). Its queue shows in the service's metrics.
+ */
+export interface ServiceJob<C, N extends QueueName = QueueName> {
+  queue: N;
+  concurrency?: number;
+  handler(kit: ServiceKit<C>): (job: JobContext<N>) => Promise<void>;
+}
+
+/**
  * A service, declared: everything the launchers need to run it, in cluster mode (`main.ts`,
  * `worker.ts`) and embedded mode alike. The platform's `startService` does the rest — config,
  * migrations, the app, the outbox relay, consumers, periodic tasks and a graceful stop — so a
@@ -54,6 +64,8 @@ export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv> {
   periodic?: readonly PeriodicTask<C>[];
   /** Queue processors, run by `startWorker` (the service's worker process). */
   workers?: readonly QueueWorker<C>[];
+  /** Queues the service process itself works (started after `register`). */
+  jobs?: readonly ServiceJob<C>[];
   /** Probes of the worker process check the queue too. */
   readinessUsesQueue?: boolean;
 }
@@ -66,4 +78,9 @@ export function defineService<C extends ServiceEnv>(definition: ServiceDefinitio
 /** Declares one queue processor with its queue's job type. */
 export function defineWorker<C, N extends QueueName>(worker: QueueWorker<C, N>): QueueWorker<C> {
   return worker as unknown as QueueWorker<C>;
+}
+
+/** Declares one queue the service process works, with its queue's job type. */
+export function defineJob<C, N extends QueueName>(job: ServiceJob<C, N>): ServiceJob<C> {
+  return job as unknown as ServiceJob<C>;
 }

@@ -1,5 +1,5 @@
-export { defineService, defineWorker } from './define-service';
-export type { PeriodicTask, QueueWorker, ServiceDefinition, ServiceKit } from './define-service';
+export { defineJob, defineService, defineWorker } from './define-service';
+export type { PeriodicTask, QueueWorker, ServiceDefinition, ServiceJob, ServiceKit } from './define-service';
 export { serviceMigrations, startService, startWorker } from './start-service';
 export { registerRoute, resolveSessionsWith } from './register-route';
 export type { RegisterRouteOptions, RouteRequest, RouteReturn, SessionResolver } from './register-route';

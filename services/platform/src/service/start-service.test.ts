@@ -13,6 +13,7 @@ import { createMemoryQueue } from '../queue/memory-queue';
 import { createTestDatabase, uniqueName, waitFor } from '../testing';
 import type { TestDatabase } from '../testing';
 import { registerRoute } from './register-route';
+import { defineJob } from './define-service';
 import type { defineService } from './define-service';
 import { startService } from './start-service';
 import { UndeclaredRouteError } from './declared-routes';
@@ -183,5 +184,32 @@ describe("a service's operational metrics", () => {
     expect(value('saathi_queue_jobs\\{queue="email",state="waiting",service="kit"\\}')).toBe(1);
     expect(text).toMatch(/^saathi_db_pool_connections\{state="total",service="kit"\} \d+$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds\{service="kit"\} /m);
+  });
+  it('works the queues it declares as jobs in its own process, and counts them on /metrics', async () => {
+    const done: string[] = [];
+    const running = await start({
+      name: 'kit',
+      configSchema,
+      dbSchema: uniqueName('kit_jobs'),
+      routes: [],
+      auth: 'none',
+      register: () => undefined,
+      jobs: [
+        defineJob({
+          queue: 'data-export',
+          handler: (kit) => (job) => {
+            // The handler gets the service's own kit (here: its database).
+            expect(kit.db).toBe(database.port);
+            done.push(job.data.exportId);
+            return Promise.resolve();
+          },
+        }),
+      ],
+    });
+    const exportId = '6f1c2d7e-8a5b-4c3d-9e2f-1a2b3c4d5e6f';
+    await running.kit.queue.add('data-export', { exportId });
+    await waitFor(() => done.includes(exportId), 5_000, 'the job');
+    const text = (await running.app.inject('/metrics')).body;
+    expect(text).toMatch(/^saathi_queue_jobs\{queue="data-export",state="waiting",service="kit"\} 0$/m);
   });
 });

@@ -74,13 +74,17 @@ export async function startService<C extends ServiceEnv>(
     outboxSchema: definition.dbSchema,
     bus: deps.bus,
     queue: deps.queue,
-    queues: (definition.workers ?? []).map((worker) => worker.queue),
+    queues: [...(definition.workers ?? []), ...(definition.jobs ?? [])].map((worker) => worker.queue),
     onError: (err, source) => deps.logger.warn({ err, source }, 'a metric could not be read'),
   });
   enforceDeclaredRoutes(app, definition.name, definition.routes);
   await definition.register(app, kit);
 
   for (const subscribe of definition.consumers ?? []) await subscribe(kit);
+  for (const job of definition.jobs ?? [])
+    await deps.queue.process(job.queue, job.handler(kit), {
+      ...(job.concurrency ? { concurrency: job.concurrency } : {}),
+    });
   relay.start();
   const timers = (definition.periodic ?? []).map((task) => {
     const timer = setInterval(() => {
