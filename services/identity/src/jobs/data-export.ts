@@ -1,4 +1,5 @@
-import { DATA_EXPORT_REMOTE_PARTS, QueueName } from '@saathi/contracts';
+import type { QueueName } from '@saathi/contracts';
+import { DATA_EXPORT_REMOTE_PARTS } from '@saathi/contracts';
 import { signExportToken } from '@saathi/platform';
 import type { JobContext, ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
