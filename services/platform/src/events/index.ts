@@ -4,6 +4,7 @@ export { eventTablesMigration } from './event-tables';
 export { writeOutbox } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { consumeOnce, subscribeOnce } from './inbox';
+export { BlocksProjection, subscribeBlocksProjection, type BlockPair } from './blocks-projection';
 export { pruneEventTables } from './prune';
 export { createMemoryBus, type MemoryBusOptions } from './memory-bus';
 export { createNatsBus, type NatsBusOptions } from './nats-bus';
