@@ -8,9 +8,8 @@ import { subscribeUserUpdated } from './events/user-updated';
 import { subscribeContentModerated } from './events/content-moderated';
 import { subscribeReportFiled } from './events/report-filed';
 import { subscribeUserDeleted } from './events/user-deleted';
-import { subscribeUserBlocked } from './events/user-blocked';
+import { subscribeUserBlocks } from './events/user-blocks';
 import { subscribeUserSuspended } from './events/user-suspended';
-import { subscribeUserUnblocked } from './events/user-unblocked';
 import { activityRemindersJob } from './jobs/activity-reminders';
 import { activityRepeatsJob } from './jobs/activity-repeats';
 import { botSeedingJob } from './jobs/bot-seeding';
@@ -35,8 +34,7 @@ export const feedService = defineService({
     subscribeUserDeleted,
     subscribeUserRegistered,
     subscribeUserUpdated,
-    subscribeUserBlocked,
-    subscribeUserUnblocked,
+    subscribeUserBlocks,
     subscribeReportFiled,
     subscribeContentModerated,
     subscribeUserSuspended,

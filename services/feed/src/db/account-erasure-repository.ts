@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import { BlocksProjection, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
+import { SCHEMA } from './schema-name';
 
 /**
  * Erases everything the feed holds about one person: their posts (with what others wrote under
  * them), comments, likes, reactions, daily answers, activity memberships, kept activities and
- * their feedback, weekly series, blocks and hides, and their author row. Counters on other people's posts and comments come down with the rows.
+ * their feedback, weekly series, blocks (and unblock tombstones) and hides, and their author row. Counters on other people's posts and comments come down with the rows.
  */
 export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
@@ -67,7 +68,7 @@ export class AccountErasureRepository {
     await this.db.execute(sql`delete from feed.activity_series where host_id = ${user}`);
     await this.db.execute(sql`delete from feed.comments where author_id = ${user}`);
     await this.db.execute(sql`delete from feed.daily_responses where author_id = ${user}`);
-    await this.db.execute(sql`delete from feed.blocks where blocker_id = ${user} or blocked_id = ${user}`);
+    await new BlocksProjection(this.db, SCHEMA).eraseUser(userId);
     await this.db.execute(sql`delete from feed.hidden_for_viewer where viewer_id = ${user}`);
     await this.db.execute(sql`delete from feed.authors where user_id = ${user}`);
     const posts = await queryRows<{ id: string }>(

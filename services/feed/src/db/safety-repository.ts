@@ -8,24 +8,12 @@ type ModerationState = (typeof MODERATION_STATES)[number];
 
 const TABLE = { post: 'feed.posts', comment: 'feed.comments' } as const;
 
-/** The feed's copies of blocks, reporters' hides and moderation decisions, written by its consumers. */
+/**
+ * The feed's copies of reporters' hides and moderation decisions, written by its consumers (its
+ * copy of blocks is the platform's BlocksProjection, events/user-blocks.ts).
+ */
 export class SafetyRepository {
   constructor(private readonly db: Db) {}
-
-  async block(blockerId: string, blockedId: string): Promise<void> {
-    await queryRows(
-      this.db,
-      sql`insert into feed.blocks (blocker_id, blocked_id) values (${blockerId}, ${blockedId})
-          on conflict do nothing`,
-    );
-  }
-
-  async unblock(blockerId: string, blockedId: string): Promise<void> {
-    await queryRows(
-      this.db,
-      sql`delete from feed.blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,
-    );
-  }
 
   async hideFromViewer(viewerId: string, targetId: string): Promise<void> {
     await queryRows(

@@ -7,6 +7,7 @@ import { feedService } from '../index';
 import {
   authors,
   blocks,
+  blockTombstones,
   hiddenForViewer,
   commentLikes,
   commentReactions,
@@ -41,6 +42,7 @@ describe('feed migrations', () => {
       commentReactions,
       dailyResponses,
       blocks,
+      blockTombstones,
       hiddenForViewer,
       activityMembers,
       activityHistory,

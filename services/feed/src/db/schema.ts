@@ -141,16 +141,36 @@ export const comments = feed.table('comments', {
   moderation: text('moderation', { enum: MODERATION_STATES }),
 });
 
-/** Blocked pairs (identity's block events); the feed hides each side's posts and comments from the other. */
+/**
+ * Blocked pairs (identity's block events); the feed hides each side's posts and comments from the
+ * other. Written by the platform's BlocksProjection, as of each event's time (`blocked_at`).
+ */
 export const blocks = feed.table(
   'blocks',
   {
     blockerId: uuid('blocker_id').notNull(),
     blockedId: uuid('blocked_id').notNull(),
+    blockedAt: timestamp('blocked_at', { withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** Each pair's latest unblock, so an older block delivered late is not applied (BlocksProjection). */
+export const blockTombstones = feed.table(
+  'block_tombstones',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    unblockedAt: timestamp('unblocked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('block_tombstones_blocked_idx').on(t.blockedId),
   ],
 );
 

@@ -7,8 +7,8 @@ import { SafetyRepository } from '../db/safety-repository';
 import { SCHEMA } from '../db/schema-name';
 
 /**
- * Subscribes a durable consumer that applies a block, a report or a moderation decision to the
- * feed's own tables, once per event (inbox). Every write is idempotent, so order barely matters.
+ * Subscribes a durable consumer that applies a report or a moderation decision to the feed's own
+ * tables, once per event (inbox). Every write is idempotent, so order barely matters.
  */
 export function applySafetyFrom<E extends EventDefinition>(
   kit: ServiceKit<Config>,

@@ -6,6 +6,7 @@ import {
   reportDismissedV1,
   reportFiledV1,
   userBlockedV1,
+  userDeletedV1,
   userReinstatedV1,
   userSuspendedV1,
   userUnblockedV1,
@@ -127,6 +128,77 @@ describe('a blocked pair', () => {
     // Posts made at one instant are ordered by id: check the split, not the order.
     expect(first).toHaveLength(10);
     expect(ids([...first, ...second])).toEqual([...others].sort());
+  });
+});
+
+describe('blocks applied out of order', () => {
+  // Blocks and unblocks come through two separate consumers, so they can be applied in another
+  // order than identity wrote them: the projection must end as of the latest event's time.
+  const T0 = Date.parse('2026-03-02T09:00:00Z');
+  const at = (second: number) => new Date(T0 + second * 1000);
+
+  /** Publishes one block event as of `occurredAt` and waits until the feed has applied it. */
+  async function deliver(
+    event: typeof userBlockedV1 | typeof userUnblockedV1,
+    pair: { blockerId: string; blockedId: string },
+    occurredAt: Date,
+  ) {
+    const id = await feed.publish(event, pair, occurredAt);
+    await feed.waitForRow(sql`select 1 from feed.inbox where event_id = ${id}::uuid`, event.type);
+  }
+  const isBlocked = async ({ blockerId, blockedId }: { blockerId: string; blockedId: string }) =>
+    (
+      await feed.rows(
+        sql`select 1 from feed.blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,
+      )
+    ).length > 0;
+
+  it('ends unblocked when the unblock is applied before the block it undoes', async () => {
+    const place = freshPlace();
+    const [asha, ravi] = [buildUser(), buildUser()];
+    const post = await feed.createPost(ravi, { ...north(place, 0) });
+    const pair = { blockerId: asha.id, blockedId: ravi.id };
+    await deliver(userUnblockedV1, pair, at(2));
+    await deliver(userBlockedV1, pair, at(1));
+    expect(await isBlocked(pair)).toBe(false);
+    expect(ids(await feed.list(place, '', asha))).toEqual([post.id]);
+  });
+
+  it('ends blocked after a block, an unblock and a re-block applied in order', async () => {
+    const pair = { blockerId: buildUser().id, blockedId: buildUser().id };
+    await deliver(userBlockedV1, pair, at(1));
+    await deliver(userUnblockedV1, pair, at(2));
+    await deliver(userBlockedV1, pair, at(3));
+    expect(await isBlocked(pair)).toBe(true);
+  });
+
+  it('stays unblocked when an old block is delivered again after a newer unblock', async () => {
+    const pair = { blockerId: buildUser().id, blockedId: buildUser().id };
+    await deliver(userBlockedV1, pair, at(1));
+    await deliver(userUnblockedV1, pair, at(2));
+    await deliver(userBlockedV1, pair, at(1));
+    expect(await isBlocked(pair)).toBe(false);
+  });
+
+  it('erases a deleted person’s blocks and unblock tombstones, either side', async () => {
+    const [person, other, third] = [buildUser().id, buildUser().id, buildUser().id];
+    await deliver(userBlockedV1, { blockerId: person, blockedId: other }, at(1));
+    await deliver(userUnblockedV1, { blockerId: third, blockedId: person }, at(1));
+    const naming = async () =>
+      Promise.all(
+        ['blocks', 'block_tombstones'].map(
+          async (table) =>
+            (
+              await feed.rows(
+                sql`select 1 from ${sql.raw(`feed.${table}`)} where blocker_id = ${person} or blocked_id = ${person}`,
+              )
+            ).length,
+        ),
+      );
+    expect(await naming()).toEqual([1, 1]);
+    const id = await feed.publish(userDeletedV1, { userId: person });
+    await feed.waitForRow(sql`select 1 from feed.inbox where event_id = ${id}::uuid`, 'the deletion');
+    expect(await naming()).toEqual([0, 0]);
   });
 });
 
