@@ -6,7 +6,7 @@ import { SCHEMA } from './db/schema-name';
 import { subscribeUserRegistered } from './events/user-registered';
 import { subscribeUserUpdated } from './events/user-updated';
 import { subscribeMessageModeration } from './events/message-moderated';
-import { subscribeUserBlocks } from './events/user-blocked';
+import { subscribeUserBlocks } from './events/user-blocks';
 import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribeActivityMembership } from './events/activity-membership';
 

@@ -5,7 +5,10 @@ import type { Db } from '@saathi/platform';
 /** Where a reportable message can be: a 1:1 conversation or an activity's group thread. */
 const MESSAGE_TABLES = [sql.raw('messaging.messages'), sql.raw('messaging.activity_thread_messages')];
 
-/** Messaging's copies of blocks, reporters' hides and moderation decisions on messages. */
+/**
+ * Messaging's reads of its blocks projection (written by the platform's BlocksProjection,
+ * events/user-blocks.ts), and its copies of reporters' hides and moderation decisions on messages.
+ */
 export class SafetyRepository {
   constructor(private readonly db: Db) {}
 
@@ -23,21 +26,6 @@ export class SafetyRepository {
            limit 1`,
     );
     return rows.length > 0;
-  }
-
-  async block(blockerId: string, blockedId: string): Promise<void> {
-    await queryRows(
-      this.db,
-      sql`insert into messaging.blocks (blocker_id, blocked_id) values (${blockerId}, ${blockedId})
-          on conflict do nothing`,
-    );
-  }
-
-  async unblock(blockerId: string, blockedId: string): Promise<void> {
-    await queryRows(
-      this.db,
-      sql`delete from messaging.blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,
-    );
   }
 
   async hideFromViewer(viewerId: string, messageId: string): Promise<void> {

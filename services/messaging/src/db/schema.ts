@@ -19,16 +19,36 @@ export const participants = messaging.table('participants', {
   sourceAt: timestamptz('source_at').notNull(),
 });
 
-/** Blocked pairs (identity's block events): neither side can start a conversation or send. */
+/**
+ * Blocked pairs (identity's block events): neither side can start a conversation or send.
+ * Written by the platform's BlocksProjection, as of each event's time (`blocked_at`).
+ */
 export const blocks = messaging.table(
   'blocks',
   {
     blockerId: uuid('blocker_id').notNull(),
     blockedId: uuid('blocked_id').notNull(),
+    blockedAt: timestamptz('blocked_at')
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** Each pair's latest unblock, so an older block delivered late is not applied (BlocksProjection). */
+export const blockTombstones = messaging.table(
+  'block_tombstones',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    unblockedAt: timestamptz('unblocked_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('block_tombstones_blocked_idx').on(t.blockedId),
   ],
 );
 

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { SafetyRepository } from '../db/safety-repository';
 import { SCHEMA } from '../db/schema-name';
 
-/** A durable consumer that applies a block, a report or a moderation decision once per event (inbox). */
+/** A durable consumer that applies a report or a moderation decision once per event (inbox). */
 export function applySafetyFrom<E extends EventDefinition>(
   kit: ServiceKit<Config>,
   options: {

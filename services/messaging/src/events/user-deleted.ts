@@ -1,5 +1,5 @@
 import { userDeletedV1 } from '@saathi/contracts';
-import { consumeOnce } from '@saathi/platform';
+import { BlocksProjection, consumeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -11,7 +11,7 @@ const DURABLE = 'messaging.user-deleted';
 /**
  * identity.user.deleted.v1 → the other person keeps the conversation, but the deleted person
  * becomes "Deleted user": their name, username and photo are erased, and so are the rows that
- * are only about them (read markers, blocks, hides). Their messages stay for the other person
+ * are only about them (read markers, blocks and unblock tombstones, hides). Their messages stay for the other person
  * (docs/privacy.md); the sender id left on them no longer leads to any account.
  */
 export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
@@ -29,9 +29,7 @@ export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<voi
                where user_id = ${userId}::uuid`,
         );
         await tx.execute(sql`delete from messaging.read_markers where user_id = ${userId}::uuid`);
-        await tx.execute(
-          sql`delete from messaging.blocks where blocker_id = ${userId}::uuid or blocked_id = ${userId}::uuid`,
-        );
+        await new BlocksProjection(tx, SCHEMA).eraseUser(userId);
         await tx.execute(sql`delete from messaging.hidden_for_viewer where viewer_id = ${userId}::uuid`);
         await new ActivityThreadsRepository(tx).eraseUser(userId);
       });

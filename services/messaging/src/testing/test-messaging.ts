@@ -42,8 +42,11 @@ export interface TestMessaging {
   cookieOf(user: AuthUser): string;
   /** A user identity has registered (the projection has their names). */
   register(user: AuthUser, names?: { firstName?: string | null; lastName?: string | null }): Promise<void>;
-  /** Publishes an event on the service's bus, as another service's outbox relay would. */
-  publish<E extends EventDefinition>(event: E, data: EventData<E>): Promise<void>;
+  /**
+   * Publishes an event on the service's bus, as another service's outbox relay would (as of
+   * `occurredAt`, now by default); resolves to the envelope's id.
+   */
+  publish<E extends EventDefinition>(event: E, data: EventData<E>, occurredAt?: Date): Promise<string>;
   /** A connected socket of the user (rejects when the server refuses it). */
   connect(user: AuthUser | null, cookie?: string): Promise<ClientSocket>;
   /** Injects a request as the user. */
@@ -99,10 +102,13 @@ export async function startTestMessaging(): Promise<TestMessaging> {
       { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
       { ttlSeconds: 600 },
     )}`;
-  const publish: TestMessaging['publish'] = async (event, data) => {
-    await bus.publish(
-      makeEnvelope(event, data, { traceId: 'messaging-test', clock: { now: () => new Date() } }),
-    );
+  const publish: TestMessaging['publish'] = async (event, data, occurredAt) => {
+    const envelope = makeEnvelope(event, data, {
+      traceId: 'messaging-test',
+      clock: { now: () => occurredAt ?? new Date() },
+    });
+    await bus.publish(envelope);
+    return envelope.id;
   };
   const call: TestMessaging['call'] = (user, method, path, payload) =>
     running.app.inject({

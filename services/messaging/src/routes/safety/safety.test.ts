@@ -7,6 +7,7 @@ import {
   reportDismissedV1,
   reportFiledV1,
   userBlockedV1,
+  userDeletedV1,
   userUnblockedV1,
 } from '@saathi/contracts';
 import type { ChatMessage, Conversation } from '@saathi/contracts';
@@ -84,6 +85,88 @@ describe('a blocked pair', () => {
       content: 'Hello again',
     });
     expect(sent.statusCode).toBe(201);
+  });
+});
+
+describe('blocks applied out of order', () => {
+  // Blocks and unblocks come through two separate consumers, so they can be applied in another
+  // order than identity wrote them: the projection must end as of the latest event's time.
+  const T0 = Date.parse('2026-03-02T09:00:00Z');
+  const at = (second: number) => new Date(T0 + second * 1000);
+
+  /** Publishes one block event as of `occurredAt` and waits until messaging has applied it. */
+  async function deliver(
+    event: typeof userBlockedV1 | typeof userUnblockedV1,
+    pair: { blockerId: string; blockedId: string },
+    occurredAt: Date,
+  ) {
+    const id = await messaging.publish(event, pair, occurredAt);
+    await waitFor(
+      async () =>
+        (await messaging.rows(sql`select 1 from messaging.inbox where event_id = ${id}::uuid`)).length > 0,
+      5_000,
+      event.type,
+    );
+  }
+  const isBlocked = async ({ blockerId, blockedId }: { blockerId: string; blockedId: string }) =>
+    (
+      await messaging.rows(
+        sql`select 1 from messaging.blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,
+      )
+    ).length > 0;
+
+  it('ends unblocked when the unblock is applied before the block it undoes', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const blocks = { blockerId: asha.id, blockedId: ravi.id };
+    await deliver(userUnblockedV1, blocks, at(2));
+    await deliver(userBlockedV1, blocks, at(1));
+    expect(await isBlocked(blocks)).toBe(false);
+    const sent = await messaging.call(ravi, 'POST', '/api/messages', {
+      conversationId: conversation,
+      content: 'Hi',
+    });
+    expect(sent.statusCode).toBe(201);
+  });
+
+  it('ends blocked after a block, an unblock and a re-block applied in order', async () => {
+    const blocks = { blockerId: buildUser().id, blockedId: buildUser().id };
+    await deliver(userBlockedV1, blocks, at(1));
+    await deliver(userUnblockedV1, blocks, at(2));
+    await deliver(userBlockedV1, blocks, at(3));
+    expect(await isBlocked(blocks)).toBe(true);
+  });
+
+  it('stays unblocked when an old block is delivered again after a newer unblock', async () => {
+    const blocks = { blockerId: buildUser().id, blockedId: buildUser().id };
+    await deliver(userBlockedV1, blocks, at(1));
+    await deliver(userUnblockedV1, blocks, at(2));
+    await deliver(userBlockedV1, blocks, at(1));
+    expect(await isBlocked(blocks)).toBe(false);
+  });
+  it('erases a deleted person’s blocks and unblock tombstones, either side', async () => {
+    const [person, other, third] = [buildUser().id, buildUser().id, buildUser().id];
+    await deliver(userBlockedV1, { blockerId: person, blockedId: other }, at(1));
+    await deliver(userUnblockedV1, { blockerId: third, blockedId: person }, at(1));
+    const naming = async () =>
+      Promise.all(
+        ['blocks', 'block_tombstones'].map(
+          async (table) =>
+            (
+              await messaging.rows(
+                sql`select 1 from ${sql.raw(`messaging.${table}`)} where blocker_id = ${person} or blocked_id = ${person}`,
+              )
+            ).length,
+        ),
+      );
+    expect(await naming()).toEqual([1, 1]);
+    const id = await messaging.publish(userDeletedV1, { userId: person });
+    await waitFor(
+      async () =>
+        (await messaging.rows(sql`select 1 from messaging.inbox where event_id = ${id}::uuid`)).length > 0,
+      5_000,
+      'the deletion',
+    );
+    expect(await naming()).toEqual([0, 0]);
   });
 });
 

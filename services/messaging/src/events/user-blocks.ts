@@ -1,0 +1,15 @@
+import { subscribeBlocksProjection } from '@saathi/platform';
+import type { ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { SCHEMA } from '../db/schema-name';
+
+/**
+ * identity.user.blocked.v1 / unblocked.v1 → messaging's blocks projection, as of each event's time
+ * (the platform's BlocksProjection), so a block and unblock applied out of order end as identity's.
+ */
+export function subscribeUserBlocks(kit: ServiceKit<Config>): Promise<void> {
+  return subscribeBlocksProjection(kit, SCHEMA, {
+    blocked: 'messaging.user-blocked',
+    unblocked: 'messaging.user-unblocked',
+  });
+}
