@@ -4,21 +4,14 @@ import { blocks } from './schema';
 
 /**
  * The blocks projection, from identity's block events: identity owns the list, notification keeps
- * the pairs only to keep a blocked person out of activity notices (either way round).
+ * the pairs only to keep a blocked person out of activity notices (either way round). The
+ * platform's BlocksProjection writes them (events/user-blocks.ts); this reads them.
  */
 export class BlocksRepository {
   constructor(private readonly db: Db) {}
 
   with(db: Db): BlocksRepository {
     return new BlocksRepository(db);
-  }
-
-  async block(blockerId: string, blockedId: string): Promise<void> {
-    await this.db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
-  }
-
-  async unblock(blockerId: string, blockedId: string): Promise<void> {
-    await this.db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
   }
 
   /** Of `others`, those `userId` blocked or was blocked by (one query, both ways). */

@@ -7,6 +7,7 @@ import {
   activityMails,
   activityPeople,
   blocks,
+  blockTombstones,
   feedback,
   messageMails,
   notificationActors,
@@ -34,6 +35,7 @@ describe('notification migrations', () => {
       activityPeople,
       activityMails,
       blocks,
+      blockTombstones,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { SCHEMA } from '../schema-name';
 
@@ -110,12 +111,29 @@ export const activityMails = notification.table(
   (table) => [primaryKey({ columns: [table.recipientId, table.postId] })],
 );
 
-/** Blocked pairs (identity's block events): activity notices skip them, both ways. */
+/**
+ * Blocked pairs (identity's block events): activity notices skip them, both ways. Written by the
+ * platform's BlocksProjection, as of each event's time (`blocked_at`).
+ */
 export const blocks = notification.table(
   'blocks',
   {
     blockerId: uuid('blocker_id').notNull(),
     blockedId: uuid('blocked_id').notNull(),
+    blockedAt: at('blocked_at')
+      .notNull()
+      .default(sql`'-infinity'`),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
+);
+
+/** Each pair's latest unblock, so an older block delivered late is not applied (BlocksProjection). */
+export const blockTombstones = notification.table(
+  'block_tombstones',
+  {
+    blockerId: uuid('blocker_id').notNull(),
+    blockedId: uuid('blocked_id').notNull(),
+    unblockedAt: at('unblocked_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
 );

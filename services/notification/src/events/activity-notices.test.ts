@@ -477,3 +477,74 @@ describe('activity notifications', () => {
     expect(await people()).toEqual([]);
   });
 });
+
+describe('blocks applied out of order', () => {
+  // Blocks and unblocks come through two separate consumers, so they can be applied in another
+  // order than identity wrote them: the projection must end as of the latest event's time.
+  const T0 = Date.parse('2026-03-02T08:00:00Z');
+  const at = (second: number) => new Date(T0 + second * 1000);
+  const isBlocked = async ({ blockerId, blockedId }: { blockerId: string; blockedId: string }) =>
+    (
+      await notification.rows(
+        sql`select 1 from notification.blocks
+             where blocker_id = ${blockerId}::uuid and blocked_id = ${blockedId}::uuid`,
+      )
+    ).length > 0;
+
+  it('end unblocked when the unblock is applied before the block it undoes', async () => {
+    const host = await registered('Asha');
+    const dev = await registered('Dev');
+    const pair = { blockerId: dev.id, blockedId: host.id };
+    await act(userUnblockedV1, pair, 1, at(2));
+    await act(userBlockedV1, pair, 1, at(1));
+    expect(await isBlocked(pair)).toBe(false);
+    const postId = randomUUID();
+    await act(activityAcceptedV1, {
+      postId,
+      hostId: host.id,
+      userId: dev.id,
+      promoted: false,
+      startsAt: '2026-03-02T18:00:00.000Z',
+    });
+    expect((await listOf(dev)).notifications[0]).toMatchObject({
+      type: 'activity_accepted',
+      actorName: 'Asha',
+    });
+  });
+
+  it('end blocked after a block, an unblock and a re-block applied in order', async () => {
+    const pair = { blockerId: buildUser().id, blockedId: buildUser().id };
+    await act(userBlockedV1, pair, 1, at(1));
+    await act(userUnblockedV1, pair, 1, at(2));
+    await act(userBlockedV1, pair, 1, at(3));
+    expect(await isBlocked(pair)).toBe(true);
+  });
+
+  it('stay unblocked when an old block is delivered again after a newer unblock', async () => {
+    const pair = { blockerId: buildUser().id, blockedId: buildUser().id };
+    await act(userBlockedV1, pair, 1, at(1));
+    await act(userUnblockedV1, pair, 1, at(2));
+    await act(userBlockedV1, pair, 1, at(1));
+    expect(await isBlocked(pair)).toBe(false);
+  });
+  it('erase a deleted person’s blocks and unblock tombstones, either side', async () => {
+    const [person, other, third] = [buildUser().id, buildUser().id, buildUser().id];
+    await act(userBlockedV1, { blockerId: person, blockedId: other }, 1, at(1));
+    await act(userUnblockedV1, { blockerId: third, blockedId: person }, 1, at(1));
+    const naming = async () =>
+      Promise.all(
+        ['blocks', 'block_tombstones'].map(
+          async (table) =>
+            (
+              await notification.rows(
+                sql`select 1 from ${sql.raw(`notification.${table}`)}
+                     where blocker_id = ${person}::uuid or blocked_id = ${person}::uuid`,
+              )
+            ).length,
+        ),
+      );
+    expect(await naming()).toEqual([1, 1]);
+    await act(userDeletedV1, { userId: person });
+    expect(await naming()).toEqual([0, 0]);
+  });
+});

@@ -1,5 +1,5 @@
 import { userDeletedV1 } from '@saathi/contracts';
-import { consumeOnce } from '@saathi/platform';
+import { BlocksProjection, consumeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -9,7 +9,7 @@ const DURABLE = 'notification.user-deleted';
 
 /**
  * identity.user.deleted.v1 → their address and names, their notifications, every notification
- * naming them as the actor, and the activities they were in or hosted (as notification knew them) and their blocks go; feedback they sent stays, without who sent it (docs/privacy.md).
+ * naming them as the actor, and the activities they were in or hosted (as notification knew them) and their blocks (with unblock tombstones) go; feedback they sent stays, without who sent it (docs/privacy.md).
  */
 export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -24,9 +24,7 @@ export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<voi
         await tx.execute(
           sql`delete from notification.activity_people where user_id = ${user} or host_id = ${user}`,
         );
-        await tx.execute(
-          sql`delete from notification.blocks where blocker_id = ${user} or blocked_id = ${user}`,
-        );
+        await new BlocksProjection(tx, SCHEMA).eraseUser(envelope.data.userId);
         await tx.execute(
           sql`delete from notification.notifications
                where recipient_id = ${user} or actor_id = ${user}
