@@ -134,6 +134,7 @@ describe('web delivery', () => {
       '<header>Saathi</header><main id="main" class="flex-1 pb-8"><div class="mx-auto max-w-5xl px-4 py-6">',
     );
     expect(feed.html).toContain(`<p class="mt-2 text-lg font-semibold text-slate-900">${question}</p>`);
+    expect(feed.html).toMatch(/<section aria-label="Community activity" data-community-count="[1-8]"/);
     expect(feed.html).not.toContain('Location Access Required');
     expect((await get('/home', { cookie: `${HOME_SCREEN_COOKIE}=feed` })).html).toContain(question);
 

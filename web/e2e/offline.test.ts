@@ -5,6 +5,7 @@ import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
 
 type Box = { x: number; y: number; width: number; height: number };
+type Paint = { fromHtml: boolean; size: number };
 const LOCATION = { locationName: 'New Delhi', latitude: 28.6139, longitude: 77.209 };
 
 describe('installable app and offline start', () => {
@@ -69,10 +70,15 @@ describe('installable app and offline start', () => {
     const text = (page: Page) => page.locator('#daily-question-title + p').filter({ hasText: question });
 
     // A visitor who chose a location: the app (not the test) sets the cookie naming the feed.
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    // No service worker, as in Lighthouse's runs: the scripts of the second visit are not instant.
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    });
     let fromReact: Box | null;
     let shifts: number[];
-    let paints: { fcp: number; lcp: number[] };
+    let lcp: Paint[];
     try {
       const page = await context.newPage();
       await page.goto('/robots.txt');
@@ -95,20 +101,27 @@ describe('installable app and offline start', () => {
               if (source.previousRect.top >= HEADER_HEIGHT) window.__shifts.push(source.previousRect.top);
         }).observe({ type: 'layout-shift', buffered: true });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.__lcp.push(entry.startTime);
+          for (const entry of list.getEntries()) window.__lcp.push(entry);
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       `);
       const response = await page.goto('/');
-      expect(await response?.text()).toContain('Question of the Day</h2>');
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain('Question of the Day</h2>');
+      // The community banner's count is picked per visit: React keeps the one the HTML painted.
+      const served = /data-community-count="(\d)"/.exec(html)?.[1];
+      expect(served).toBeDefined();
       // React's own screen, once the feed's answer is in.
       await page.getByRole('heading', { level: 2, name: 'Currently Active Near You' }).waitFor();
       await page.waitForLoadState('networkidle');
       fromReact = await text(page).boundingBox();
+      const banner = page.getByRole('region', { name: 'Community activity' });
+      expect(await banner.getAttribute('data-community-count')).toBe(served);
       shifts = await page.evaluate<number[]>('window.__shifts');
-      paints = await page.evaluate<{ fcp: number; lcp: number[] }>(`({
-        fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
-        lcp: window.__lcp,
-      })`);
+      // An entry's element is gone once React's commit replaced it: it was the HTML's own.
+      lcp = await page.evaluate<Paint[]>(`window.__lcp.map((entry) => ({
+        fromHtml: !entry.element || !entry.element.isConnected,
+        size: entry.size,
+      }))`);
     } finally {
       await context.close();
     }
@@ -130,8 +143,18 @@ describe('installable app and offline start', () => {
       await still.close();
     }
     expect(shifts).toEqual([]);
-    // The question painted with the first paint stays the largest: no later LCP entry.
-    expect(paints.lcp).toEqual([paints.fcp]);
+    // Once the HTML's question or banner has painted, React draws nothing larger: no later LCP
+    // entry of its own. (With the scripts cached, React sometimes commits before the HTML's
+    // content paints; its own elements then are the first and largest paint.)
+    const firstFromHtml = lcp.findIndex((paint) => paint.fromHtml);
+    const last = lcp.at(-1);
+    expect(last, JSON.stringify(lcp)).toBeDefined();
+    if (firstFromHtml >= 0) expect(lcp.slice(firstFromHtml).every((paint) => paint.fromHtml)).toBe(true);
+    else
+      expect(
+        lcp.every((paint) => paint.size === last?.size),
+        JSON.stringify(lcp),
+      ).toBe(true);
   }, 90_000);
 
   it('publishes a manifest with 192, 512 and maskable icons, and a real robots.txt', async () => {

@@ -1,15 +1,21 @@
 import { useState } from 'react';
 import { Users } from 'lucide-react';
 import clsx from 'clsx';
-import { communityCount, communityMessage } from '../lib/community-activity';
+import { communityCount, communityMessage, prerenderedCommunityCount } from '../lib/community-activity';
 
-/** How lively the neighbourhood is: a count from 1 to 8, worded by tier. */
+/**
+ * How lively the neighbourhood is: a count from 1 to 8, worded by tier. On a first load it keeps
+ * the count the gateway pre-rendered: its text is in view and can be larger than the question of
+ * the day's, so a different one would be a new, later Largest Contentful Paint (and a visible
+ * change of the number).
+ */
 export function CommunityBanner() {
-  const [count] = useState(() => communityCount());
+  const [count] = useState(() => prerenderedCommunityCount() ?? communityCount());
   const message = communityMessage(count);
   return (
     <section
       aria-label="Community activity"
+      data-community-count={count}
       className={clsx(
         'flex items-center gap-3 rounded-2xl border p-4',
         message.tier === 'buzzing'

@@ -1,49 +1,29 @@
-// The community-activity banner: a random count of active neighbours from 1 to 8, worded by tier.
+// The community-activity banner: a random count of active neighbours from 1 to 8, worded by tier
+// (services/contracts/src/web/community.ts, shared with the gateway's pre-rendered home).
+import { COMMUNITY_COUNT_MAX, COMMUNITY_COUNT_MIN } from '@saathi/contracts';
 
-export const COMMUNITY_COUNT_MIN = 1;
-export const COMMUNITY_COUNT_MAX = 8;
+export {
+  COMMUNITY_COUNT_MAX,
+  COMMUNITY_COUNT_MIN,
+  communityCount,
+  communityMessage,
+  type CommunityMessage,
+} from '@saathi/contracts';
 
-/** A whole number from 1 to 8; `random` is a value in [0, 1) such as Math.random(). */
-export function communityCount(random: number = Math.random()): number {
-  const span = COMMUNITY_COUNT_MAX - COMMUNITY_COUNT_MIN + 1;
-  const picked = COMMUNITY_COUNT_MIN + Math.floor(Math.min(Math.max(random, 0), 0.999999) * span);
-  return Math.min(COMMUNITY_COUNT_MAX, picked);
-}
+/** The attribute carrying the banner's count in its markup (CommunityBanner and the pre-rendered copy). */
+export const COMMUNITY_COUNT_ATTRIBUTE = 'data-community-count';
 
-export interface CommunityMessage {
-  /** Quiet (1–2), growing (3–4), busy (5) or buzzing (6–8). */
-  tier: 'quiet' | 'growing' | 'busy' | 'buzzing';
-  headline: string;
-  detail: string;
-}
-
-/** The banner's words for a count; the tiers start at 3, 5 and 6. */
-export function communityMessage(count: number): CommunityMessage {
-  const people = count === 1 ? '1 person' : `${count} people`;
-  if (count >= 6) {
-    return {
-      tier: 'buzzing',
-      headline: `Your neighbourhood is buzzing: ${people} nearby are looking for partners`,
-      detail: 'Now is a great time to post what you want to do.',
-    };
-  }
-  if (count >= 5) {
-    return {
-      tier: 'busy',
-      headline: `${people} nearby are looking for activity partners today`,
-      detail: 'Say hello, someone may share your plans.',
-    };
-  }
-  if (count >= 3) {
-    return {
-      tier: 'growing',
-      headline: `${people} nearby are active right now`,
-      detail: 'Join them and share what you are up to.',
-    };
-  }
-  return {
-    tier: 'quiet',
-    headline: `${people} nearby ${count === 1 ? 'is' : 'are'} active right now`,
-    detail: 'Be the one who gets things going: create a post.',
-  };
+/**
+ * The count of the banner home's HTML was served with, while that markup is still on screen
+ * (React's first render happens before its commit replaces it), so the banner React draws says
+ * the same as the one already painted. Undefined anywhere else: the banner picks its own.
+ */
+export function prerenderedCommunityCount(): number | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const count = Number(
+    document.querySelector(`[${COMMUNITY_COUNT_ATTRIBUTE}]`)?.getAttribute(COMMUNITY_COUNT_ATTRIBUTE),
+  );
+  return Number.isInteger(count) && count >= COMMUNITY_COUNT_MIN && count <= COMMUNITY_COUNT_MAX
+    ? count
+    : undefined;
 }

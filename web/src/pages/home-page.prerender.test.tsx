@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   HOME_FEED_PRERENDERED_HEADING,
   HOME_SCREEN_COOKIE,
+  communityMessage,
   dailyQuestionFor,
   homeScreenOf,
   prerenderedMainFor,
@@ -33,36 +34,44 @@ function renderHome(): string {
 
 /** The fragment up to where it closes its open elements early: that much must match React. */
 function opened(fragment: string): string {
-  return fragment.replace(/(<\/div>|<\/section>|<\/main>)+$/, '');
+  return fragment.replace(/(<\/div>|<\/main>)+$/, '');
 }
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   setStoredLocation(null);
 });
 
 describe('the pre-rendered home markup', () => {
   it.each([
-    // Two days with different questions, one of them with apostrophes React escapes.
-    ['2026-11-26T08:00:00Z'],
-    ['2026-03-02T23:30:00Z'],
-  ])("is the start of React's feed, with the day's question, for the feed cookie (%s)", (day) => {
-    const now = new Date(day);
-    vi.useFakeTimers({ now, toFake: ['Date'] });
-    setStoredLocation(DELHI);
-    // The sr-only heading names the location in React; the HTML cannot know it.
-    const rendered = renderHome().replace(
-      'Activity partners near New Delhi</h1>',
-      `${HOME_FEED_PRERENDERED_HEADING}</h1>`,
-    );
-    const fragment = prerenderedMainFor('/', { homeScreen: 'feed', now });
-    const question = dailyQuestionFor(now).replace(/'/g, '&#x27;');
-    expect(fragment).toContain(`<p class="mt-2 text-lg font-semibold text-slate-900">${question}</p>`);
-    expect(opened(fragment)).toContain('Share Answer</button></form>');
-    expect(rendered.startsWith(opened(fragment))).toBe(true);
-    // /home is the same screen.
-    expect(prerenderedMainFor('/home', { homeScreen: 'feed', now })).toBe(fragment);
-  });
+    // Two days with different questions (one with apostrophes React escapes), and the banner's
+    // two looks: "buzzing" (6-8, three lines on a phone) and the teal one below it.
+    ['2026-11-26T08:00:00Z', 0.9, 8],
+    ['2026-03-02T23:30:00Z', 0.1, 1],
+  ])(
+    "is the start of React's feed, with the day's question, for the feed cookie (%s)",
+    (day, random, count) => {
+      const now = new Date(day);
+      vi.useFakeTimers({ now, toFake: ['Date'] });
+      // React's banner picks its count from Math.random; the gateway names it in the fragment.
+      vi.spyOn(Math, 'random').mockReturnValue(random);
+      setStoredLocation(DELHI);
+      // The sr-only heading names the location in React; the HTML cannot know it.
+      const rendered = renderHome().replace(
+        'Activity partners near New Delhi</h1>',
+        `${HOME_FEED_PRERENDERED_HEADING}</h1>`,
+      );
+      const fragment = prerenderedMainFor('/', { homeScreen: 'feed', now, communityCount: count });
+      const question = dailyQuestionFor(now).replace(/'/g, '&#x27;');
+      expect(fragment).toContain(`<p class="mt-2 text-lg font-semibold text-slate-900">${question}</p>`);
+      expect(opened(fragment)).toContain(`data-community-count="${count}"`);
+      expect(opened(fragment)).toContain(`${communityMessage(count).detail}</p>`);
+      expect(rendered.startsWith(opened(fragment))).toBe(true);
+      // /home is the same screen.
+      expect(prerenderedMainFor('/home', { homeScreen: 'feed', now, communityCount: count })).toBe(fragment);
+    },
+  );
 
   it("is the start of React's location notice without a stored location", () => {
     setStoredLocation(null);

@@ -1,3 +1,4 @@
 export * from './screens';
+export * from './community';
 export * from './home-screen';
 export * from './prerender';

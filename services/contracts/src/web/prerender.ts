@@ -1,6 +1,7 @@
 // No zod here: the gateway writes these fragments into the HTML it serves, and web tests
 // check them against the React pages.
 import { DAILY_RESPONSE_MAX, dailyQuestionFor } from '../feed/constants';
+import { communityCount, communityMessage } from './community';
 import { type HomeScreen } from './home-screen';
 import { screenPathOf, type ScreenPath } from './screens';
 
@@ -20,10 +21,14 @@ import { screenPathOf, type ScreenPath } from './screens';
  */
 const MAIN_SIGNED_OUT = '<main id="main" class="flex-1 pb-8">';
 
-/** What the screen's fragment may depend on: the visitor's home screen, and today (the question). */
+/**
+ * What the screen's fragment may depend on: the visitor's home screen, today (the question) and
+ * the community banner's count (random per visit, as in the browser, which then keeps it).
+ */
 export interface PrerenderVisitor {
   homeScreen?: HomeScreen;
   now?: Date;
+  communityCount?: number;
 }
 
 /** Text as React writes it into HTML (react-dom's escapeTextForBrowser). */
@@ -66,11 +71,13 @@ export const AUTH_HEADING_HTML =
 export const HOME_FEED_PRERENDERED_HEADING = 'Activity partners near you';
 
 /**
- * Home with a stored location, down to the question of the day's answer form: the search bar
- * and Filters button (SearchAndFilters), the time chips (WhenFilter) and the question card
- * (DailyQuestionCard) before its answers, in HomeFeed's column. The question's text is the LCP.
+ * Home with a stored location, as React's first commit draws it down to the community banner:
+ * the search bar and Filters button (SearchAndFilters), the time chips (WhenFilter), the
+ * question card (DailyQuestionCard) with its answers loading, and the banner (CommunityBanner),
+ * in HomeFeed's column. The question's text is the LCP, or the banner's headline when it is the
+ * three-line "buzzing" one: both paint from the HTML.
  */
-function homeFeedHtml(now: Date): string {
+function homeFeedHtml(now: Date, count: number): string {
   const search =
     '<div class="space-y-3"><div class="flex gap-2" role="search"><div class="relative flex-1">' +
     icon(
@@ -106,12 +113,34 @@ function homeFeedHtml(now: Date): string {
     `<p class="mt-2 text-lg font-semibold text-slate-900">${escapeText(dailyQuestionFor(now))}</p>` +
     '<form class="mt-3 flex flex-col gap-2 sm:flex-row"><label for="daily-answer" class="sr-only">Your answer</label>' +
     `<input id="daily-answer" maxLength="${DAILY_RESPONSE_MAX}" placeholder="Share your answer..." class="${INPUT}" value=""/>` +
-    `<button type="submit" class="${BUTTON_PRIMARY} shrink-0" disabled="">Share Answer</button></form></section>`;
+    `<button type="submit" class="${BUTTON_PRIMARY} shrink-0" disabled="">Share Answer</button></form>` +
+    '<p role="status" class="mt-3 flex items-center gap-2 text-sm text-slate-600">' +
+    icon(
+      'loader-circle lucide-loader-2',
+      'h-4 w-4 animate-spin',
+      '<path d="M21 12a9 9 0 1 1-6.219-8.56"></path>',
+    ) +
+    ' Loading answers...</p></section>';
+  const message = communityMessage(count);
+  const banner =
+    `<section aria-label="Community activity" data-community-count="${count}" class="flex items-center gap-3 rounded-2xl border p-4 ` +
+    (message.tier === 'buzzing'
+      ? 'border-amber-200 bg-amber-50 text-amber-950'
+      : 'border-teal-200 bg-teal-50 text-teal-950') +
+    '"><span class="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white">' +
+    icon(
+      'users',
+      'h-5 w-5',
+      '<path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2"></path><path d="M16 3.128a4 4 0 0 1 0 7.744"></path>' +
+        '<path d="M22 21v-2a4 4 0 0 0-3-3.87"></path><circle cx="9" cy="7" r="4"></circle>',
+    ) +
+    `</span><div><p class="font-semibold">${escapeText(message.headline)}</p>` +
+    `<p class="text-sm">${escapeText(message.detail)}</p></div></section>`;
   return (
     `${MAIN_SIGNED_OUT}<div class="mx-auto max-w-5xl px-4 py-6">` +
     `<h1 class="sr-only">${HOME_FEED_PRERENDERED_HEADING}</h1>` +
     '<div class="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]"><div class="min-w-0 space-y-5">' +
-    `${search}${when}${question}</div></div></div></main>`
+    `${search}${when}${question}${banner}</div></div></div></main>`
   );
 }
 
@@ -157,7 +186,7 @@ export function prerenderedMainFor(pathname: string, visitor: PrerenderVisitor =
   if (isHomeScreen(pathname)) {
     if (!visitor.homeScreen) return '';
     return visitor.homeScreen === 'feed'
-      ? homeFeedHtml(visitor.now ?? new Date())
+      ? homeFeedHtml(visitor.now ?? new Date(), visitor.communityCount ?? communityCount())
       : homeLocationRequiredHtml();
   }
   return FIXED[screenPathOf(pathname)] ?? '';
