@@ -36,7 +36,8 @@ export const socketServerPayloads = {
   [SocketServerEvent.activityThreadMessage]: activityThreadMessageSchema,
 } as const;
 
-export type SocketAck = { ok: true } | { ok: false; message: string };
+/** A socket event's answer; a refusal may carry the HTTP status of the same refusal (429). */
+export type SocketAck = { ok: true } | { ok: false; status?: number; message: string };
 /**
  * A `message:send`'s answer: the stored message (a retry with the same `clientMessageId` gets
  * the one stored first), or the HTTP route's status and message for the same refusal.

@@ -9,7 +9,7 @@ import {
   SocketServerEvent,
   typingInputSchema,
 } from '@saathi/contracts';
-import type { ClientToServerEvents, ServerToClientEvents, SocketAck, SocketSendAck } from '@saathi/contracts';
+import type { ClientToServerEvents, ServerToClientEvents, SocketAck } from '@saathi/contracts';
 import { createAccessTokenVerifier } from '@saathi/platform';
 import type { App, AuthUser, Logger } from '@saathi/platform';
 import type { Membership } from '../db/conversations-repository';
@@ -36,11 +36,8 @@ const MEMBERSHIP_CACHE_SIZE = 200;
  * is cut to the refill rate.
  */
 export const SOCKET_TYPING_RATE = { perSecond: 2, burst: 10 };
-/**
- * `message:send`'s 429 shape, so a client reads a rate refusal alike on both events (the typing
- * ack's contract type has no status, but carries one as an extra field).
- */
-const TYPING_TOO_FAST: Extract<SocketSendAck, { ok: false }> = {
+/** `message:send`'s 429 shape, so a client reads a rate refusal alike on both events. */
+const TYPING_TOO_FAST: Extract<SocketAck, { ok: false }> = {
   ok: false,
   status: 429,
   message: 'You are sending typing updates too fast, please slow down.',
