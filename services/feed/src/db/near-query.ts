@@ -46,7 +46,7 @@ function viewerExclusions(query: NearQuery): SQL[] {
 
 /**
  * Inside the circle and, signed in, not excluded for the viewer — in that order. PostgreSQL
- * sorts a scan's filter conditions by their estimated cost and put the exclusions first, so
+ * sorts a scan's filter conditions by their estimated cost, which put the exclusions first, so
  * every index entry the cells hold was compared with the whole blocked list, one element at a
  * time (a list from a sub-select is never hashed); a CASE keeps the order, so only the entries
  * inside the circle, about one in thirty, are compared (load-tests/RESULTS.md, "Blocking and the
