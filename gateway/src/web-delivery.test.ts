@@ -131,7 +131,7 @@ describe('web delivery', () => {
       'sec-fetch-mode': 'navigate',
     });
     expect(feed.html).toContain(
-      '<header>Saathi</header><main id="main" class="flex-1 pb-8"><div class="mx-auto max-w-5xl px-4 py-6">',
+      '<header>Saathi</header><main id="main" class="flex-1 pb-8" inert=""><div class="mx-auto max-w-5xl px-4 py-6">',
     );
     expect(feed.html).toContain(`<p class="mt-2 text-lg font-semibold text-slate-900">${question}</p>`);
     expect(feed.html).toMatch(/<section aria-label="Community activity" data-community-count="[1-8]"/);

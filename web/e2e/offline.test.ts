@@ -114,6 +114,7 @@ describe('installable app and offline start', () => {
       await page.getByRole('heading', { level: 2, name: 'Currently Active Near You' }).waitFor();
       await page.waitForLoadState('networkidle');
       fromReact = await text(page).boundingBox();
+      expect(await page.locator('main').getAttribute('inert')).toBeNull();
       const banner = page.getByRole('region', { name: 'Community activity' });
       expect(await banner.getAttribute('data-community-count')).toBe(served);
       shifts = await page.evaluate<number[]>('window.__shifts');
@@ -137,6 +138,8 @@ describe('installable app and offline start', () => {
       const page = await still.newPage();
       await page.goto('/');
       const fromHtml = await text(page).boundingBox({ timeout: 15_000 });
+      // Its controls do nothing until React's replace them: inert, so nothing typed is lost.
+      expect(await page.locator('main').getAttribute('inert')).toBe('');
       expect(fromHtml).not.toBeNull();
       expect(fromReact).toEqual(fromHtml);
     } finally {

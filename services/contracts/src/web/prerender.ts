@@ -20,6 +20,13 @@ import { screenPathOf, type ScreenPath } from './screens';
  * UTC day, as `dailyQuestionFor` picks it in the browser too).
  */
 const MAIN_SIGNED_OUT = '<main id="main" class="flex-1 pb-8">';
+/**
+ * Home's markup holds controls (the search box, the answer box, buttons) that do nothing until
+ * React's own replace them: `inert` makes them unfocusable and unclickable meanwhile, so text
+ * typed or a click made before the app runs is not silently lost (browser automation waits
+ * for React's). It changes nothing on screen.
+ */
+const MAIN_HOME = '<main id="main" class="flex-1 pb-8" inert="">';
 
 /**
  * What the screen's fragment may depend on: the visitor's home screen, today (the question) and
@@ -137,7 +144,7 @@ function homeFeedHtml(now: Date, count: number): string {
     `</span><div><p class="font-semibold">${escapeText(message.headline)}</p>` +
     `<p class="text-sm">${escapeText(message.detail)}</p></div></section>`;
   return (
-    `${MAIN_SIGNED_OUT}<div class="mx-auto max-w-5xl px-4 py-6">` +
+    `${MAIN_HOME}<div class="mx-auto max-w-5xl px-4 py-6">` +
     `<h1 class="sr-only">${HOME_FEED_PRERENDERED_HEADING}</h1>` +
     '<div class="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]"><div class="min-w-0 space-y-5">' +
     `${search}${when}${question}${banner}</div></div></div></main>`
@@ -151,7 +158,7 @@ function homeFeedHtml(now: Date, count: number): string {
  */
 function homeLocationRequiredHtml(): string {
   return (
-    `${MAIN_SIGNED_OUT}<div class="mx-auto max-w-lg px-4 pt-10 pb-40"><div class="${CARD} text-center">` +
+    `${MAIN_HOME}<div class="mx-auto max-w-lg px-4 pt-10 pb-40"><div class="${CARD} text-center">` +
     '<span class="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-teal-100">' +
     icon(
       'map-pin',
