@@ -151,18 +151,11 @@ export class EngagementRepository {
     target: EngagementTarget,
     items: readonly { id: string; authorId: string }[],
   ): Promise<ViewerMarks & { excluded: ReadonlySet<string> }> {
-    const liked = new Set<string>();
-    const reactions = new Map<string, string[]>();
-    const excluded = new Set<string>();
-    if (items.length === 0) return { liked, reactions, excluded };
+    if (items.length === 0) return { liked: new Set(), reactions: new Map(), excluded: new Set() };
     const t = TABLES[target];
     const list = sql`${sql.param(items.map((item) => item.id))}::uuid[]`;
     const authors = sql`${sql.param([...new Set(items.map((item) => item.authorId))])}::uuid[]`;
-    const rows = await queryRows<{
-      kind: 'like' | 'reaction' | 'hidden' | 'blocked';
-      id: string;
-      emoji: string | null;
-    }>(
+    const rows = await queryRows<MarkRow>(
       this.db,
       sql`select 'like' as kind, ${sql.raw(t.key)} as id, null::text as emoji from ${sql.raw(t.likes)}
            where user_id = ${viewerId} and ${sql.raw(t.key)} = any(${list})
@@ -179,16 +172,11 @@ export class EngagementRepository {
           select 'blocked', blocker_id, null from feed.blocks
            where blocked_id = ${viewerId} and blocker_id = any(${authors})`,
     );
-    const blocked = new Set<string>();
-    for (const row of rows) {
-      if (row.kind === 'like') liked.add(row.id);
-      else if (row.kind === 'reaction' && row.emoji !== null)
-        reactions.set(row.id, [...(reactions.get(row.id) ?? []), row.emoji]);
-      else if (row.kind === 'hidden') excluded.add(row.id);
-      else blocked.add(row.id);
-    }
-    for (const item of items) if (blocked.has(item.authorId)) excluded.add(item.id);
-    return { liked, reactions, excluded };
+    const { marks, hidden, blocked } = sortedMarkRows(rows);
+    const excluded = new Set(hidden);
+    const blockedAuthors = new Set(blocked);
+    for (const item of items) if (blockedAuthors.has(item.authorId)) excluded.add(item.id);
+    return { ...marks, excluded };
   }
 
   /**
@@ -199,16 +187,8 @@ export class EngagementRepository {
     viewerId: string,
     ids: readonly string[],
   ): Promise<{ marks: ViewerMarks; exclusions: Exclusions }> {
-    const liked = new Set<string>();
-    const reactions = new Map<string, string[]>();
-    const authors: string[] = [];
-    const posts: string[] = [];
     const list = sql`${sql.param(ids)}::uuid[]`;
-    const rows = await queryRows<{
-      kind: 'like' | 'reaction' | 'hidden' | 'blocked';
-      id: string;
-      emoji: string | null;
-    }>(
+    const rows = await queryRows<MarkRow>(
       this.db,
       sql`select 'like' as kind, post_id as id, null::text as emoji from feed.post_likes
            where user_id = ${viewerId} and post_id = any(${list})
@@ -222,14 +202,8 @@ export class EngagementRepository {
           union all
           select 'blocked', blocker_id, null from feed.blocks where blocked_id = ${viewerId}`,
     );
-    for (const row of rows) {
-      if (row.kind === 'like') liked.add(row.id);
-      else if (row.kind === 'reaction' && row.emoji !== null)
-        reactions.set(row.id, [...(reactions.get(row.id) ?? []), row.emoji]);
-      else if (row.kind === 'hidden') posts.push(row.id);
-      else authors.push(row.id);
-    }
-    return { marks: { liked, reactions }, exclusions: { authors, posts } };
+    const { marks, hidden, blocked } = sortedMarkRows(rows);
+    return { marks, exclusions: { authors: blocked, posts: hidden } };
   }
 
   /** What the viewer has liked and which emojis they hold, for a page of posts or comments. */
@@ -254,4 +228,26 @@ export class EngagementRepository {
     }
     return { liked, reactions };
   }
+}
+
+/** A row of the marks-and-exclusions queries: the viewer's like, reaction, report or block. */
+type MarkRow = { kind: 'like' | 'reaction' | 'hidden' | 'blocked'; id: string; emoji: string | null };
+
+function sortedMarkRows(rows: readonly MarkRow[]): {
+  marks: ViewerMarks;
+  hidden: string[];
+  blocked: string[];
+} {
+  const liked = new Set<string>();
+  const reactions = new Map<string, string[]>();
+  const hidden: string[] = [];
+  const blocked: string[] = [];
+  for (const row of rows) {
+    if (row.kind === 'like') liked.add(row.id);
+    else if (row.kind === 'reaction' && row.emoji !== null)
+      reactions.set(row.id, [...(reactions.get(row.id) ?? []), row.emoji]);
+    else if (row.kind === 'hidden') hidden.push(row.id);
+    else blocked.push(row.id);
+  }
+  return { marks: { liked, reactions }, hidden, blocked };
 }
