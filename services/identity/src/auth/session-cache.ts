@@ -10,10 +10,13 @@ export interface SessionWithUser {
  * Remembers signed-in lookups (session row + user row) for a moment, so a page's burst of
  * authenticated calls does not each cost a database round trip. Any session or user write in
  * this process clears it at once (logout here is refused here immediately); another identity
- * replica's cached copy can lag a write by at most `ttlMs`.
+ * replica's cached copy can lag a write by at most `ttlMs`. A lookup read before a clear is not
+ * kept (`readStarted`): a request racing the write would otherwise put the old rows back.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { value: SessionWithUser; expiresAtMs: number }>();
+  /** Counts clears: a lookup keeps its rows only if none happened while it read them. */
+  private clears = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -29,8 +32,13 @@ export class SessionCache {
     return undefined;
   }
 
-  set(sid: string, value: SessionWithUser): void {
-    if (this.ttlMs <= 0) return;
+  /** Call before reading the rows; pass the answer to `set`. */
+  readStarted(): number {
+    return this.clears;
+  }
+
+  set(sid: string, value: SessionWithUser, readStarted: number): void {
+    if (this.ttlMs <= 0 || readStarted !== this.clears) return;
     const oldest = this.entries.size >= this.maxEntries ? this.entries.keys().next().value : undefined;
     if (oldest !== undefined) this.entries.delete(oldest);
     this.entries.set(sid, { value, expiresAtMs: this.clock.now().getTime() + this.ttlMs });
@@ -38,6 +46,7 @@ export class SessionCache {
 
   /** Writes are rare next to reads: forgetting everything is simpler and safe. */
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
   }
 }

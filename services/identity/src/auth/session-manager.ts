@@ -119,9 +119,10 @@ export class SessionManager {
     const { cache, sessions } = this.options;
     let found = cache.get(claims.sid);
     if (!found) {
+      const readStarted = cache.readStarted();
       found = await sessions.findWithUser(claims.sid);
       if (!found) return null;
-      cache.set(claims.sid, found);
+      cache.set(claims.sid, found, readStarted);
     }
     const { session, user } = found;
     const now = this.options.clock.now();

@@ -41,8 +41,9 @@ describe('endSession', () => {
       withEvents: (work, options) =>
         uow.withEvents(async (tx, emit, afterCommit) => {
           const result = await work(tx, emit, afterCommit);
+          const readStarted = core.sessionCache.readStarted();
           const stale = await core.sessions.findWithUser(sid);
-          if (stale) core.sessionCache.set(sid, stale);
+          if (stale) core.sessionCache.set(sid, stale, readStarted);
           return result;
         }, options),
     };
