@@ -15,14 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => messaging.close());
 
-async function pair() {
-  const asha = buildUser();
-  const ravi = buildUser();
-  await messaging.register(asha);
-  await messaging.register(ravi);
-  return { asha, ravi, conversation: await messaging.start(asha, ravi) };
-}
-
 /** `message:new` pushes a socket receives. */
 function heard(socket: ClientSocket): ChatMessage[] {
   const got: ChatMessage[] = [];
@@ -52,7 +44,7 @@ async function overHttp(user: AuthUser, body: unknown) {
 
 describe('message:send', () => {
   it('stores the trimmed message, acks it, pushes it to both and emits message.sent once', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
     const toRavi = heard(raviSocket);
     const toAsha = heard(ashaSocket);
@@ -88,7 +80,7 @@ describe('message:send', () => {
   });
 
   it('refuses a non-member as the HTTP route does, storing and pushing nothing', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const outsider = buildUser();
     await messaging.register(outsider);
     const [ashaSocket, raviSocket, outsiderSocket] = await Promise.all([
@@ -110,7 +102,7 @@ describe('message:send', () => {
   });
 
   it('refuses a blocked pair with the same plain answer, either way', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     await messaging.publish(userBlockedV1, { blockerId: asha.id, blockedId: ravi.id });
     await waitFor(
       async () =>
@@ -133,7 +125,7 @@ describe('message:send', () => {
   });
 
   it('refuses blank, oversize and malformed payloads with 400 and the field message', async () => {
-    const { asha, conversation } = await pair();
+    const { asha, conversation } = await messaging.pair();
     const socket = await messaging.connect(asha);
     const refusals: [unknown, string][] = [
       [{ conversationId: conversation, content: '   ' }, 'Please enter a message'],
@@ -161,7 +153,7 @@ describe('message:send', () => {
   });
 
   it('stores nothing for a send without an ack (its sender could never learn the outcome)', async () => {
-    const { asha, conversation } = await pair();
+    const { asha, conversation } = await messaging.pair();
     const socket = await messaging.connect(asha);
     (socket.emit as (event: string, payload: unknown) => void)('message:send', {
       conversationId: conversation,
@@ -176,7 +168,7 @@ describe('message:send', () => {
   });
 
   it('stores one message per client message id, across retries on the socket and over HTTP', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
     const toRavi = heard(raviSocket);
     const body = { conversationId: conversation, content: 'Running late', clientMessageId: randomUUID() };
@@ -204,7 +196,7 @@ describe('message:send', () => {
   });
 
   it('refuses sends past the per-socket rate with 429, storing nothing more', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const socket = await messaging.connect(asha);
     const acks = await Promise.all(
       Array.from({ length: SOCKET_SEND_RATE.burst + 3 }, (_, i) =>

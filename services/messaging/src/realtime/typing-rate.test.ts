@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketServerEvent } from '@saathi/contracts';
 import type { SocketAck, TypingIndicator } from '@saathi/contracts';
 import { sleep, waitFor } from '@saathi/platform/testing';
-import { buildUser, startTestMessaging } from '../testing/test-messaging';
+import { startTestMessaging } from '../testing/test-messaging';
 import { SOCKET_TYPING_RATE } from './socket-server';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
 
@@ -11,14 +11,6 @@ beforeAll(async () => {
   messaging = await startTestMessaging();
 });
 afterAll(() => messaging.close());
-
-async function pair() {
-  const asha = buildUser();
-  const ravi = buildUser();
-  await messaging.register(asha);
-  await messaging.register(ravi);
-  return { asha, ravi, conversation: await messaging.start(asha, ravi) };
-}
 
 /** `typing` pushes a socket receives. */
 function heard(socket: ClientSocket): TypingIndicator[] {
@@ -46,7 +38,7 @@ async function refusedTyping(): Promise<number> {
 
 describe('typing rate', () => {
   it('relays at most the burst of a flood, refuses the rest with 429, and relays again after refill', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
     const toRavi = heard(raviSocket);
     const refusedBefore = await refusedTyping();
@@ -78,7 +70,7 @@ describe('typing rate', () => {
   });
 
   it('keeps a bucket per socket: one flooding socket leaves the same user’s other socket alone', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const [flooding, other, raviSocket] = await Promise.all([
       messaging.connect(asha),
       messaging.connect(asha),

@@ -58,6 +58,8 @@ export interface TestMessaging {
   ): Promise<LightMyRequestResponse>;
   /** Starts (or reuses) the pair's conversation and returns its id. */
   start(user: AuthUser, other: AuthUser): Promise<string>;
+  /** Two new registered people and their conversation. */
+  pair(): Promise<{ asha: AuthUser; ravi: AuthUser; conversation: string }>;
   /** Sends a message and returns it. */
   send(user: AuthUser, conversationId: string, content: string): Promise<{ id: string; createdAt: string }>;
   outbox(type: string): Promise<Record<string, unknown>[]>;
@@ -118,7 +120,7 @@ export async function startTestMessaging(): Promise<TestMessaging> {
       ...(payload ? { payload } : {}),
     });
 
-  return {
+  const harness: TestMessaging = {
     app: running.app,
     url,
     database,
@@ -167,6 +169,13 @@ export async function startTestMessaging(): Promise<TestMessaging> {
       if (response.statusCode !== 200) throw new Error(`start answered ${response.statusCode}`);
       return response.json<{ id: string }>().id;
     },
+    async pair() {
+      const asha = buildUser();
+      const ravi = buildUser();
+      await harness.register(asha);
+      await harness.register(ravi);
+      return { asha, ravi, conversation: await harness.start(asha, ravi) };
+    },
     async send(user, conversationId, content) {
       const response = await call(user, 'POST', '/api/messages', { conversationId, content });
       if (response.statusCode !== 201) throw new Error(`send answered ${response.statusCode}`);
@@ -189,4 +198,5 @@ export async function startTestMessaging(): Promise<TestMessaging> {
       await database.drop();
     },
   };
+  return harness;
 }

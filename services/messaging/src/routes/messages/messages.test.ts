@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_CONTENT_MAX, MessagingMessages } from '@saathi/contracts';
 import type { ChatMessage } from '@saathi/contracts';
-import { buildUser, startTestMessaging } from '../../testing/test-messaging';
+import { startTestMessaging } from '../../testing/test-messaging';
 import type { TestMessaging } from '../../testing/test-messaging';
 
 let messaging: TestMessaging;
@@ -10,14 +10,6 @@ beforeAll(async () => {
   messaging = await startTestMessaging();
 });
 afterAll(() => messaging.close());
-
-async function pair() {
-  const asha = buildUser();
-  const ravi = buildUser();
-  await messaging.register(asha);
-  await messaging.register(ravi);
-  return { asha, ravi, conversation: await messaging.start(asha, ravi) };
-}
 
 const page = async (user: Parameters<TestMessaging['call']>[0], conversation: string, query = '') => {
   const response = await messaging.call(user, 'GET', `/api/conversations/${conversation}/messages${query}`);
@@ -27,7 +19,7 @@ const page = async (user: Parameters<TestMessaging['call']>[0], conversation: st
 
 describe('sending', () => {
   it('stores the trimmed message, answers 201 and emits message.sent without the content', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const response = await messaging.call(asha, 'POST', '/api/messages', {
       conversationId: conversation,
       content: '  Gym at 7?  ',
@@ -53,7 +45,7 @@ describe('sending', () => {
   });
 
   it('refuses blank and oversize messages with the field message (400)', async () => {
-    const { asha, conversation } = await pair();
+    const { asha, conversation } = await messaging.pair();
     const blank = await messaging.call(asha, 'POST', '/api/messages', {
       conversationId: conversation,
       content: '   ',
@@ -79,7 +71,7 @@ describe('sending', () => {
   });
 
   it('stores one message per client message id: a retry answers the stored one and emits nothing more', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const clientMessageId = randomUUID();
     const body = { conversationId: conversation, content: 'Running late', clientMessageId };
     const [first, retry] = await Promise.all([
@@ -99,7 +91,7 @@ describe('sending', () => {
     const ravis = await messaging.call(ravi, 'POST', '/api/messages', { ...body, content: 'No worries' });
     expect(ravis.statusCode).toBe(201);
     expect(ravis.json()).toMatchObject({ senderId: ravi.id, clientMessageId });
-    const elsewhere = await pair();
+    const elsewhere = await messaging.pair();
     const reused = await messaging.call(asha, 'POST', '/api/messages', {
       ...body,
       conversationId: await messaging.start(asha, elsewhere.ravi),
@@ -111,7 +103,7 @@ describe('sending', () => {
   });
 
   it('answers 404 for a conversation that does not exist', async () => {
-    const { asha } = await pair();
+    const { asha } = await messaging.pair();
     const response = await messaging.call(asha, 'POST', '/api/messages', {
       conversationId: '00000000-0000-4000-8000-000000000000',
       content: 'hello?',
@@ -123,7 +115,7 @@ describe('sending', () => {
 
 describe('reading a thread', () => {
   it('gives the newest page oldest first, pages back with before, catches up with after', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const sent: { id: string }[] = [];
     // The clock stands still: the order still follows the sends (stored 1 ms apart at least).
     for (let i = 1; i <= 7; i++) sent.push(await messaging.send(i % 2 ? asha : ravi, conversation, `m${i}`));
@@ -138,8 +130,8 @@ describe('reading a thread', () => {
   });
 
   it('keeps the send order across clock ties and refuses a cursor from another thread', async () => {
-    const first = await pair();
-    const second = await pair();
+    const first = await messaging.pair();
+    const second = await messaging.pair();
     const a = await messaging.send(first.asha, first.conversation, 'a');
     const b = await messaging.send(first.ravi, first.conversation, 'b');
     expect(Date.parse(b.createdAt)).toBeGreaterThan(Date.parse(a.createdAt));

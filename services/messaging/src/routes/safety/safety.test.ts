@@ -21,14 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => messaging.close());
 
-async function pair() {
-  const asha = buildUser();
-  const ravi = buildUser();
-  await messaging.register(asha);
-  await messaging.register(ravi);
-  return { asha, ravi, conversation: await messaging.start(asha, ravi) };
-}
-
 async function block(blocker: { id: string }, blocked: { id: string }) {
   await messaging.publish(userBlockedV1, { blockerId: blocker.id, blockedId: blocked.id });
   await waitFor(
@@ -53,7 +45,7 @@ const thread = async (user: ReturnType<typeof buildUser>, conversation: string) 
 
 describe('a blocked pair', () => {
   it('can neither send nor start, either way, with the same plain answer, and nothing is stored', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     await messaging.send(ravi, conversation, 'Before the block');
     await block(asha, ravi);
     for (const [from, to] of [
@@ -74,7 +66,7 @@ describe('a blocked pair', () => {
   });
 
   it('hides the conversation from the blocker only, and brings it back after unblocking', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     await block(asha, ravi);
     expect(await conversationIds(asha)).not.toContain(conversation);
     expect(await conversationIds(ravi)).toContain(conversation);
@@ -116,7 +108,7 @@ describe('blocks applied out of order', () => {
     ).length > 0;
 
   it('ends unblocked when the unblock is applied before the block it undoes', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const blocks = { blockerId: asha.id, blockedId: ravi.id };
     await deliver(userUnblockedV1, blocks, at(2));
     await deliver(userBlockedV1, blocks, at(1));
@@ -172,7 +164,7 @@ describe('blocks applied out of order', () => {
 
 describe('reported messages', () => {
   it('are hidden from the reporter at once, from both when moderation hides them, and back when dismissed', async () => {
-    const { asha, ravi, conversation } = await pair();
+    const { asha, ravi, conversation } = await messaging.pair();
     const rude = await messaging.send(ravi, conversation, 'Rude');
     await messaging.send(ravi, conversation, 'Sorry');
     await messaging.publish(reportFiledV1, { reporterId: asha.id, targetKind: 'message', targetId: rude.id });
