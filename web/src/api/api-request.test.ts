@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { apiJson, apiRequest } from './api-request';
-import { createQueryClient, getQueryFn } from './query-client';
+import { createQueryClient, getQueryFn, retryTransient } from './query-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -79,14 +79,32 @@ describe('query client', () => {
     });
   });
 
-  it('never retries, never goes stale and does not refetch on focus', () => {
+  it('retries reads only after transient failures, never writes; never goes stale, no refetch on focus', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
-      retry: false,
+      retry: retryTransient,
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       refetchInterval: false,
     });
     expect(defaults.mutations).toMatchObject({ retry: false });
+    const status = (code: number) => new ApiError(code, { serverMessage: 'x' });
+    for (const code of [429, 502, 503, 504]) expect(retryTransient(0, status(code))).toBe(true);
+    expect(retryTransient(1, new TypeError('Failed to fetch'))).toBe(true);
+    for (const code of [400, 401, 403, 404, 500]) expect(retryTransient(0, status(code))).toBe(false);
+    expect(retryTransient(2, status(503))).toBe(false);
+  });
+
+  it('shows fresh data after a refetch that first failed with 429', async () => {
+    const client = createQueryClient();
+    stubFetch(new Response('{"n":1}', { status: 200 }));
+    await client.query({ queryKey: ['/api/thing'] });
+    const calls: Response[] = [
+      new Response('{"message":"Too many"}', { status: 429 }),
+      new Response('{"n":2}'),
+    ];
+    vi.stubGlobal('fetch', () => Promise.resolve(calls.shift()!));
+    await client.refetchQueries({ queryKey: ['/api/thing'] });
+    expect(client.getQueryData(['/api/thing'])).toEqual({ n: 2 });
   });
 });

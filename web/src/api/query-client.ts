@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { isApiError } from './api-error';
+import { ApiError, isApiError } from './api-error';
 import { apiRequest, readJson } from './api-request';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -19,7 +19,22 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-// No retries, data never goes stale, no refetch on focus, no polling.
+/** Statuses that say "try again shortly": rate or in-flight limits, a restarting upstream. */
+const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
+
+/**
+ * A read is tried again, twice at most, only when it failed for a passing reason (the network,
+ * or a transient status): data never goes stale, so a single failed refetch would otherwise
+ * leave a screen on old data (e.g. the verify-your-email banner after verifying) until a reload.
+ */
+export function retryTransient(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  if (error instanceof TypeError) return true; // fetch's network failure
+  return error instanceof ApiError && TRANSIENT_STATUSES.has(error.status);
+}
+
+// Reads retry only transient failures; writes never retry. No staleness, no refetch on focus,
+// no polling.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -28,7 +43,8 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,
-        retry: false,
+        retry: retryTransient,
+        retryDelay: (attempt) => 500 * 2 ** attempt,
       },
       mutations: { retry: false },
     },
