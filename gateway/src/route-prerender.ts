@@ -5,7 +5,7 @@
  * Most screens' markup is the same for every visitor. Home's is the screen the visitor's
  * `saathi_home` cookie names (the feed or the location notice), so its HTML varies by cookie.
  */
-import { homeScreenOf, isHomeScreen, prerenderedMainFor } from '@saathi/contracts';
+import { homeScreenOf, isHomeScreen, prerenderedMainFor, prerenderedTitleFor } from '@saathi/contracts';
 
 /** The static header's end in web/index.html: the page's `<main>` follows it, as in AppShell. */
 const HEADER_END = '</header>';
@@ -44,5 +44,12 @@ export function withPrerenderedMain(html: string, pathname: string, request: Pre
   // A build without the static header gets no markup rather than markup in the wrong place.
   if (at < 0) return html;
   const end = at + HEADER_END.length;
-  return html.slice(0, end) + main + html.slice(end);
+  return withTitle(html.slice(0, end) + main + html.slice(end), prerenderedTitleFor(pathname));
+}
+
+/** The screen's own title in place of the default, so the tab names what the markup shows. */
+function withTitle(html: string, title: string | undefined): string {
+  if (!title) return html;
+  // A function replacement keeps `$&`-style text in a title literal; titles here are constants.
+  return html.replace(/<title>[^<]*<\/title>/i, () => `<title>${title}</title>`);
 }

@@ -17,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head>' +
+    '<!doctype html><html><head><title>Saathi</title><script type="module" src="/assets/index-abc.js"></script></head>' +
       '<body><div id="root"><div><header>Saathi</header></div></div></body></html>',
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc.js'), MAIN_JS);
@@ -110,6 +110,8 @@ describe('web delivery', () => {
     );
     expect(auth).toContain(AUTH_HEADING_HTML);
     expect(auth).toContain('<h1 class="text-2xl font-semibold text-slate-900">Welcome back</h1>');
+    // The tab names the screen from the first byte, not from when the app starts.
+    expect(auth).toContain('<title>Sign In - Saathi</title>');
     // /AUTH is the same screen (the router matches paths case-insensitively).
     expect(await (await request(`${gatewayUrl}/AUTH?next=x`)).body.text()).toContain('Welcome back');
     // A blog story depends on its slug: no markup.
@@ -117,6 +119,7 @@ describe('web delivery', () => {
       const html = await (await request(`${gatewayUrl}${other}`)).body.text();
       expect(html).toContain('<header>Saathi</header></div>');
       expect(html).not.toContain('<main');
+      expect(html).toContain('<title>Saathi</title>');
     }
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { POST_LOGIN_REDIRECT_MS } from '@saathi/contracts';
+import { AUTH_SIGN_IN_TITLE, POST_LOGIN_REDIRECT_MS } from '@saathi/contracts';
 import { googleStartRoute } from '../api/routes';
 import { CreateAccountForm } from '../components/create-account-form';
 import { SignInForm } from '../components/sign-in-form';
@@ -33,7 +33,7 @@ function GoogleIcon() {
 /** /auth: sign in with email-or-username and password, or create an account. */
 export default function AuthPage() {
   const [mode, setMode] = useState<Mode>('signin');
-  usePageTitle(mode === 'signin' ? 'Sign In - Saathi' : 'Join Saathi - Create Account');
+  usePageTitle(mode === 'signin' ? AUTH_SIGN_IN_TITLE : 'Join Saathi - Create Account');
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -172,6 +172,22 @@ function homeLocationRequiredHtml(): string {
   );
 }
 
+/** `/auth` in sign-in mode: the tab's title, in the served HTML and in the app alike. */
+export const AUTH_SIGN_IN_TITLE = 'Sign In - Saathi';
+
+/**
+ * The titles of screens whose markup is pre-rendered: the HTML names the tab the visitor sees,
+ * so the title does not change under them when the app starts (nor read "Saathi" until then).
+ */
+const FIXED_TITLES: Partial<Record<ScreenPath, string>> = {
+  '/auth': AUTH_SIGN_IN_TITLE,
+};
+
+/** The `<title>` the served HTML gives the screen at `pathname`, or undefined to keep the default. */
+export function prerenderedTitleFor(pathname: string): string | undefined {
+  return FIXED_TITLES[screenPathOf(pathname)];
+}
+
 const FIXED: Partial<Record<ScreenPath, string>> = {
   '/auth':
     `${MAIN_SIGNED_OUT}<div class="mx-auto max-w-md px-4 py-10">` +
