@@ -12,6 +12,7 @@ import {
 import { NoticeCard } from '../components/notice-card';
 import { Spinner } from '../components/spinner';
 import { buttonSecondary, cardClass } from '../components/ui';
+import { reviewAuthorLabels } from '../lib/review-labels';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
@@ -76,6 +77,7 @@ function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'
     const thread = [...content.context, content].sort(
       (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
     );
+    const authors = reviewAuthorLabels(thread, content.authorId);
     return (
       <ol className="mt-2 space-y-1 text-sm" aria-label="Message as stored">
         {thread.map((message) => (
@@ -88,7 +90,7 @@ function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'
             }
           >
             <span className="text-xs">
-              {message.authorId === content.authorId ? 'Sender' : 'Other person'}
+              {authors.get(message.authorId)}
               {message.id === content.id ? ' · reported' : ''}
               {state(message)}:
             </span>{' '}
