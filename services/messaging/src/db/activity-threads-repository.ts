@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
+import { visibleTo } from './visible-to';
 
 export type ActivityThreadRow = {
   post_id: string;
@@ -33,12 +34,6 @@ export type ThreadMessageRow = {
 
 const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.created_at,
   p.username, p.first_name, p.display_name`);
-
-/** Leaves out what moderation hid or removed and what this viewer reported. */
-const visibleTo = (viewerId: string, alias = 'm') =>
-  sql`${sql.raw(alias)}.moderation is null and not exists (
-        select 1 from messaging.hidden_for_viewer h
-         where h.viewer_id = ${viewerId}::uuid and h.message_id = ${sql.raw(alias)}.id)`;
 
 /** Activity threads, their members (from feed's events) and their messages. */
 export class ActivityThreadsRepository {

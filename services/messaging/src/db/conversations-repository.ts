@@ -4,6 +4,7 @@ import { queryRows, returnedRow } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
 import type { ConversationStatus } from './requests-repository';
+import { visibleTo } from './visible-to';
 
 /** A conversation as one participant sees it: the other person, the last message, the unread count. */
 export type ConversationViewRow = {
@@ -171,13 +172,14 @@ export class ConversationsRepository {
           left join messaging.participants p on p.user_id = o.other_id
           left join lateral (
             select m.id, m.sender_id, m.content, m.created_at from messaging.messages m
-            where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+            where m.conversation_id = c.id and ${visibleTo(viewerId)}
+            order by m.created_at desc, m.id desc limit 1
           ) lm on true
           left join messaging.read_markers r on r.conversation_id = c.id and r.user_id = ${viewer}
           left join messaging.read_markers ro on ro.conversation_id = c.id and ro.user_id = o.other_id
           cross join lateral (
             select count(*)::int as unread from messaging.messages m
-            where m.conversation_id = c.id and m.sender_id <> ${viewer}
+            where m.conversation_id = c.id and m.sender_id <> ${viewer} and ${visibleTo(viewerId)}
               and (r.last_read_at is null
                    or (m.created_at, m.id) > (r.last_read_at, r.last_read_message_id))
           ) u
@@ -201,6 +203,7 @@ export class ConversationsRepository {
           left join messaging.read_markers r on r.conversation_id = c.id and r.user_id = ${viewer}
           where (c.participant1_id = ${viewer} or c.participant2_id = ${viewer})
             and not (c.status = 'declined' and c.participant2_id = ${viewer})
+            and ${visibleTo(viewerId)}
             and (r.last_read_at is null or (m.created_at, m.id) > (r.last_read_at, r.last_read_message_id))`,
     );
     return row?.count ?? 0;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MessagingMessages, userUpdatedV1 } from '@saathi/contracts';
+import { contentHiddenV1, MessagingMessages, reportFiledV1, userUpdatedV1 } from '@saathi/contracts';
 import type { Conversation, ReadReceipt } from '@saathi/contracts';
 import { sql } from 'drizzle-orm';
 import { waitFor } from '@saathi/platform/testing';
@@ -114,6 +114,37 @@ describe('the conversation list', () => {
       otherParticipant: { displayName: 'Meera', initials: 'ME' },
       unreadCount: 0,
     });
+  });
+
+  it('previews and counts only what the viewer can see: not what moderation hid, nor what they reported', async () => {
+    const { asha, ravi, conversation } = await messaging.pair();
+    const sent: { id: string }[] = [];
+    for (const text of ['one', 'two', 'three']) {
+      messaging.clock.advance(1000);
+      sent.push(await messaging.send(ravi, conversation, text));
+    }
+    const [one, two, three] = sent as [{ id: string }, { id: string }, { id: string }];
+    const rowOf = async (user: typeof asha) =>
+      (await messaging.call(user, 'GET', '/api/conversations'))
+        .json<Conversation[]>()
+        .find((row) => row.id === conversation);
+    const unreadTotal = async (user: typeof asha) =>
+      (await messaging.call(user, 'GET', '/api/messages/unread-count')).json<{ count: number }>().count;
+    expect(await rowOf(asha)).toMatchObject({ lastMessage: { id: three.id }, unreadCount: 3 });
+
+    // Moderation hides the newest from both: each sees the one before, and it is not unread.
+    await messaging.publish(contentHiddenV1, { targetKind: 'message', targetId: three.id });
+    await waitFor(async () => (await rowOf(asha))?.lastMessage?.id === two.id, 5_000, 'the moderation hide');
+    expect(await rowOf(asha)).toMatchObject({ lastMessage: { id: two.id, content: 'two' }, unreadCount: 2 });
+    expect(await unreadTotal(asha)).toBe(2);
+    expect((await rowOf(ravi))?.lastMessage?.id).toBe(two.id);
+
+    // What Asha reported is gone for her alone.
+    await messaging.publish(reportFiledV1, { reporterId: asha.id, targetKind: 'message', targetId: two.id });
+    await waitFor(async () => (await rowOf(asha))?.lastMessage?.id === one.id, 5_000, 'the reporter hide');
+    expect(await rowOf(asha)).toMatchObject({ lastMessage: { id: one.id, content: 'one' }, unreadCount: 1 });
+    expect(await unreadTotal(asha)).toBe(1);
+    expect((await rowOf(ravi))?.lastMessage?.id).toBe(two.id);
   });
 
   it('shows a profile display name once identity reports it', async () => {
