@@ -59,7 +59,11 @@ export const hiddenForViewer = messaging.table(
     viewerId: uuid('viewer_id').notNull(),
     messageId: uuid('message_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.viewerId, t.messageId] })],
+  (t) => [
+    primaryKey({ columns: [t.viewerId, t.messageId] }),
+    // Whether anyone reported a message: the admin review answers only for those.
+    index('hidden_for_viewer_message_idx').on(t.messageId),
+  ],
 );
 
 export const conversations = messaging.table('conversations', {

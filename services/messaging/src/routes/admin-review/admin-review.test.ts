@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { contentRemovedV1, ModerationMessages } from '@saathi/contracts';
+import { contentRemovedV1, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
 import type { ReviewContent } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestMessaging } from '../../testing/test-messaging';
@@ -59,5 +59,37 @@ describe('the reviewer reads a reported message as stored', () => {
     const gone = await messaging.call(admin, 'GET', `/api/admin/review/messages/${randomUUID()}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: ModerationMessages.itemGone });
+  });
+
+  it('answers only for a reported or moderated message: not an unreported one, nor a neighbour to walk on from', async () => {
+    const admin = buildUser({ role: 'admin' });
+    const { asha, ravi, conversation } = await messaging.pair();
+    const said: { id: string; text: string }[] = [];
+    for (const [i, text] of ['one', 'two', 'three', 'four', 'five'].entries()) {
+      messaging.clock.advance(1000);
+      const sent = await messaging.send(i % 2 === 0 ? asha : ravi, conversation, text);
+      said.push({ id: sent.id, text });
+    }
+    const [, second, third] = said as [unknown, { id: string }, { id: string }];
+    const review = (id: string) => messaging.call(admin, 'GET', `/api/admin/review/messages/${id}`);
+
+    const unreported = await review(third.id);
+    expect(unreported.statusCode).toBe(404);
+    expect(unreported.json()).toEqual({ message: ModerationMessages.itemGone });
+
+    await messaging.publish(reportFiledV1, {
+      reporterId: ravi.id,
+      targetKind: 'message',
+      targetId: third.id,
+    });
+    await waitFor(async () => (await review(third.id)).statusCode === 200, 10_000, 'the report');
+    const reported = (await review(third.id)).json<ReviewContent>();
+    expect(reported).toMatchObject({ id: third.id, text: 'three', moderation: null });
+    // The reviewer reads it in context...
+    expect(reported.context.map((m) => m.text)).toEqual(['one', 'two', 'four', 'five']);
+    // ...but cannot go on from a neighbour's id: it was not reported.
+    const neighbour = await review(second.id);
+    expect(neighbour.statusCode).toBe(404);
+    expect(neighbour.json()).toEqual({ message: ModerationMessages.itemGone });
   });
 });

@@ -32,7 +32,12 @@ const PLACES = [
   { table: sql.raw('messaging.activity_thread_messages'), thread: sql.raw('post_id') },
 ] as const;
 
-/** The message and up to REVIEW_CONTEXT_MESSAGES either side in its own thread; undefined if not here. */
+/**
+ * The message and up to REVIEW_CONTEXT_MESSAGES either side in its own thread; undefined if not
+ * here, or if nobody reported it and moderation never acted on it. Messaging knows of a report by
+ * the reporter's hide row (events/message-moderated.ts), so a neighbour shown as context answers
+ * nothing when asked for in turn: the reviewer cannot walk the thread id by id.
+ */
 async function readWithContext(
   db: Db,
   place: (typeof PLACES)[number],
@@ -41,7 +46,9 @@ async function readWithContext(
   const { table, thread } = place;
   const [message] = await queryRows<MessageRow>(
     db,
-    sql`select id, sender_id, content, created_at, moderation from ${table} where id = ${id}`,
+    sql`select id, sender_id, content, created_at, moderation from ${table}
+         where id = ${id} and (moderation is not null or exists (
+           select 1 from messaging.hidden_for_viewer h where h.message_id = ${id}))`,
   );
   if (!message) return undefined;
   // Compared in the database (timestamps have microseconds a JS Date would lose); each table's
@@ -63,9 +70,9 @@ async function readWithContext(
 }
 
 /**
- * Admins only (the route's `access`): one reported message as stored, hidden or removed ones
- * included, with the few messages around it in its conversation or activity thread, so the
- * reviewer judges what was really said. Only the reported message's thread, and only a few of
+ * Admins only (the route's `access`): one reported or moderated message as stored, hidden or
+ * removed ones included, with the few messages around it in its conversation or activity thread,
+ * so the reviewer judges what was really said. Only such a message, its thread, and only a few of
  * its messages: an admin reviewing a report does not read people's conversations at large
  * (docs/moderation.md).
  */
