@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { CommentView } from '../domain/views';
+import { postEngageableBy } from './engageable';
 import { firstRow } from './first-row';
 import { COMMENT_VIEW_COLUMNS, toCommentView } from './post-views';
 import type { CommentViewRow } from './post-views';
-import { comments, posts } from './schema';
+import { comments } from './schema';
 
 export interface NewComment {
   postId: string;
@@ -23,17 +24,19 @@ export class CommentsRepository {
 
   /**
    * Adds a comment by the acting user and counts it on its post; undefined when the post does
-   * not exist (any more). The post row is locked by the count, so a delete cannot slip between.
+   * not exist (any more) or the user may not engage with it (db/engageable.ts). The post row is
+   * locked by the count, so a delete cannot slip between.
    */
   async addOwn(
     actingUserId: string,
     comment: Omit<NewComment, 'authorId'>,
   ): Promise<{ id: string; postAuthorId: string; geoCell: number } | undefined> {
-    const [post] = await this.db
-      .update(posts)
-      .set({ commentCount: sql`${posts.commentCount} + 1` })
-      .where(eq(posts.id, comment.postId))
-      .returning({ authorId: posts.authorId, geoCell: posts.geoCell });
+    const [post] = await queryRows<{ author_id: string; geo_cell: number }>(
+      this.db,
+      sql`update feed.posts p set comment_count = p.comment_count + 1
+           where p.id = ${comment.postId} and ${postEngageableBy(actingUserId, comment.createdAt)}
+          returning p.author_id, p.geo_cell`,
+    );
     if (!post) return undefined;
     const row = firstRow(
       await this.db
@@ -42,7 +45,7 @@ export class CommentsRepository {
         .returning({ id: comments.id }),
       'the comment insert',
     );
-    return { id: row.id, postAuthorId: post.authorId, geoCell: post.geoCell };
+    return { id: row.id, postAuthorId: post.author_id, geoCell: post.geo_cell };
   }
 
   async findView(commentId: string): Promise<CommentView | undefined> {

@@ -3,6 +3,7 @@ import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { ReactionEmoji } from '@saathi/contracts';
 import { positiveCounts } from '../domain/posts';
+import { commentEngageableBy, postEngageableBy } from './engageable';
 import type { ReactionCounts } from '../domain/posts';
 import type { Exclusions, ViewerMarks } from '../domain/views';
 
@@ -39,14 +40,23 @@ export class EngagementRepository {
     return new EngagementRepository(db);
   }
 
-  /** The target row, locked until the transaction ends; undefined when it does not exist. */
-  async lock(target: EngagementTarget, id: string): Promise<LockedTarget | undefined> {
+  /**
+   * The target row, locked until the transaction ends, when the acting user may engage with it
+   * (db/engageable.ts: live, shown, no block either way); undefined otherwise, as for an unknown id.
+   */
+  async lock(
+    target: EngagementTarget,
+    id: string,
+    actingUserId: string,
+    now: Date,
+  ): Promise<LockedTarget | undefined> {
     const query =
       target === 'post'
-        ? sql`select id, author_id, id as post_id, geo_cell from feed.posts where id = ${id} for update`
+        ? sql`select p.id, p.author_id, p.id as post_id, p.geo_cell from feed.posts p
+               where p.id = ${id} and ${postEngageableBy(actingUserId, now)} for update`
         : sql`select c.id, c.author_id, c.post_id, p.geo_cell
                 from feed.comments c join feed.posts p on p.id = c.post_id
-               where c.id = ${id} for update of c`;
+               where c.id = ${id} and ${commentEngageableBy(actingUserId, now)} for update of c`;
     const [row] = await queryRows<{ id: string; author_id: string; post_id: string; geo_cell: number }>(
       this.db,
       query,

@@ -6,6 +6,7 @@ import type { ActivityLevel } from '@saathi/contracts';
 import type { PostView } from '../domain/views';
 import { activityWalkQuery } from './activity-near-query';
 import { archiveExpiredActivities } from './activity-history-repository';
+import { postEngageableBy, postShown } from './engageable';
 import { cellWalkQuery, indexedNarrowing, indexFirstQuery } from './near-query';
 import type { NearQuery, NearStrategy } from './near-query';
 import { POST_VIEW_COLUMNS, toPostView } from './post-views';
@@ -79,6 +80,20 @@ export class PostsRepository {
       .where(eq(posts.id, postId))
       .limit(1);
     return row;
+  }
+
+  /**
+   * The post when the viewer may see and engage with it (db/engageable.ts; signed out: when it is
+   * live and shown); undefined otherwise, as for an unknown id.
+   */
+  async findRefFor(viewerId: string | null, postId: string, now: Date): Promise<PostRef | undefined> {
+    const [row] = await queryRows<{ id: string; author_id: string; geo_cell: number }>(
+      this.db,
+      sql`select p.id, p.author_id, p.geo_cell from feed.posts p
+           where p.id = ${postId}
+             and ${viewerId === null ? postShown(now) : postEngageableBy(viewerId, now)}`,
+    );
+    return row && { id: row.id, authorId: row.author_id, geoCell: row.geo_cell };
   }
 
   async findView(postId: string, now: Date): Promise<PostView | undefined> {

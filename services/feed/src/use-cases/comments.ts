@@ -5,13 +5,17 @@ import type { AuthUser } from '@saathi/platform';
 import { NO_MARKS, toFeedComment } from '../domain/views';
 import type { FeedCore, RequestMeta, Viewer } from './feed-core';
 
-/** A post's comments, oldest first, with the viewer's likes and reactions; 404 for an unknown post. */
+/**
+ * A post's comments, oldest first, with the viewer's likes and reactions; 404 for a post the
+ * viewer cannot see (unknown, expired, hidden by moderation, or blocked either way), as getPost.
+ */
 export async function listComments(
-  deps: Pick<FeedCore, 'posts' | 'comments' | 'engagement'>,
+  deps: Pick<FeedCore, 'posts' | 'comments' | 'engagement' | 'clock'>,
   viewer: Viewer,
   postId: string,
 ): Promise<FeedComment[]> {
-  if (!(await deps.posts.findRef(postId))) throw httpErrors.notFound(FeedMessages.postNotFound);
+  if (!(await deps.posts.findRefFor(viewer?.id ?? null, postId, deps.clock.now())))
+    throw httpErrors.notFound(FeedMessages.postNotFound);
   const views = await deps.comments.listForPost(postId);
   if (!viewer) return views.map((view) => toFeedComment(view, NO_MARKS));
   const marks = await deps.engagement.marksAndExclusions(viewer.id, 'comment', views);
@@ -60,7 +64,7 @@ export async function likeComment(
   return deps.uow.withEvents(
     async (tx) => {
       const engagement = deps.engagement.with(tx);
-      if (!(await engagement.lock('comment', commentId)))
+      if (!(await engagement.lock('comment', commentId, user.id, deps.clock.now())))
         throw httpErrors.notFound(FeedMessages.commentNotFound);
       const { likes } = await engagement.likeOnce(user.id, 'comment', commentId, deps.clock.now());
       return { likes, likedByMe: true };

@@ -33,9 +33,10 @@ export async function likePost(
   return deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
       const engagement = deps.engagement.with(tx);
-      const post = await engagement.lock('post', postId);
+      const now = deps.clock.now();
+      const post = await engagement.lock('post', postId, user.id, now);
       if (!post) throw httpErrors.notFound(FeedMessages.postNotFound);
-      const { likes, added } = await engagement.likeOnce(user.id, 'post', postId, deps.clock.now());
+      const { likes, added } = await engagement.likeOnce(user.id, 'post', postId, now);
       if (added) {
         await deps.authors.with(tx).countLikeReceived(post.authorId);
         emit(postLikedV1, { postId, userId: user.id, postAuthorId: post.authorId });

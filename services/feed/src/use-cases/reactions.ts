@@ -24,7 +24,10 @@ export async function changeReaction(
   return deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
       const engagement = deps.engagement.with(tx);
-      const locked = await engagement.lock(target.type, target.id);
+      const now = deps.clock.now();
+      // Removing follows the same rule as adding: a post or comment the user may not engage with
+      // reads as unknown, and answering its counts would show them what a block hides.
+      const locked = await engagement.lock(target.type, target.id, user.id, now);
       if (!locked)
         throw httpErrors.notFound(
           target.type === 'post' ? FeedMessages.postNotFound : FeedMessages.commentNotFound,
@@ -35,7 +38,7 @@ export async function changeReaction(
         reactions = await engagement.countReaction(target.type, target.id, emoji, -1);
         removed = true;
       } else if (change === 'toggle') {
-        await engagement.addOwnReaction(user.id, target.type, target.id, emoji, deps.clock.now());
+        await engagement.addOwnReaction(user.id, target.type, target.id, emoji, now);
         reactions = await engagement.countReaction(target.type, target.id, emoji, 1);
         emit(reactionAddedV1, {
           targetType: target.type,

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  commentCreatedV1,
   contentHiddenV1,
+  FeedMessages,
+  postLikedV1,
+  reactionAddedV1,
   contentRemovedV1,
   reportDismissedV1,
   reportFiledV1,
@@ -13,6 +17,7 @@ import {
 } from '@saathi/contracts';
 import type { FeedComment } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
+import { POST_LIFETIME_MS } from '../../domain/posts';
 import { buildUser, north, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
 
@@ -258,5 +263,124 @@ describe('reports and moderation', () => {
     await feed.publish(userReinstatedV1, { userId: suspended.id, actorId: buildUser().id });
     await waitFor(async () => (await feed.list(place)).length === 2, 10_000, 'the posts to show again');
     expect(await comments(kept.id, other)).toHaveLength(1);
+  });
+});
+
+describe('engaging with what the actor may not see', () => {
+  type User = ReturnType<typeof buildUser>;
+
+  /** A post by `author` with a comment by `commenter`, both fresh. */
+  async function postWithComment(author: User, commenter: User = buildUser()) {
+    const post = await feed.createPost(author, { ...freshPlace() });
+    const response = await feed.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      ...feed.signIn(commenter),
+      payload: { postId: post.id, content: 'Count me in' },
+    });
+    expect(response.statusCode).toBe(201);
+    return { postId: post.id, commentId: response.json<FeedComment>().id };
+  }
+
+  const onPost = (actor: User, postId: string) => [
+    { url: '/api/comments', payload: { postId, content: 'Hello' }, ...feed.signIn(actor) },
+    { url: `/api/posts/${postId}/like`, ...feed.signIn(actor) },
+    { url: `/api/posts/${postId}/reactions`, payload: { emoji: '👍' }, ...feed.signIn(actor) },
+  ];
+  const onComment = (actor: User, commentId: string) => [
+    { url: `/api/comments/${commentId}/like`, ...feed.signIn(actor) },
+    { url: `/api/comments/${commentId}/reactions`, payload: { emoji: '👍' }, ...feed.signIn(actor) },
+  ];
+
+  /** Every attempt answers the not-found an unknown id gets, and the actor's mark is nowhere. */
+  async function expectRefused(actor: User, attempts: { postId?: string; commentId?: string }) {
+    const tried = [
+      ...(attempts.postId
+        ? onPost(actor, attempts.postId).map((a) => [a, FeedMessages.postNotFound] as const)
+        : []),
+      ...(attempts.commentId
+        ? onComment(actor, attempts.commentId).map((a) => [a, FeedMessages.commentNotFound] as const)
+        : []),
+    ];
+    for (const [request, message] of tried) {
+      const response = await feed.app.inject({ method: 'POST', ...request });
+      expect(response.statusCode, request.url).toBe(404);
+      expect(response.json<{ message: string }>().message, request.url).toBe(message);
+    }
+    const written = await feed.rows(
+      sql`select 1 from feed.comments where author_id = ${actor.id}
+          union all select 1 from feed.post_likes where user_id = ${actor.id}
+          union all select 1 from feed.post_reactions where user_id = ${actor.id}
+          union all select 1 from feed.comment_likes where user_id = ${actor.id}
+          union all select 1 from feed.comment_reactions where user_id = ${actor.id}`,
+    );
+    expect(written).toEqual([]);
+    const events = [
+      ...(await feed.outbox(commentCreatedV1.type)).filter((data) => data.authorId === actor.id),
+      ...(await feed.outbox(postLikedV1.type)).filter((data) => data.userId === actor.id),
+      ...(await feed.outbox(reactionAddedV1.type)).filter((data) => data.userId === actor.id),
+    ];
+    expect(events).toEqual([]);
+  }
+
+  async function commentsStatus(postId: string, viewer: User | null) {
+    const response = await feed.app.inject({
+      method: 'GET',
+      url: `/api/posts/${postId}/comments`,
+      ...(viewer ? feed.signIn(viewer) : {}),
+    });
+    return response.statusCode;
+  }
+
+  it.each([
+    ['the author blocked the actor', 'author'],
+    ['the actor blocked the author', 'actor'],
+  ] as const)('refuses comments, likes and reactions on a post and its comments when %s', async (_, who) => {
+    const [author, actor] = [buildUser(), buildUser()];
+    const { postId, commentId } = await postWithComment(author);
+    // The control: before the block, the actor may read the thread.
+    expect(await commentsStatus(postId, actor)).toBe(200);
+    if (who === 'author') await blockedPair(author, actor);
+    else await blockedPair(actor, author);
+    await expectRefused(actor, { postId, commentId });
+    expect(await commentsStatus(postId, actor)).toBe(404);
+    expect(await commentsStatus(postId, buildUser())).toBe(200);
+  });
+
+  it.each([
+    ['the comment’s author blocked the actor', 'commenter'],
+    ['the actor blocked the comment’s author', 'actor'],
+  ] as const)('refuses likes and reactions on a comment when %s', async (_, who) => {
+    const [commenter, actor] = [buildUser(), buildUser()];
+    const { commentId } = await postWithComment(buildUser(), commenter);
+    if (who === 'commenter') await blockedPair(commenter, actor);
+    else await blockedPair(actor, commenter);
+    await expectRefused(actor, { commentId });
+  });
+
+  it('refuses everything on a post moderation hid, and likes and reactions on a hidden comment', async () => {
+    const actor = buildUser();
+    const hiddenPost = await postWithComment(buildUser());
+    await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: hiddenPost.postId });
+    await feed.waitForRow(
+      sql`select 1 from feed.posts where id = ${hiddenPost.postId} and moderation = 'hidden'`,
+    );
+    const hiddenComment = await postWithComment(buildUser());
+    await feed.publish(contentHiddenV1, { targetKind: 'comment', targetId: hiddenComment.commentId });
+    await feed.waitForRow(
+      sql`select 1 from feed.comments where id = ${hiddenComment.commentId} and moderation = 'hidden'`,
+    );
+    await expectRefused(actor, hiddenPost);
+    await expectRefused(actor, { commentId: hiddenComment.commentId });
+    expect(await commentsStatus(hiddenPost.postId, actor)).toBe(404);
+    expect(await commentsStatus(hiddenPost.postId, null)).toBe(404);
+  });
+
+  it('refuses everything on an expired post (before the sweep deletes it)', async () => {
+    const actor = buildUser();
+    const expired = await postWithComment(buildUser());
+    feed.clock.advance(POST_LIFETIME_MS);
+    await expectRefused(actor, expired);
+    expect(await commentsStatus(expired.postId, null)).toBe(404);
   });
 });
