@@ -44,6 +44,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
   const publicKey = kit.config.JWT_PUBLIC_KEY;
   const db = kit.db.db;
   const conversations = new ConversationsRepository(db);
+  const safety = new SafetyRepository(db);
   const revokedSessions = await trackRevokedSessions(kit.bus);
   const sockets = attachSocketServer(app, {
     publicKey,
@@ -52,6 +53,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     redisUrl: kit.bus.kind === 'nats' ? kit.config.REDIS_URL : null,
     logger: kit.logger.child({ component: 'socket.io' }),
     membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
+    blockedEitherWay: (userId, otherId) => safety.blockedEitherWay(userId, otherId),
   });
   await disconnectRevokedSessions(kit.bus, sockets);
   await pushNotifications(kit.bus, sockets.io);
@@ -64,7 +66,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     pairs: new ConversationPairs(db),
     messages: new MessagesRepository(db),
     participants: new ParticipantsRepository(db),
-    safety: new SafetyRepository(db),
+    safety,
     pusher: sockets.pusher,
     requests: new RequestsRepository(db),
   };

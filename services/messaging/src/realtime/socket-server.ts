@@ -64,6 +64,8 @@ export interface SocketServerOptions {
   redisUrl: string | null;
   logger: Logger;
   membershipOf(userId: string, conversationId: string): Promise<Membership | undefined>;
+  /** Whether either of the two has blocked the other (asked on every typing change). */
+  blockedEitherWay(userId: string, otherId: string): Promise<boolean>;
 }
 
 export interface SocketServer {
@@ -184,11 +186,16 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   };
 }
 
-/** Relays a typing indicator to the other participant; only a participant may send one. */
+/**
+ * Relays a typing indicator to the other participant; only a participant may send one, and not
+ * between a blocked pair (message:send's refusal). Membership is remembered per socket but the
+ * block is asked each time, one indexed probe: a block made while both are connected applies at
+ * once. The typing rate bounds those probes.
+ */
 async function relayTyping(
   socket: MessagingSocket,
   input: unknown,
-  options: Pick<SocketServerOptions, 'membershipOf'>,
+  options: Pick<SocketServerOptions, 'membershipOf' | 'blockedEitherWay'>,
 ): Promise<SocketAck> {
   const parsed = typingInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: MessagingMessages.conversationNotFound };
@@ -202,6 +209,8 @@ async function relayTyping(
     if (memberships.size >= MEMBERSHIP_CACHE_SIZE) memberships.clear();
     memberships.set(conversationId, otherId);
   }
+  if (await options.blockedEitherWay(user.id, otherId))
+    return { ok: false, status: 403, message: MessagingMessages.cannotMessage };
   socket.to(userRoom(otherId)).emit(SocketServerEvent.typing, { conversationId, userId: user.id, typing });
   return { ok: true };
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationUpsertedV1, sessionRevokedV1, SocketServerEvent } from '@saathi/contracts';
+import {
+  MessagingMessages,
+  notificationUpsertedV1,
+  sessionRevokedV1,
+  SocketServerEvent,
+  userBlockedV1,
+} from '@saathi/contracts';
 import type { ChatMessage, ReadReceipt, SocketAck, TypingIndicator } from '@saathi/contracts';
+import { sql } from 'drizzle-orm';
 import { sleep, waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestMessaging } from '../testing/test-messaging';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
@@ -130,6 +137,33 @@ describe('pushes', () => {
     await sleep(100);
     expect(toRavi[SocketServerEvent.typing]).toHaveLength(1);
     expect(toAsha[SocketServerEvent.typing]).toBeUndefined();
+  });
+
+  it('relays no typing between a blocked pair, either way, even on sockets that typed before the block', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
+    const toRavi = record(raviSocket);
+    const toAsha = record(ashaSocket);
+    expect(await typing(raviSocket, conversation)).toEqual({ ok: true });
+    await waitFor(() => (toAsha[SocketServerEvent.typing]?.length ?? 0) > 0);
+
+    await messaging.publish(userBlockedV1, { blockerId: asha.id, blockedId: ravi.id });
+    await waitFor(
+      async () =>
+        (
+          await messaging.rows(
+            sql`select 1 from messaging.blocks where blocker_id = ${asha.id} and blocked_id = ${ravi.id}`,
+          )
+        ).length > 0,
+      5_000,
+      'the block',
+    );
+    const refused = { ok: false, status: 403, message: MessagingMessages.cannotMessage };
+    expect(await typing(raviSocket, conversation)).toEqual(refused);
+    expect(await typing(ashaSocket, conversation)).toEqual(refused);
+    await sleep(100);
+    expect(toAsha[SocketServerEvent.typing]).toHaveLength(1);
+    expect(toRavi[SocketServerEvent.typing]).toBeUndefined();
   });
 
   it('pushes notification:new to the recipient’s sockets only', async () => {
