@@ -3,6 +3,7 @@ import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { ActivityLevel, MemberStatus } from '@saathi/contracts';
 import type { ActivityFields } from '../domain/activities';
+import { notBlockedEitherWay } from './engageable';
 
 /** An activity's post as the joining rules need it. */
 export interface ActivityRecord {
@@ -206,13 +207,18 @@ export class ActivitiesRepository {
     );
   }
 
-  /** The longest-waiting person on the waitlist. */
-  async firstWaitlisted(postId: string): Promise<string | undefined> {
+  /**
+   * The longest-waiting person on the waitlist whom the host may accept: someone blocked either
+   * way with the host since joining is passed over (and stays waitlisted), as the host's own
+   * accept refuses them.
+   */
+  async firstWaitlisted(postId: string, hostId: string): Promise<string | undefined> {
     const [row] = await queryRows<{ user_id: string }>(
       this.db,
-      sql`select user_id from feed.activity_members
-           where post_id = ${postId} and status = 'waitlisted'
-           order by requested_at, user_id limit 1`,
+      sql`select m.user_id from feed.activity_members m
+           where m.post_id = ${postId} and m.status = 'waitlisted'
+             and ${notBlockedEitherWay(hostId, sql`m.user_id`)}
+           order by m.requested_at, m.user_id limit 1`,
     );
     return row?.user_id;
   }

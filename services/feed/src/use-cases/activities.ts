@@ -127,9 +127,9 @@ export async function change(
   );
 }
 
-/** Accepts the longest-waiting person on the waitlist into a freed spot, and says so. */
+/** Accepts the longest-waiting person the host may accept (no block either way) into a freed spot, and says so. */
 async function promoteFirst(repo: ActivitiesRepository, activity: ActivityRecord, now: Date, emit: Emit) {
-  const next = await repo.firstWaitlisted(activity.postId);
+  const next = await repo.firstWaitlisted(activity.postId, activity.hostId);
   if (!next) return;
   await repo.setStatus(activity.postId, next, 'accepted', now);
   await repo.addAccepted(activity.postId, 1);

@@ -212,6 +212,44 @@ describe('joining', () => {
     expect((await feed.list(place, '&when=week', buildUser())).map((listed) => listed.id)).toContain(post.id);
   });
 
+  it.each([
+    ['the host blocked them', 'host'],
+    ['they blocked the host', 'waiting'],
+  ] as const)('passes over someone waitlisted when %s, and promotes the next', async (_, blocker) => {
+    const place = freshPlace();
+    const [hostUser, b, a, c] = [buildUser(), buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 1);
+    await join(b, post);
+    await accept(hostUser, post, b);
+    expect((await join(a, post)).body.myStatus).toBe('waitlisted');
+    feed.clock.advance(1000);
+    expect((await join(c, post)).body.myStatus).toBe('waitlisted');
+    const pair =
+      blocker === 'host'
+        ? { blockerId: hostUser.id, blockedId: a.id }
+        : { blockerId: a.id, blockedId: hostUser.id };
+    await feed.publish(userBlockedV1, pair);
+    await feed.waitForRow(
+      sql`select 1 from feed.blocks where blocker_id = ${pair.blockerId} and blocked_id = ${pair.blockedId}`,
+      'the block',
+    );
+
+    expect((await leave(b, post)).status).toBe(200);
+    const members = await feed.rows<{ user_id: string; status: string }>(
+      sql`select user_id, status from feed.activity_members where post_id = ${post.id}`,
+    );
+    expect(Object.fromEntries(members.map((member) => [member.user_id, member.status]))).toEqual({
+      [b.id]: 'left',
+      [a.id]: 'waitlisted',
+      [c.id]: 'accepted',
+    });
+    const accepts = await feed.outbox('feed.activity.accepted.v1');
+    expect(accepts.filter((event) => event.postId === post.id).map((event) => event.userId)).toEqual([
+      b.id,
+      c.id,
+    ]);
+  });
+
   it('answers 404 for a plain post, 400 for a long note, 401 signed out', async () => {
     const hostUser = buildUser();
     const place = freshPlace();
