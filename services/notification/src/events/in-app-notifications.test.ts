@@ -9,6 +9,7 @@ import {
   postExpiredV1,
   postLikedV1,
   reactionAddedV1,
+  userBlockedV1,
   userRegisteredV1,
   userUpdatedV1,
 } from '@saathi/contracts';
@@ -219,6 +220,45 @@ describe('nobody is told about their own actions', () => {
     });
     expect(await listOf(asha)).toEqual({ notifications: [], unreadCount: 0 });
     expect(upsertsFor(asha)).toEqual([]);
+  });
+});
+
+describe('nobody is told about someone blocked either way', () => {
+  it('no notification for a like, comment or reaction that arrives after a block, whoever blocked', async () => {
+    const [asha, ravi, meera, dev] = await Promise.all([
+      registered('Asha'),
+      registered('Ravi'),
+      registered('Meera'),
+      registered('Dev'),
+    ]);
+    // Ravi blocked Asha; Asha blocked Meera. Their engagement was on its way from the feed.
+    await act(userBlockedV1, { blockerId: ravi.id, blockedId: asha.id });
+    await act(userBlockedV1, { blockerId: asha.id, blockedId: meera.id });
+    const postId = randomUUID();
+    for (const user of [ravi, meera]) {
+      await act(postLikedV1, { postId, userId: user.id, postAuthorId: asha.id });
+      await act(commentCreatedV1, {
+        commentId: randomUUID(),
+        postId,
+        authorId: user.id,
+        postAuthorId: asha.id,
+      });
+      await act(reactionAddedV1, {
+        targetType: 'comment',
+        targetId: randomUUID(),
+        emoji: '🎉',
+        userId: user.id,
+        targetAuthorId: asha.id,
+        postId,
+      });
+    }
+    expect(await listOf(asha)).toEqual({ notifications: [], unreadCount: 0 });
+    expect(upsertsFor(asha)).toEqual([]);
+    // Anyone else still reaches her.
+    await act(postLikedV1, { postId, userId: dev.id, postAuthorId: asha.id });
+    expect((await listOf(asha)).notifications).toEqual([
+      expect.objectContaining({ type: 'like', actorName: 'Dev', postId }),
+    ]);
   });
 });
 

@@ -2,13 +2,13 @@ import { reactionAddedV1 } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { createNotificationCore } from '../use-cases/notification-core';
-import { notify } from '../use-cases/notify';
+import { notifyUnlessBlocked } from '../use-cases/notify';
 import { consumeWithEvents } from './consume-with-events';
 
 /**
  * feed.reaction.added.v1 → the post's or comment's author, one notification per reacted post or
  * comment while unread (a comment's points at its post and names the comment). Events from
- * before the feed named the author cannot be addressed and are skipped.
+ * before the feed named the author cannot be addressed and are skipped; so is one across a block.
  */
 export function subscribeReactionAdded(kit: ServiceKit<Config>): Promise<void> {
   const core = createNotificationCore(kit);
@@ -21,7 +21,7 @@ export function subscribeReactionAdded(kit: ServiceKit<Config>): Promise<void> {
         return;
       }
       const onComment = data.targetType === 'comment';
-      await notify(core, tx, emit, {
+      await notifyUnlessBlocked(core, tx, emit, {
         recipientId: data.targetAuthorId,
         type: 'reaction',
         targetKey: `${data.targetType}:${data.targetId}`,

@@ -14,7 +14,7 @@ import type {
 import type { Db, Emit } from '@saathi/platform';
 import type { MailedActivityNotice } from '../domain/mail-templates';
 import type { NotificationCore } from './notification-core';
-import { notify, notifyFromMany } from './notify';
+import { notifyFromMany, notifyUnlessBlocked } from './notify';
 import type { NewActivity } from './notify';
 
 // The feed's activity events as notices (docs/notifications.md#activities). Every handler runs in
@@ -78,17 +78,6 @@ async function queueMailCheck(
       backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
     },
   );
-}
-
-/** Notifies, unless the recipient and the one named are blocked (either way round). */
-async function notifyUnlessBlocked(
-  deps: Pick<Deps, 'users' | 'notifications' | 'blocks'>,
-  tx: Db,
-  emit: Emit,
-  notice: NewActivity,
-): Promise<boolean> {
-  if (await deps.blocks.with(tx).blockedEitherWay(notice.recipientId, notice.actorId)) return false;
-  return (await notify(deps, tx, emit, notice)) !== null;
 }
 
 /** Notifies and, when the notice is new or moved up, queues its mail check. */

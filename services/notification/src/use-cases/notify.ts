@@ -29,6 +29,21 @@ export async function notify(
 }
 
 /**
+ * Notifies, unless the recipient and the one named are blocked (either way round): the feed
+ * refuses engagement across a block, but an event written just before the feed heard of the
+ * block may still arrive after it. True when a notification was recorded or moved.
+ */
+export async function notifyUnlessBlocked(
+  deps: Pick<NotificationCore, 'users' | 'notifications' | 'blocks'>,
+  tx: Db,
+  emit: Emit,
+  activity: NewActivity,
+): Promise<boolean> {
+  if (await deps.blocks.with(tx).blockedEitherWay(activity.recipientId, activity.actorId)) return false;
+  return (await notify(deps, tx, emit, activity)) !== null;
+}
+
+/**
  * Records one notice naming several people (everyone else at an activity) and emits it once, as
  * it is after the last of them; `actorIds` in order, the last becomes the one named. The
  * recipient is never among their own actors.
