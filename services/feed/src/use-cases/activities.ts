@@ -121,7 +121,12 @@ export async function change(
       await body({ repo, activity, now, emit, tx });
       afterCommit(() => deps.cache?.invalidateCell(activity.geoCell));
       const after = await load(repo, postId, false);
-      return viewOf(repo, deps.activityHistory.with(tx), after, user.id, now);
+      const view = await viewOf(repo, deps.activityHistory.with(tx), after, user.id, now);
+      // Blocked either way since joining: they may still answer or leave, but the answer carries
+      // nothing the host shares with the group (getActivity answers them 404 altogether).
+      if (user.id !== after.hostId && (await repo.blockedPair(user.id, after.hostId)))
+        return { ...view, meetingPoint: null, myCheckInCode: null, members: [] };
+      return view;
     },
     { traceId: meta.traceId },
   );

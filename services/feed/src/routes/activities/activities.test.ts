@@ -250,6 +250,33 @@ describe('joining', () => {
     ]);
   });
 
+  it('shows an accepted person blocked either way with the host nothing the group shares, while letting them answer or leave', async () => {
+    const place = freshPlace();
+    const [hostUser, b, c] = [buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 2);
+    for (const user of [b, c]) {
+      await join(user, post);
+      await accept(hostUser, post, user);
+    }
+    const still = (user: AuthUser) =>
+      call(user, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: true });
+    // The control: before the block, the answer carries the exact point and the group.
+    expect((await still(b)).body.meetingPoint).toBe('The bench left of the gate');
+    await feed.publish(userBlockedV1, { blockerId: hostUser.id, blockedId: b.id });
+    await feed.waitForRow(sql`select 1 from feed.blocks where blocker_id = ${hostUser.id}`, 'the block');
+    const answered = await still(b);
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({
+      myStillGoing: true,
+      meetingPoint: null,
+      myCheckInCode: null,
+      members: [],
+    });
+    expect((await leave(b, post)).body).toMatchObject({ myStatus: 'left', meetingPoint: null, members: [] });
+    // The others are untouched.
+    expect((await still(c)).body.meetingPoint).toBe('The bench left of the gate');
+  });
+
   it('answers 404 for a plain post, 400 for a long note, 401 signed out', async () => {
     const hostUser = buildUser();
     const place = freshPlace();
