@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, returnedRow } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
+import { visibleTo } from './visible-to';
 
 export type MessageRow = {
   id: string;
@@ -79,10 +80,9 @@ export class MessagesRepository {
     return row;
   }
 
-  /** A page, oldest first: the newest `limit`, those just before a message, or those after one. */
   /**
-   * A page of the thread as `viewerId` sees it: without what moderation hid and what the viewer
-   * reported.
+   * A page of the thread as `viewerId` sees it, oldest first: the newest `limit`, those just before
+   * a message, or those after one; without what moderation hid and what the viewer reported.
    */
   async page(
     conversationId: string,
@@ -90,9 +90,8 @@ export class MessagesRepository {
     limit: number,
     viewerId: string,
   ): Promise<MessageRow[]> {
-    const conversation = sql`conversation_id = ${conversationId}::uuid and moderation is null
-      and not exists (select 1 from messaging.hidden_for_viewer h
-                       where h.viewer_id = ${viewerId}::uuid and h.message_id = messaging.messages.id)`;
+    const conversation = sql`conversation_id = ${conversationId}::uuid
+      and ${visibleTo(viewerId, 'messaging.messages')}`;
     if (cursor && 'after' in cursor) {
       return queryRows<MessageRow>(
         this.db,
