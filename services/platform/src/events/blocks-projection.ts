@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { userBlockedV1, userUnblockedV1 } from '@saathi/contracts';
 import type { DatabasePort, Db, EventBus } from '../ports';
+import type { Emit, UnitOfWork } from '../service/unit-of-work';
 import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
-import { subscribeOnce } from './inbox';
+import { consumeOnce, subscribeOnce } from './inbox';
 
 /** One person's block of another, as identity's block events carry it. */
 export interface BlockPair {
@@ -95,21 +96,49 @@ export class BlocksProjection {
 }
 
 /**
+ * A service's own consequence of a block, run in the transaction that recorded it and only when
+ * the block changed the projection (a stale or repeated block runs nothing). Its events go to the
+ * outbox with that transaction, so they exist if and only if the block does.
+ */
+export type OnBlocked = (tx: Db, pair: BlockPair, at: Date, emit: Emit) => Promise<void>;
+
+/**
  * Subscribes a service's two durable consumers of identity's block events, each applying its
  * event once (inbox) to the service's `BlocksProjection` as of the event's `occurredAt`.
  */
 export async function subscribeBlocksProjection(
-  kit: { db: DatabasePort; bus: EventBus },
+  kit: { db: DatabasePort; bus: EventBus; uow: UnitOfWork },
   schema: string,
   durables: { blocked: string; unblocked: string },
+  hooks: { onBlocked?: OnBlocked } = {},
 ): Promise<void> {
   const repository = (tx: Db) => new BlocksProjection(tx, schema);
-  await subscribeOnce(kit, schema, {
-    durable: durables.blocked,
-    event: userBlockedV1,
-    repository,
-    apply: (blocks, pair, envelope) => blocks.block(pair, new Date(envelope.occurredAt)),
-  });
+  const { onBlocked } = hooks;
+  if (onBlocked)
+    await kit.bus.subscribe({
+      durable: durables.blocked,
+      event: userBlockedV1,
+      handle: async (envelope) => {
+        // The inbox entry runs in a savepoint of the unit of work's transaction, which also holds
+        // the hook's outbox rows: a redelivered block finds the entry and emits nothing again.
+        await kit.uow.withEvents(
+          (tx, emit) =>
+            consumeOnce(tx, schema, durables.blocked, envelope, async (inner) => {
+              const at = new Date(envelope.occurredAt);
+              if (await repository(inner).block(envelope.data, at))
+                await onBlocked(inner, envelope.data, at, emit);
+            }),
+          { traceId: envelope.traceId },
+        );
+      },
+    });
+  else
+    await subscribeOnce(kit, schema, {
+      durable: durables.blocked,
+      event: userBlockedV1,
+      repository,
+      apply: (blocks, pair, envelope) => blocks.block(pair, new Date(envelope.occurredAt)),
+    });
   await subscribeOnce(kit, schema, {
     durable: durables.unblocked,
     event: userUnblockedV1,
