@@ -236,6 +236,23 @@ export class ActivitiesRepository {
     );
   }
 
+  /**
+   * The host's activities not over yet (window not ended) where the person still holds a place
+   * (requested, waitlisted or accepted), in id order so locking them one by one keeps one order.
+   */
+  async placesWithHost(hostId: string, userId: string, now: Date): Promise<string[]> {
+    const rows = await queryRows<{ post_id: string }>(
+      this.db,
+      sql`select m.post_id from feed.posts p
+            join feed.activity_members m on m.post_id = p.id and m.user_id = ${userId}
+           where p.author_id = ${hostId} and p.activity_starts_at is not null and p.moderation is null
+             and p.activity_ends_at > ${now.toISOString()}::timestamptz
+             and m.status in ('requested', 'waitlisted', 'accepted')
+           order by m.post_id`,
+    );
+    return rows.map((row) => row.post_id);
+  }
+
   /** Whether either of the two blocked the other (the feed's blocks projection). */
   async blockedPair(a: string, b: string): Promise<boolean> {
     const rows = await queryRows(

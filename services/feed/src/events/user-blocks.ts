@@ -1,15 +1,23 @@
 import { subscribeBlocksProjection } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
+import { ActivitiesRepository } from '../db/activities-repository';
 import { SCHEMA } from '../db/schema-name';
+import { separateBlockedPair } from '../use-cases/activities';
 
 /**
  * identity.user.blocked.v1 / unblocked.v1 → the feed's blocks projection, as of each event's time
  * (the platform's BlocksProjection), so a block and unblock applied out of order end as identity's.
+ * A block that takes effect also takes each of the two out of the other's coming activities.
  */
 export function subscribeUserBlocks(kit: ServiceKit<Config>): Promise<void> {
-  return subscribeBlocksProjection(kit, SCHEMA, {
-    blocked: 'feed.user-blocked',
-    unblocked: 'feed.user-unblocked',
-  });
+  return subscribeBlocksProjection(
+    kit,
+    SCHEMA,
+    { blocked: 'feed.user-blocked', unblocked: 'feed.user-unblocked' },
+    {
+      onBlocked: (tx, pair, _at, emit) =>
+        separateBlockedPair(new ActivitiesRepository(tx), pair, kit.clock.now(), emit),
+    },
+  );
 }

@@ -231,6 +231,30 @@ async function leave(
     await promoteFirst(repo, activity, now, emit);
 }
 
+/**
+ * A block between two people takes each out of the other's activities that are not over, as if
+ * they had left (so an unblock later lets them ask again, at the back): the group thread drops
+ * them and a spot they held goes to the waitlist's first. Runs in the block's own transaction.
+ */
+export async function separateBlockedPair(
+  repo: ActivitiesRepository,
+  pair: { blockerId: string; blockedId: string },
+  now: Date,
+  emit: Emit,
+): Promise<void> {
+  for (const [hostId, userId] of [
+    [pair.blockerId, pair.blockedId],
+    [pair.blockedId, pair.blockerId],
+  ] as const)
+    for (const postId of await repo.placesWithHost(hostId, userId, now)) {
+      const activity = await repo.find(postId, { lock: true });
+      // Changed before the lock was had (they left, or it was taken down): nothing left to undo.
+      const member = activity && (await repo.member(postId, userId));
+      if (!activity || !member || !ACTIVE.has(member.status)) continue;
+      await leave(repo, activity, userId, now, emit);
+    }
+}
+
 /** Withdraws a request or gives up a spot; a freed spot goes to the waitlist's first. */
 export function leaveActivity(
   deps: Deps,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ActivityMessages, QueueName, userBlockedV1 } from '@saathi/contracts';
+import { ActivityMessages, QueueName, userBlockedV1, userUnblockedV1 } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
@@ -13,6 +13,11 @@ beforeAll(async () => {
 afterAll(() => feed.close());
 
 const { freshPlace, host, call, join, leave, accept, decline, detail } = activityHelpers(() => feed);
+
+/** A row in the feed's blocks alone, as blocks made before a block took people out of activities left it. */
+const recordBlockOnly = (pair: { blockerId: string; blockedId: string }) =>
+  feed.rows(sql`insert into feed.blocks (blocker_id, blocked_id, blocked_at)
+                values (${pair.blockerId}, ${pair.blockedId}, now())`);
 
 describe('activity posts', () => {
   it('carry when, spots, level and area; a plain post has no activity key at all', async () => {
@@ -228,11 +233,9 @@ describe('joining', () => {
       blocker === 'host'
         ? { blockerId: hostUser.id, blockedId: a.id }
         : { blockerId: a.id, blockedId: hostUser.id };
-    await feed.publish(userBlockedV1, pair);
-    await feed.waitForRow(
-      sql`select 1 from feed.blocks where blocker_id = ${pair.blockerId} and blocked_id = ${pair.blockedId}`,
-      'the block',
-    );
+    // A block recorded before blocks took people out of activities (one applied now would take
+    // them out at once, see 'a block made after joining').
+    await recordBlockOnly(pair);
 
     expect((await leave(b, post)).status).toBe(200);
     const members = await feed.rows<{ user_id: string; status: string }>(
@@ -262,8 +265,8 @@ describe('joining', () => {
       call(user, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: true });
     // The control: before the block, the answer carries the exact point and the group.
     expect((await still(b)).body.meetingPoint).toBe('The bench left of the gate');
-    await feed.publish(userBlockedV1, { blockerId: hostUser.id, blockedId: b.id });
-    await feed.waitForRow(sql`select 1 from feed.blocks where blocker_id = ${hostUser.id}`, 'the block');
+    // Recorded before blocks took people out of activities: B is still in.
+    await recordBlockOnly({ blockerId: hostUser.id, blockedId: b.id });
     const answered = await still(b);
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({
@@ -314,6 +317,115 @@ describe('joining', () => {
     // Waitlisted (not accepted) and strangers get no file.
     expect((await download(c)).statusCode).toBe(403);
     expect((await download(buildUser())).statusCode).toBe(403);
+  });
+});
+
+describe('a block made after joining', () => {
+  const statuses = async (postId: string) =>
+    Object.fromEntries(
+      (
+        await feed.rows<{ user_id: string; status: string }>(
+          sql`select user_id, status from feed.activity_members where post_id = ${postId}`,
+        )
+      ).map((member) => [member.user_id, member.status]),
+    );
+  const eventsOf = async (type: string, postId: string) =>
+    (await feed.outbox(`feed.activity.${type}.v1`)).filter((event) => event.postId === postId);
+  const blockApplied = (pair: { blockerId: string; blockedId: string }) =>
+    feed.waitForRow(
+      sql`select 1 from feed.blocks where blocker_id = ${pair.blockerId} and blocked_id = ${pair.blockedId}`,
+      'the block',
+    );
+
+  it.each([
+    ['the host blocks them', 'host'],
+    ['they block the host', 'member'],
+  ] as const)(
+    'takes the person out of the other’s coming activities when %s, and promotes the next',
+    async (_, by) => {
+      const [hostUser, y, z] = [buildUser(), buildUser(), buildUser()];
+      const post = await host(hostUser, freshPlace(), 1);
+      await join(y, post);
+      await accept(hostUser, post, y);
+      expect((await join(z, post)).body.myStatus).toBe('waitlisted');
+      // And the other way round: the host had asked to join Y's activity.
+      const ysPost = await host(y, freshPlace(), 3);
+      expect((await join(hostUser, ysPost)).body.myStatus).toBe('requested');
+
+      const pair =
+        by === 'host'
+          ? { blockerId: hostUser.id, blockedId: y.id }
+          : { blockerId: y.id, blockedId: hostUser.id };
+      await feed.publish(userBlockedV1, pair);
+      await blockApplied(pair);
+
+      expect(await statuses(post.id)).toEqual({ [y.id]: 'left', [z.id]: 'accepted' });
+      expect(await statuses(ysPost.id)).toEqual({ [hostUser.id]: 'left' });
+      expect((await detail(z, post)).body).toMatchObject({
+        myStatus: 'accepted',
+        meetingPoint: 'The bench left of the gate',
+        activity: { acceptedCount: 1 },
+      });
+      // As a leave: left, then the freed spot's promotion, for the group thread and notices.
+      expect(await eventsOf('left', post.id)).toEqual([
+        expect.objectContaining({ userId: y.id, hostId: hostUser.id, wasAccepted: true }),
+      ]);
+      expect(await eventsOf('accepted', post.id)).toEqual([
+        expect.objectContaining({ userId: y.id, promoted: false }),
+        expect.objectContaining({ userId: z.id, promoted: true, hostId: hostUser.id }),
+      ]);
+      expect(await eventsOf('left', ysPost.id)).toEqual([
+        expect.objectContaining({ userId: hostUser.id, hostId: y.id, wasAccepted: false }),
+      ]);
+    },
+  );
+
+  it('takes nobody out for a block older than the pair’s later unblock (delivered out of order)', async () => {
+    const [hostUser, y] = [buildUser(), buildUser()];
+    const post = await host(hostUser, freshPlace(), 2);
+    await join(y, post);
+    await accept(hostUser, post, y);
+    const pair = { blockerId: hostUser.id, blockedId: y.id };
+    const now = Date.now();
+    await feed.publish(userUnblockedV1, pair, new Date(now - 1_000));
+    await feed.waitForRow(
+      sql`select 1 from feed.block_tombstones where blocker_id = ${hostUser.id} and blocked_id = ${y.id}`,
+      'the unblock',
+    );
+    const stale = await feed.publish(userBlockedV1, pair, new Date(now - 2_000));
+    await feed.waitForRow(
+      sql`select 1 from feed.inbox where consumer = 'feed.user-blocked' and event_id = ${stale}`,
+      'the stale block',
+    );
+    expect(await statuses(post.id)).toEqual({ [y.id]: 'accepted' });
+    expect(await eventsOf('left', post.id)).toEqual([]);
+
+    // The control: a block newer than the unblock does take them out.
+    await feed.publish(userBlockedV1, pair, new Date(now));
+    await blockApplied(pair);
+    expect(await statuses(post.id)).toEqual({ [y.id]: 'left' });
+  });
+
+  it('leaves an activity already over as it was', async () => {
+    const [hostUser, y] = [buildUser(), buildUser()];
+    const over = await host(hostUser, freshPlace(), 2, 1);
+    const coming = await host(hostUser, freshPlace(), 2, 6);
+    for (const post of [over, coming]) {
+      await join(y, post);
+      await accept(hostUser, post, y);
+    }
+    feed.clock.advance(4 * HOUR);
+    try {
+      const pair = { blockerId: y.id, blockedId: hostUser.id };
+      await feed.publish(userBlockedV1, pair);
+      await blockApplied(pair);
+      // Who was there stays on record (reliability, feedback); the coming one is left.
+      expect(await statuses(over.id)).toEqual({ [y.id]: 'accepted' });
+      expect(await eventsOf('left', over.id)).toEqual([]);
+      expect(await statuses(coming.id)).toEqual({ [y.id]: 'left' });
+    } finally {
+      feed.clock.advance(-4 * HOUR);
+    }
   });
 });
 
