@@ -87,9 +87,28 @@ async function freePort(host: string): Promise<number> {
 
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const host = options.host ?? '127.0.0.1';
+  if (options.port !== 0) return startAt(options, host, options.port);
   // The site's origin must be known before anything starts: websockets are accepted only from
-  // it and mails link to it. With port 0, pick the port first (a test's random port).
-  const port = options.port === 0 ? await freePort(host) : options.port;
+  // it and mails link to it. With port 0 (a test's random port) the port is picked first, and
+  // another process can take it before the gateway listens: then everything stops and the
+  // start is tried again on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort(host);
+    try {
+      return await startAt(options, host, port, `http://${host}:${port}`);
+    } catch (error) {
+      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+/** The product on `port`; `origin` is the site's origin unless PUBLIC_ORIGIN names one. */
+async function startAt(
+  options: EmbeddedOptions,
+  host: string,
+  port: number,
+  origin = `http://localhost:${port}`,
+): Promise<EmbeddedServer> {
   const logLevel = options.logLevel ?? 'info';
   const logger = createLogger({ name: 'saathi', level: logLevel as 'info' });
   const mailDir = path.join(options.dataDir, 'mail');
@@ -111,7 +130,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     JWT_PUBLIC_KEY: keys.publicKey,
     MAIL_TOKEN_KEY: mailTokenKey,
   };
-  env.PUBLIC_ORIGIN ??= `http://localhost:${port}`;
+  env.PUBLIC_ORIGIN ??= origin;
   const started: RunningService[] = [];
   const workers: RunningWorker[] = [];
   const upstream: Record<string, string> = {};
@@ -179,8 +198,6 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     ...(web.MAPS_BROWSER_KEY ? { mapsBrowserKey: web.MAPS_BROWSER_KEY } : {}),
     logger: logger.child({ service: 'gateway' }),
   });
-  const url = await gateway.listen({ port, host });
-
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -194,5 +211,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       await mailer.close();
       await database.close();
     })());
+  let url: string;
+  try {
+    url = await gateway.listen({ port, host });
+  } catch (error) {
+    // A port taken meanwhile (EADDRINUSE): stop what started, so a caller may try another.
+    await close();
+    throw error;
+  }
   return { url: url.replace('0.0.0.0', 'localhost'), mailDir, close };
 }

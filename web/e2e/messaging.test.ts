@@ -3,7 +3,6 @@
 // unread count rise without reloading; B opens it (A sees it read), types (A sees it), replies
 // (A sees the reply live); B's comment on A's post reaches A's bell; A sends feedback.
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGE_PAGE_SIZE } from '@saathi/contracts';
@@ -63,22 +62,8 @@ function headerMessages(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Messages/ });
 }
 
-/** A port free right now (the OS picks it), so the site's origin is known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
-  // The gateway takes websockets only from the site's origin, which it must know up front: with
-  // port 0 embedded mode would assume localhost:3000, so the test picks the port itself.
-  embedded: async () => {
-    const port = await freePort();
-    return startTestServer({ port, env: { ...process.env, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } });
-  },
+  embedded: () => startTestServer(),
   cluster: async () => {
     const cluster = await startTestCluster();
     return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
