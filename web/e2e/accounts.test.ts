@@ -169,6 +169,11 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       await page.getByText(`@${username}`).waitFor();
       await page.getByText('Total posts created').waitFor();
       await page.getByText('Member Since').waitFor();
+      // Each card stands apart from the one above it (Past activities once sat flush on the profile card).
+      await page.getByRole('heading', { name: 'Past activities' }).waitFor();
+      const profileCard = (await page.getByRole('region', { name: 'Profile', exact: true }).boundingBox())!;
+      const pastCard = (await page.getByRole('region', { name: 'Past activities' }).boundingBox())!;
+      expect(pastCard.y - (profileCard.y + profileCard.height)).toBeGreaterThanOrEqual(16);
       await runAxe(page, '/profile view');
 
       await page.getByRole('button', { name: 'Edit Profile' }).click();

@@ -91,7 +91,7 @@ export function PastActivitiesSection() {
     <section
       ref={sectionRef}
       id={ACTIVITY_FEEDBACK_ANCHOR}
-      className={clsx(cardClass, 'scroll-mt-20')}
+      className={clsx(cardClass, 'mt-6 scroll-mt-20')}
       aria-labelledby="past-activities-heading"
     >
       <h2 id="past-activities-heading" className="text-lg font-semibold text-slate-900">
