@@ -37,6 +37,13 @@ function postCard(page: Page, text: string): Locator {
   return page.getByRole('article').filter({ hasText: text });
 }
 
+/** A dialog gives focus back to the button that opened it, so keyboard users keep their place. */
+async function expectFocusOn(opener: Locator): Promise<void> {
+  await expect
+    .poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 2000 })
+    .toBe(true);
+}
+
 async function createPost(page: Page, content: string, hashtags: string[]): Promise<void> {
   await page.getByRole('button', { name: 'Create New Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Post' });
@@ -105,6 +112,7 @@ describe.each(MODES)('the home feed in the browser (%s mode)', (mode) => {
 
       // --- Create a post with two hashtags -----------------------------------------------
       await createPost(page, content, ['fitness', 'morning']);
+      await expectFocusOn(page.getByRole('button', { name: 'Create New Post' }));
       await expectToast(page, 'Post Created');
       const card = postCard(page, word);
       await card.waitFor();
@@ -198,6 +206,7 @@ describe.each(MODES)('the home feed in the browser (%s mode)', (mode) => {
       expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
       await share.getByRole('button', { name: 'Close', exact: true }).click();
       await share.waitFor({ state: 'hidden' });
+      await expectFocusOn(card.getByRole('button', { name: 'Share' }));
 
       await page.goto(link);
       await postCard(page, word).waitFor();
