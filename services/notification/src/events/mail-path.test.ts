@@ -116,7 +116,15 @@ describe('mail path', () => {
     const job = { to: 'once@example.com', subject: 'Once', text: 'only once', dedupeKey: eventId };
     await enqueueEmailOnce(notification.deps, 'test.consumer', eventId, job);
     await enqueueEmailOnce(notification.deps, 'test.consumer', eventId, job);
+    // Sent, and marked sent: the worker writes the mail before it commits the mark, and a
+    // redelivery (a stall is noticed after seconds) comes after both.
     await eventually(async () => ((await mailsTo('once@example.com')).length > 0 ? true : undefined));
+    await eventually(async () => {
+      const marks = await notification.rows(
+        sql`select 1 from notification.sent_emails where dedupe_key = ${eventId}`,
+      );
+      return marks.length > 0 ? true : undefined;
+    });
 
     // The worker's processor run again for the same job (BullMQ redelivery after a stall).
     const process = sendEmailJob({
