@@ -1,24 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { ACCESS_COOKIE, QueueName } from '@saathi/contracts';
+import { QueueName } from '@saathi/contracts';
 import type { BlogPost, CreateBlogPostInput, EventData, EventDefinition } from '@saathi/contracts';
-import {
-  createLogger,
-  createMemoryBus,
-  createMemoryQueue,
-  generateKeyPair,
-  loadConfig,
-  makeEnvelope,
-  queryRows,
-  signAccessToken,
-  startService,
-  startWorker,
-} from '@saathi/platform';
-import type { App, AuthUser, EventBus, JobQueue, Mailer, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase, TestClock, waitFor } from '@saathi/platform/testing';
-import type { TestDatabase } from '@saathi/platform/testing';
-import { configSchema } from '../config';
+import { queryRows } from '@saathi/platform';
+import type { App, AuthUser, JobQueue, ServiceDeps } from '@saathi/platform';
+import { buildTestUser, startTestService, waitFor } from '@saathi/platform/testing';
+import type { TestClock, TestDatabase } from '@saathi/platform/testing';
 import type { Config } from '../config';
 import { digestSlugOf } from '../domain/digest';
 import { blogService } from '../index';
@@ -41,16 +28,7 @@ export interface TestBlog {
 }
 
 let counter = 0;
-export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  counter += 1;
-  return {
-    id: randomUUID(),
-    username: `reader${counter}_${Math.random().toString(36).slice(2, 6)}`,
-    role: 'user',
-    sessionId: randomUUID(),
-    ...overrides,
-  };
-}
+export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'reader');
 
 export const buildAdmin = () => buildUser({ role: 'admin' });
 
@@ -60,54 +38,22 @@ export function uniqueSlug(prefix = 'story'): string {
   return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-const noMail: Mailer = {
-  kind: 'file',
-  send: () => Promise.reject(new Error('the blog sends no mail')),
-  ping: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
-
 /** The blog service and its worker on a fresh PostgreSQL database, the in-memory bus and queue, and a hand-moved clock. */
 export async function startTestBlog(): Promise<TestBlog> {
-  const database = await createTestDatabase('blog');
-  const keys = generateKeyPair();
-  const config = loadConfig(
-    configSchema,
-    { JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'silent' },
-    { exit: false },
-  );
-  const clock = new TestClock();
-  const logger = createLogger({ name: 'blog-test', level: 'silent' });
-  const bus: EventBus = createMemoryBus({ logger });
-  const queue: JobQueue = createMemoryQueue({ logger });
-  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
-  const running = await startService(blogService, deps);
-  const worker = await startWorker(blogService, { ...deps, mailer: noMail });
-  const signIn = (user: AuthUser) => ({
-    cookies: {
-      [ACCESS_COOKIE]: signAccessToken(
-        keys.privateKey,
-        { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
-        { ttlSeconds: 600 },
-      ),
-    },
-  });
+  const blog = await startTestService(blogService, { worker: {} });
+  const { app, database, clock, queue, signIn } = blog;
   const admin = buildAdmin();
   let digestRuns = 0;
   return {
-    app: running.app,
+    app,
     database,
-    deps,
+    deps: blog.deps,
     clock,
     queue,
     signIn,
-    async publish(event, data) {
-      const envelope = makeEnvelope(event, data, { traceId: 'blog-test', clock });
-      await bus.publish(envelope);
-      return envelope.id;
-    },
+    publish: async (event, data) => (await blog.publish(event, data)).id,
     async createStory(body = {}) {
-      const response = await running.app.inject({
+      const response = await app.inject({
         method: 'POST',
         url: '/api/blog/admin/posts',
         ...signIn(admin),
@@ -138,14 +84,7 @@ export async function startTestBlog(): Promise<TestBlog> {
         'the digest job',
       );
     },
-    rows: (query) => queryRows(database.port.db, query),
-    async close() {
-      await worker.stop();
-      await running.stop();
-      await running.app.close();
-      await bus.close();
-      await queue.close();
-      await database.drop();
-    },
+    rows: blog.rows,
+    close: blog.close,
   };
 }

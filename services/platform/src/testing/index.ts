@@ -9,3 +9,4 @@ export { schemaDrift, type ColumnShape } from './schema-drift';
 export { TestClock } from './test-clock';
 export { countingLogger } from './counting-logger';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
+export { buildTestUser, startTestService, type TestService, type TestServiceOptions } from './test-service';
