@@ -1,25 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { ACCESS_COOKIE, listPostsRoute, QueueName } from '@saathi/contracts';
+import { listPostsRoute, QueueName } from '@saathi/contracts';
 import type { EventData, EventDefinition, FeedPost } from '@saathi/contracts';
-import {
-  createLogger,
-  createMemoryBus,
-  createMemoryQueue,
-  generateKeyPair,
-  loadConfig,
-  makeEnvelope,
-  queryRows,
-  signAccessToken,
-  startService,
-  startWorker,
-} from '@saathi/platform';
-import type { App, AuthUser, EventBus, JobQueue, Mailer, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase, TestClock, waitFor } from '@saathi/platform/testing';
+import { queryRows } from '@saathi/platform';
+import type { App, AuthUser, ServiceDeps } from '@saathi/platform';
+import { buildTestUser, startTestService, TestClock, waitFor } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
-import { configSchema } from '../config';
 import type { Config } from '../config';
 import { feedService } from '../index';
 
@@ -57,25 +44,8 @@ export function north(point: { latitude: number; longitude: number }, km: number
   return { latitude: point.latitude + km / 111.195, longitude: point.longitude };
 }
 
-let userCounter = 0;
 /** A signed-in user with a fresh id and username. */
-export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  userCounter += 1;
-  return {
-    id: randomUUID(),
-    username: `user${userCounter}_${Math.random().toString(36).slice(2, 6)}`,
-    role: 'user',
-    sessionId: randomUUID(),
-    ...overrides,
-  };
-}
-
-const noMail: Mailer = {
-  kind: 'file',
-  send: () => Promise.reject(new Error('the feed sends no mail')),
-  ping: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
+export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'user');
 
 /**
  * The feed service and its worker on a fresh PostgreSQL database, with the in-memory bus and
@@ -83,53 +53,26 @@ const noMail: Mailer = {
  * the database's answer.
  */
 export async function startTestFeed(env: Record<string, string> = {}): Promise<TestFeed> {
-  const database = await createTestDatabase('feed');
-  const keys = generateKeyPair();
-  const config = loadConfig(
-    configSchema,
-    {
-      JWT_PUBLIC_KEY: keys.publicKey,
-      LOG_LEVEL: 'silent',
+  const feed = await startTestService(feedService, {
+    env: {
       FEED_CACHE_MS: '0',
       // The schedule's first run happens at start; tests trigger later runs themselves.
       POST_EXPIRY_EVERY_MS: String(3_600_000),
       ...env,
     },
-    { exit: false },
-  );
-  const clock = new TestClock();
-  const logger = createLogger({ name: 'feed-test', level: 'silent' });
-  const bus: EventBus = createMemoryBus({ logger });
-  const queue: JobQueue = createMemoryQueue({ logger });
-  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
-  const running = await startService(feedService, deps);
-  const signIn = (user: AuthUser) => ({
-    cookies: {
-      [ACCESS_COOKIE]: signAccessToken(
-        keys.privateKey,
-        { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
-        { ttlSeconds: 600 },
-      ),
-    },
+    worker: {},
   });
-  const worker = await startWorker(feedService, { ...deps, mailer: noMail });
+  const { app, database, clock, queue, signIn } = feed;
   let expiryRuns = 0;
   return {
-    app: running.app,
+    app,
     database,
-    deps,
+    deps: feed.deps,
     clock,
     signIn,
-    async publish(event, data, occurredAt = new Date()) {
-      const envelope = makeEnvelope(event, data, {
-        traceId: 'feed-test',
-        clock: { now: () => occurredAt },
-      });
-      await bus.publish(envelope);
-      return envelope.id;
-    },
+    publish: async (event, data, occurredAt = new Date()) => (await feed.publish(event, data, occurredAt)).id,
     async createPost(user, body = {}) {
-      const response = await running.app.inject({
+      const response = await app.inject({
         method: 'POST',
         url: '/api/posts',
         cookies: signIn(user).cookies,
@@ -140,7 +83,7 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
       return response.json<FeedPost>();
     },
     async list(point, query = '', user) {
-      const response = await running.app.inject({
+      const response = await app.inject({
         url: `/api/posts?latitude=${point.latitude}&longitude=${point.longitude}${query}`,
         ...(user ? signIn(user) : {}),
       });
@@ -173,16 +116,9 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
       );
       return rows.map((row) => row.payload.data);
     },
-    rows: (query) => queryRows(database.port.db, query),
+    rows: feed.rows,
     waitForRow: (query, what = 'a row') =>
       waitFor(async () => (await queryRows(database.port.db, query)).length > 0, 5_000, what),
-    async close() {
-      await worker.stop();
-      await running.stop();
-      await running.app.close();
-      await bus.close();
-      await queue.close();
-      await database.drop();
-    },
+    close: feed.close,
   };
 }
