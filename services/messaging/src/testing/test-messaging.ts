@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,21 +10,10 @@ import type {
   EventDefinition,
   ServerToClientEvents,
 } from '@saathi/contracts';
-import {
-  createLogger,
-  createMemoryBus,
-  createMemoryQueue,
-  generateKeyPair,
-  loadConfig,
-  makeEnvelope,
-  queryRows,
-  signAccessToken,
-  startService,
-} from '@saathi/platform';
-import type { App, AuthUser, EventBus, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase, TestClock, waitFor } from '@saathi/platform/testing';
-import type { TestDatabase } from '@saathi/platform/testing';
-import { configSchema } from '../config';
+import { queryRows } from '@saathi/platform';
+import type { App, AuthUser, ServiceDeps } from '@saathi/platform';
+import { buildTestUser, startTestService, waitFor } from '@saathi/platform/testing';
+import type { TestClock, TestDatabase } from '@saathi/platform/testing';
 import type { Config } from '../config';
 import { messagingService } from '../index';
 
@@ -67,53 +55,21 @@ export interface TestMessaging {
   close(): Promise<void>;
 }
 
-let userCounter = 0;
 /** A signed-in user with a fresh id and username. */
-export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  userCounter += 1;
-  return {
-    id: randomUUID(),
-    username: `user${userCounter}_${Math.random().toString(36).slice(2, 6)}`,
-    role: 'user',
-    sessionId: randomUUID(),
-    ...overrides,
-  };
-}
+export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'user');
 
 /** The messaging service, listening on loopback, on a fresh PostgreSQL database and the in-memory bus. */
 export async function startTestMessaging(): Promise<TestMessaging> {
-  const database = await createTestDatabase('messaging');
-  const keys = generateKeyPair();
-  const config = loadConfig(
-    configSchema,
-    { JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'silent' },
-    { exit: false },
-  );
-  const clock = new TestClock();
-  const logger = createLogger({ name: 'messaging-test', level: 'silent' });
-  const bus: EventBus = createMemoryBus({ logger });
-  const queue = createMemoryQueue({ logger });
-  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
-  const running = await startService(messagingService, deps);
-  const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const messaging = await startTestService(messagingService);
+  const { app, database, clock } = messaging;
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const sockets: ClientSocket[] = [];
 
-  const cookieOf = (user: AuthUser) =>
-    `${ACCESS_COOKIE}=${signAccessToken(
-      keys.privateKey,
-      { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
-      { ttlSeconds: 600 },
-    )}`;
-  const publish: TestMessaging['publish'] = async (event, data, occurredAt) => {
-    const envelope = makeEnvelope(event, data, {
-      traceId: 'messaging-test',
-      clock: { now: () => occurredAt ?? new Date() },
-    });
-    await bus.publish(envelope);
-    return envelope.id;
-  };
+  const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${messaging.accessToken(user)}`;
+  const publish: TestMessaging['publish'] = async (event, data, occurredAt) =>
+    (await messaging.publish(event, data, occurredAt ?? new Date())).id;
   const call: TestMessaging['call'] = (user, method, path, payload) =>
-    running.app.inject({
+    app.inject({
       method,
       url: path,
       ...(user ? { headers: { cookie: cookieOf(user) } } : {}),
@@ -121,10 +77,10 @@ export async function startTestMessaging(): Promise<TestMessaging> {
     });
 
   const harness: TestMessaging = {
-    app: running.app,
+    app,
     url,
     database,
-    deps,
+    deps: messaging.deps,
     clock,
     cookieOf,
     publish,
@@ -188,14 +144,10 @@ export async function startTestMessaging(): Promise<TestMessaging> {
       );
       return rows.map((row) => row.payload.data);
     },
-    rows: (query) => queryRows(database.port.db, query),
+    rows: messaging.rows,
     async close() {
       for (const socket of sockets) socket.disconnect();
-      await running.stop();
-      await running.app.close();
-      await bus.close();
-      await queue.close();
-      await database.drop();
+      await messaging.close();
     },
   };
   return harness;
