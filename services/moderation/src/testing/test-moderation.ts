@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { ACCESS_COOKIE } from '@saathi/contracts';
 import { commentCreatedV1, messageSentV1, postCreatedV1 } from '@saathi/contracts';
 import type { ContentKind, CreateReportBody, EventData, EventDefinition } from '@saathi/contracts';
-import {
-  createLogger,
-  createMemoryBus,
-  createMemoryQueue,
-  generateKeyPair,
-  loadConfig,
-  makeEnvelope,
-  queryRows,
-  signAccessToken,
-  startService,
-} from '@saathi/platform';
-import type { App, AuthUser, EventBus, JobQueue, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase, TestClock, waitFor } from '@saathi/platform/testing';
-import type { TestDatabase } from '@saathi/platform/testing';
-import { configSchema } from '../config';
-import type { Config } from '../config';
+import { queryRows } from '@saathi/platform';
+import type { App, AuthUser } from '@saathi/platform';
+import { buildTestUser, startTestService, waitFor } from '@saathi/platform/testing';
+import type { TestClock, TestDatabase } from '@saathi/platform/testing';
 import { moderationService } from '../index';
 
 export interface TestModeration {
@@ -51,54 +38,24 @@ export interface TestModeration {
   close(): Promise<void>;
 }
 
-let counter = 0;
-export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  counter += 1;
-  return {
-    id: randomUUID(),
-    username: `member${counter}_${Math.random().toString(36).slice(2, 6)}`,
-    role: 'user',
-    sessionId: randomUUID(),
-    ...overrides,
-  };
-}
+export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'member');
 
 export const buildAdmin = () => buildUser({ role: 'admin' });
 
 /** Moderation on a fresh PostgreSQL database, the in-memory bus and a hand-moved clock. */
 export async function startTestModeration(env: Record<string, string> = {}): Promise<TestModeration> {
-  const database = await createTestDatabase('moderation');
-  const keys = generateKeyPair();
-  const config = loadConfig(
-    configSchema,
-    { JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'silent', ...env },
-    { exit: false },
-  );
-  const clock = new TestClock();
-  const logger = createLogger({ name: 'moderation-test', level: 'silent' });
-  const bus: EventBus = createMemoryBus({ logger });
-  const queue: JobQueue = createMemoryQueue({ logger });
-  const deps: ServiceDeps<Config> = { config, db: database.port, bus, queue, clock, logger };
-  const running = await startService(moderationService, deps);
-  const signIn = (user: AuthUser) => ({
-    cookies: {
-      [ACCESS_COOKIE]: signAccessToken(
-        keys.privateKey,
-        { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
-        { ttlSeconds: 600 },
-      ),
-    },
-  });
+  const moderation = await startTestService(moderationService, { env });
+  const { app, database, clock, signIn } = moderation;
   const publish = async <E extends EventDefinition>(event: E, data: EventData<E>) => {
-    await bus.publish(makeEnvelope(event, data, { traceId: 'moderation-test', clock }));
+    await moderation.publish(event, data);
   };
   return {
-    app: running.app,
+    app,
     database,
     clock,
     signIn,
     async report(reporter, body) {
-      const response = await running.app.inject({
+      const response = await app.inject({
         method: 'POST',
         url: '/api/moderation/reports',
         ...signIn(reporter),
@@ -153,13 +110,7 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
       );
       return rows.map((row) => row.payload.data);
     },
-    rows: (query) => queryRows(database.port.db, query),
-    async close() {
-      await running.stop();
-      await running.app.close();
-      await bus.close();
-      await queue.close();
-      await database.drop();
-    },
+    rows: moderation.rows,
+    close: moderation.close,
   };
 }
