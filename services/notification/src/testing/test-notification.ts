@@ -1,18 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { ACCESS_COOKIE } from '@saathi/contracts';
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
-import {
-  createLogger,
-  generateKeyPair,
-  generateMailTokenKey,
-  loadConfig,
-  makeEnvelope,
-  queryRows,
-  signAccessToken,
-  startService,
-  startWorker,
-} from '@saathi/platform';
+import { generateMailTokenKey, systemClock } from '@saathi/platform';
 import type {
   App,
   AuthUser,
@@ -25,9 +13,8 @@ import type {
   ServiceDeps,
   ServiceKit,
 } from '@saathi/platform';
-import { createTestDatabase } from '@saathi/platform/testing';
+import { buildTestUser, startTestService } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
-import { configSchema } from '../config';
 import type { Config } from '../config';
 import { notificationService } from '../index';
 
@@ -50,18 +37,8 @@ export interface TestNotification {
   close(): Promise<void>;
 }
 
-let userCounter = 0;
 /** A signed-in user with a fresh id and username. */
-export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  userCounter += 1;
-  return {
-    id: randomUUID(),
-    username: `user${userCounter}_${Math.random().toString(36).slice(2, 6)}`,
-    role: 'user',
-    sessionId: randomUUID(),
-    ...overrides,
-  };
-}
+export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'user');
 
 /** The notification service and its email worker on a fresh database with the given ports. */
 export async function startTestNotification(ports: {
@@ -72,63 +49,29 @@ export async function startTestNotification(ports: {
   /** A hand-moved clock (TestClock) for cool-downs and retention; the system's otherwise. */
   clock?: Clock;
 }): Promise<TestNotification> {
-  const database = await createTestDatabase('notification');
-  const keys = generateKeyPair();
-  const config = loadConfig(
-    configSchema,
-    {
+  const notification = await startTestService(notificationService, {
+    env: {
       PUBLIC_ORIGIN: 'https://saathi.example',
       MAIL_TOKEN_KEY: generateMailTokenKey(),
-      JWT_PUBLIC_KEY: keys.publicKey,
       ...ports.env,
     },
-    { exit: false },
-  );
-  const clock: Clock = ports.clock ?? { now: () => new Date() };
-  const logger = createLogger({ name: 'notification-test', level: 'silent' });
-  const deps: ServiceDeps<Config> = {
-    config,
-    db: database.port,
     bus: ports.bus,
     queue: ports.queue,
-    clock,
-    logger,
-  };
-  const service = await startService(notificationService, deps);
-  const worker = await startWorker(notificationService, { ...deps, mailer: ports.mailer });
+    clock: ports.clock ?? systemClock,
+    worker: { mailer: ports.mailer },
+  });
+  const { worker } = notification;
+  if (!worker) throw new Error('the notification worker did not start');
   return {
-    app: service.app,
-    database,
-    deps,
-    service,
+    app: notification.app,
+    database: notification.database,
+    deps: notification.deps,
+    service: notification.service,
     worker,
-    signIn: (user) => ({
-      cookies: {
-        [ACCESS_COOKIE]: signAccessToken(
-          keys.privateKey,
-          { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
-          { ttlSeconds: 600 },
-        ),
-      },
-    }),
-    async publish(event, data, occurredAt = clock.now()) {
-      const envelope = makeEnvelope(event, data, {
-        traceId: 'notification-test',
-        clock: { now: () => occurredAt },
-      });
-      await ports.bus.publish(envelope);
-      return envelope;
-    },
-    rows: (query) => queryRows(database.port.db, query),
-    async close() {
-      await worker.stop();
-      await service.stop();
-      await service.app.close();
-      await ports.bus.close();
-      await ports.queue.close();
-      await ports.mailer.close();
-      await database.drop();
-    },
+    signIn: notification.signIn,
+    publish: notification.publish,
+    rows: notification.rows,
+    close: notification.close,
   };
 }
 
