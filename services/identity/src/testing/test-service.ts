@@ -1,22 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  createLogger,
-  createMemoryBus,
-  createMemoryQueue,
-  generateKeyPair,
-  generateMailTokenKey,
-  loadConfig,
-  queryRows,
-  startService,
-} from '@saathi/platform';
-import type { App, EventBus, JobQueue, RateLimiter, ServiceDeps } from '@saathi/platform';
-import { createTestDatabase } from '@saathi/platform/testing';
-import type { TestDatabase } from '@saathi/platform/testing';
-import { configSchema } from '../config';
+import { generateKeyPair, generateMailTokenKey, queryRows } from '@saathi/platform';
+import type { App, RateLimiter, ServiceDeps } from '@saathi/platform';
+import { startTestService } from '@saathi/platform/testing';
+import type { TestClock, TestDatabase } from '@saathi/platform/testing';
 import type { Config } from '../config';
 import { identityService } from '../index';
 import { CookieJar } from './cookie-jar';
-import { TestClock } from '@saathi/platform/testing';
 
 export interface TestIdentity {
   app: App;
@@ -53,39 +42,28 @@ export async function startTestIdentity(
   options: TestIdentityOptions = {},
 ): Promise<TestIdentity> {
   const { replicaOf } = options;
-  const database = replicaOf?.database ?? (await createTestDatabase('identity'));
   const keys = replicaOf?.keys ?? generateKeyPair();
   const mailTokenKey = replicaOf?.mailTokenKey ?? Buffer.from(generateMailTokenKey(), 'base64');
-  const config = loadConfig(
-    configSchema,
-    {
+  const identity = await startTestService(identityService, {
+    env: {
       JWT_PRIVATE_KEY: keys.privateKey,
+      // Identity derives its public key from the private one (an empty value is no value).
+      JWT_PUBLIC_KEY: '',
       MAIL_TOKEN_KEY: mailTokenKey.toString('base64'),
-      LOG_LEVEL: 'silent',
       ...env,
     },
-    { exit: false },
-  );
-  const clock = replicaOf?.clock ?? new TestClock();
-  const logger = createLogger({ name: 'identity-test', level: 'silent' });
-  const bus: EventBus = createMemoryBus({ logger });
-  const queue: JobQueue = createMemoryQueue({ logger });
-  const deps: ServiceDeps<Config> = {
-    config,
-    db: database.port,
-    bus,
-    queue,
-    clock,
-    logger,
-    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
-  };
-  const running = await startService(identityService, deps);
-  const { app } = running;
+    // A replica's close leaves the shared database to the first instance.
+    database: replicaOf?.database,
+    keys,
+    clock: replicaOf?.clock,
+    rateLimiter: options.rateLimiter,
+  });
+  const { app, database } = identity;
   return {
     app,
     database,
-    deps,
-    clock,
+    deps: identity.deps,
+    clock: identity.clock,
     keys,
     mailTokenKey,
     browser: (remoteAddress = nextAddress()) => new CookieJar(app, remoteAddress),
@@ -96,13 +74,7 @@ export async function startTestIdentity(
       );
       return rows.map((row) => ({ id: row.id, data: row.payload.data }));
     },
-    async close() {
-      await running.stop();
-      await app.close();
-      await bus.close();
-      await queue.close();
-      if (!replicaOf) await database.drop();
-    },
+    close: identity.close,
   };
 }
 
