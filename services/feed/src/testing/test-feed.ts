@@ -109,13 +109,7 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
         'the post-expiry job',
       );
     },
-    async outbox(type) {
-      const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
-        database.port.db,
-        sql`select payload from feed.outbox where type = ${type} order by created_at, id`,
-      );
-      return rows.map((row) => row.payload.data);
-    },
+    outbox: feed.outbox,
     rows: feed.rows,
     waitForRow: (query, what = 'a row') =>
       waitFor(async () => (await queryRows(database.port.db, query)).length > 0, 5_000, what),

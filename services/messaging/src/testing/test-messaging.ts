@@ -137,13 +137,7 @@ export async function startTestMessaging(): Promise<TestMessaging> {
       if (response.statusCode !== 201) throw new Error(`send answered ${response.statusCode}`);
       return response.json<{ id: string; createdAt: string }>();
     },
-    async outbox(type) {
-      const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
-        database.port.db,
-        sql`select payload from messaging.outbox where type = ${type} order by created_at, id`,
-      );
-      return rows.map((row) => row.payload.data);
-    },
+    outbox: messaging.outbox,
     rows: messaging.rows,
     async close() {
       for (const socket of sockets) socket.disconnect();

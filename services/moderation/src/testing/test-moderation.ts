@@ -103,13 +103,7 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
         `the owner of ${targetKind} ${targetId}`,
       );
     },
-    async outbox(event) {
-      const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
-        database.port.db,
-        sql`select payload from moderation.outbox where type = ${event.type} order by created_at, id`,
-      );
-      return rows.map((row) => row.payload.data);
-    },
+    outbox: (event) => moderation.outbox(event.type),
     rows: moderation.rows,
     close: moderation.close,
   };

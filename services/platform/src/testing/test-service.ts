@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ACCESS_COOKIE } from '@saathi/contracts';
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
@@ -56,6 +57,8 @@ export interface TestService<C, K extends Clock = TestClock> {
     data: EventData<E>,
     occurredAt?: Date,
   ) => Promise<EventEnvelope<EventData<E>>>;
+  /** The data of the outbox's events of one type, oldest first. */
+  outbox: (type: string) => Promise<Record<string, unknown>[]>;
   /** Rows of a query on the service's database. */
   rows: <T extends Record<string, unknown>>(query: SQL) => Promise<T[]>;
   /** Stops the worker and the service and closes the ports (and drops the database it created). */
@@ -133,6 +136,13 @@ export async function startTestService<C extends ServiceEnv, K extends Clock = T
       });
       await bus.publish(envelope);
       return envelope;
+    },
+    outbox: async (type) => {
+      const rows = await queryRows<{ payload: { data: Record<string, unknown> } }>(
+        database.port.db,
+        sql`select payload from ${sql.identifier(definition.dbSchema)}.outbox where type = ${type} order by created_at, id`,
+      );
+      return rows.map((row) => row.payload.data);
     },
     rows: (query) => queryRows(database.port.db, query),
     close: async () => {
