@@ -37,6 +37,33 @@ function postCard(page: Page, text: string): Locator {
   return page.getByRole('article').filter({ hasText: text });
 }
 
+/**
+ * What a finger can hit through the control's centre: the span along each axis where the element
+ * at that point is the control or inside it (an invisible ::after extension counts, as in a tap).
+ */
+async function hitArea(target: Locator): Promise<{ width: number; height: number }> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((node) => {
+    // The e2e code is compiled without DOM types: the little of the DOM used here, spelled out.
+    type Rect = { left: number; top: number; width: number; height: number };
+    const el = node as unknown as { getBoundingClientRect(): Rect; contains(other: unknown): boolean };
+    const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } })
+      .document;
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const reach = (dx: number, dy: number) => {
+      let n = 0;
+      for (; n < 60; n++) {
+        const at = doc.elementFromPoint(x + dx * (n + 1), y + dy * (n + 1));
+        if (!at || !el.contains(at)) break;
+      }
+      return n;
+    };
+    return { width: reach(-1, 0) + reach(1, 0) + 1, height: reach(0, -1) + reach(0, 1) + 1 };
+  });
+}
+
 /** A dialog gives focus back to the button that opened it, so keyboard users keep their place. */
 async function expectFocusOn(opener: Locator): Promise<void> {
   await expect
@@ -306,6 +333,36 @@ describe.each(MODES)('the home feed in the browser (%s mode)', (mode) => {
       expect(await posts.count()).toBe(10);
       await page.getByText(`Evening walk number 11 ${suffix}`).waitFor(); // newest first
       await runAxe(page, 'feed on a phone');
+
+      // On a touch screen every small control can be hit across at least 40x40 px.
+      const touch = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        storageState: await context.storageState(),
+      });
+      try {
+        const phone = await touch.newPage();
+        await phone.goto('/home');
+        const header = phone.getByRole('banner');
+        const card = phone.getByRole('article').filter({ hasText: `Evening walk number 11 ${suffix}` });
+        await card.waitFor();
+        const targets = {
+          bell: header.getByRole('button', { name: 'Notifications' }),
+          avatar: header.getByRole('button', { name: 'Account menu' }),
+          'Add reaction': card.getByRole('button', { name: 'Add reaction', exact: true }),
+          'Post options': card.getByRole('button', { name: 'Post options' }),
+          Like: card.getByRole('button', { name: /^Like, / }),
+        };
+        for (const [name, target] of Object.entries(targets)) {
+          const area = await hitArea(target);
+          expect(area.width, name).toBeGreaterThanOrEqual(40);
+          expect(area.height, name).toBeGreaterThanOrEqual(40);
+        }
+      } finally {
+        await touch.close();
+      }
 
       await page.getByRole('button', { name: 'Load More Posts' }).click();
       await page.getByText(`Evening walk number 1 ${suffix}`, { exact: true }).waitFor();

@@ -151,7 +151,7 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
           <button
             type="button"
             onClick={onReply}
-            className="rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+            className="tap-target relative rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
           >
             Reply
           </button>
@@ -160,7 +160,7 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
             onClick={like}
             disabled={likeComment.isPending}
             aria-pressed={comment.likedByMe}
-            className="inline-flex items-center gap-1 rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+            className="tap-target relative inline-flex items-center gap-1 rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
           >
             <Heart
               className={clsx('h-3.5 w-3.5', comment.likedByMe && 'fill-red-600 text-red-600')}
@@ -179,7 +179,7 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
             <button
               type="button"
               onClick={() => setReporting(true)}
-              className="rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              className="tap-target relative rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
             >
               Report<span className="sr-only"> comment by {comment.authorName}</span>
             </button>

@@ -31,7 +31,7 @@ export function DonationBanner() {
         type="button"
         aria-label="Dismiss donation banner"
         onClick={() => setDismissedAt(String(Date.now()))}
-        className="absolute top-3 right-3 rounded-md p-1 text-rose-900 hover:bg-rose-100 focus-visible:ring-2 focus-visible:ring-rose-700 focus-visible:outline-none"
+        className="tap-target absolute top-3 right-3 rounded-md p-1 text-rose-900 hover:bg-rose-100 focus-visible:ring-2 focus-visible:ring-rose-700 focus-visible:outline-none"
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>

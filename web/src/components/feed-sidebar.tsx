@@ -39,7 +39,7 @@ export function FeedSidebar({
           <li>
             <button
               type="button"
-              className={`${buttonGhost} w-full justify-start`}
+              className={`${buttonGhost} tap-target relative w-full justify-start`}
               onClick={onCreatePost}
               aria-haspopup="dialog"
             >
@@ -47,12 +47,12 @@ export function FeedSidebar({
             </button>
           </li>
           <li>
-            <Link to="/messages" className={`${buttonGhost} w-full justify-start`}>
+            <Link to="/messages" className={`${buttonGhost} tap-target relative w-full justify-start`}>
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> View Messages
             </Link>
           </li>
           <li>
-            <Link to="/profile" className={`${buttonGhost} w-full justify-start`}>
+            <Link to="/profile" className={`${buttonGhost} tap-target relative w-full justify-start`}>
               <User className="h-4 w-4" aria-hidden="true" /> My Profile
             </Link>
           </li>

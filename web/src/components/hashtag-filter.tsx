@@ -15,7 +15,8 @@ export function HashtagChips({
   onSelect: (hashtag: PostHashtag | undefined) => void;
 }) {
   return (
-    <ul className="flex flex-wrap gap-2">
+    // Rows 10px apart on touch: each 30px chip's 40px hit area (tap-target) ends where the next row's begins.
+    <ul className="flex flex-wrap gap-2 pointer-coarse:gap-y-2.5">
       {hashtags.map((tag) => {
         const active = tag === selected;
         return (
@@ -25,7 +26,7 @@ export function HashtagChips({
               aria-pressed={active}
               onClick={() => onSelect(active ? undefined : tag)}
               className={clsx(
-                'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+                'tap-target relative rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
                 active
                   ? 'border-teal-700 bg-teal-700 text-white'
                   : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',

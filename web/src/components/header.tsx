@@ -23,7 +23,7 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
         <Link
           to="/home"
-          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+          className="tap-target relative flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         >
           <span
             aria-hidden="true"
@@ -37,7 +37,10 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
           <LocationChip />
           {isLoading ? null : (
             // Signed in, phones reach Messages from the bottom navigation instead.
-            <Link to="/messages" className={`${buttonGhost} ${user ? 'hidden md:inline-flex' : ''}`}>
+            <Link
+              to="/messages"
+              className={`${buttonGhost} tap-target relative ${user ? 'hidden md:inline-flex' : ''}`}
+            >
               <MessageCircle className="h-4 w-4" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">Messages</span>
               {user ? <UnreadBadge count={unreadMessages.data} /> : null}

@@ -34,7 +34,7 @@ export default function NotificationBell() {
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className="relative inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+      <Popover.Trigger className="tap-target relative inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
         <Bell className="h-5 w-5" aria-hidden="true" />
         <span className="sr-only">Notifications</span>
         <UnreadBadge count={unread} className="absolute -top-1 -right-1" />

@@ -20,7 +20,7 @@ const PostMenu = lazy(() => import('./post-menu'));
 const MessageDialog = lazy(() => import('./message-dialog'));
 
 const actionClass =
-  'inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none disabled:opacity-60';
+  'tap-target relative inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none disabled:opacity-60';
 
 interface PostCardProps {
   post: FeedPost;
@@ -110,14 +110,14 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
       </p>
 
       {post.hashtags.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Hashtags">
+        <ul className="mt-3 flex flex-wrap gap-1.5 pointer-coarse:gap-y-2.5" aria-label="Hashtags">
           {post.hashtags.map((tag) => (
             <li key={tag}>
               {onSelectHashtag ? (
                 <button
                   type="button"
                   onClick={() => onSelectHashtag(tag)}
-                  className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-medium text-teal-900 hover:bg-teal-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                  className="tap-target relative rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-medium text-teal-900 hover:bg-teal-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
                 >
                   #{tag}
                 </button>
@@ -131,7 +131,8 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
         </ul>
       ) : null}
 
-      <div className="mt-3">
+      {/* 16px on touch: the hashtag chips' and the reaction buttons' 40px hit areas meet without overlapping. */}
+      <div className="mt-3 pointer-coarse:mt-4">
         <ReactionBar target="post" id={post.id} reactions={post.reactions} myReactions={post.myReactions} />
       </div>
 

@@ -64,7 +64,7 @@ export default function PostMenu({
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           aria-label="Post options"
-          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+          className="tap-target relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         >
           <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
         </DropdownMenu.Trigger>

@@ -89,7 +89,7 @@ export function ReactionBar({ target, id, reactions, myReactions }: ReactionBarP
             disabled={reaction.isPending}
             onClick={() => choose(emoji)}
             className={clsx(
-              'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-sm transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+              'tap-target relative inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-sm transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
               mine
                 ? 'border-teal-300 bg-teal-50 text-teal-900'
                 : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
@@ -107,7 +107,7 @@ export function ReactionBar({ target, id, reactions, myReactions }: ReactionBarP
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex h-7 w-7 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+        className="tap-target relative inline-flex h-7 w-7 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
       >
         <SmilePlus className="h-4 w-4" aria-hidden="true" />
       </button>
@@ -128,7 +128,7 @@ export function ReactionBar({ target, id, reactions, myReactions }: ReactionBarP
               disabled={reaction.isPending}
               onClick={() => choose(emoji)}
               className={clsx(
-                'flex h-9 w-9 items-center justify-center rounded-full text-xl transition hover:scale-110 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+                'tap-target relative flex h-9 w-9 items-center justify-center rounded-full text-xl transition hover:scale-110 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
                 myReactions.includes(emoji) && 'bg-teal-50',
               )}
             >

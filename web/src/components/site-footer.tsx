@@ -11,7 +11,7 @@ export function SiteFooter() {
         <p>Saathi is a non-profit, community-funded app. Built with love in India, Data never sold.</p>
         <a
           href={upiPaymentLink()}
-          className="inline-flex items-center gap-2 rounded-lg border border-rose-300 bg-white px-4 py-2 font-semibold text-rose-800 hover:bg-rose-50 focus-visible:ring-2 focus-visible:ring-rose-700 focus-visible:outline-none"
+          className="tap-target relative inline-flex items-center gap-2 rounded-lg border border-rose-300 bg-white px-4 py-2 font-semibold text-rose-800 hover:bg-rose-50 focus-visible:ring-2 focus-visible:ring-rose-700 focus-visible:outline-none"
         >
           <Heart className="h-4 w-4" aria-hidden="true" />
           Donate via UPI

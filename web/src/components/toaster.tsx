@@ -31,7 +31,7 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"
-            className="absolute top-2 right-2 rounded-md p-1 text-current opacity-70 hover:opacity-100 focus:opacity-100 focus:ring-2 focus:ring-teal-600 focus:outline-none"
+            className="tap-target absolute top-2 right-2 rounded-md p-1 text-current opacity-70 hover:opacity-100 focus:opacity-100 focus:ring-2 focus:ring-teal-600 focus:outline-none"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </ToastPrimitive.Close>

@@ -28,7 +28,7 @@ export default function UserMenu({ user, onFeedback }: { user: CurrentUser; onFe
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Account menu"
-        className="rounded-full focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+        className="tap-target relative rounded-full focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none"
       >
         <UserAvatar name={name} imageUrl={user.profileImageUrl} />
       </DropdownMenu.Trigger>

@@ -20,7 +20,7 @@ export default function BlogPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <Link to="/home" className={`${linkClass} inline-flex items-center gap-1 text-sm`}>
+      <Link to="/home" className={`${linkClass} tap-target relative inline-flex items-center gap-1 text-sm`}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Home
       </Link>
       <p className="mt-4 text-sm font-medium text-teal-800">Community Blog</p>

@@ -81,7 +81,10 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <div className="flex flex-col gap-2">
-        <Link to="/home" className={`${linkClass} inline-flex w-fit items-center gap-1 text-sm`}>
+        <Link
+          to="/home"
+          className={`${linkClass} tap-target relative inline-flex w-fit items-center gap-1 text-sm`}
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Home
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">Profile Dashboard</h1>
