@@ -67,7 +67,7 @@ async function hitArea(target: Locator): Promise<{ width: number; height: number
 /** A dialog gives focus back to the button that opened it, so keyboard users keep their place. */
 async function expectFocusOn(opener: Locator): Promise<void> {
   await expect
-    .poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 2000 })
+    .poll(() => opener.evaluate((el) => el === el.ownerDocument.activeElement), { timeout: 2000 })
     .toBe(true);
 }
 
