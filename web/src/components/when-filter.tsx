@@ -22,7 +22,7 @@ export function WhenFilter({
               aria-pressed={active}
               onClick={() => onSelect(active ? undefined : when)}
               className={clsx(
-                'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+                'tap-target relative rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
                 active
                   ? 'border-teal-700 bg-teal-700 text-white'
                   : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',

@@ -64,7 +64,7 @@ const BUTTON_PRIMARY = `inline-flex items-center justify-center gap-2 rounded-lg
 const BUTTON_SECONDARY = `inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50 ${BUTTON_FOCUS}`;
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 const CHIP =
-  'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none border-slate-300 bg-white text-slate-700 hover:bg-slate-50';
+  'tap-target relative rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none border-slate-300 bg-white text-slate-700 hover:bg-slate-50';
 
 /** `/auth`: the sign-in card's heading and line (web/src/pages/auth-page.tsx, sign-in mode). */
 export const AUTH_HEADING_HTML =
