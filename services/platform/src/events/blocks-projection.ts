@@ -4,7 +4,7 @@ import type { DatabasePort, Db, EventBus } from '../ports';
 import type { Emit, UnitOfWork } from '../service/unit-of-work';
 import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
-import { consumeOnce, subscribeOnce } from './inbox';
+import { subscribeOnce, subscribeOnceWithEvents } from './inbox';
 
 /** One person's block of another, as identity's block events carry it. */
 export interface BlockPair {
@@ -113,32 +113,15 @@ export async function subscribeBlocksProjection(
   hooks: { onBlocked?: OnBlocked } = {},
 ): Promise<void> {
   const repository = (tx: Db) => new BlocksProjection(tx, schema);
-  const { onBlocked } = hooks;
-  if (onBlocked)
-    await kit.bus.subscribe({
-      durable: durables.blocked,
-      event: userBlockedV1,
-      handle: async (envelope) => {
-        // The inbox entry runs in a savepoint of the unit of work's transaction, which also holds
-        // the hook's outbox rows: a redelivered block finds the entry and emits nothing again.
-        await kit.uow.withEvents(
-          (tx, emit) =>
-            consumeOnce(tx, schema, durables.blocked, envelope, async (inner) => {
-              const at = new Date(envelope.occurredAt);
-              if (await repository(inner).block(envelope.data, at))
-                await onBlocked(inner, envelope.data, at, emit);
-            }),
-          { traceId: envelope.traceId },
-        );
-      },
-    });
-  else
-    await subscribeOnce(kit, schema, {
-      durable: durables.blocked,
-      event: userBlockedV1,
-      repository,
-      apply: (blocks, pair, envelope) => blocks.block(pair, new Date(envelope.occurredAt)),
-    });
+  await subscribeOnceWithEvents(kit, schema, {
+    durable: durables.blocked,
+    event: userBlockedV1,
+    handle: async (tx, emit, envelope) => {
+      const at = new Date(envelope.occurredAt);
+      if ((await repository(tx).block(envelope.data, at)) && hooks.onBlocked)
+        await hooks.onBlocked(tx, envelope.data, at, emit);
+    },
+  });
   await subscribeOnce(kit, schema, {
     durable: durables.unblocked,
     event: userUnblockedV1,

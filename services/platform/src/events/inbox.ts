@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { z } from 'zod';
 import type { DatabasePort, Db, EventBus } from '../ports';
+import type { Emit, UnitOfWork } from '../service/unit-of-work';
 import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
 
@@ -57,6 +58,36 @@ export function subscribeOnce<E extends EventDefinition, R>(
       await consumeOnce(kit.db.db, schema, options.durable, envelope, async (tx) => {
         await options.apply(options.repository(tx), envelope.data, envelope);
       });
+    },
+  });
+}
+
+/**
+ * A durable consumer whose side effect and the events it emits commit together with its inbox
+ * entry: a redelivered event finds the entry and changes nothing, so nothing is written or
+ * announced twice. (The inbox write runs in a savepoint of the unit of work's transaction, which
+ * also holds the outbox rows.)
+ */
+export function subscribeOnceWithEvents<E extends EventDefinition>(
+  kit: { bus: EventBus; uow: UnitOfWork },
+  schema: string,
+  options: {
+    durable: string;
+    event: E;
+    handle(tx: Db, emit: Emit, envelope: EventEnvelope<z.infer<E['data']>>): Promise<void>;
+  },
+): Promise<void> {
+  return kit.bus.subscribe({
+    durable: options.durable,
+    event: options.event,
+    handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
+      await kit.uow.withEvents(
+        (tx, emit) =>
+          consumeOnce(tx, schema, options.durable, envelope, (inner) =>
+            options.handle(inner, emit, envelope),
+          ),
+        { traceId: envelope.traceId },
+      );
     },
   });
 }
