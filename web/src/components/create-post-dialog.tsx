@@ -10,7 +10,7 @@ import { ActivityFields, defaultActivityForm, toActivityDraft, type ActivityForm
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
 import { buttonPrimary, buttonSecondary, labelClass } from './ui';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -20,7 +20,6 @@ interface CreatePostDialogProps {
 
 /** "Create New Post": what you want to do, hashtags from the fixed ten, at the chosen location. */
 export default function CreatePostDialog({ open, onOpenChange, location }: CreatePostDialogProps) {
-  const returnFocus = useReturnFocus();
   const [content, setContent] = useState('');
   const [hashtags, setHashtags] = useState<PostHashtag[]>([]);
   const [error, setError] = useState<string>();
@@ -75,10 +74,7 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-        >
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Create New Post</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             {location
@@ -140,7 +136,7 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
             </div>
           </form>
           <DialogCloseButton />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -7,7 +7,7 @@ import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, labelClass } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 /** "Share Your Feedback": a feature request or a bug report, at most FEEDBACK_MAX characters. */
 export default function FeedbackDialog({
@@ -17,7 +17,6 @@ export default function FeedbackDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const returnFocus = useReturnFocus();
   const [type, setType] = useState<FeedbackType>('feature');
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
@@ -55,10 +54,7 @@ export default function FeedbackDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-        >
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Share Your Feedback</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Suggest a feature or report a bug.
@@ -98,7 +94,7 @@ export default function FeedbackDialog({
             </div>
           </form>
           <DialogCloseButton />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -5,7 +5,7 @@ import { mapsBrowserKey } from '../lib/maps-key';
 import { buttonPrimary, buttonSecondary } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextField } from './text-field';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 // Its own chunk with @react-google-maps/api: fetched only when the dialog opens with a key.
 const LocationMapPicker = lazy(() => import('./location-map-picker'));
@@ -22,7 +22,6 @@ interface LocationPickerDialogProps {
  * type coordinates or pick a city. Default centre: New Delhi.
  */
 export default function LocationPickerDialog({ open, onOpenChange, onSelect }: LocationPickerDialogProps) {
-  const returnFocus = useReturnFocus();
   const defaultCentre = QUICK_CITIES[0] ?? {
     latitude: 28.6139,
     longitude: 77.209,
@@ -57,8 +56,7 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
+        <DialogContent
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
           // Choosing one of the search's suggestions (outside the dialog, see index.css) is not leaving it.
           onInteractOutside={(event) => {
@@ -131,7 +129,7 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
             </>
           )}
           <DialogCloseButton />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -11,7 +11,7 @@ import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
 import { buttonPrimary, buttonSecondary, linkClass } from './ui';
 import { isApiError } from '../api/api-error';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 interface MessageDialogProps {
   recipientId: string;
@@ -34,7 +34,6 @@ export default function MessageDialog({
   open,
   onOpenChange,
 }: MessageDialogProps) {
-  const returnFocus = useReturnFocus();
   const navigate = useNavigate();
   const [content, setContent] = useState('');
   const start = useStartConversation();
@@ -82,10 +81,7 @@ export default function MessageDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-        >
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">
             Message {recipientName}
           </Dialog.Title>
@@ -121,7 +117,7 @@ export default function MessageDialog({
             </div>
           </form>
           <DialogCloseButton />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

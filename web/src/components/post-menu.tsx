@@ -10,7 +10,7 @@ import { ReportDialog } from './report-dialog';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { toast } from '../lib/toast-store';
 import { buttonSecondary } from './ui';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 const plainItemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100';
@@ -33,7 +33,6 @@ export default function PostMenu({
   isOwn: boolean;
   onDeleted?: (() => void) | undefined;
 }) {
-  const returnFocus = useReturnFocus();
   const postId = post.id;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
@@ -109,8 +108,7 @@ export default function PostMenu({
       <Dialog.Root open={confirmOpen} onOpenChange={(open) => !deletePost.isPending && setConfirmOpen(open)}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-          <Dialog.Content
-            {...returnFocus}
+          <DialogContent
             role="alertdialog"
             className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
           >
@@ -134,7 +132,7 @@ export default function PostMenu({
                 {deletePost.isPending ? 'Deleting...' : 'Delete'}
               </button>
             </div>
-          </Dialog.Content>
+          </DialogContent>
         </Dialog.Portal>
       </Dialog.Root>
     </>

@@ -12,7 +12,7 @@ import { useReport } from '../api/use-safety';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 export interface ReportTarget {
   kind: ReportTargetKind;
@@ -38,7 +38,6 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const returnFocus = useReturnFocus();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const report = useReport();
@@ -69,10 +68,7 @@ export function ReportDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !report.isPending && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-        >
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">{TITLES[target.kind]}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Tell us what is wrong. The person is not told who reported them.
@@ -127,7 +123,7 @@ export function ReportDialog({
               </button>
             </div>
           </form>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -9,7 +9,7 @@ import {
 } from '../lib/post-share-links';
 import { CopyLinkField } from './copy-link-field';
 import { DialogCloseButton } from './dialog-close-button';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 const targetStyles: Record<PostShareTarget, string> = {
   twitter: 'bg-slate-900 text-white hover:bg-black',
@@ -28,7 +28,6 @@ interface SharePostDialogProps {
 
 /** "Share Post": six share targets with the post's text (cut at 100 characters) and its link. */
 export default function SharePostDialog({ post, open, onOpenChange }: SharePostDialogProps) {
-  const returnFocus = useReturnFocus();
   const link = postLink(window.location.origin, post.id);
   const text = postShareText(post.content);
 
@@ -36,10 +35,7 @@ export default function SharePostDialog({ post, open, onOpenChange }: SharePostD
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-        >
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Share Post</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm break-words text-slate-600">{text}</Dialog.Description>
           <div className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -64,7 +60,7 @@ export default function SharePostDialog({ post, open, onOpenChange }: SharePostD
             withText
           />
           <DialogCloseButton />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { SHARE_TARGETS, shareUrl, type ShareTarget } from '../lib/share-links';
 import { CopyLinkField } from './copy-link-field';
 import { DialogCloseButton } from './dialog-close-button';
-import { useReturnFocus } from './return-focus';
+import { DialogContent } from './dialog-content';
 
 interface ShareProfileDialogProps {
   open: boolean;
@@ -20,15 +20,11 @@ const targetStyles: Record<ShareTarget, string> = {
 
 /** "Share Your Profile": QR code, read-only link with copy, four share targets. */
 export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: ShareProfileDialogProps) {
-  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-        >
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-slate-900">Share Your Profile</Dialog.Title>
           <Dialog.Description className="sr-only">
             A QR code and a link to your Saathi profile.
@@ -62,7 +58,7 @@ export function ShareProfileDialog({ open, onOpenChange, qrDataUrl, link }: Shar
             ))}
           </div>
           <DialogCloseButton />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );
