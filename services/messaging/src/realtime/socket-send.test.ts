@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { MESSAGE_CONTENT_MAX, MessagingMessages, SocketServerEvent, userBlockedV1 } from '@saathi/contracts';
+import { MESSAGE_CONTENT_MAX, MessagingMessages, SocketServerEvent } from '@saathi/contracts';
 import type { ChatMessage, SocketSendAck } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { sleep, waitFor } from '@saathi/platform/testing';
@@ -103,17 +102,7 @@ describe('message:send', () => {
 
   it('refuses a blocked pair with the same plain answer, either way', async () => {
     const { asha, ravi, conversation } = await messaging.pair();
-    await messaging.publish(userBlockedV1, { blockerId: asha.id, blockedId: ravi.id });
-    await waitFor(
-      async () =>
-        (
-          await messaging.rows(
-            sql`select 1 from messaging.blocks where blocker_id = ${asha.id} and blocked_id = ${ravi.id}`,
-          )
-        ).length > 0,
-      5_000,
-      'the block',
-    );
+    await messaging.block(asha, ravi);
     for (const from of [asha, ravi]) {
       const socket = await messaging.connect(from);
       const body = { conversationId: conversation, content: 'Hi?' };

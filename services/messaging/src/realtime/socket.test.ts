@@ -4,10 +4,8 @@ import {
   notificationUpsertedV1,
   sessionRevokedV1,
   SocketServerEvent,
-  userBlockedV1,
 } from '@saathi/contracts';
 import type { ChatMessage, ReadReceipt, SocketAck, TypingIndicator } from '@saathi/contracts';
-import { sql } from 'drizzle-orm';
 import { sleep, waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestMessaging } from '../testing/test-messaging';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
@@ -147,17 +145,7 @@ describe('pushes', () => {
     expect(await typing(raviSocket, conversation)).toEqual({ ok: true });
     await waitFor(() => (toAsha[SocketServerEvent.typing]?.length ?? 0) > 0);
 
-    await messaging.publish(userBlockedV1, { blockerId: asha.id, blockedId: ravi.id });
-    await waitFor(
-      async () =>
-        (
-          await messaging.rows(
-            sql`select 1 from messaging.blocks where blocker_id = ${asha.id} and blocked_id = ${ravi.id}`,
-          )
-        ).length > 0,
-      5_000,
-      'the block',
-    );
+    await messaging.block(asha, ravi);
     const refused = { ok: false, status: 403, message: MessagingMessages.cannotMessage };
     expect(await typing(raviSocket, conversation)).toEqual(refused);
     expect(await typing(ashaSocket, conversation)).toEqual(refused);

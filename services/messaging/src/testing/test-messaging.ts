@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { io as connectSocket } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { ACCESS_COOKIE, SOCKET_IO_PATH, userRegisteredV1 } from '@saathi/contracts';
+import { ACCESS_COOKIE, SOCKET_IO_PATH, userBlockedV1, userRegisteredV1 } from '@saathi/contracts';
 import type {
   ClientToServerEvents,
   EventData,
@@ -48,6 +48,8 @@ export interface TestMessaging {
   start(user: AuthUser, other: AuthUser): Promise<string>;
   /** Two new registered people and their conversation. */
   pair(): Promise<{ asha: AuthUser; ravi: AuthUser; conversation: string }>;
+  /** Publishes identity's block and waits until messaging's projection holds it. */
+  block(blocker: { id: string }, blocked: { id: string }): Promise<void>;
   /** Sends a message and returns it. */
   send(user: AuthUser, conversationId: string, content: string): Promise<{ id: string; createdAt: string }>;
   outbox(type: string): Promise<Record<string, unknown>[]>;
@@ -131,6 +133,19 @@ export async function startTestMessaging(): Promise<TestMessaging> {
       await harness.register(asha);
       await harness.register(ravi);
       return { asha, ravi, conversation: await harness.start(asha, ravi) };
+    },
+    async block(blocker, blocked) {
+      await publish(userBlockedV1, { blockerId: blocker.id, blockedId: blocked.id });
+      await waitFor(
+        async () =>
+          (
+            await messaging.rows(
+              sql`select 1 from messaging.blocks where blocker_id = ${blocker.id} and blocked_id = ${blocked.id}`,
+            )
+          ).length > 0,
+        5_000,
+        'the block',
+      );
     },
     async send(user, conversationId, content) {
       const response = await call(user, 'POST', '/api/messages', { conversationId, content });

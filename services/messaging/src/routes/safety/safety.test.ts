@@ -21,20 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => messaging.close());
 
-async function block(blocker: { id: string }, blocked: { id: string }) {
-  await messaging.publish(userBlockedV1, { blockerId: blocker.id, blockedId: blocked.id });
-  await waitFor(
-    async () =>
-      (
-        await messaging.rows(
-          sql`select 1 from messaging.blocks where blocker_id = ${blocker.id} and blocked_id = ${blocked.id}`,
-        )
-      ).length > 0,
-    5_000,
-    'the block',
-  );
-}
-
 const conversationIds = async (user: ReturnType<typeof buildUser>) =>
   (await messaging.call(user, 'GET', '/api/conversations')).json<Conversation[]>().map((c) => c.id);
 
@@ -47,7 +33,7 @@ describe('a blocked pair', () => {
   it('can neither send nor start, either way, with the same plain answer, and nothing is stored', async () => {
     const { asha, ravi, conversation } = await messaging.pair();
     await messaging.send(ravi, conversation, 'Before the block');
-    await block(asha, ravi);
+    await messaging.block(asha, ravi);
     for (const [from, to] of [
       [ravi, asha],
       [asha, ravi],
@@ -67,7 +53,7 @@ describe('a blocked pair', () => {
 
   it('hides the conversation from the blocker only, and brings it back after unblocking', async () => {
     const { asha, ravi, conversation } = await messaging.pair();
-    await block(asha, ravi);
+    await messaging.block(asha, ravi);
     expect(await conversationIds(asha)).not.toContain(conversation);
     expect(await conversationIds(ravi)).toContain(conversation);
     await messaging.publish(userUnblockedV1, { blockerId: asha.id, blockedId: ravi.id });
