@@ -191,29 +191,34 @@ describe('likes', () => {
   });
 });
 
+/** `user` likes `author`'s post, comments on it and reacts to a comment of theirs under it. */
+async function engage(user: { id: string }, author: { id: string }, postId: string): Promise<void> {
+  await act(postLikedV1, { postId, userId: user.id, postAuthorId: author.id });
+  await act(commentCreatedV1, {
+    commentId: randomUUID(),
+    postId,
+    authorId: user.id,
+    postAuthorId: author.id,
+  });
+  await act(reactionAddedV1, {
+    targetType: 'comment',
+    targetId: randomUUID(),
+    emoji: '🎉',
+    userId: user.id,
+    targetAuthorId: author.id,
+    postId,
+  });
+}
+
 describe('nobody is told about their own actions', () => {
   it('no notification for liking, commenting on or reacting to your own post or comment', async () => {
     const asha = await registered('Asha');
     const postId = randomUUID();
-    await act(postLikedV1, { postId, userId: asha.id, postAuthorId: asha.id });
-    await act(commentCreatedV1, {
-      commentId: randomUUID(),
-      postId,
-      authorId: asha.id,
-      postAuthorId: asha.id,
-    });
+    await engage(asha, asha, postId);
     await act(reactionAddedV1, {
       targetType: 'post',
       targetId: postId,
       emoji: '🔥',
-      userId: asha.id,
-      targetAuthorId: asha.id,
-      postId,
-    });
-    await act(reactionAddedV1, {
-      targetType: 'comment',
-      targetId: randomUUID(),
-      emoji: '🎉',
       userId: asha.id,
       targetAuthorId: asha.id,
       postId,
@@ -235,23 +240,7 @@ describe('nobody is told about someone blocked either way', () => {
     await act(userBlockedV1, { blockerId: ravi.id, blockedId: asha.id });
     await act(userBlockedV1, { blockerId: asha.id, blockedId: meera.id });
     const postId = randomUUID();
-    for (const user of [ravi, meera]) {
-      await act(postLikedV1, { postId, userId: user.id, postAuthorId: asha.id });
-      await act(commentCreatedV1, {
-        commentId: randomUUID(),
-        postId,
-        authorId: user.id,
-        postAuthorId: asha.id,
-      });
-      await act(reactionAddedV1, {
-        targetType: 'comment',
-        targetId: randomUUID(),
-        emoji: '🎉',
-        userId: user.id,
-        targetAuthorId: asha.id,
-        postId,
-      });
-    }
+    for (const user of [ravi, meera]) await engage(user, asha, postId);
     expect(await listOf(asha)).toEqual({ notifications: [], unreadCount: 0 });
     expect(upsertsFor(asha)).toEqual([]);
     // Anyone else still reaches her.
