@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { listPostsRoute, QueueName } from '@saathi/contracts';
-import type { EventData, EventDefinition, FeedPost } from '@saathi/contracts';
+import type { EventData, EventDefinition, FeedComment, FeedPost } from '@saathi/contracts';
 import { queryRows } from '@saathi/platform';
 import type { App, AuthUser, ServiceDeps } from '@saathi/platform';
 import { buildTestUser, startTestService, TestClock, waitFor } from '@saathi/platform/testing';
@@ -23,6 +23,8 @@ export interface TestFeed {
   publish<E extends EventDefinition>(event: E, data: EventData<E>, occurredAt?: Date): Promise<string>;
   /** Writes a post as `user` (content and point default to a valid post in New Delhi). */
   createPost(user: AuthUser, body?: Record<string, unknown>): Promise<FeedPost>;
+  /** The user comments on the post through the API (throws unless 201). */
+  comment(user: AuthUser, postId: string, content?: string): Promise<FeedComment>;
   /** The feed at a point, as `user` (or signed out). */
   list(point: { latitude: number; longitude: number }, query?: string, user?: AuthUser): Promise<FeedPost[]>;
   /** Queues one post-expiry job and waits until no expired post is left. */
@@ -81,6 +83,17 @@ export async function startTestFeed(env: Record<string, string> = {}): Promise<T
       if (response.statusCode !== 201)
         throw new Error(`create answered ${response.statusCode}: ${response.body}`);
       return response.json<FeedPost>();
+    },
+    async comment(user, postId, content = 'Count me in') {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        cookies: signIn(user).cookies,
+        payload: { postId, content },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`comment answered ${response.statusCode}: ${response.body}`);
+      return response.json<FeedComment>();
     },
     async list(point, query = '', user) {
       const response = await app.inject({

@@ -61,13 +61,7 @@ describe('a blocked pair', () => {
     const ashaPost = await feed.createPost(asha, { ...place });
     const raviPost = await feed.createPost(ravi, { ...north(place, 0.1) });
     const meeraPost = await feed.createPost(meera, { ...north(place, 0.2) });
-    const raviComment = await feed.app.inject({
-      method: 'POST',
-      url: '/api/comments',
-      ...feed.signIn(ravi),
-      payload: { postId: meeraPost.id, content: 'Count me in' },
-    });
-    expect(raviComment.statusCode).toBe(201);
+    await feed.comment(ravi, meeraPost.id);
 
     await blockedPair(asha, ravi);
     // Asha (the blocker) no longer sees Ravi; Ravi (the blocked) no longer sees Asha.
@@ -272,14 +266,8 @@ describe('engaging with what the actor may not see', () => {
   /** A post by `author` with a comment by `commenter`, both fresh. */
   async function postWithComment(author: User, commenter: User = buildUser()) {
     const post = await feed.createPost(author, { ...freshPlace() });
-    const response = await feed.app.inject({
-      method: 'POST',
-      url: '/api/comments',
-      ...feed.signIn(commenter),
-      payload: { postId: post.id, content: 'Count me in' },
-    });
-    expect(response.statusCode).toBe(201);
-    return { postId: post.id, commentId: response.json<FeedComment>().id };
+    const comment = await feed.comment(commenter, post.id);
+    return { postId: post.id, commentId: comment.id };
   }
 
   const onPost = (actor: User, postId: string) => [
