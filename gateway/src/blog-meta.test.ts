@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogSlugOfPath, escapeHtml, withBlogMeta } from './blog-meta';
+import { blogSlugOfPath, withBlogMeta } from './blog-meta';
+import { escapeHtml } from './html-head';
 import { allAt, closers, startFakeService, startGateway } from './test-upstreams';
 
 const TITLE = 'Cats < Dogs & "Friends" \'forever\' $& </title><script>alert(1)</script>';

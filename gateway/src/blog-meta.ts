@@ -7,6 +7,7 @@ import { BLOG_SLUG_MAX, BLOG_SLUG_PATTERN, blogPostMetaSchema, PRODUCT_NAME } fr
 import type { BlogPostMeta } from '@saathi/contracts';
 import { request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
+import { escapeHtml, withTitle } from './html-head';
 
 export interface BlogMetaSource {
   /** The published story's head, or null (unknown slug, unpublished, or the blog unreachable). */
@@ -79,19 +80,6 @@ export function createBlogMetaSource(options: {
   };
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe inside an element and inside a double- or single-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
 /** The page title the web app sets too: the story's title, then the blog's name. */
 export function blogPageTitle(meta: Pick<BlogPostMeta, 'title'>): string {
   return `${meta.title} | ${PRODUCT_NAME} Blog`;
@@ -117,10 +105,9 @@ export function withBlogMeta(indexHtml: string, meta: BlogPostMeta, pageUrl: str
     `<meta name="twitter:description" content="${description}" />`,
     `<link rel="canonical" href="${url}" />`,
   ].join('\n    ');
-  return (
-    indexHtml
-      .replace(/<meta\s+name="description"[^>]*>/i, '')
-      // A function replacement: `$&`-style patterns in the title must stay literal.
-      .replace(/<title>[^<]*<\/title>/i, () => `<title>${title}</title>\n    ${tags}`)
+  return withTitle(
+    indexHtml.replace(/<meta\s+name="description"[^>]*>/i, ''),
+    blogPageTitle(meta),
+    `\n    ${tags}`,
   );
 }

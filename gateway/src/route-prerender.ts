@@ -6,6 +6,7 @@
  * `saathi_home` cookie names (the feed or the location notice), so its HTML varies by cookie.
  */
 import { homeScreenOf, isHomeScreen, prerenderedMainFor, prerenderedTitleFor } from '@saathi/contracts';
+import { withTitle } from './html-head';
 
 /** The static header's end in web/index.html: the page's `<main>` follows it, as in AppShell. */
 const HEADER_END = '</header>';
@@ -44,12 +45,8 @@ export function withPrerenderedMain(html: string, pathname: string, request: Pre
   // A build without the static header gets no markup rather than markup in the wrong place.
   if (at < 0) return html;
   const end = at + HEADER_END.length;
-  return withTitle(html.slice(0, end) + main + html.slice(end), prerenderedTitleFor(pathname));
-}
-
-/** The screen's own title in place of the default, so the tab names what the markup shows. */
-function withTitle(html: string, title: string | undefined): string {
-  if (!title) return html;
-  // A function replacement keeps `$&`-style text in a title literal; titles here are constants.
-  return html.replace(/<title>[^<]*<\/title>/i, () => `<title>${title}</title>`);
+  const page = html.slice(0, end) + main + html.slice(end);
+  // The screen's own title in place of the default, so the tab names what the markup shows.
+  const title = prerenderedTitleFor(pathname);
+  return title ? withTitle(page, title) : page;
 }

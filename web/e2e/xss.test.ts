@@ -15,7 +15,7 @@ import { launchBrowser } from './browser';
 import { newestMailName, waitForVerificationToken } from './mail';
 import { startTestServer, type TestServer } from './server';
 import { recordFigures } from '../../infra/test/reliability/figures';
-import { escapeHtml } from '../../gateway/src/blog-meta';
+import { escapeHtml } from '../../gateway/src/html-head';
 
 const PASSWORD = 'xss-secret-1';
 const suffix = randomBytes(4).toString('hex');
