@@ -64,9 +64,10 @@ export async function likeComment(
   return deps.uow.withEvents(
     async (tx) => {
       const engagement = deps.engagement.with(tx);
-      if (!(await engagement.lock('comment', commentId, user.id, deps.clock.now())))
+      const now = deps.clock.now();
+      if (!(await engagement.lock('comment', commentId, user.id, now)))
         throw httpErrors.notFound(FeedMessages.commentNotFound);
-      const { likes } = await engagement.likeOnce(user.id, 'comment', commentId, deps.clock.now());
+      const { likes } = await engagement.likeOnce(user.id, 'comment', commentId, now);
       return { likes, likedByMe: true };
     },
     { traceId: meta.traceId },
