@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { POST_HASHTAGS } from '@saathi/contracts';
-import { BOT_AUTHORS, botPostNear, seededRandom, stableUuid } from './bots';
-import { distanceKm } from './geo';
+import { BOT_AUTHORS, BOT_POST_RADIUS_KM, botPostNear, seededRandom, stableUuid } from './bots';
+import { distanceKm, snapPoint } from './geo';
 
 describe('bots', () => {
   it('are named as bots', () => {
@@ -27,11 +27,25 @@ describe('bots', () => {
     );
     expect(again).toEqual(first);
     for (const draft of first) {
-      expect(distanceKm(place, draft)).toBeLessThanOrEqual(0.7);
+      expect(distanceKm(place, snapPoint(draft))).toBeLessThanOrEqual(BOT_POST_RADIUS_KM);
       expect(draft.content).toContain('Janpath');
       expect(draft.content.length).toBeLessThanOrEqual(500);
       expect(draft.hashtags.length).toBeGreaterThan(0);
       for (const tag of draft.hashtags) expect(POST_HASHTAGS).toContain(tag);
+    }
+  });
+
+  it('stay within the bot radius after the stored point is snapped, at the equator and far north', () => {
+    const random = seededRandom('snap');
+    for (const place of [
+      { latitude: 0.0005, longitude: 0.0005 },
+      { latitude: 12.9716, longitude: 77.5946 },
+      { latitude: 64.1466, longitude: -21.9426 },
+    ]) {
+      for (let i = 0; i < 2000; i += 1) {
+        const draft = botPostNear(place, random);
+        expect(distanceKm(place, snapPoint(draft))).toBeLessThanOrEqual(BOT_POST_RADIUS_KM);
+      }
     }
   });
 

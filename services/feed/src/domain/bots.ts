@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostHashtag } from '@saathi/contracts';
-import { EARTH_RADIUS_KM } from './geo';
+import { EARTH_RADIUS_KM, MAX_SNAP_SHIFT_KM } from './geo';
 import type { Point } from './geo';
 
 /** Feed-local authors of seeded activity. Their names say they are bots; they have no account. */
@@ -109,7 +109,10 @@ export interface BotPostDraft {
   locationName: string | undefined;
 }
 
-/** One realistic bot post somewhere within 700 m of the place (well inside the 1 km feed). */
+/** How far from the place a bot post may be shown, once its point is snapped (well inside the 1 km feed). */
+export const BOT_POST_RADIUS_KM = 0.7;
+
+/** One realistic bot post within BOT_POST_RADIUS_KM of the place, after the stored point is snapped. */
 export function botPostNear(
   place: Point & { locationName?: string | undefined },
   random: () => number,
@@ -123,7 +126,7 @@ export function botPostNear(
     bot,
     content: line.replaceAll('{place}', name === 'here' ? 'you' : name),
     hashtags,
-    ...pointNear(place, 0.7, random),
+    ...pointNear(place, BOT_POST_RADIUS_KM - MAX_SNAP_SHIFT_KM, random),
     locationName: place.locationName,
   };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { FeedMessages } from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
-import { BOT_AUTHORS } from '../../domain/bots';
+import { BOT_AUTHORS, BOT_POST_RADIUS_KM } from '../../domain/bots';
 import { SEEDED_POSTS_PER_JOB } from '../../use-cases/bots';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
@@ -45,7 +45,7 @@ describe('admin bot tools', () => {
     expect(post.hashtags.length).toBeGreaterThan(0);
     const listed = await feed.list(place);
     expect(listed.map((p) => p.id)).toContain(post.id);
-    expect(listed.find((p) => p.id === post.id)!.distanceKm).toBeLessThanOrEqual(0.75);
+    expect(listed.find((p) => p.id === post.id)!.distanceKm).toBeLessThanOrEqual(BOT_POST_RADIUS_KM);
   });
 
   it('seed-activity queues the bot-seeding job, which writes realistic bot posts near the place', async () => {
@@ -69,7 +69,7 @@ describe('admin bot tools', () => {
       expect(botIds).toContain(post.authorId);
       expect(post.authorName).toMatch(/ Bot$/);
       expect(post.content).toContain('MG Road');
-      expect(post.distanceKm).toBeLessThanOrEqual(0.75);
+      expect(post.distanceKm).toBeLessThanOrEqual(BOT_POST_RADIUS_KM);
     }
   });
 
