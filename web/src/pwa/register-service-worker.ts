@@ -1,5 +1,10 @@
-// Installs /sw.js (built by build/service-worker.ts) after the page has loaded, so it never
-// competes with the first screen for bandwidth.
+// Installs /sw.js (built by build/service-worker.ts) once the first screen has settled. Its
+// install fetches every chunk of the app (~70 files) into the cache: started at `load`, that
+// download ran beside the first screen's API calls and render, on the phone's link and CPU
+// alike (load-tests/RESULTS.md, "The first screen without company").
+
+/** After `load`, how long the page is left alone before the worker installs. */
+const INSTALL_AFTER_LOAD_MS = 3_000;
 
 let reloading = false;
 
@@ -27,6 +32,12 @@ export function registerServiceWorker(): void {
       // No worker (private mode, blocked): the app works without offline support.
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const registerWhenIdle = () => {
+    window.setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5_000 });
+      else register();
+    }, INSTALL_AFTER_LOAD_MS);
+  };
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }
