@@ -75,7 +75,7 @@ export function ConversationListSkeleton() {
   return (
     <div role="status" aria-label="Loading conversations" className="divide-y divide-slate-100">
       {[0, 1, 2].map((row) => (
-        <div key={row} className="flex animate-pulse items-center gap-3 px-4 py-3">
+        <div key={row} className="flex animate-pulse-late items-center gap-3 px-4 py-3">
           <span className="h-10 w-10 rounded-full bg-slate-200" />
           <span className="flex-1 space-y-2">
             <span className="block h-3 w-1/2 rounded bg-slate-200" />

@@ -72,7 +72,7 @@ export function DailyQuestionCard({ locationName }: { locationName: string }) {
       </form>
       {responses.isLoading ? (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> Loading answers...
+          <Loader2 className="h-4 w-4 animate-spin-late" aria-hidden="true" /> Loading answers...
         </p>
       ) : shown.length > 0 ? (
         <ul className="mt-4 space-y-2" aria-label="Answers from your neighbours">

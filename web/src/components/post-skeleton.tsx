@@ -6,7 +6,7 @@ export function PostSkeletons({ count = 3 }: { count?: number }) {
         <div
           key={i}
           aria-hidden="true"
-          className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5"
+          className="animate-pulse-late rounded-2xl border border-slate-200 bg-white p-5"
         >
           <div className="flex items-center gap-3">
             <div className="h-10 w-10 rounded-full bg-slate-200" />

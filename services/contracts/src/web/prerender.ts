@@ -124,7 +124,7 @@ function homeFeedHtml(now: Date, count: number): string {
     '<p role="status" class="mt-3 flex items-center gap-2 text-sm text-slate-600">' +
     icon(
       'loader-circle lucide-loader-2',
-      'h-4 w-4 animate-spin',
+      'h-4 w-4 animate-spin-late',
       '<path d="M21 12a9 9 0 1 1-6.219-8.56"></path>',
     ) +
     ' Loading answers...</p></section>';
