@@ -195,6 +195,11 @@ describe('installable app and offline start', () => {
     try {
       await page.goto('/auth');
       await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+      // Not at load: the worker's precache would share the link and the CPU with the first screen.
+      await page.waitForLoadState('load');
+      expect(await page.evaluate<boolean>('navigator.serviceWorker.getRegistration().then((r) => !r)')).toBe(
+        true,
+      );
       await expect
         .poll(() => page.evaluate<boolean>('navigator.serviceWorker.controller !== null'), {
           timeout: 15_000,
