@@ -255,12 +255,10 @@ export class ActivitiesRepository {
 
   /** Whether either of the two blocked the other (the feed's blocks projection). */
   async blockedPair(a: string, b: string): Promise<boolean> {
-    const rows = await queryRows(
+    const rows = await queryRows<{ apart: boolean }>(
       this.db,
-      sql`select 1 from feed.blocks
-           where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
-           limit 1`,
+      sql`select ${notBlockedEitherWay(a, sql`${b}::uuid`)} as apart`,
     );
-    return rows.length > 0;
+    return rows[0]?.apart === false;
   }
 }
