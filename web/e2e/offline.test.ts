@@ -32,7 +32,11 @@ describe('installable app and offline start', () => {
       page.on('response', (response) => {
         if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
       });
-      await page.goto('/auth');
+      // The app's own current-user call, answered: the HTML alone already shows the form.
+      await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/auth/session')),
+        page.goto('/auth'),
+      ]);
       await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);

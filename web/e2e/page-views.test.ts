@@ -41,11 +41,13 @@ describe.each(MODES)('page views (%s mode)', (mode) => {
         if (request.url().endsWith('/api/page-views'))
           sent.push({ cookie: request.headers().cookie, body: request.postData() });
       });
-      await visitor.page.goto(`/profile/${someone}`);
-      await visitor.page.waitForLoadState('networkidle');
-      await visitor.page.goto('/blog');
+      // Each screen's view is awaited itself: the network can fall quiet before React has drawn
+      // the screen and sent it (the service worker no longer downloads the app at load).
+      const viewSent = () =>
+        visitor.page.waitForRequest((request) => request.url().endsWith('/api/page-views'));
+      await Promise.all([viewSent(), visitor.page.goto(`/profile/${someone}`)]);
+      await Promise.all([viewSent(), visitor.page.goto('/blog')]);
       await visitor.page.getByRole('heading', { name: 'Blog', exact: true }).waitFor();
-      await visitor.page.waitForLoadState('networkidle');
       expect(sent.map((s) => JSON.parse(s.body ?? '{}') as unknown)).toEqual([
         { route: '/profile/:userId' },
         { route: '/blog' },
@@ -61,6 +63,8 @@ describe.each(MODES)('page views (%s mode)', (mode) => {
         if (request.url().endsWith('/api/page-views')) privateViews.push(request.url());
       });
       await private_.page.goto('/forgot-password');
+      // Drawn, so the shell's effects (the tracker's among them) have run.
+      await private_.page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await private_.page.waitForLoadState('networkidle');
       expect(privateViews).toEqual([]);
 
