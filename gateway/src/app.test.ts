@@ -354,7 +354,7 @@ describe('upstream failures', () => {
   it('answers 504 for a service that is too slow', async () => {
     const slow = await startEchoService('blog', (app) => {
       app.get('/api/blog/slow', async () => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await new Promise((resolve) => setTimeout(resolve, 3000));
         return { late: true };
       });
     });
@@ -363,7 +363,8 @@ describe('upstream failures', () => {
     const res = await fetch(`${url}/api/blog/slow`);
     expect(res.status).toBe(504);
     expect(await res.json()).toEqual({ message: 'Upstream timed out', code: 'UPSTREAM_TIMEOUT' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Well before the service would have answered (3 s), with room for a busy test machine.
+    expect(Date.now() - started).toBeLessThan(2500);
     expect((await fetch(`${url}/api/posts`)).status).toBe(200);
   });
 });
