@@ -35,8 +35,12 @@ describe('Lighthouse (mobile) on the first screens', () => {
       const runs = results.get(`${server.url}${page}`) ?? [];
       expect(runs).toHaveLength(RUNS);
       const median = summarize(runs);
-      // The figures behind the verdict, in the run's log.
+      // The figures behind the verdict, in the run's log: the medians and each run's metrics.
       console.log(`Lighthouse ${page}: median of ${RUNS}`, median.scores);
+      for (const run of runs)
+        console.log(
+          `  run: performance ${run.scores.performance}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
+        );
       expect(median.failing).toEqual([]);
       expect(median.scores).toMatchObject({ accessibility: 100, 'best-practices': 100, seo: 100 });
       expect(median.scores.performance).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
