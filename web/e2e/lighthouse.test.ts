@@ -3,14 +3,15 @@ import { auditPages, summarize, type AuditRun } from '../../load-tests/audit/lig
 import { AUDIT_VISITOR, seedFeed } from '../../load-tests/audit/seed';
 import { startTestServer, type TestServer } from './server';
 
-// Lighthouse 13, mobile, medians of 3 runs on /auth and on / with a seeded feed.
+// Lighthouse 13, mobile, medians of 5 runs on /auth and on / with a seeded feed (5 rather than 3:
+// single runs of / move by ±4 on the 2-core machine, and the median of 5 moves less).
 // Accessibility, best practices and SEO must be perfect, and performance at least 90.
 // Performance is the main thread's time, which Lighthouse scales by 4: on the 2-core test machine
 // a task's wall time is up to ~10× its CPU time while other tests run (medians of 65-85 then,
 // load-tests/RESULTS.md), so `npm test` runs this file alone, before the others (see
 // vitest.config.ts); `npm run test:lighthouse` does the same by hand. Quiet, the medians are 96+.
 const PERFORMANCE_FLOOR = 90;
-const RUNS = 3;
+const RUNS = 5;
 
 describe('Lighthouse (mobile) on the first screens', () => {
   let server: TestServer;
