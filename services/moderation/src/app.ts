@@ -1,3 +1,4 @@
+import { createMemoryRateLimiter } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import type { Config } from './config';
 import { OwnersRepository } from './db/owners-repository';
@@ -23,6 +24,8 @@ export function createModerationCore(kit: ServiceKit<Config>): ModerationCore {
     owners: new OwnersRepository(kit.db.db),
     suspensions: new SuspensionsRepository(kit.db.db),
     hideAfterReports: kit.config.HIDE_AFTER_REPORTS,
+    rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
+    reportsPerHour: kit.config.REPORTS_PER_HOUR,
   };
 }
 

@@ -1,4 +1,10 @@
-import { contentHiddenV1, CONTENT_KINDS, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
+import {
+  contentHiddenV1,
+  CONTENT_KINDS,
+  IdentityMessages,
+  ModerationMessages,
+  reportFiledV1,
+} from '@saathi/contracts';
 import type { ContentKind, CreateReportBody, ReportTargetKind } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
@@ -10,15 +16,31 @@ const isContent = (kind: ReportTargetKind): kind is ContentKind =>
 /**
  * A person reports an item once (again is a no-op). The owning service hides it from the
  * reporter; the report that brings the count of different reporters to the threshold hides
- * content from everyone until an admin reviews it.
+ * content from everyone until an admin reviews it. Each person files at most `reportsPerHour`:
+ * a report of an id nobody announced yet is accepted (its event may still be on the way), so
+ * without a cap one account could fill the admins' queue with cases about made-up items.
  */
 export async function fileReport(
-  deps: Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'owners' | 'hideAfterReports'>,
+  deps: Pick<
+    ModerationCore,
+    'uow' | 'clock' | 'reports' | 'owners' | 'hideAfterReports' | 'rateLimiter' | 'reportsPerHour'
+  >,
   reporter: AuthUser,
   body: CreateReportBody,
   meta: RequestMeta,
 ): Promise<void> {
   const now = deps.clock.now();
+  const decision = await deps.rateLimiter.reserve(
+    `reportsPerHour:${reporter.id}`,
+    { limit: deps.reportsPerHour, windowMs: 3_600_000 },
+    now,
+  );
+  if (!decision.allowed)
+    throw httpErrors.tooManyRequests(
+      IdentityMessages.tooManyAttempts,
+      'RATE_LIMITED',
+      decision.retryAfterSeconds,
+    );
   await deps.uow.withEvents(
     async (tx, emit) => {
       // Whose item it is comes from the owning service's events, never from the request: a

@@ -1,4 +1,4 @@
-import type { Clock, UnitOfWork } from '@saathi/platform';
+import type { Clock, RateLimiter, UnitOfWork } from '@saathi/platform';
 import type { OwnersRepository } from '../db/owners-repository';
 import type { ReportsRepository } from '../db/reports-repository';
 import type { SuspensionsRepository } from '../db/suspensions-repository';
@@ -12,6 +12,9 @@ export interface ModerationCore {
   suspensions: SuspensionsRepository;
   /** Different reporters that hide content from everyone until it is reviewed. */
   hideAfterReports: number;
+  /** Counts each person's reports (Redis-backed in a cluster, so every replica shares it). */
+  rateLimiter: RateLimiter;
+  reportsPerHour: number;
 }
 
 export interface RequestMeta {

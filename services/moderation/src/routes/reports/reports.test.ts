@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { contentHiddenV1, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
+import { contentHiddenV1, IdentityMessages, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
 import { buildUser, startTestModeration } from '../../testing/test-moderation';
 import type { TestModeration } from '../../testing/test-moderation';
 
@@ -143,6 +143,34 @@ describe('reporting', () => {
       payload: { targetKind: 'post', targetId: randomUUID(), ownerId: randomUUID(), reason: 'spam' },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('a limit per reporter', () => {
+  it('refuses a person past REPORTS_PER_HOUR with a 429, while others can still report', async () => {
+    const strict = await startTestModeration({ REPORTS_PER_HOUR: '3' });
+    try {
+      const flooder = buildUser();
+      for (let i = 0; i < 3; i += 1)
+        expect(await strict.report(flooder, { targetKind: 'post', targetId: randomUUID() })).toBe(201);
+      const refused = await strict.app.inject({
+        method: 'POST',
+        url: '/api/moderation/reports',
+        ...strict.signIn(flooder),
+        payload: { targetKind: 'post', targetId: randomUUID(), reason: 'spam' },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ message: IdentityMessages.tooManyAttempts });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(
+        await strict.rows(
+          sql`select count(*)::int as n from moderation.reports where reporter_id = ${flooder.id}`,
+        ),
+      ).toEqual([{ n: 3 }]);
+      expect(await strict.report(buildUser(), { targetKind: 'post', targetId: randomUUID() })).toBe(201);
+    } finally {
+      await strict.close();
+    }
   });
 });
 
