@@ -157,7 +157,7 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
   adminReviewRoutes(app, { db: kit.db.db });
   accountRoutes(app, {
     sessions,
-    deleteAccount: (current, password, meta) => deleteAccount(core, current, password, meta),
+    deleteAccount: (current, password, meta) => deleteAccount({ ...core, limits }, current, password, meta),
   });
   uploadRoutes(app, {
     uploadProfileImage: (userId, imageData) =>

@@ -5,11 +5,12 @@ import { queryRows } from '@saathi/platform';
 import { verifyPassword } from '../domain/password-hashing';
 import { emitSessionsRevoked } from '../events/session-revoked';
 import type { IdentityCore, RequestMeta } from './identity-core';
+import type { AttemptLimits } from './rate-limit';
 
 type DeleteDeps = Pick<
   IdentityCore,
   'uow' | 'clock' | 'users' | 'sessions' | 'sessionCache' | 'accessTtlSeconds'
->;
+> & { limits: AttemptLimits };
 
 /**
  * Deletes the account for good. Confirmed with the password, or for an account without one
@@ -17,17 +18,23 @@ type DeleteDeps = Pick<
  * delete it. Every session ends (announced, so other services refuse the access tokens at once);
  * the user row goes with everything identity keeps about them (profile, images, blocks, tokens,
  * by cascade); identity.user.deleted.v1 tells the other services to erase their part.
+ * Password checks count against the account's sign-in limits: whoever holds a session without
+ * the password must not be able to guess it here faster than at the sign-in form.
  */
 export async function deleteAccount(
   deps: DeleteDeps,
   current: { userId: string; sessionId: string },
   password: string | undefined,
-  meta: Pick<RequestMeta, 'traceId'>,
+  meta: Pick<RequestMeta, 'traceId' | 'ip'>,
 ): Promise<void> {
   const user = await deps.users.findById(current.userId);
   if (!user) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
   if (user.passwordHash) {
     if (!password) throw httpErrors.badRequest(AccountMessages.passwordRequired);
+    const account = `user:${user.id}`;
+    const now = deps.clock.now();
+    await deps.limits.enforce('loginPerAccount', [account], now);
+    await deps.limits.enforce('loginPerAccountIp', [account, meta.ip], now);
     if (!(await verifyPassword(user.passwordHash, password)))
       throw httpErrors.badRequest(AccountMessages.wrongPassword, 'WRONG_PASSWORD');
   } else {

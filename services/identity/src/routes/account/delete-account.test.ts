@@ -86,6 +86,28 @@ describe('deleting one’s account', () => {
     expect((await ravi.browser.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
   });
 
+  it('counts wrong passwords against the sign-in limits: past them 429, even with the right one', async () => {
+    const asha = await signedIn();
+    // RATE_LIMIT_LOGIN_PER_ACCOUNT_IP is 5 by default.
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await asha.browser.inject({
+        method: 'POST',
+        url: '/api/auth/delete-account',
+        payload: { password: `guess-${i}` },
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const refused = await asha.browser.inject({
+      method: 'POST',
+      url: '/api/auth/delete-account',
+      payload: { password: asha.password },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await rowsOf(asha.id))[0]!.n).toBeGreaterThan(0);
+    expect(await deletedEvents(asha.id)).toEqual([]);
+  });
+
   it('signed out is 401', async () => {
     const response = await identity.browser().inject({
       method: 'POST',

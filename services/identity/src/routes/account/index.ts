@@ -9,7 +9,7 @@ export interface AccountRoutesDeps {
   deleteAccount(
     current: { userId: string; sessionId: string },
     password: string | undefined,
-    meta: { traceId: string },
+    meta: { traceId: string; ip: string },
   ): Promise<void>;
 }
 
@@ -19,6 +19,7 @@ export function accountRoutes(app: App, deps: AccountRoutesDeps): void {
     const { user, sessionId } = sessionOf(request);
     await deps.deleteAccount({ userId: user.id, sessionId }, request.body.password, {
       traceId: request.traceId,
+      ip: request.ip,
     });
     deps.sessions.clearCookies(reply);
     return { message: AccountMessages.deleted };
