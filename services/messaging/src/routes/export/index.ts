@@ -2,10 +2,12 @@ import { exportMessagingDataRoute } from '@saathi/contracts';
 import { acceptExportTokens, queryRows, registerRoute, requireUser } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
+import { visibleTo } from '../../db/visible-to';
 
 /**
- * Messaging's part of "Download my data": each of the signed-in person's conversations with every
- * message in it (theirs and the other person's, as they see the thread), oldest first.
+ * Messaging's part of "Download my data": each of the signed-in person's conversations, oldest
+ * first, with every message they wrote and the other person's as the thread shows them: one
+ * moderation removed or hid, or that they reported, is not handed back through the export.
  */
 export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
   // The export job (identity) asks on the person's behalf with its short-lived token.
@@ -14,7 +16,8 @@ export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | unde
 
 function registerExportPart(app: App, deps: { db: Db }): void {
   registerRoute(app, exportMessagingDataRoute, async (request) => {
-    const id = sql`${requireUser(request).id}::uuid`;
+    const userId = requireUser(request).id;
+    const id = sql`${userId}::uuid`;
     const conversations = await queryRows<{ row: Record<string, unknown> }>(
       deps.db,
       sql`select jsonb_build_object(
@@ -23,7 +26,9 @@ function registerExportPart(app: App, deps: { db: Db }): void {
                  'messages', coalesce((select jsonb_agg(jsonb_build_object(
                      'id', m.id, 'sender_id', m.sender_id, 'mine', m.sender_id = ${id},
                      'content', m.content, 'created_at', m.created_at) order by m.created_at, m.id)
-                   from messaging.messages m where m.conversation_id = c.id), '[]'::jsonb)) as row
+                   from messaging.messages m
+                  where m.conversation_id = c.id
+                    and (m.sender_id = ${id} or ${visibleTo(userId)})), '[]'::jsonb)) as row
               from messaging.conversations c
              where c.participant1_id = ${id} or c.participant2_id = ${id}
              order by c.created_at`,

@@ -174,5 +174,17 @@ describe('reported messages', () => {
 
     await messaging.publish(contentRemovedV1, { targetKind: 'message', targetId: rude.id, actorId: asha.id });
     await waitFor(async () => (await thread(ravi, conversation)).length === 1, 5_000, 'the removal');
+
+    // The data export follows the thread: Asha's holds neither the message she reported nor the
+    // one moderation removed; Ravi's keeps every message he wrote.
+    await messaging.send(asha, conversation, 'Please stop');
+    const exported = async (user: typeof asha) => {
+      const response = await messaging.call(user, 'GET', '/api/export/messaging');
+      expect(response.statusCode).toBe(200);
+      const { conversations } = response.json<{ conversations: { messages: { content: string }[] }[] }>();
+      return conversations.flatMap((c) => c.messages.map((m) => m.content));
+    };
+    expect(await exported(asha)).toEqual(['Sorry', 'Please stop']);
+    expect(await exported(ravi)).toEqual(['Rude', 'Sorry', 'Please stop']);
   });
 });
