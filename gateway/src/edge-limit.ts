@@ -1,12 +1,18 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { HttpError } from '@saathi/platform';
+import { addressKey, HttpError } from '@saathi/platform';
 import { isUpgradeRequest } from './forward-headers';
+
+/** The count shared by the clients that arrive once `maxKeys` are tracked in a window. */
+const OVERFLOW_KEY = 'overflow';
 
 export interface EdgeLimiterOptions {
   /** Requests per client IP per window. */
   max: number;
   windowMs: number;
-  /** Distinct IPs tracked per window; beyond this, new IPs are not counted (memory bound under a spoofed flood). */
+  /**
+   * Distinct clients tracked per window (memory bound under a flood of addresses); beyond this,
+   * clients not yet tracked share one count, so a flood cannot slip past the limit uncounted.
+   */
   maxKeys?: number;
   /**
    * Requests per client IP in flight at once (default 32): counted from arrival until the
@@ -56,12 +62,14 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
   };
 
   /** Counts one request of `key` in the window; false (and a 429 sent) when over the rate. */
-  const withinRate = (key: string, reply: FastifyReply, done: HookHandlerDoneFunction): boolean => {
+  const withinRate = (client: string, reply: FastifyReply, done: HookHandlerDoneFunction): boolean => {
     const now = Date.now();
     if (now - windowStart >= windowMs) {
       counts = new Map();
       windowStart = now;
     }
+    // Past maxKeys, every client not yet counted in this window shares the overflow count.
+    const key = counts.size >= maxKeys && !counts.has(client) ? OVERFLOW_KEY : client;
     const count = (counts.get(key) ?? 0) + 1;
     if (count > max) {
       const seconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
@@ -75,7 +83,7 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
       );
       return false;
     }
-    if (counts.size < maxKeys || counts.has(key)) counts.set(key, count);
+    counts.set(key, count);
     return true;
   };
 
@@ -84,7 +92,8 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
     reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ): void {
-    const key = request.ip;
+    // An IPv6 client counts by its /64: it may send each request from another address in it.
+    const key = addressKey(request.ip);
     if (!isHashedAssetRequest(request) && !withinRate(key, reply, done)) return;
 
     // Many slow requests from one client (trickled uploads) would otherwise hold every

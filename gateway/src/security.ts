@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { HttpError } from '@saathi/platform';
+import { addressKey, HttpError } from '@saathi/platform';
 import type { Redis } from 'ioredis';
 
 /** Google Maps (the optional map picker) loads its script, tiles and icons from these exact hosts. */
@@ -80,6 +80,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     nameSpace: 'saathi-gateway-rl:',
     skipOnError: true,
     errorResponseBuilder: tooMany,
+    // As the edge limit counts clients: an IPv6 client by its /64.
+    keyGenerator: (request) => addressKey(request.ip),
     ...(options.redis ? { redis: options.redis } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { AccountMessages, FRESH_SIGN_IN_MS, IdentityMessages, userDeletedV1 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { addressKey, httpErrors } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import { verifyPassword } from '../domain/password-hashing';
@@ -34,7 +34,7 @@ export async function deleteAccount(
     const account = `user:${user.id}`;
     const now = deps.clock.now();
     await deps.limits.enforce('loginPerAccount', [account], now);
-    await deps.limits.enforce('loginPerAccountIp', [account, meta.ip], now);
+    await deps.limits.enforce('loginPerAccountIp', [account, addressKey(meta.ip)], now);
     if (!(await verifyPassword(user.passwordHash, password)))
       throw httpErrors.badRequest(AccountMessages.wrongPassword, 'WRONG_PASSWORD');
   } else {

@@ -1,6 +1,6 @@
 import { IdentityMessages, PASSWORD_RESET_TOKEN_PURPOSE, RESET_LINK_LIFETIME_MS } from '@saathi/contracts';
 import type { ResetPasswordBody } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { addressKey, httpErrors } from '@saathi/platform';
 import { hashPassword } from '../domain/password-hashing';
 import { hashToken, randomToken } from '../domain/tokens';
 import { emitPasswordResetRequested } from '../events/password-reset-requested';
@@ -24,7 +24,7 @@ export async function requestPasswordReset(
   meta: RequestMeta,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.limits.enforce('forgotPerIp', [meta.ip], now);
+  await deps.limits.enforce('forgotPerIp', [addressKey(meta.ip)], now);
   const email = rawEmail.toLowerCase();
   if (!(await deps.limits.reserve('forgotPerEmail', [email], now)).allowed) return;
   const token = randomToken(32);

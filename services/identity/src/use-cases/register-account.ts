@@ -1,6 +1,6 @@
 import { IdentityMessages } from '@saathi/contracts';
 import type { RegisterBody } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { addressKey, httpErrors } from '@saathi/platform';
 import { uniqueViolationOf } from '../db/errors';
 import type { UserRow } from '../db/schema';
 import { hashPassword } from '../domain/password-hashing';
@@ -23,7 +23,7 @@ export async function registerAccount(
   input: RegisterBody,
   meta: RequestMeta,
 ): Promise<UserRow> {
-  await deps.limits.enforce('registerPerIp', [meta.ip], deps.clock.now());
+  await deps.limits.enforce('registerPerIp', [addressKey(meta.ip)], deps.clock.now());
   const { username, email, phone, password } = input;
   if (await deps.users.usernameExists(username))
     throw httpErrors.conflict(IdentityMessages.usernameTaken, 'USERNAME_TAKEN');

@@ -1,6 +1,6 @@
 import { IdentityMessages } from '@saathi/contracts';
 import type { LoginBody } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { addressKey, httpErrors } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
 import { dummyPasswordHash, verifyPassword } from '../domain/password-hashing';
 import { withConfiguredRole } from './create-account';
@@ -27,13 +27,13 @@ export async function signIn(
   const { identifier, password } = input;
   const { limits } = deps;
   const now = deps.clock.now();
-  await limits.enforce('loginPerIp', [meta.ip], now);
+  await limits.enforce('loginPerIp', [addressKey(meta.ip)], now);
   const found = await deps.users.findByIdentifier(identifier);
   // Failures are counted per account (or per unknown identifier), whichever way it was named.
   const account = found ? `user:${found.id}` : `id:${identifier.toLowerCase()}`;
   await limits.enforce('loginPerAccount', [account], now);
   try {
-    await limits.enforce('loginPerAccountIp', [account, meta.ip], now);
+    await limits.enforce('loginPerAccountIp', [account, addressKey(meta.ip)], now);
   } catch (error) {
     await limits.refund('loginPerAccount', [account]);
     throw error;
@@ -43,7 +43,7 @@ export async function signIn(
     throw httpErrors.unauthorized(IdentityMessages.invalidCredentials, 'INVALID_CREDENTIALS');
   await Promise.all([
     limits.refund('loginPerAccount', [account]),
-    limits.reset('loginPerAccountIp', [account, meta.ip]),
+    limits.reset('loginPerAccountIp', [account, addressKey(meta.ip)]),
   ]);
   return withConfiguredRole(deps, found);
 }

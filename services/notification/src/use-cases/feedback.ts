@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IdentityMessages } from '@saathi/contracts';
 import type { CreateFeedbackBody, Feedback } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { addressKey, httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import type { NotificationCore, RequestMeta } from './notification-core';
 
@@ -23,7 +23,7 @@ export async function sendFeedback(
 ): Promise<Pick<Feedback, 'id' | 'status'>> {
   const now = deps.clock.now();
   const decision = await deps.rateLimiter.reserve(
-    limitKey(user, meta.ip),
+    limitKey(user, addressKey(meta.ip)),
     { limit: deps.config.FEEDBACK_PER_HOUR, windowMs: 3_600_000 },
     now,
   );

@@ -1,3 +1,4 @@
+export { addressKey } from './address-key';
 export { createApp, DEFAULT_HTTP_TIMEOUTS } from './create-app';
 export type { App, CreateAppOptions, HttpTimeouts } from './create-app';
 export { HttpError, httpErrors, isHttpError } from './errors';

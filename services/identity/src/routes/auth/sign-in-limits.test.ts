@@ -52,6 +52,15 @@ describe('sign-in limits', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
   });
 
+  it('counts the guesses of one IPv6 /64 together, whichever of its addresses each comes from', async () => {
+    const victim = await registerOn(identity);
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const statuses = [];
+    for (let i = 1; i <= 5; i += 1)
+      statuses.push((await login(identity, `${network}::${i}`, victim.email, `guess-${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
   it('lets no more parallel wrong guesses across addresses through than the account-wide cap', async () => {
     const victim = await registerOn(identity);
     const statuses = await Promise.all(
