@@ -418,6 +418,31 @@ describe('web app and edge behaviour', () => {
   });
 });
 
+describe('cross-site requests', () => {
+  it('refuses a state-changing call from a page of another origin, and lets the site, GETs and non-browsers through', async () => {
+    const post = (headers: Record<string, string>, method = 'POST') =>
+      fetch(`${main.url}/api/posts`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: method === 'GET' ? undefined : '{}',
+      });
+    for (const origin of ['https://evil.example', 'https://blog.localhost:3000', 'null']) {
+      const refused = await post({ origin });
+      expect(refused.status, origin).toBe(403);
+      expect(await refused.json()).toEqual({
+        message: 'Requests from other sites are not allowed here.',
+        code: 'CROSS_SITE_REQUEST',
+      });
+      expect((await post({ origin }, 'DELETE')).status).toBe(403);
+    }
+    const fromSite = await post({ origin: 'http://localhost:3000' });
+    expect(fromSite.status).toBe(200);
+    expect(((await fromSite.json()) as { service: string }).service).toBe('feed');
+    expect((await post({})).status).toBe(200);
+    expect((await post({ origin: 'https://evil.example' }, 'GET')).status).toBe(200);
+  });
+});
+
 describe('rate limits', () => {
   it('limits sign-in tightly per IP with a JSON 429 while other routes stay open', async () => {
     const { app } = await gateway({ upstreams, rateLimit: { store: 'memory', authMax: 2, max: 100 } });

@@ -8,6 +8,7 @@ import type { App, HttpTimeouts, Logger, LogLevel } from '@saathi/platform';
 import { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { registerDocs } from './docs';
+import { createCrossSiteGuard } from './cross-site';
 import { createEdgeLimiter } from './edge-limit';
 import { registerSocketProxy, registerUpstreamProxy } from './proxy';
 import { routingTableOf, SOCKET_IO_PATH, UPSTREAMS } from './routes';
@@ -113,6 +114,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   });
 
   const limits: RateLimitOptions = { ...options.rateLimit, ...(redis ? { redis } : {}) };
+  const siteOrigin = new URL(options.publicOrigin ?? 'http://localhost:3000').origin;
 
   // Everything a client reaches at the edge lives in this scope; the probes and /metrics
   // (registered by createApp at the root) stay outside the per-IP limits.
@@ -125,6 +127,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
         maxInFlight: options.maxInFlightPerIp ?? 32,
       }),
     );
+    edge.addHook('onRequest', createCrossSiteGuard(siteOrigin));
     await registerRateLimit(edge, limits);
 
     for (const name of UPSTREAMS) {
@@ -144,7 +147,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       path: SOCKET_IO_PATH,
       dispatcher,
       timeoutMs: upstreamTimeoutMs,
-      allowedOrigin: new URL(options.publicOrigin ?? 'http://localhost:3000').origin,
+      allowedOrigin: siteOrigin,
     });
 
     // Documents (web app, API docs) get the full helmet set with the CSP; the API gets a
