@@ -35,16 +35,19 @@ let smtpPort: number;
 let smtp: SMTPServer | undefined;
 const delivered: ParsedMail[] = [];
 
-function sparePort(): Promise<number> {
+/**
+ * The outage: a port that hangs up on every connection, so each send attempt fails as against a
+ * dead server. It keeps the port for the whole minute: left free, another process of the test
+ * run could take it meanwhile and SMTP could not come back on it (that flaked).
+ */
+function startDeadPort(): Promise<net.Server> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
+    const server = net.createServer((socket) => socket.destroy());
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as AddressInfo).port;
-      server.close(() => resolve(port));
-    });
+    server.listen(0, '127.0.0.1', () => resolve(server));
   });
 }
+let deadPort: net.Server | undefined;
 
 function startSmtp(port: number): Promise<SMTPServer> {
   const server = new SMTPServer({
@@ -60,13 +63,17 @@ function startSmtp(port: number): Promise<SMTPServer> {
       });
     },
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
 }
 
 beforeAll(async () => {
   // A private JetStream server and redis-server: no other test run sees these events or jobs.
   [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
-  smtpPort = await sparePort();
+  deadPort = await startDeadPort();
+  smtpPort = (deadPort.address() as AddressInfo).port;
   notification = await startTestNotification({
     bus: await createNatsBus({ servers: nats.url, name: 'notification-test', logger }),
     queue: createBullQueue({ redisUrl: redis.url, prefix: PREFIX, logger }),
@@ -81,6 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await notification?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  if (deadPort?.listening) await new Promise<void>((resolve) => deadPort?.close(() => resolve()));
   await nats?.stop();
   await redis?.stop();
 });
@@ -109,10 +117,11 @@ describe('mail path on NATS JetStream, BullMQ and SMTP', () => {
     // Publishing twice (an outbox relay retry) must not mean two mails.
     await notification.deps.bus.publish(envelope);
 
-    // Every attempt meanwhile finds the port closed; then SMTP comes back on it.
+    // Every attempt meanwhile is hung up on; then SMTP comes back on the same port.
     const outageStarted = Date.now();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     expect(delivered).toHaveLength(0);
+    await new Promise<void>((resolve) => deadPort?.close(() => resolve()));
     smtp = await startSmtp(smtpPort);
     const outageSeconds = Math.round((Date.now() - outageStarted) / 1000);
 
@@ -128,7 +137,7 @@ describe('mail path on NATS JetStream, BullMQ and SMTP', () => {
     const job = await jobs.getJob(envelope.id);
     await jobs.close();
     expect(job?.finishedOn).toBeDefined();
-    // Several attempts failed against the closed port before the one that delivered.
+    // Several attempts failed against the dead port before the one that delivered.
     expect(job?.attemptsMade).toBeGreaterThan(3);
     recordFigures('Faults', 'Reset mail while SMTP is down for a minute', {
       'outage seconds': outageSeconds,
