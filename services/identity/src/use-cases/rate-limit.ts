@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IdentityMessages } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { enforceRate } from '@saathi/platform';
 import type { RateDecision, RateLimiter, RateRule } from '@saathi/platform';
 
 /** Every kind of attempt identity limits; each has its rule in config. */
@@ -35,14 +34,8 @@ export class AttemptLimits {
   }
 
   /** `reserve`, answering 429 with Retry-After when refused. */
-  async enforce(name: LimitName, parts: readonly string[], now: Date): Promise<void> {
-    const decision = await this.reserve(name, parts, now);
-    if (!decision.allowed)
-      throw httpErrors.tooManyRequests(
-        IdentityMessages.tooManyAttempts,
-        'RATE_LIMITED',
-        decision.retryAfterSeconds,
-      );
+  enforce(name: LimitName, parts: readonly string[], now: Date): Promise<void> {
+    return enforceRate(this.limiter, this.key(name, parts), this.rules[name], now);
   }
 
   /** Gives back an attempt that turned out not to count (e.g. the right password). */

@@ -1,12 +1,6 @@
-import {
-  contentHiddenV1,
-  CONTENT_KINDS,
-  IdentityMessages,
-  ModerationMessages,
-  reportFiledV1,
-} from '@saathi/contracts';
+import { contentHiddenV1, CONTENT_KINDS, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
 import type { ContentKind, CreateReportBody, ReportTargetKind } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { enforceRate, httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import type { ModerationCore, RequestMeta } from './moderation-core';
 
@@ -30,17 +24,12 @@ export async function fileReport(
   meta: RequestMeta,
 ): Promise<void> {
   const now = deps.clock.now();
-  const decision = await deps.rateLimiter.reserve(
+  await enforceRate(
+    deps.rateLimiter,
     `reportsPerHour:${reporter.id}`,
     { limit: deps.reportsPerHour, windowMs: 3_600_000 },
     now,
   );
-  if (!decision.allowed)
-    throw httpErrors.tooManyRequests(
-      IdentityMessages.tooManyAttempts,
-      'RATE_LIMITED',
-      decision.retryAfterSeconds,
-    );
   await deps.uow.withEvents(
     async (tx, emit) => {
       // Whose item it is comes from the owning service's events, never from the request: a

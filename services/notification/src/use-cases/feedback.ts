@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { IdentityMessages } from '@saathi/contracts';
 import type { CreateFeedbackBody, Feedback } from '@saathi/contracts';
-import { addressKey, httpErrors } from '@saathi/platform';
+import { addressKey, enforceRate } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import type { NotificationCore, RequestMeta } from './notification-core';
 
@@ -22,17 +21,12 @@ export async function sendFeedback(
   meta: RequestMeta,
 ): Promise<Pick<Feedback, 'id' | 'status'>> {
   const now = deps.clock.now();
-  const decision = await deps.rateLimiter.reserve(
+  await enforceRate(
+    deps.rateLimiter,
     limitKey(user, addressKey(meta.ip)),
     { limit: deps.config.FEEDBACK_PER_HOUR, windowMs: 3_600_000 },
     now,
   );
-  if (!decision.allowed)
-    throw httpErrors.tooManyRequests(
-      IdentityMessages.tooManyAttempts,
-      'RATE_LIMITED',
-      decision.retryAfterSeconds,
-    );
   const userAgent = meta.userAgent?.slice(0, USER_AGENT_MAX);
   const saved = await deps.feedback.add({
     type: body.type,

@@ -1,3 +1,4 @@
+export { enforceRate } from './enforce';
 export { createMemoryRateLimiter } from './memory-rate-limiter';
 export type { MemoryRateLimiterOptions } from './memory-rate-limiter';
 export { createRedisRateLimiter } from './redis-rate-limiter';
