@@ -36,8 +36,9 @@ describe('the review queue, a page at a time', () => {
   // 45 cases: ten at one instant (ties broken by kind and id), the rest a second apart each.
   const filed: string[] = [];
   beforeAll(async () => {
-    const reporter = buildUser();
     for (let index = 0; index < 45; index += 1) {
+      // A reporter each: one person may file only REPORTS_PER_HOUR (20) reports an hour.
+      const reporter = buildUser();
       if (index >= 10) moderation.clock.advance(1_000);
       const targetId = randomUUID();
       const targetKind = index % 3 === 0 ? 'comment' : 'post';
