@@ -1,7 +1,6 @@
 import { AccountMessages, FRESH_SIGN_IN_MS, IdentityMessages, userDeletedV1 } from '@saathi/contracts';
-import { addressKey, httpErrors } from '@saathi/platform';
+import { addressKey, httpErrors, queryRows } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
 import { verifyPassword } from '../domain/password-hashing';
 import { emitSessionsRevoked } from '../events/session-revoked';
 import type { IdentityCore, RequestMeta } from './identity-core';
@@ -31,10 +30,7 @@ export async function deleteAccount(
   if (!user) throw httpErrors.unauthorized(IdentityMessages.unauthorized);
   if (user.passwordHash) {
     if (!password) throw httpErrors.badRequest(AccountMessages.passwordRequired);
-    const account = `user:${user.id}`;
-    const now = deps.clock.now();
-    await deps.limits.enforce('loginPerAccount', [account], now);
-    await deps.limits.enforce('loginPerAccountIp', [account, addressKey(meta.ip)], now);
+    await deps.limits.enforcePasswordGuess(`user:${user.id}`, addressKey(meta.ip), deps.clock.now());
     if (!(await verifyPassword(user.passwordHash, password)))
       throw httpErrors.badRequest(AccountMessages.wrongPassword, 'WRONG_PASSWORD');
   } else {

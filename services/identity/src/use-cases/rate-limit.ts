@@ -38,6 +38,21 @@ export class AttemptLimits {
     return enforceRate(this.limiter, this.key(name, parts), this.rules[name], now);
   }
 
+  /**
+   * One password guess at `account` from `client` (an `addressKey`): counted per account across
+   * every address and per account and address, refused past either. A guess the per-address
+   * rule refuses is given back to the account-wide count: it was never tried.
+   */
+  async enforcePasswordGuess(account: string, client: string, now: Date): Promise<void> {
+    await this.enforce('loginPerAccount', [account], now);
+    try {
+      await this.enforce('loginPerAccountIp', [account, client], now);
+    } catch (error) {
+      await this.refund('loginPerAccount', [account]);
+      throw error;
+    }
+  }
+
   /** Gives back an attempt that turned out not to count (e.g. the right password). */
   refund(name: LimitName, parts: readonly string[]): Promise<void> {
     return this.limiter.refund(this.key(name, parts));

@@ -27,23 +27,18 @@ export async function signIn(
   const { identifier, password } = input;
   const { limits } = deps;
   const now = deps.clock.now();
-  await limits.enforce('loginPerIp', [addressKey(meta.ip)], now);
+  const client = addressKey(meta.ip);
+  await limits.enforce('loginPerIp', [client], now);
   const found = await deps.users.findByIdentifier(identifier);
   // Failures are counted per account (or per unknown identifier), whichever way it was named.
   const account = found ? `user:${found.id}` : `id:${identifier.toLowerCase()}`;
-  await limits.enforce('loginPerAccount', [account], now);
-  try {
-    await limits.enforce('loginPerAccountIp', [account, addressKey(meta.ip)], now);
-  } catch (error) {
-    await limits.refund('loginPerAccount', [account]);
-    throw error;
-  }
+  await limits.enforcePasswordGuess(account, client, now);
   const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash(deps.argon2)), password);
   if (!found || !ok)
     throw httpErrors.unauthorized(IdentityMessages.invalidCredentials, 'INVALID_CREDENTIALS');
   await Promise.all([
     limits.refund('loginPerAccount', [account]),
-    limits.reset('loginPerAccountIp', [account, addressKey(meta.ip)]),
+    limits.reset('loginPerAccountIp', [account, client]),
   ]);
   return withConfiguredRole(deps, found);
 }
