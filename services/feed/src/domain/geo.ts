@@ -29,7 +29,8 @@ export interface Point {
  * The farthest snapping can move a point: half a step of latitude and of longitude, the
  * diagonal of a 0.0005° square at the equator (longitude steps only shrink towards the poles).
  */
-export const MAX_SNAP_SHIFT_KM = Math.SQRT2 * (0.5 / 10 ** SNAP_DECIMALS) * (Math.PI / 180) * EARTH_RADIUS_KM;
+export const MAX_SNAP_SHIFT_KM =
+  Math.SQRT2 * (0.5 / 10 ** SNAP_DECIMALS) * RADIANS_PER_DEGREE * EARTH_RADIUS_KM;
 
 /** Rounds to 3 decimals (~110 m), so the stored point cannot pinpoint a home. */
 export function snapCoordinate(value: number): number {

@@ -10,14 +10,7 @@ export function addressKey(ip: string): string {
   // The hot path (edge limit on every request): most clients are IPv4.
   if (!ip.includes(':') || !isIPv6(ip)) return ip;
   const groups = expandIPv6(ip);
-  if (
-    groups[0] === '0' &&
-    groups[1] === '0' &&
-    groups[2] === '0' &&
-    groups[3] === '0' &&
-    groups[4] === '0' &&
-    groups[5] === 'ffff'
-  ) {
+  if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') {
     const high = parseInt(groups[6] ?? '0', 16);
     const low = parseInt(groups[7] ?? '0', 16);
     return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
