@@ -45,6 +45,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
   const db = kit.db.db;
   const conversations = new ConversationsRepository(db);
   const safety = new SafetyRepository(db);
+  const requests = new RequestsRepository(db);
   const revokedSessions = await trackRevokedSessions(kit.bus);
   const sockets = attachSocketServer(app, {
     publicKey,
@@ -53,7 +54,10 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     redisUrl: kit.bus.kind === 'nats' ? kit.config.REDIS_URL : null,
     logger: kit.logger.child({ component: 'socket.io' }),
     membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
-    blockedEitherWay: (userId, otherId) => safety.blockedEitherWay(userId, otherId),
+    async typingBarrier(conversationId, userId, otherId) {
+      if (await safety.blockedEitherWay(userId, otherId)) return 'blocked';
+      return (await requests.statusOf(conversationId)) === 'declined' ? 'declined' : undefined;
+    },
   });
   await disconnectRevokedSessions(kit.bus, sockets);
   await pushNotifications(kit.bus, sockets.io);
@@ -68,7 +72,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     participants: new ParticipantsRepository(db),
     safety,
     pusher: sockets.pusher,
-    requests: new RequestsRepository(db),
+    requests,
   };
   conversationRoutes(app, {
     startConversation: (user, participantId, meta) => startConversation(core, user, participantId, meta),

@@ -1,5 +1,5 @@
 /**
- * A token bucket for one socket's client events (`message:send`, `typing`). Events on an open
+ * A token bucket for one user's client events (`message:send`, `typing`). Events on an open
  * socket never pass the gateway's per-address request limit, so the socket path keeps its own:
  * a burst of `burst` events, refilled at `perSecond` — far above a person, far below a script.
  */

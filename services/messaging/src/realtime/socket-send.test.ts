@@ -5,7 +5,7 @@ import type { ChatMessage, SocketSendAck } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { sleep, waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestMessaging } from '../testing/test-messaging';
-import { SOCKET_SEND_RATE } from './socket-send';
+import { SOCKET_SEND_RATE } from './user-socket-limits';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
 
 let messaging: TestMessaging;
@@ -184,12 +184,16 @@ describe('message:send', () => {
     expect(await thread(asha, elsewhere)).toEqual([]);
   });
 
-  it('refuses sends past the per-socket rate with 429, storing nothing more', async () => {
+  it('refuses sends past the per-user rate with 429, however many sockets carry them, storing nothing more', async () => {
     const { asha, ravi, conversation } = await messaging.pair();
-    const socket = await messaging.connect(asha);
+    const sockets = await Promise.all([messaging.connect(asha), messaging.connect(asha)]);
     const acks = await Promise.all(
       Array.from({ length: SOCKET_SEND_RATE.burst + 3 }, (_, i) =>
-        send(socket, { conversationId: conversation, content: `burst ${i}`, clientMessageId: randomUUID() }),
+        send(sockets[i % 2]!, {
+          conversationId: conversation,
+          content: `burst ${i}`,
+          clientMessageId: randomUUID(),
+        }),
       ),
     );
     const refused = acks.filter((ack) => !ack.ok);

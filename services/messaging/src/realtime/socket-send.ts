@@ -4,7 +4,6 @@ import { mapError, newTraceId } from '@saathi/platform';
 import type { AuthUser, Logger } from '@saathi/platform';
 import type { RequestMeta } from '../use-cases/messaging-core';
 import type { CountSocketEvent } from './socket-metrics';
-import { createSendRate } from './send-rate';
 import type { MessagingServer } from './socket-server';
 
 export interface SocketSendDeps {
@@ -17,8 +16,6 @@ export interface SocketSendDeps {
 
 /** What the HTTP route answers when identity has ended the caller's session. */
 const UNAUTHORIZED = 'Unauthorized';
-/** Per socket: 20 at once, then 5 a second (the gateway's HTTP limit is 600 a minute per address). */
-export const SOCKET_SEND_RATE = { perSecond: 5, burst: 20 };
 const TOO_FAST = 'You are sending messages too fast, please slow down.';
 
 /**
@@ -29,13 +26,13 @@ const TOO_FAST = 'You are sending messages too fast, please slow down.';
  */
 export function handleSocketSends(io: MessagingServer, deps: SocketSendDeps): void {
   io.on('connection', (socket) => {
-    const rate = createSendRate(SOCKET_SEND_RATE);
     socket.on(SocketClientEvent.messageSend, (input: unknown, ack: unknown) => {
       deps.countEvent(SocketClientEvent.messageSend, 'in');
       // Without an ack the sender could never learn the outcome or the message's id: refused unheard.
       if (typeof ack !== 'function') return;
       const answer = ack as (answer: SocketSendAck) => void;
-      if (!rate.take()) {
+      // The user's bucket, shared by their sockets here (user-socket-limits.ts).
+      if (!socket.data.buckets.send.take()) {
         deps.countEvent(SocketClientEvent.messageSend, 'refused');
         answer({ ok: false, status: 429, message: TOO_FAST });
         return;

@@ -13,12 +13,13 @@ import type { ClientToServerEvents, ServerToClientEvents, SocketAck } from '@saa
 import { createAccessTokenVerifier } from '@saathi/platform';
 import type { App, AuthUser, Logger } from '@saathi/platform';
 import type { Membership } from '../db/conversations-repository';
-import { createSendRate } from './send-rate';
 import { handshakeUser } from './socket-auth';
 import { registerSocketMetrics } from './socket-metrics';
 import type { CountSocketEvent } from './socket-metrics';
 import { userRoom } from './pusher';
 import type { Pusher } from './pusher';
+import { createUserSocketLimits } from './user-socket-limits';
+import type { UserBuckets } from './user-socket-limits';
 
 /**
  * The largest thing a client sends is a `message:send`: 2000 characters of content, at most 6
@@ -30,12 +31,8 @@ export const SOCKET_MAX_BUFFER_BYTES = 16 * 1024;
 const PRESENCE_TIMEOUT_MS = 500;
 /** Conversations a socket remembers being in (typing checks membership once per conversation). */
 const MEMBERSHIP_CACHE_SIZE = 200;
-/**
- * Per socket: 10 typing changes at once, then 2 a second. The web sends one every two seconds
- * while someone types and one when they stop; a script flooding the other participant's socket
- * is cut to the refill rate.
- */
-export const SOCKET_TYPING_RATE = { perSecond: 2, burst: 10 };
+/** The handshake's refusal past MAX_SOCKETS_PER_USER (the client sees it as a `connect_error`). */
+export const TOO_MANY_SOCKETS = 'Too many open connections';
 /** `message:send`'s 429 shape, so a client reads a rate refusal alike on both events. */
 const TYPING_TOO_FAST: Extract<SocketAck, { ok: false }> = {
   ok: false,
@@ -47,6 +44,8 @@ interface SocketData {
   user: AuthUser;
   /** conversation id → the other participant, for conversations this user is in. */
   memberships: Map<string, string>;
+  /** The send and typing buckets this user's sockets on this process share. */
+  buckets: UserBuckets;
 }
 
 export type MessagingServer = Server<
@@ -64,8 +63,15 @@ export interface SocketServerOptions {
   redisUrl: string | null;
   logger: Logger;
   membershipOf(userId: string, conversationId: string): Promise<Membership | undefined>;
-  /** Whether either of the two has blocked the other (asked on every typing change). */
-  blockedEitherWay(userId: string, otherId: string): Promise<boolean>;
+  /**
+   * What keeps typing from passing between the two in this conversation, if anything: either has
+   * blocked the other, or its request was declined. Asked on every typing change.
+   */
+  typingBarrier(
+    conversationId: string,
+    userId: string,
+    otherId: string,
+  ): Promise<'blocked' | 'declined' | undefined>;
 }
 
 export interface SocketServer {
@@ -98,10 +104,15 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   const countEvent = registerSocketMetrics(app, io);
 
   const verify = createAccessTokenVerifier(options.publicKey);
+  const limits = createUserSocketLimits();
   io.use((socket, next) => {
     const user = handshakeUser(socket.request.headers.cookie, verify, options.revokedSessions);
     if (!user) {
       next(new Error('Unauthorized'));
+      return;
+    }
+    if (!limits.hasRoom(user.id)) {
+      next(new Error(TOO_MANY_SOCKETS));
       return;
     }
     socket.data.user = user;
@@ -110,12 +121,14 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.user.id));
-    const typingRate = createSendRate(SOCKET_TYPING_RATE);
+    const userId = socket.data.user.id;
+    socket.data.buckets = limits.join(userId);
+    socket.on('disconnect', () => limits.leave(userId));
+    void socket.join(userRoom(userId));
     socket.on(SocketClientEvent.typing, (input, ack) => {
       countEvent(SocketClientEvent.typing, 'in');
       // Before the membership lookup, so a flood of unknown conversations costs no queries either.
-      if (!typingRate.take()) {
+      if (!socket.data.buckets.typing.take()) {
         countEvent(SocketClientEvent.typing, 'refused');
         // Typing is best effort: the change is dropped, not queued.
         if (typeof ack === 'function') ack(TYPING_TOO_FAST);
@@ -187,15 +200,15 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
 }
 
 /**
- * Relays a typing indicator to the other participant; only a participant may send one, and not
- * between a blocked pair (message:send's refusal). Membership is remembered per socket but the
- * block is asked each time, one indexed probe: a block made while both are connected applies at
- * once. The typing rate bounds those probes.
+ * Relays a typing indicator to the other participant; only a participant may send one, not
+ * between a blocked pair (message:send's refusal), and not into a declined request. Membership
+ * is remembered per socket but the block and the request's state are asked each time: a block or
+ * a decline made while both are connected applies at once. The typing rate bounds those probes.
  */
 async function relayTyping(
   socket: MessagingSocket,
   input: unknown,
-  options: Pick<SocketServerOptions, 'membershipOf' | 'blockedEitherWay'>,
+  options: Pick<SocketServerOptions, 'membershipOf' | 'typingBarrier'>,
 ): Promise<SocketAck> {
   const parsed = typingInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: MessagingMessages.conversationNotFound };
@@ -209,8 +222,10 @@ async function relayTyping(
     if (memberships.size >= MEMBERSHIP_CACHE_SIZE) memberships.clear();
     memberships.set(conversationId, otherId);
   }
-  if (await options.blockedEitherWay(user.id, otherId))
-    return { ok: false, status: 403, message: MessagingMessages.cannotMessage };
+  const barrier = await options.typingBarrier(conversationId, user.id, otherId);
+  if (barrier === 'blocked') return { ok: false, status: 403, message: MessagingMessages.cannotMessage };
+  // Whoever declined a request hears nothing more of it, and its sender is not told (as on a send).
+  if (barrier === 'declined') return { ok: true };
   socket.to(userRoom(otherId)).emit(SocketServerEvent.typing, { conversationId, userId: user.id, typing });
   return { ok: true };
 }

@@ -154,6 +154,21 @@ describe('pushes', () => {
     expect(toRavi[SocketServerEvent.typing]).toBeUndefined();
   });
 
+  it('relays no typing into a declined request, on sockets that typed before it, without telling the sender', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
+    const toRavi = record(raviSocket);
+    expect(await typing(ashaSocket, conversation)).toEqual({ ok: true });
+    await waitFor(() => (toRavi[SocketServerEvent.typing]?.length ?? 0) > 0);
+
+    const declined = await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/decline`);
+    expect(declined.statusCode).toBe(200);
+    // The sender hears the same answer as before: a decline is not announced.
+    expect(await typing(ashaSocket, conversation, false)).toEqual({ ok: true });
+    await sleep(100);
+    expect(toRavi[SocketServerEvent.typing]).toHaveLength(1);
+  });
+
   it('pushes notification:new to the recipient’s sockets only', async () => {
     const recipient = buildUser();
     const other = buildUser();

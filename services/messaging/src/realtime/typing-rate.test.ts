@@ -3,7 +3,8 @@ import { SocketServerEvent } from '@saathi/contracts';
 import type { SocketAck, TypingIndicator } from '@saathi/contracts';
 import { sleep, waitFor } from '@saathi/platform/testing';
 import { startTestMessaging } from '../testing/test-messaging';
-import { SOCKET_TYPING_RATE } from './socket-server';
+import { TOO_MANY_SOCKETS } from './socket-server';
+import { MAX_SOCKETS_PER_USER, SOCKET_TYPING_RATE } from './user-socket-limits';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
 
 let messaging: TestMessaging;
@@ -69,18 +70,47 @@ describe('typing rate', () => {
     expect(toRavi.at(-1)).toEqual({ conversationId: conversation, userId: asha.id, typing: false });
   });
 
-  it('keeps a bucket per socket: one flooding socket leaves the same user’s other socket alone', async () => {
+  it('shares one bucket among a user’s sockets: a second socket brings no fresh burst', async () => {
     const { asha, ravi, conversation } = await messaging.pair();
-    const [flooding, other, raviSocket] = await Promise.all([
+    const [first, second, raviSocket] = await Promise.all([
       messaging.connect(asha),
       messaging.connect(asha),
       messaging.connect(ravi),
     ]);
     const toRavi = heard(raviSocket);
-    await Promise.all(
-      Array.from({ length: SOCKET_TYPING_RATE.burst * 2 }, () => typing(flooding, conversation, true)),
+    const acks = await Promise.all(
+      Array.from({ length: SOCKET_TYPING_RATE.burst * 2 }, (_, i) =>
+        typing(i % 2 === 0 ? first : second, conversation, true),
+      ),
     );
-    expect(await typing(other, conversation, true)).toEqual({ ok: true });
-    await waitFor(() => toRavi.length > SOCKET_TYPING_RATE.burst);
+    const relayed = acks.filter((ack) => ack.ok).length;
+    // Half from each socket, one burst between them (with a bucket each, all would pass).
+    expect(relayed).toBeLessThanOrEqual(SOCKET_TYPING_RATE.burst + 1);
+    await waitFor(() => toRavi.length >= relayed);
+    expect(await typing(second, conversation, true)).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it('keeps the bucket across a reconnect, so hanging up and dialling again refills nothing', async () => {
+    const { asha, conversation } = await messaging.pair();
+    const first = await messaging.connect(asha);
+    await Promise.all(
+      Array.from({ length: SOCKET_TYPING_RATE.burst + 2 }, () => typing(first, conversation, true)),
+    );
+    first.disconnect();
+    const again = await messaging.connect(asha);
+    expect(await typing(again, conversation, true)).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it(`refuses a user’s handshake past ${MAX_SOCKETS_PER_USER} sockets on one process, and takes one again after a hang-up`, async () => {
+    const { asha } = await messaging.pair();
+    const open = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_USER }, () => messaging.connect(asha)),
+    );
+    await expect(messaging.connect(asha)).rejects.toThrow(TOO_MANY_SOCKETS);
+    open[0]!.disconnect();
+    await waitFor(async () => {
+      const socket = await messaging.connect(asha).catch(() => null);
+      return socket !== null;
+    });
   });
 });
