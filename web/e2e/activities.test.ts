@@ -1,5 +1,5 @@
 // Activities end to end through the gateway, three people in three browsers: the host posts an
-// activity with one spot, happening now; B asks and is accepted, so it is full; C asks and is
+// activity with one spot, starting in ten minutes; B asks and is accepted, so it is full; C asks and is
 // waitlisted; B leaves, so C is promoted (and told); the host and C check each other in by typing
 // C types the host's code, the host scans C's QR code with the camera (a second Chromium whose
 // fake webcam shows it); the host stops the weekly series; the host and C talk in the activity
@@ -23,18 +23,25 @@ const register = (context: BrowserContext, name: string): Promise<Account> =>
  * A window open now in the browser's own time: from 10 minutes ago (so check-in is open) for two
  * hours, kept within today.
  */
-function windowNow(page: Page): Promise<{ date: string; start: string; end: string }> {
+/**
+ * A window starting in about ten minutes, in the browser's local time: check-in is open (it opens
+ * 30 minutes before) and an accepted person may still give up their spot (not after the start).
+ * Past 23:40 it starts at the next midnight instead, so the two hours stay on one day.
+ */
+function windowSoon(page: Page): Promise<{ date: string; start: string; end: string }> {
   return page.evaluate(() => {
     const pad = (n: number) => String(n).padStart(2, '0');
-    const now = new Date();
-    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-    const start = new Date(Math.max(now.getTime() - 10 * 60_000, midnight.getTime()));
+    const soon = new Date(Date.now() + 10 * 60_000);
+    const start =
+      soon.getHours() === 23 && soon.getMinutes() >= 50
+        ? new Date(soon.getFullYear(), soon.getMonth(), soon.getDate() + 1)
+        : soon;
     const end = new Date(start.getTime() + 2 * 3_600_000);
     const hhmm = (at: Date) => `${pad(at.getHours())}:${pad(at.getMinutes())}`;
     return {
-      date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+      date: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
       start: hhmm(start),
-      end: end.getDate() === now.getDate() ? hhmm(end) : '23:59',
+      end: end.getDate() === start.getDate() ? hhmm(end) : '23:59',
     };
   });
 }
@@ -97,7 +104,7 @@ describe.each(MODES)('activities in the browser (%s mode)', (mode) => {
       const dialog = host.page.getByRole('dialog', { name: 'Create New Post' });
       await dialog.getByLabel('What are you looking for?').fill(content);
       await dialog.getByLabel('Make it an activity').check();
-      const when = await windowNow(host.page);
+      const when = await windowSoon(host.page);
       await dialog.getByLabel('Date', { exact: true }).fill(when.date);
       await dialog.getByLabel('Starts', { exact: true }).fill(when.start);
       await dialog.getByLabel('Ends', { exact: true }).fill(when.end);

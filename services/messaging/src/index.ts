@@ -9,6 +9,7 @@ import { subscribeMessageModeration } from './events/message-moderated';
 import { subscribeUserBlocks } from './events/user-blocks';
 import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribeActivityMembership } from './events/activity-membership';
+import { subscribeActivityPostGone } from './events/activity-post-gone';
 
 export type { Config } from './config';
 export { configSchema };
@@ -32,6 +33,7 @@ export const messagingService = defineService({
     subscribeMessageModeration,
     subscribeUserDeleted,
     subscribeActivityMembership,
+    subscribeActivityPostGone,
   ],
   periodic: [
     {

@@ -162,6 +162,8 @@ function ActivityActions({
   const { state } = detail.activity;
   const status = detail.myStatus;
   const active = status === 'requested' || status === 'accepted' || status === 'waitlisted';
+  // Once it has started, an accepted spot is kept (the server refuses leaving it then).
+  const mayLeave = active && !(status === 'accepted' && Date.parse(detail.activity.startsAt) <= Date.now());
   return (
     <div className="space-y-2">
       {detail.meetingPoint ? (
@@ -230,7 +232,7 @@ function ActivityActions({
               {STATUS_TEXT[status]}
             </p>
           ) : null}
-          {active ? (
+          {mayLeave ? (
             <button
               type="button"
               className={buttonSecondary}
@@ -239,7 +241,7 @@ function ActivityActions({
             >
               Leave
             </button>
-          ) : status !== 'declined' && (state === 'open' || state === 'full') ? (
+          ) : !active && status !== 'declined' && (state === 'open' || state === 'full') ? (
             <JoinForm postId={post.id} />
           ) : null}
         </>

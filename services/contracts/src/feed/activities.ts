@@ -36,6 +36,7 @@ export const ActivityMessages = {
   windowInvalid: 'The activity must end after it starts',
   inThePast: 'The activity must end in the future',
   closed: 'Activity closed',
+  started: 'This activity has started: your spot can no longer be given up',
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -261,4 +261,17 @@ export class ActivitiesRepository {
     );
     return rows[0]?.apart === false;
   }
+
+  /** Those of `userIds` who blocked `viewerId` or whom `viewerId` blocked. */
+  async blockedWith(viewerId: string, userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const ids = sql`${`{${userIds.join(',')}}`}::uuid[]`;
+    const rows = await queryRows<{ user_id: string }>(
+      this.db,
+      sql`select blocked_id as user_id from feed.blocks where blocker_id = ${viewerId} and blocked_id = any(${ids})
+          union
+          select blocker_id from feed.blocks where blocked_id = ${viewerId} and blocker_id = any(${ids})`,
+    );
+    return new Set(rows.map((row) => row.user_id));
+  }
 }

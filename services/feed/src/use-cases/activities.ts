@@ -68,7 +68,11 @@ function detailOf(
   };
 }
 
-/** The viewer's detail; for the host, with each requester's reliability (one more query, host only). */
+/**
+ * The viewer's detail; for the host, with each requester's reliability (one more query, host
+ * only). A member does not see, among the others, anyone blocked either way with them: a block
+ * with the host separates the pair, but two members may both be in.
+ */
 async function viewOf(
   repo: ActivitiesRepository,
   history: ActivityHistoryRepository,
@@ -76,7 +80,12 @@ async function viewOf(
   viewerId: string,
   now: Date,
 ): Promise<ActivityDetail> {
-  const members = await repo.members(activity.postId);
+  let members = await repo.members(activity.postId);
+  if (activity.hostId !== viewerId) {
+    const others = members.filter((member) => member.userId !== viewerId).map((member) => member.userId);
+    const apart = await repo.blockedWith(viewerId, others);
+    if (apart.size > 0) members = members.filter((member) => !apart.has(member.userId));
+  }
   const reliability =
     activity.hostId === viewerId
       ? await history.reliability(
@@ -255,16 +264,33 @@ export async function separateBlockedPair(
     }
 }
 
-/** Withdraws a request or gives up a spot; a freed spot goes to the waitlist's first. */
+/**
+ * Once an activity has started, an accepted person keeps their spot: the sweep records who was
+ * in it, and leaving would erase a no-show (and the host's feedback on them) from that record.
+ * Requests and waitlist places can still be withdrawn; a block still separates the pair.
+ */
+async function refuseLeavingStarted(
+  repo: ActivitiesRepository,
+  activity: ActivityRecord,
+  userId: string,
+  now: Date,
+) {
+  if (activity.fields.startsAt.getTime() > now.getTime()) return;
+  const member = await repo.member(activity.postId, userId);
+  if (member?.status === 'accepted') throw httpErrors.conflict(ActivityMessages.started);
+}
+
+/** Withdraws a request or gives up a spot before the start; a freed spot goes to the waitlist's first. */
 export function leaveActivity(
   deps: Deps,
   user: AuthUser,
   postId: string,
   meta: RequestMeta,
 ): Promise<ActivityDetail> {
-  return change(deps, user, postId, meta, ({ repo, activity, now, emit }) =>
-    leave(repo, activity, user.id, now, emit),
-  );
+  return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
+    await refuseLeavingStarted(repo, activity, user.id, now);
+    await leave(repo, activity, user.id, now, emit);
+  });
 }
 
 /** "Still going?" from an accepted person: yes is kept; no frees the spot for the waitlist. */
@@ -278,6 +304,7 @@ export function answerStillGoing(
   return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
     const member = await repo.member(postId, user.id);
     if (member?.status !== 'accepted') throw httpErrors.conflict(ActivityMessages.notAMember);
+    if (!going) await refuseLeavingStarted(repo, activity, user.id, now);
     await repo.setStillGoing(postId, user.id, going, now);
     if (!going) await leave(repo, activity, user.id, now, emit);
   });

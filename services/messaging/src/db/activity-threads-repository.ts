@@ -4,6 +4,16 @@ import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
 import { visibleTo } from './visible-to';
 
+/**
+ * `userColumn` is nobody `viewerId` blocked or was blocked by. Two people blocked either way can
+ * both be in one activity (a block separates a person only from the host's activities), so in
+ * its thread neither sees the other, their messages, or gets the other's pushes.
+ */
+const notBlockedWith = (viewerId: string, userColumn: string) =>
+  sql`not exists (select 1 from messaging.blocks b
+                   where (b.blocker_id = ${viewerId}::uuid and b.blocked_id = ${sql.raw(userColumn)})
+                      or (b.blocker_id = ${sql.raw(userColumn)} and b.blocked_id = ${viewerId}::uuid))`;
+
 export type ActivityThreadRow = {
   post_id: string;
   host_id: string;
@@ -97,8 +107,8 @@ export class ActivityThreadsRepository {
     );
   }
 
-  /** Members of these threads, the host first, then in the order they joined. */
-  async membersOf(postIds: readonly string[]): Promise<ThreadMemberRow[]> {
+  /** Members of these threads as the viewer sees them, the host first, then in the order they joined. */
+  async membersOf(postIds: readonly string[], viewerId: string): Promise<ThreadMemberRow[]> {
     if (postIds.length === 0) return [];
     return queryRows<ThreadMemberRow>(
       this.db,
@@ -106,15 +116,17 @@ export class ActivityThreadsRepository {
           from messaging.activity_thread_members m
           join messaging.activity_threads t on t.post_id = m.post_id
           left join messaging.participants p on p.user_id = m.user_id
-          where m.post_id = any(${`{${postIds.join(',')}}`}::uuid[])
+          where m.post_id = any(${`{${postIds.join(',')}}`}::uuid[]) and ${notBlockedWith(viewerId, 'm.user_id')}
           order by m.post_id, (m.user_id = t.host_id) desc, m.added_at, m.user_id`,
     );
   }
 
-  async memberIds(postId: string): Promise<string[]> {
+  /** Who hears a message `senderId` sends in the thread: its members, less anyone blocked either way with them. */
+  async recipientsOf(postId: string, senderId: string): Promise<string[]> {
     const rows = await queryRows<{ user_id: string }>(
       this.db,
-      sql`select user_id from messaging.activity_thread_members where post_id = ${postId}::uuid`,
+      sql`select m.user_id from messaging.activity_thread_members m
+          where m.post_id = ${postId}::uuid and ${notBlockedWith(senderId, 'm.user_id')}`,
     );
     return rows.map((row) => row.user_id);
   }
@@ -160,7 +172,7 @@ export class ActivityThreadsRepository {
             left join messaging.participants p on p.user_id = m.sender_id
             where m.post_id = ${postId}::uuid
               and (m.created_at, m.id) > (${cursor[0].created_at}::timestamptz, ${options.after}::uuid)
-              and ${visibleTo(viewerId)}
+              and ${visibleTo(viewerId)} and ${notBlockedWith(viewerId, 'm.sender_id')}
             order by m.created_at, m.id limit ${options.limit}`,
       );
     }
@@ -168,7 +180,7 @@ export class ActivityThreadsRepository {
       this.db,
       sql`select ${MESSAGE_COLUMNS} from messaging.activity_thread_messages m
           left join messaging.participants p on p.user_id = m.sender_id
-          where m.post_id = ${postId}::uuid and ${visibleTo(viewerId)}
+          where m.post_id = ${postId}::uuid and ${visibleTo(viewerId)} and ${notBlockedWith(viewerId, 'm.sender_id')}
           order by m.created_at desc, m.id desc limit ${options.limit}`,
     );
     return newest.reverse();
@@ -183,10 +195,15 @@ export class ActivityThreadsRepository {
           from unnest(${`{${postIds.join(',')}}`}::uuid[]) as t(post_id)
           cross join lateral (
             select * from messaging.activity_thread_messages x
-            where x.post_id = t.post_id and ${visibleTo(viewerId, 'x')}
+            where x.post_id = t.post_id and ${visibleTo(viewerId, 'x')} and ${notBlockedWith(viewerId, 'x.sender_id')}
             order by x.created_at desc, x.id desc limit 1) m
           left join messaging.participants p on p.user_id = m.sender_id`,
     );
+  }
+
+  /** The activity's post is gone: its thread goes, with its members and messages. */
+  async remove(postId: string): Promise<void> {
+    await this.db.execute(sql`delete from messaging.activity_threads where post_id = ${postId}::uuid`);
   }
 
   /**

@@ -27,7 +27,7 @@ export async function listActivityThreads(
   const threads = await core.threads.threadsOf(user.id);
   const postIds = threads.map((thread) => thread.post_id);
   const [members, lastMessages] = await Promise.all([
-    core.threads.membersOf(postIds),
+    core.threads.membersOf(postIds, user.id),
     core.threads.lastMessages(postIds, user.id),
   ]);
   const now = core.clock.now();
@@ -87,7 +87,7 @@ export async function sendActivityThreadMessage(
     },
     { traceId: meta.traceId },
   );
-  core.push(await core.threads.memberIds(postId), message);
+  core.push(await core.threads.recipientsOf(postId, user.id), message);
   return message;
 }
 

@@ -198,6 +198,46 @@ describe('joining', () => {
     }
   });
 
+  it('keeps an accepted person in once it has started (a no-show stays on record); a waiting one may still withdraw', async () => {
+    const place = freshPlace();
+    const [hostUser, b, c] = [buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 1, 1);
+    await join(b, post);
+    await accept(hostUser, post, b);
+    await join(c, post);
+    feed.clock.advance(HOUR + 60_000);
+    try {
+      const refused = { status: 409, body: { message: ActivityMessages.started } };
+      expect(await leave(b, post)).toMatchObject(refused);
+      expect(
+        await call(b, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: false }),
+      ).toMatchObject(refused);
+      expect((await detail(b, post)).body.myStatus).toBe('accepted');
+      expect((await leave(c, post)).status).toBe(200);
+      expect((await detail(c, post)).body.myStatus).toBe('left');
+    } finally {
+      feed.clock.advance(-(HOUR + 60_000));
+    }
+  });
+
+  it('does not show two accepted members blocked either way to each other; the host sees both', async () => {
+    const place = freshPlace();
+    const [hostUser, a, b, c] = [buildUser(), buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, place, 3);
+    for (const member of [a, b, c]) {
+      await join(member, post);
+      await accept(hostUser, post, member);
+    }
+    await feed.publish(userBlockedV1, { blockerId: a.id, blockedId: b.id });
+    await feed.waitForRow(sql`select 1 from feed.blocks where blocker_id = ${a.id}`, 'the block');
+    const seenBy = async (viewer: AuthUser) =>
+      (await detail(viewer, post)).body.members.map((member) => member.userId).sort();
+    expect(await seenBy(a)).toEqual([a.id, c.id].sort());
+    expect(await seenBy(b)).toEqual([b.id, c.id].sort());
+    expect(await seenBy(c)).toEqual([a.id, b.id, c.id].sort());
+    expect(await seenBy(hostUser)).toEqual([a.id, b.id, c.id].sort());
+  });
+
   it('keeps blocked pairs apart, either way', async () => {
     const place = freshPlace();
     const [hostUser, b, c] = [buildUser(), buildUser(), buildUser()];

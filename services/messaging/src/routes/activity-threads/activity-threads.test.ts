@@ -5,6 +5,8 @@ import {
   activityAcceptedV1,
   activityLeftV1,
   ActivityThreadMessages,
+  contentRemovedV1,
+  postDeletedV1,
   SocketServerEvent,
   userDeletedV1,
 } from '@saathi/contracts';
@@ -162,5 +164,75 @@ describe('activity threads', () => {
           union all select 'host' from messaging.activity_threads where host_id = ${b.id}::uuid`,
     );
     expect(left).toEqual([]);
+  });
+
+  it.each([
+    [
+      'deleted',
+      (postId: string, host: AuthUser) =>
+        messaging.publish(postDeletedV1, { postId, authorId: host.id, deletedBy: host.id }),
+    ],
+    [
+      'removed by moderation',
+      (postId: string) =>
+        messaging.publish(contentRemovedV1, { targetKind: 'post', targetId: postId, actorId: randomUUID() }),
+    ],
+  ] as const)(
+    'closes the thread of an activity whose post is %s: no more messages, gone from the list',
+    async (_, gone) => {
+      const host = buildUser();
+      const b = buildUser();
+      await messaging.register(host);
+      await messaging.register(b);
+      const run = activity(host);
+      await accept(run, b);
+      await waitForMembers(b, run.postId, [host, b]);
+      expect((await send(host, run.postId, 'see you there')).statusCode).toBe(201);
+
+      await gone(run.postId, host);
+      await waitFor(async () => (await threadsOf(b)).length === 0, 5_000, 'the thread to close');
+      expect((await send(host, run.postId, 'still here?')).statusCode).toBe(404);
+      const left = await messaging.rows(
+        sql`select 1 from messaging.activity_thread_messages where post_id = ${run.postId}::uuid`,
+      );
+      expect(left).toEqual([]);
+    },
+  );
+
+  it('keeps two members blocked either way apart in it: neither sees the other, their messages or their pushes', async () => {
+    const [host, a, b] = [buildUser(), buildUser(), buildUser()];
+    for (const user of [host, a, b]) await messaging.register(user);
+    const run = activity(host);
+    await accept(run, a);
+    await accept(run, b);
+    await waitFor(
+      async () =>
+        (await threadsOf(host)).find((thread) => thread.postId === run.postId)?.members.length === 3,
+      5_000,
+      'a thread of 3',
+    );
+    await messaging.block(a, b);
+
+    const bSocket = await messaging.connect(b);
+    const bReceived: ActivityThreadMessage[] = [];
+    bSocket.on(SocketServerEvent.activityThreadMessage, (message) => bReceived.push(message));
+    expect((await send(a, run.postId, 'from a')).statusCode).toBe(201);
+    expect((await send(host, run.postId, 'from the host')).statusCode).toBe(201);
+    await waitFor(() => bReceived.length > 0, 5_000, 'the host’s message');
+    expect(bReceived.map((message) => message.content)).toEqual(['from the host']);
+
+    const page = async (user: AuthUser) =>
+      (await messaging.call(user, 'GET', `/api/activity-threads/${run.postId}/messages`))
+        .json<ActivityThreadMessage[]>()
+        .map((message) => message.content);
+    expect(await page(b)).toEqual(['from the host']);
+    expect(await page(host)).toEqual(['from a', 'from the host']);
+    const listed = (user: AuthUser) =>
+      threadsOf(user).then((threads) => threads.find((thread) => thread.postId === run.postId)!);
+    expect((await listed(b)).members.map((member) => member.id)).toEqual([host.id, b.id]);
+    expect((await listed(a)).members.map((member) => member.id)).toEqual([host.id, a.id]);
+    expect((await listed(host)).members.map((member) => member.id).sort()).toEqual(
+      [host.id, a.id, b.id].sort(),
+    );
   });
 });
