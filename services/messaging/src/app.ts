@@ -91,6 +91,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
   handleSocketSends(sockets.io, {
     sendMessage: send,
     revokedSessions,
+    limits: sockets.limits,
     countEvent: sockets.countEvent,
     logger: kit.logger.child({ component: 'socket.io' }),
   });

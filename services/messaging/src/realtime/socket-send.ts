@@ -5,11 +5,14 @@ import type { AuthUser, Logger } from '@saathi/platform';
 import type { RequestMeta } from '../use-cases/messaging-core';
 import type { CountSocketEvent } from './socket-metrics';
 import type { MessagingServer } from './socket-server';
+import type { UserSocketLimits } from './user-socket-limits';
 
 export interface SocketSendDeps {
   /** The very use case `POST /api/messages` calls: same checks, limits, answers and idempotency. */
   sendMessage(user: AuthUser, body: SendMessageBody, meta: RequestMeta): Promise<ChatMessage>;
   revokedSessions: { has(sessionId: string): boolean };
+  /** The sender's send bucket, shared by their sockets on this process (user-socket-limits.ts). */
+  limits: Pick<UserSocketLimits, 'bucketsOf'>;
   countEvent: CountSocketEvent;
   logger: Logger;
 }
@@ -31,8 +34,8 @@ export function handleSocketSends(io: MessagingServer, deps: SocketSendDeps): vo
       // Without an ack the sender could never learn the outcome or the message's id: refused unheard.
       if (typeof ack !== 'function') return;
       const answer = ack as (answer: SocketSendAck) => void;
-      // The user's bucket, shared by their sockets here (user-socket-limits.ts).
-      if (!socket.data.buckets.send.take()) {
+      const buckets = deps.limits.bucketsOf(socket.data.user.id);
+      if (!buckets?.send.take()) {
         deps.countEvent(SocketClientEvent.messageSend, 'refused');
         answer({ ok: false, status: 429, message: TOO_FAST });
         return;

@@ -19,7 +19,7 @@ import type { CountSocketEvent } from './socket-metrics';
 import { userRoom } from './pusher';
 import type { Pusher } from './pusher';
 import { createUserSocketLimits } from './user-socket-limits';
-import type { UserBuckets } from './user-socket-limits';
+import type { UserSocketLimits } from './user-socket-limits';
 
 /**
  * The largest thing a client sends is a `message:send`: 2000 characters of content, at most 6
@@ -44,8 +44,6 @@ interface SocketData {
   user: AuthUser;
   /** conversation id → the other participant, for conversations this user is in. */
   memberships: Map<string, string>;
-  /** The send and typing buckets this user's sockets on this process share. */
-  buckets: UserBuckets;
 }
 
 export type MessagingServer = Server<
@@ -81,6 +79,8 @@ export interface SocketServer {
   countEvent: CountSocketEvent;
   /** Disconnects this process's sockets of the given sessions (identity revoked them). */
   disconnectSessions(sessionIds: readonly string[]): void;
+  /** Per-person socket counts and rate buckets on this process. */
+  limits: UserSocketLimits;
 }
 
 /**
@@ -122,13 +122,14 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
 
   io.on('connection', (socket) => {
     const userId = socket.data.user.id;
-    socket.data.buckets = limits.join(userId);
+    // Not in socket.data: the Redis adapter serialises that for other replicas' fetchSockets().
+    const buckets = limits.join(userId);
     socket.on('disconnect', () => limits.leave(userId));
     void socket.join(userRoom(userId));
     socket.on(SocketClientEvent.typing, (input, ack) => {
       countEvent(SocketClientEvent.typing, 'in');
       // Before the membership lookup, so a flood of unknown conversations costs no queries either.
-      if (!socket.data.buckets.typing.take()) {
+      if (!buckets.typing.take()) {
         countEvent(SocketClientEvent.typing, 'refused');
         // Typing is best effort: the change is dropped, not queued.
         if (typeof ack === 'function') ack(TYPING_TOO_FAST);
@@ -191,6 +192,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     io,
     pusher,
     countEvent,
+    limits,
     disconnectSessions(sessionIds) {
       const ended = new Set(sessionIds);
       for (const socket of io.of('/').sockets.values())

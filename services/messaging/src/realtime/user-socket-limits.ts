@@ -25,6 +25,8 @@ export interface UserSocketLimits {
   join(userId: string): UserBuckets;
   /** Counts a socket gone. */
   leave(userId: string): void;
+  /** The buckets of a user with a socket here (kept out of `socket.data`, which replicas exchange). */
+  bucketsOf(userId: string): UserBuckets | undefined;
 }
 
 interface Entry {
@@ -65,6 +67,7 @@ export function createUserSocketLimits(now: () => number = Date.now): UserSocket
       entry.sockets += 1;
       return entry.buckets;
     },
+    bucketsOf: (userId) => users.get(userId)?.buckets,
     leave(userId) {
       const entry = users.get(userId);
       if (!entry) return;
