@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '.data/**',
+      '.build/**',
       '.test-results/**',
       // k6 scripts run in k6's own JavaScript runtime, not Node.
       'load-tests/k6/**',

@@ -6,6 +6,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { bundleProcesses } from './bundle-processes.mjs';
 import { ensureDependencies, ensureWebBuild, repoRoot, spawnPrefixed } from './lib.mjs';
 
 ensureDependencies();
@@ -16,6 +17,7 @@ const { processes } = JSON.parse(readFileSync(path.join(repoRoot, 'infra/deploy/
 const services = processes.filter((p) => p.kind === 'service');
 const workers = processes.filter((p) => p.kind === 'worker');
 const gateway = processes.find((p) => p.kind === 'gateway');
+const bundles = await bundleProcesses(processes.map((p) => p.entry));
 
 const portOffset = Number(process.env.SAATHI_PORT_OFFSET ?? 0);
 const replicas = {};
@@ -84,7 +86,7 @@ function launch(name, entry, env, role = name) {
   const child = spawnPrefixed(
     name,
     process.execPath,
-    ['--import', 'tsx', entry],
+    ['--enable-source-maps', bundles[entry]],
     { ...keys, ...(MAIL_TOKEN_PROCESSES.has(role) ? { MAIL_TOKEN_KEY: mailKey } : {}), ...env },
     colors[colorIndex++ % colors.length],
   );
