@@ -49,11 +49,17 @@ const ownImportMeta = {
   },
 };
 
-/** Newest modification time under these folders' TypeScript (what a bundle is made from). */
-function sourceStamp() {
+/**
+ * A fingerprint of every `.ts` and `.json` file under these folders (path, mtime, size): what a
+ * bundle is made from.
+ */
+/** What every process is made of; a change under them remakes every bundle. */
+const SOURCE_DIRS = ['services', 'gateway/src'];
+
+function sourceStamp(dirs) {
   const hash = createHash('sha256');
   const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
+    for (const name of readdirSync(dir).sort()) {
       if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
       const full = path.join(dir, name);
       const stat = statSync(full);
@@ -62,53 +68,59 @@ function sourceStamp() {
         hash.update(`${full}:${stat.mtimeMs}:${stat.size}\n`);
     }
   };
-  for (const dir of ['services', 'gateway/src']) walk(path.join(repoRoot, dir));
+  for (const dir of dirs) walk(path.join(repoRoot, dir));
   return hash.digest('hex');
 }
 
+function writeInPlace(file, contents) {
+  // Written beside and renamed into place: a process starting meanwhile (tests start several
+  // clusters at once) reads an old bundle or a new one, never half of one.
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
 /**
- * Bundles the entries unless the sources are unchanged since the last bundle; resolves with the
- * bundle path of each entry.
+ * Bundles each entry (a path from the repository root) whose sources changed since its last
+ * bundle; resolves with the bundle path of each entry.
  */
 export async function bundleProcesses(entries) {
-  const stampFile = path.join(BUNDLE_DIR, 'sources.sha256');
-  const stamp = `${sourceStamp()} ${[...entries].sort().join(',')}`;
-  const fresh =
-    existsSync(stampFile) &&
-    readFileSync(stampFile, 'utf8') === stamp &&
-    entries.every((entry) => existsSync(bundlePathOf(entry)));
-  if (!fresh) {
-    mkdirSync(BUNDLE_DIR, { recursive: true });
-    const results = await Promise.all(
-      entries.map((entry) =>
-        build({
-          write: false,
-          entryPoints: [path.join(repoRoot, entry)],
-          outfile: bundlePathOf(entry),
-          bundle: true,
-          platform: 'node',
-          format: 'esm',
-          target: 'node20',
-          sourcemap: 'linked',
-          logLevel: 'warning',
-          plugins: [ownImportMeta],
-          // Packages left as imports may still use require(); an ES module has none of its own.
-          banner: {
-            js: "import { createRequire as __saathiRequire } from 'node:module'; const require = __saathiRequire(import.meta.url);",
-          },
-        }),
-      ),
+  mkdirSync(BUNDLE_DIR, { recursive: true });
+  const base = sourceStamp(SOURCE_DIRS);
+  // An entry outside those folders (a test fixture) counts its own folder too.
+  const stampOf = (entry) =>
+    SOURCE_DIRS.some((dir) => entry.startsWith(`${dir}/`))
+      ? base
+      : `${base} ${sourceStamp([path.dirname(entry)])}`;
+  const stale = entries.filter((entry) => {
+    const stampFile = `${bundlePathOf(entry)}.stamp`;
+    return (
+      !existsSync(bundlePathOf(entry)) ||
+      !existsSync(stampFile) ||
+      readFileSync(stampFile, 'utf8') !== stampOf(entry)
     );
-    // Written beside and renamed into place: a cluster starting meanwhile (tests start several
-    // at once) reads an old bundle or a new one, never half of one.
-    for (const result of results)
-      for (const file of result.outputFiles) {
-        const temporary = `${file.path}.${process.pid}.tmp`;
-        writeFileSync(temporary, file.contents);
-        renameSync(temporary, file.path);
-      }
-    writeFileSync(`${stampFile}.${process.pid}.tmp`, stamp);
-    renameSync(`${stampFile}.${process.pid}.tmp`, stampFile);
-  }
+  });
+  await Promise.all(
+    stale.map(async (entry) => {
+      const result = await build({
+        write: false,
+        entryPoints: [path.join(repoRoot, entry)],
+        outfile: bundlePathOf(entry),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: 'linked',
+        logLevel: 'warning',
+        plugins: [ownImportMeta],
+        // Packages left as imports may still use require(); an ES module has none of its own.
+        banner: {
+          js: "import { createRequire as __saathiRequire } from 'node:module'; const require = __saathiRequire(import.meta.url);",
+        },
+      });
+      for (const file of result.outputFiles) writeInPlace(file.path, file.contents);
+      writeInPlace(`${bundlePathOf(entry)}.stamp`, stampOf(entry));
+    }),
+  );
   return Object.fromEntries(entries.map((entry) => [entry, bundlePathOf(entry)]));
 }

@@ -1,5 +1,5 @@
 /**
- * A TypeScript entry (a service, a worker, a test fixture) run as a child process that a fault
+ * A TypeScript entry (a service, a worker, a test fixture), bundled, run as a child process that a fault
  * test can SIGKILL and start again, as an orchestrator would after a crash. Output is kept (the
  * tail) so a failure can say what the process printed.
  */
@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { waitFor } from '@saathi/platform/testing';
+import { bundleProcesses } from '../../scripts/bundle-processes.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -46,7 +47,9 @@ export function killableProcess(options: {
     output: () => output.slice(-4000),
     async start() {
       let sinceStart = '';
-      const proc = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+      // The entry's bundle, as the cluster runs its processes (infra/scripts/bundle-processes.mjs).
+      const bundle = (await bundleProcesses([options.entry]))[options.entry]!;
+      const proc = spawn(process.execPath, ['--enable-source-maps', bundle], {
         cwd: repoRoot,
         env: { ...process.env, ...options.env },
         stdio: ['ignore', 'pipe', 'pipe'],
