@@ -5,12 +5,16 @@ import { startTestServer, type TestServer } from './server';
 
 // Lighthouse 13, mobile, medians of 5 runs on /auth and on / with a seeded feed (5 rather than 3:
 // single runs of / move by ±4 on the 2-core machine, and the median of 5 moves less).
-// Accessibility, best practices and SEO must be perfect, and performance at least 90.
+// Accessibility, best practices and SEO must be perfect, and performance at least the page's floor.
 // Performance is the main thread's time, which Lighthouse scales by 4: on the 2-core test machine
 // a task's wall time is up to ~10× its CPU time while other tests run (medians of 65-85 then,
 // load-tests/RESULTS.md), so `npm test` runs this file alone, before the others (see
-// vitest.config.ts); `npm run test:lighthouse` does the same by hand. Quiet, the medians of / are 94-96.
-const PERFORMANCE_FLOOR = 90;
+// vitest.config.ts); `npm run test:lighthouse` does the same by hand.
+// The floors guard against regressions, they are not the goal (95, issue 14): quiet, the same
+// build's median of / was 94-96 one day and 87-91 another on this machine, so a floor of 90
+// failed unchanged code, while the regression it exists for (the service worker installing at
+// load: 78) sits well under 85. /auth's medians stay at 96-100.
+const PERFORMANCE_FLOOR: Record<string, number> = { '/auth': 90, '/': 85 };
 const RUNS = 5;
 
 describe('Lighthouse (mobile) on the first screens', () => {
@@ -44,7 +48,7 @@ describe('Lighthouse (mobile) on the first screens', () => {
         );
       expect(median.failing).toEqual([]);
       expect(median.scores).toMatchObject({ accessibility: 100, 'best-practices': 100, seo: 100 });
-      expect(median.scores.performance).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
+      expect(median.scores.performance).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR[page] ?? 90);
     },
   );
 });
