@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../http/create-app';
 import type { App } from '../http/create-app';
-import { createTestDatabase, startTcpProxy } from '../testing';
+import { createTestDatabase, sleep, startTcpProxy } from '../testing';
 import type { TcpProxy, TestDatabase } from '../testing';
 import type { DatabasePort } from '../ports';
 import { connectPostgres } from './postgres';
@@ -68,6 +68,28 @@ describe('PostgreSQL connection loss', () => {
     await link.restore();
     expect((await app.inject('/answer')).json()).toEqual({ answer: 42 });
     expect((await app.inject('/readyz')).statusCode).toBe(200);
+  });
+
+  it('survives the link dropping while a transaction holds a client between two queries', async () => {
+    // Unhandled, the held client's 'error' event would be an uncaught exception: the process
+    // (here, the test worker) would stop, as a service did in the cluster test.
+    const uncaught: unknown[] = [];
+    const record = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', record);
+    try {
+      const transaction = db.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await link.cut();
+        await sleep(300);
+        await tx.execute(sql`select 2`);
+      });
+      await expect(transaction).rejects.toThrow();
+    } finally {
+      process.off('uncaughtException', record);
+      await link.restore();
+    }
+    expect(uncaught).toEqual([]);
+    expect((await app.inject('/answer')).json()).toEqual({ answer: 42 });
   });
 });
 

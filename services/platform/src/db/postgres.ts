@@ -30,6 +30,13 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   // An idle client losing its connection (server restart) emits 'error' on the pool;
   // unhandled, that would crash the process instead of the next query reconnecting.
   pool.on('error', (err) => logger.warn({ err }, 'postgres idle client error'));
+  // A client checked out between two queries (a transaction awaiting a publish, say) has no
+  // pool listener: its lost connection would be an unhandled 'error' that stops the process
+  // (seen when the cluster test cut the database link). Its next query fails instead, and the
+  // pool drops it on release, as it is no longer queryable.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger.warn({ err }, 'postgres client error'));
+  });
   const db: Db = drizzle({ client: pool });
   const runner = poolScriptRunner(pool);
   let closed: Promise<void> | undefined;
