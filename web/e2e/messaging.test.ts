@@ -339,6 +339,12 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await page.route('**/api/messages', (route) =>
         route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }),
       );
+      // The redirect follows the toast by 500 ms; its answer is held back 3 s so that a loaded
+      // machine cannot miss the toast before the page goes (the old page stays until it arrives).
+      await page.route('**/api/login**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await route.continue();
+      });
       await row.click();
       await box.fill('am I still signed in?');
       await box.press('Enter');
