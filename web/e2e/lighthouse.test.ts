@@ -10,11 +10,12 @@ import { startTestServer, type TestServer } from './server';
 // a task's wall time is up to ~10× its CPU time while other tests run (medians of 65-85 then,
 // load-tests/RESULTS.md), so `npm test` runs this file alone, before the others (see
 // vitest.config.ts); `npm run test:lighthouse` does the same by hand.
-// The floors guard against regressions, they are not the goal (95, issue 14): quiet, the same
-// build's median of / was 94-96 one day and 87-91 another on this machine, so a floor of 90
-// failed unchanged code, while the regression it exists for (the service worker installing at
-// load: 78) sits well under 85. /auth's medians stay at 96-100.
-const PERFORMANCE_FLOOR: Record<string, number> = { '/auth': 90, '/': 85 };
+// The floors guard against regressions, they are not the goal (95, issue 14): alone on this
+// machine the same build's median of / was 90-95 one day and 87-88 in four runs the next, whose
+// single runs spread from 83 to 95, so a floor of 90 failed unchanged code. 82 keeps a margin
+// under that day's medians and still fails the regression it exists for (the service worker
+// installing at load: 78). /auth's medians stay at 96-100.
+const PERFORMANCE_FLOOR: Record<string, number> = { '/auth': 90, '/': 82 };
 const RUNS = 5;
 
 describe('Lighthouse (mobile) on the first screens', () => {
