@@ -221,16 +221,24 @@ export function joinActivity(
   });
 }
 
-/** Takes the person out; a spot they held goes to the waitlist's first. */
+/**
+ * Takes the person out; a spot they held goes to the waitlist's first. Asked by the person
+ * (`byThemselves`), an accepted spot is kept once the activity has started: the sweep records who
+ * was in it, and leaving would erase a no-show (and the host's feedback on them) from that record.
+ * Requests and waitlist places can still be withdrawn; a block still separates a pair.
+ */
 async function leave(
   repo: ActivitiesRepository,
   activity: ActivityRecord,
   userId: string,
   now: Date,
   emit: Emit,
+  byThemselves = false,
 ) {
   const existing = await repo.member(activity.postId, userId);
   if (!existing || !ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.notAMember);
+  if (byThemselves && existing.status === 'accepted' && activity.fields.startsAt.getTime() <= now.getTime())
+    throw httpErrors.conflict(ActivityMessages.started);
   await repo.setStatus(activity.postId, userId, 'left', now);
   const wasAccepted = existing.status === 'accepted';
   emit(activityLeftV1, { postId: activity.postId, hostId: activity.hostId, userId, wasAccepted });
@@ -264,22 +272,6 @@ export async function separateBlockedPair(
     }
 }
 
-/**
- * Once an activity has started, an accepted person keeps their spot: the sweep records who was
- * in it, and leaving would erase a no-show (and the host's feedback on them) from that record.
- * Requests and waitlist places can still be withdrawn; a block still separates the pair.
- */
-async function refuseLeavingStarted(
-  repo: ActivitiesRepository,
-  activity: ActivityRecord,
-  userId: string,
-  now: Date,
-) {
-  if (activity.fields.startsAt.getTime() > now.getTime()) return;
-  const member = await repo.member(activity.postId, userId);
-  if (member?.status === 'accepted') throw httpErrors.conflict(ActivityMessages.started);
-}
-
 /** Withdraws a request or gives up a spot before the start; a freed spot goes to the waitlist's first. */
 export function leaveActivity(
   deps: Deps,
@@ -287,10 +279,9 @@ export function leaveActivity(
   postId: string,
   meta: RequestMeta,
 ): Promise<ActivityDetail> {
-  return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
-    await refuseLeavingStarted(repo, activity, user.id, now);
-    await leave(repo, activity, user.id, now, emit);
-  });
+  return change(deps, user, postId, meta, ({ repo, activity, now, emit }) =>
+    leave(repo, activity, user.id, now, emit, true),
+  );
 }
 
 /** "Still going?" from an accepted person: yes is kept; no frees the spot for the waitlist. */
@@ -304,9 +295,9 @@ export function answerStillGoing(
   return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
     const member = await repo.member(postId, user.id);
     if (member?.status !== 'accepted') throw httpErrors.conflict(ActivityMessages.notAMember);
-    if (!going) await refuseLeavingStarted(repo, activity, user.id, now);
     await repo.setStillGoing(postId, user.id, going, now);
-    if (!going) await leave(repo, activity, user.id, now, emit);
+    // A refusal of the leave rolls the answer back with the transaction.
+    if (!going) await leave(repo, activity, user.id, now, emit, true);
   });
 }
 

@@ -56,6 +56,18 @@ async function waitForMembers(user: AuthUser, postId: string, members: AuthUser[
   return found!;
 }
 
+/** A host and one accepted person, their thread open for both. */
+async function threadOfTwo() {
+  const host = buildUser();
+  const b = buildUser();
+  await messaging.register(host);
+  await messaging.register(b);
+  const run = activity(host);
+  await accept(run, b);
+  await waitForMembers(b, run.postId, [host, b]);
+  return { host, b, run };
+}
+
 const send = (user: AuthUser, postId: string, content: string) =>
   messaging.call(user, 'POST', `/api/activity-threads/${postId}/messages`, { content });
 
@@ -123,13 +135,7 @@ describe('activity threads', () => {
   });
 
   it('validates messages and goes read-only a day after the activity starts', async () => {
-    const host = buildUser();
-    const b = buildUser();
-    await messaging.register(host);
-    await messaging.register(b);
-    const run = activity(host);
-    await accept(run, b);
-    await waitForMembers(b, run.postId, [host, b]);
+    const { b, run } = await threadOfTwo();
 
     const empty = await send(b, run.postId, '   ');
     expect(empty.statusCode).toBe(400);
@@ -180,13 +186,7 @@ describe('activity threads', () => {
   ] as const)(
     'closes the thread of an activity whose post is %s: no more messages, gone from the list',
     async (_, gone) => {
-      const host = buildUser();
-      const b = buildUser();
-      await messaging.register(host);
-      await messaging.register(b);
-      const run = activity(host);
-      await accept(run, b);
-      await waitForMembers(b, run.postId, [host, b]);
+      const { host, b, run } = await threadOfTwo();
       expect((await send(host, run.postId, 'see you there')).statusCode).toBe(201);
 
       await gone(run.postId, host);
