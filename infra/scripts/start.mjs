@@ -6,7 +6,13 @@ import { ensureDependencies, ensureWebBuild, repoRoot } from './lib.mjs';
 ensureDependencies();
 ensureWebBuild();
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
+// Imported only now: the bundler is a dependency, which a fresh clone has only after the line above.
+// The process runs as one bundle, like each cluster process: no TypeScript compiled at every start.
+const { bundleProcesses } = await import('./bundle-processes.mjs');
+const entry = 'embedded/src/main.ts';
+const { [entry]: bundle } = await bundleProcesses([entry]);
+
+const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
   cwd: repoRoot,
   stdio: 'inherit',
 });

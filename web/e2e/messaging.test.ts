@@ -57,6 +57,45 @@ async function expectToast(page: Page, ...parts: string[]): Promise<void> {
   await toast.first().waitFor({ state: 'visible' });
 }
 
+/**
+ * Starts watching for a toast carrying every part; `appeared` settles when one does (wrapped:
+ * an async function's promise would adopt it, and starting to watch would wait for the toast).
+ * The page logs it to the console the moment it is added, so a redirect right after (a 401's,
+ * 500 ms later) cannot take it away first: a locator polled from here, on a loaded machine, came
+ * after the redirect and waited on the sign-in page.
+ */
+async function watchForToast(page: Page, ...parts: string[]): Promise<{ appeared: Promise<void> }> {
+  const signal = `toast-seen-${randomBytes(4).toString('hex')}`;
+  let seen!: () => void;
+  const appeared = new Promise<void>((resolve) => (seen = resolve));
+  const onConsole = (message: { text(): string }) => {
+    if (message.text() === signal) seen();
+  };
+  page.on('console', onConsole);
+  // A string, as the e2e code has no DOM types: it runs in the page, not here.
+  await page.evaluate(`{
+    const parts = ${JSON.stringify(parts)};
+    const observer = new MutationObserver(() => {
+      const toasts = [...document.querySelectorAll('[data-toast]')];
+      if (toasts.some((t) => parts.every((part) => t.textContent.includes(part)))) {
+        observer.disconnect();
+        console.log(${JSON.stringify(signal)});
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }`);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no toast with ${parts.join(' / ')}`)), LIVE_MS);
+  });
+  return {
+    appeared: Promise.race([appeared, timeout]).finally(() => {
+      clearTimeout(timer);
+      page.off('console', onConsole);
+    }),
+  };
+}
+
 /** The header's Messages link; its name carries ", N unread" while there are unread messages. */
 function headerMessages(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Messages/ });
@@ -339,16 +378,15 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await page.route('**/api/messages', (route) =>
         route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }),
       );
-      // The redirect follows the toast by 500 ms; its answer is held back 3 s so that a loaded
-      // machine cannot miss the toast before the page goes (the old page stays until it arrives).
-      await page.route('**/api/login**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
-        await route.continue();
-      });
       await row.click();
+      const unauthorized = await watchForToast(
+        page,
+        'Unauthorized',
+        'You are logged out. Logging in again...',
+      );
       await box.fill('am I still signed in?');
       await box.press('Enter');
-      await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+      await unauthorized.appeared;
       await page.waitForURL((url) => !url.pathname.startsWith('/messages'));
 
       // --- Starting a conversation that fails -----------------------------------------------------
