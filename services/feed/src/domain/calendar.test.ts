@@ -25,6 +25,17 @@ describe('activityCalendar', () => {
     expect(unfolded).toContain(`\r\nUID:${entry.postId}@saathi\r\n`);
   });
 
+  it("keeps a host's line breaks and control characters inside the text, never starting a property", () => {
+    const title = 'Run\rBEGIN:VALARM\r\nACTION:DISPLAY\nATTENDEE:x\u0000\u000b\u001fEND';
+    const ics = activityCalendar({ ...entry, title, area: 'Gate\rURL:https://evil.example' });
+    const properties = ics.replace(/\r\n /g, '').split('\r\n');
+    expect(properties).toContain('SUMMARY:Run\\nBEGIN:VALARM\\nACTION:DISPLAY\\nATTENDEE:xEND');
+    expect(properties).toContain('LOCATION:Gate\\nURL:https://evil.example');
+    const lines = ics.replace(/\r\n/g, '');
+    const controls = Array.from(lines, (c) => c.charCodeAt(0)).filter((code) => code < 0x20 || code === 0x7f);
+    expect(controls).toEqual([]);
+  });
+
   it('folds lines longer than 75 octets', () => {
     const ics = activityCalendar({ ...entry, title: 'ü'.repeat(70) });
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);

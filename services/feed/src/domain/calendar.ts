@@ -9,9 +9,19 @@ export interface CalendarEntry {
   now: Date;
 }
 
-/** RFC 5545 text: backslash, semicolon, comma and line breaks escaped. */
+/**
+ * RFC 5545 text: backslash, semicolon, comma and line breaks escaped. A lone carriage return is a
+ * line break too (some calendar apps split on it), and other control characters are dropped:
+ * either would let a host's text start a property of its own (an alarm, an attendee).
+ */
 function text(value: string): string {
-  return value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
+  return (
+    value
+      .replace(/[\\;,]/g, (char) => `\\${char}`)
+      .replace(/\r\n?|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what it removes
+      .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '')
+  );
 }
 
 /** 20261124T003000Z */
