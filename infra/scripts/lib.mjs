@@ -13,6 +13,25 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/**
+ * Runs a command with its output kept, then prints that output in one piece (so commands run
+ * side by side stay readable); resolves with the name and exit status.
+ */
+export function runCaptured(name, command, args) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const output = Buffer.concat(chunks).toString();
+      if (output.trim()) process.stdout.write(`[test] ${name}:\n${output}`);
+      resolve({ name, status: code ?? 1 });
+    });
+  });
+}
+
 /** Installs dependencies when node_modules is missing or older than the lockfile. */
 export function ensureDependencies() {
   const modules = path.join(repoRoot, 'node_modules');
