@@ -42,6 +42,9 @@ export type ThreadMessageRow = {
   display_name: string | null;
 };
 
+/** How long a deleted post stays remembered: far longer than any event waits for delivery. */
+const GONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
 const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.created_at,
   p.username, p.first_name, p.display_name`);
 
@@ -53,19 +56,27 @@ export class ActivityThreadsRepository {
     return new ActivityThreadsRepository(db);
   }
 
-  /** Opens the thread when its first person is accepted; the host is its first member. */
+  /**
+   * Opens the thread when its first person is accepted, the host its first member; true when the
+   * thread is there after. False for a post already gone: nothing is opened again.
+   */
   async open(
     thread: { postId: string; hostId: string; startsAt: Date; archivesAt: Date },
     now: Date,
-  ): Promise<void> {
-    await this.db.execute(
+  ): Promise<boolean> {
+    const opened = await queryRows<{ post_id: string }>(
+      this.db,
       sql`insert into messaging.activity_threads (post_id, host_id, starts_at, archives_at, created_at)
-          values (${thread.postId}::uuid, ${thread.hostId}::uuid, ${thread.startsAt.toISOString()}::timestamptz,
-                  ${thread.archivesAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          select ${thread.postId}::uuid, ${thread.hostId}::uuid, ${thread.startsAt.toISOString()}::timestamptz,
+                 ${thread.archivesAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          where not exists (select 1 from messaging.activity_posts_gone where post_id = ${thread.postId}::uuid)
           on conflict (post_id) do update
-            set starts_at = excluded.starts_at, archives_at = excluded.archives_at`,
+            set starts_at = excluded.starts_at, archives_at = excluded.archives_at
+          returning post_id`,
     );
+    if (opened.length === 0) return false;
     await this.addMember(thread.postId, thread.hostId, now);
+    return true;
   }
 
   async addMember(postId: string, userId: string, now: Date): Promise<void> {
@@ -201,9 +212,21 @@ export class ActivityThreadsRepository {
     );
   }
 
-  /** The activity's post is gone: its thread goes, with its members and messages. */
-  async remove(postId: string): Promise<void> {
+  /**
+   * The activity's post is gone: its thread goes, with its members and messages, and the post is
+   * remembered so that a late acceptance cannot open it again (older marks are pruned here).
+   */
+  async remove(postId: string, now: Date): Promise<void> {
     await this.db.execute(sql`delete from messaging.activity_threads where post_id = ${postId}::uuid`);
+    await this.db.execute(
+      sql`insert into messaging.activity_posts_gone (post_id, gone_at)
+          values (${postId}::uuid, ${now.toISOString()}::timestamptz)
+          on conflict (post_id) do nothing`,
+    );
+    await this.db.execute(
+      sql`delete from messaging.activity_posts_gone
+          where gone_at < ${new Date(now.getTime() - GONE_KEPT_MS).toISOString()}::timestamptz`,
+    );
   }
 
   /**

@@ -124,6 +124,16 @@ export const activityThreads = messaging.table('activity_threads', {
   createdAt: timestamptz('created_at').notNull(),
 });
 
+/** Posts deleted or removed: an acceptance handled after that opens no thread (30 days). */
+export const activityPostsGone = messaging.table(
+  'activity_posts_gone',
+  {
+    postId: uuid('post_id').primaryKey(),
+    goneAt: timestamptz('gone_at').notNull(),
+  },
+  (table) => [index('activity_posts_gone_at_idx').on(table.goneAt)],
+);
+
 export const activityThreadMembers = messaging.table(
   'activity_thread_members',
   {

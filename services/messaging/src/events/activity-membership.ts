@@ -9,6 +9,7 @@ import { archivesAtFor } from '../use-cases/activity-threads';
 /**
  * feed's activity events → activity threads: the first acceptance opens the thread with the
  * host in it, each accepted (or promoted) person is added, and whoever gives up their spot leaves.
+ * An acceptance of a post already gone (events/activity-post-gone.ts) opens nothing.
  */
 export async function subscribeActivityMembership(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -20,8 +21,12 @@ export async function subscribeActivityMembership(kit: ServiceKit<Config>): Prom
         const { postId, hostId, userId } = envelope.data;
         const startsAt = new Date(envelope.data.startsAt);
         const now = kit.clock.now();
-        await threads.open({ postId, hostId, startsAt, archivesAt: archivesAtFor(startsAt) }, now);
-        await threads.addMember(postId, userId, now);
+        // A post deleted before this acceptance was handled has no thread to join.
+        const open = await threads.open(
+          { postId, hostId, startsAt, archivesAt: archivesAtFor(startsAt) },
+          now,
+        );
+        if (open) await threads.addMember(postId, userId, now);
       });
     },
   });

@@ -8,21 +8,21 @@ import { ActivityThreadsRepository } from '../db/activity-threads-repository';
  * its thread goes with it, members and messages, as the post's comments do. Without this a host
  * whose activity was taken down could go on messaging everyone in it until the thread archived.
  * A delete is idempotent, so a redelivery needs no inbox. Feed's activity events travel on other
- * consumers: an acceptance handled after the deletion would open the thread again (rare; see
- * docs/messaging.md).
+ * consumers, so an acceptance can be handled after the deletion: the post is remembered as gone,
+ * and that acceptance opens nothing.
  */
 export async function subscribeActivityPostGone(kit: ServiceKit<Config>): Promise<void> {
   const threads = new ActivityThreadsRepository(kit.db.db);
   await kit.bus.subscribe({
     durable: 'messaging.activity-post-deleted',
     event: postDeletedV1,
-    handle: (envelope) => threads.remove(envelope.data.postId),
+    handle: (envelope) => threads.remove(envelope.data.postId, kit.clock.now()),
   });
   await kit.bus.subscribe({
     durable: 'messaging.activity-post-removed',
     event: contentRemovedV1,
     handle: async (envelope) => {
-      if (envelope.data.targetKind === 'post') await threads.remove(envelope.data.targetId);
+      if (envelope.data.targetKind === 'post') await threads.remove(envelope.data.targetId, kit.clock.now());
     },
   });
 }

@@ -184,7 +184,7 @@ describe('activity threads', () => {
         messaging.publish(contentRemovedV1, { targetKind: 'post', targetId: postId, actorId: randomUUID() }),
     ],
   ] as const)(
-    'closes the thread of an activity whose post is %s: no more messages, gone from the list',
+    'closes the thread of an activity whose post is %s, and a late acceptance does not open it again',
     async (_, gone) => {
       const { host, b, run } = await threadOfTwo();
       expect((await send(host, run.postId, 'see you there')).statusCode).toBe(201);
@@ -196,6 +196,27 @@ describe('activity threads', () => {
         sql`select 1 from messaging.activity_thread_messages where post_id = ${run.postId}::uuid`,
       );
       expect(left).toEqual([]);
+
+      // An acceptance handled after the deletion (a redelivery, or a consumer that lagged).
+      const c = buildUser();
+      await messaging.register(c);
+      const late = await messaging.publish(activityAcceptedV1, { ...run, userId: c.id, promoted: true });
+      await waitFor(
+        async () =>
+          (
+            await messaging.rows(
+              sql`select 1 from messaging.inbox where consumer = 'messaging.activity-accepted' and event_id = ${late}::uuid`,
+            )
+          ).length === 1,
+        5_000,
+        'the late acceptance to be handled',
+      );
+      expect(await threadsOf(c)).toEqual([]);
+      expect(await threadsOf(host)).toEqual([]);
+      const reopened = await messaging.rows(
+        sql`select 1 from messaging.activity_threads where post_id = ${run.postId}::uuid`,
+      );
+      expect(reopened).toEqual([]);
     },
   );
 
