@@ -9,7 +9,7 @@ import { queryRows } from '../db/query-rows';
 import type { DatabasePort, EventBus } from '../ports';
 import { createUnitOfWork } from '../service/unit-of-work';
 import { createTestDatabase, sleep, uniqueName, waitFor } from '../testing';
-import { BlocksProjection, subscribeBlocksProjection } from './blocks-projection';
+import { BlocksProjection, subscribeBlocksProjection, TOMBSTONE_KEPT_MS } from './blocks-projection';
 import type { BlockPair } from './blocks-projection';
 import { eventTablesMigration } from './event-tables';
 import { makeEnvelope } from './make-envelope';
@@ -100,6 +100,25 @@ function blocksContract(
       );
       await apply('unblock', p, at(1));
       expect(await blocked(p)).toBe(false);
+    });
+
+    it('forgets an unblock 30 days on, when a later unblock sweeps the tombstones', async () => {
+      const old = pair();
+      const recent = pair();
+      const tombstone = async (p: ReturnType<typeof pair>) =>
+        (
+          await queryRows(
+            port.db,
+            sql`select 1 from ${sql.raw(`"${schema}".block_tombstones`)}
+                 where blocker_id = ${p.blockerId}::uuid and blocked_id = ${p.blockedId}::uuid`,
+          )
+        ).length > 0;
+      await apply('unblock', old, at(1));
+      await apply('unblock', recent, new Date(at(1).getTime() + TOMBSTONE_KEPT_MS));
+      expect(await tombstone(old)).toBe(true); // exactly 30 days: still kept
+      await apply('unblock', pair(), new Date(at(2).getTime() + TOMBSTONE_KEPT_MS));
+      expect(await tombstone(old)).toBe(false);
+      expect(await tombstone(recent)).toBe(true);
     });
 
     it('erases a person’s blocks and tombstones, either side', async () => {

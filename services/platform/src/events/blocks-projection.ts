@@ -6,6 +6,9 @@ import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
 import { subscribeOnce, subscribeOnceWithEvents } from './inbox';
 
+/** How long an unblock is remembered (see `unblock`). */
+export const TOMBSTONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** One person's block of another, as identity's block events carry it. */
 export interface BlockPair {
   blockerId: string;
@@ -76,6 +79,13 @@ export class BlocksProjection {
           values (${blockerId}::uuid, ${blockedId}::uuid, ${asOf}::timestamptz)
           on conflict (blocker_id, blocked_id) do update set unblocked_at = excluded.unblocked_at
            where t.unblocked_at < excluded.unblocked_at`,
+    );
+    // Who once blocked whom is kept no longer than it guards against: a block event that old is
+    // never still on its way. Unblocks are rare and the table small, so it is swept here.
+    const keptFrom = new Date(at.getTime() - TOMBSTONE_KEPT_MS).toISOString();
+    await queryRows(
+      this.db,
+      sql`delete from ${this.tombstones} where unblocked_at < ${keptFrom}::timestamptz`,
     );
     return removed.length > 0;
   }
