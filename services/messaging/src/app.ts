@@ -54,10 +54,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     redisUrl: kit.bus.kind === 'nats' ? kit.config.REDIS_URL : null,
     logger: kit.logger.child({ component: 'socket.io' }),
     membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
-    async typingBarrier(conversationId, userId, otherId) {
-      if (await safety.blockedEitherWay(userId, otherId)) return 'blocked';
-      return (await requests.statusOf(conversationId)) === 'declined' ? 'declined' : undefined;
-    },
+    typingBarrier: (conversationId, userId, otherId) => safety.typingBarrier(conversationId, userId, otherId),
   });
   await disconnectRevokedSessions(kit.bus, sockets);
   await pushNotifications(kit.bus, sockets.io);

@@ -37,12 +37,4 @@ export class RequestsRepository {
     );
     return rows.length > 0;
   }
-
-  async statusOf(conversationId: string): Promise<ConversationStatus | undefined> {
-    const [row] = await queryRows<{ status: ConversationStatus }>(
-      this.db,
-      sql`select status from messaging.conversations where id = ${conversationId}::uuid`,
-    );
-    return row?.status;
-  }
 }

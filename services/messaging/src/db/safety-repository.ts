@@ -28,6 +28,27 @@ export class SafetyRepository {
     return rows.length > 0;
   }
 
+  /**
+   * What stops a typing indicator, in one round trip (typing is the chattiest event): a block
+   * either way, else a declined request, else nothing.
+   */
+  async typingBarrier(
+    conversationId: string,
+    userId: string,
+    otherId: string,
+  ): Promise<'blocked' | 'declined' | undefined> {
+    const [row] = await queryRows<{ blocked: boolean; declined: boolean }>(
+      this.db,
+      sql`select exists (select 1 from messaging.blocks
+                          where (blocker_id = ${userId}::uuid and blocked_id = ${otherId}::uuid)
+                             or (blocker_id = ${otherId}::uuid and blocked_id = ${userId}::uuid)) as blocked,
+                 exists (select 1 from messaging.conversations
+                          where id = ${conversationId}::uuid and status = 'declined') as declined`,
+    );
+    if (row?.blocked) return 'blocked';
+    return row?.declined ? 'declined' : undefined;
+  }
+
   async hideFromViewer(viewerId: string, messageId: string): Promise<void> {
     await queryRows(
       this.db,
