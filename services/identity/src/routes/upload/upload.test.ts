@@ -43,7 +43,7 @@ describe('profile image upload', () => {
     const served = await identity.app.inject({ method: 'GET', url: imageUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=86400, immutable');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('png');
@@ -51,14 +51,14 @@ describe('profile image upload', () => {
     expect([meta.width, meta.height]).toEqual([1024, 768]);
   });
 
-  it('serves square WebP copies at the avatar sizes, cached for a year, and refuses any other size with 400', async () => {
+  it('serves square WebP copies at the avatar sizes, cached for a year in a browser and a day in a shared cache, and refuses any other size with 400', async () => {
     const png = await solid(900, 600).png().toBuffer();
     const { imageUrl } = (await upload(png, 'image/png')).json();
     for (const size of [96, 256]) {
       const served = await identity.app.inject({ method: 'GET', url: `${imageUrl}?size=${size}` });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=86400, immutable');
       const meta = await sharp(served.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size]);
     }
