@@ -15,7 +15,6 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { repoRoot } from './lib.mjs';
 
 export const BUNDLE_DIR = path.join(repoRoot, '.build', 'processes');
@@ -100,6 +99,9 @@ export async function bundleProcesses(entries) {
       readFileSync(stampFile, 'utf8') !== stampOf(entry)
     );
   });
+  // Loaded only to bundle: the Docker image runs its bundle (bundlePathOf) after the bundler, a
+  // dev dependency, is pruned.
+  const { build } = stale.length > 0 ? await import('esbuild') : { build: undefined };
   await Promise.all(
     stale.map(async (entry) => {
       const result = await build({
@@ -123,4 +125,19 @@ export async function bundleProcesses(entries) {
     }),
   );
   return Object.fromEntries(entries.map((entry) => [entry, bundlePathOf(entry)]));
+}
+
+/** `node infra/scripts/bundle-processes.mjs <process name>…`: bundles those processes (the Docker build). */
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { processes } = JSON.parse(
+    readFileSync(path.join(repoRoot, 'infra', 'deploy', 'processes.json'), 'utf8'),
+  );
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !processes.some((p) => p.name === name));
+  if (names.length === 0 || unknown.length > 0) {
+    console.error(`name one or more of: ${processes.map((p) => p.name).join(', ')}`);
+    process.exit(64);
+  }
+  const bundles = await bundleProcesses(processes.filter((p) => names.includes(p.name)).map((p) => p.entry));
+  for (const bundle of Object.values(bundles)) console.log(path.relative(repoRoot, bundle));
 }

@@ -122,7 +122,11 @@ describe('infra/docker/Dockerfile', () => {
     expect(dockerfile).toMatch(/^ENV SAATHI_PROCESS=\$\{PROCESS\}/m);
     expect(dockerfile).toMatch(/^USER 10001$/m);
     // Exec form (a JSON array): no shell between the runtime's SIGTERM and node.
-    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "infra\/docker\/run\.mjs"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "infra\/docker\/run\.mjs"\]$/m);
+    // The process is bundled before the bundler (a dev dependency) is pruned.
+    const bundled = dockerfile.indexOf('RUN node infra/scripts/bundle-processes.mjs "$PROCESS"');
+    expect(bundled).toBeGreaterThan(0);
+    expect(bundled).toBeLessThan(dockerfile.indexOf('npm prune --omit=dev'));
     expect(dockerfile).toMatch(/^HEALTHCHECK .*CMD \["node", "infra\/docker\/healthcheck\.mjs"\]$/m);
     expect(dockerfile).toMatch(/npm prune --omit=dev/);
   });
@@ -146,5 +150,23 @@ describe('infra/docker/Dockerfile', () => {
     });
     expect(run.status).toBe(64);
     expect(run.stderr).toContain('gateway');
+  });
+
+  it('run.mjs runs the bundle the build step makes, with plain node', () => {
+    const bundle = spawnSync(process.execPath, ['infra/scripts/bundle-processes.mjs', 'blog'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(bundle.status, bundle.stderr).toBe(0);
+    expect(bundle.stdout.trim()).toBe('.build/processes/services-blog-src-main.mjs');
+    // Without its configuration the service says what is missing: its own code ran, from the bundle.
+    const run = spawnSync(process.execPath, ['--enable-source-maps', 'infra/docker/run.mjs'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', SAATHI_PROCESS: 'blog' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toContain('JWT_PUBLIC_KEY');
   });
 });
