@@ -47,14 +47,16 @@ function blocksContract(
     /** Applies one event in its own transaction, as the inbox does. */
     const apply = (kind: 'block' | 'unblock', p: ReturnType<typeof pair>, when: Date) =>
       port.db.transaction((tx) => new BlocksProjection(tx, schema)[kind](p, when));
-    const blocked = async (p: ReturnType<typeof pair>) =>
+    /** Whether `table` (blocks or block_tombstones) holds a row for the pair. */
+    const holds = async (table: 'blocks' | 'block_tombstones', p: ReturnType<typeof pair>) =>
       (
         await queryRows(
           port.db,
-          sql`select 1 from ${sql.raw(`"${schema}".blocks`)}
+          sql`select 1 from ${sql.raw(`"${schema}".${table}`)}
                where blocker_id = ${p.blockerId}::uuid and blocked_id = ${p.blockedId}::uuid`,
         )
       ).length > 0;
+    const blocked = (p: ReturnType<typeof pair>) => holds('blocks', p);
 
     it('ends unblocked when the unblock is applied before the older block', async () => {
       const p = pair();
@@ -105,14 +107,7 @@ function blocksContract(
     it('forgets an unblock 30 days on, when a later unblock sweeps the tombstones', async () => {
       const old = pair();
       const recent = pair();
-      const tombstone = async (p: ReturnType<typeof pair>) =>
-        (
-          await queryRows(
-            port.db,
-            sql`select 1 from ${sql.raw(`"${schema}".block_tombstones`)}
-                 where blocker_id = ${p.blockerId}::uuid and blocked_id = ${p.blockedId}::uuid`,
-          )
-        ).length > 0;
+      const tombstone = (p: ReturnType<typeof pair>) => holds('block_tombstones', p);
       await apply('unblock', old, at(1));
       await apply('unblock', recent, new Date(at(1).getTime() + TOMBSTONE_KEPT_MS));
       expect(await tombstone(old)).toBe(true); // exactly 30 days: still kept
