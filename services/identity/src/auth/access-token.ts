@@ -40,7 +40,15 @@ export class AccessTokens {
 
   verify(token: string): AccessTokenClaims | null {
     const user = this.verifyAccess(token);
-    return user ? { sub: user.id, username: user.username, role: user.role, sid: user.sessionId } : null;
+    return user
+      ? {
+          sub: user.id,
+          username: user.username,
+          role: user.role,
+          sid: user.sessionId,
+          ev: user.emailVerified === true,
+        }
+      : null;
   }
 
   /**

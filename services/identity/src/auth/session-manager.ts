@@ -86,6 +86,7 @@ export class SessionManager {
       username: user.username,
       role: user.role,
       sid: sessionId,
+      ev: user.emailVerifiedAt !== null,
     });
   }
 

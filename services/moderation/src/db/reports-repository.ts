@@ -20,6 +20,8 @@ export interface NewReport {
   reason: ReportReason;
   note: string | null;
   excerpt: string | null;
+  /** Its reporter's address was verified (see use-cases/file-report.ts). */
+  countsTowardHiding: boolean;
 }
 
 export interface CaseRow extends Record<string, unknown> {
@@ -44,9 +46,10 @@ export class ReportsRepository {
   async addOnce(report: NewReport, now: Date): Promise<boolean> {
     const rows = await queryRows(
       this.db,
-      sql`insert into moderation.reports (reporter_id, target_kind, target_id, reason, note, created_at)
+      sql`insert into moderation.reports
+            (reporter_id, target_kind, target_id, reason, note, created_at, counts_toward_hiding)
           values (${report.reporterId}, ${report.targetKind}, ${report.targetId}, ${report.reason},
-                  ${report.note}, ${now.toISOString()}::timestamptz)
+                  ${report.note}, ${now.toISOString()}::timestamptz, ${report.countsTowardHiding})
           on conflict do nothing returning id`,
     );
     return rows.length > 0;
@@ -76,6 +79,7 @@ export class ReportsRepository {
       sql`select count(*)::int as n from moderation.reports r
             join moderation.cases c on c.target_kind = r.target_kind and c.target_id = r.target_id
            where r.target_kind = ${targetKind} and r.target_id = ${targetId}
+             and r.counts_toward_hiding
              and r.created_at > coalesce(c.reviewed_at, '-infinity'::timestamptz)`,
     );
     return row?.n ?? 0;

@@ -18,6 +18,8 @@ export const reports = moderation.table(
     reason: text('reason').notNull(),
     note: text('note'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** Its reporter's address was verified: only such reports hide an item from everyone. */
+    countsTowardHiding: boolean('counts_toward_hiding').notNull().default(true),
   },
   (t) => [
     unique('reports_reporter_target_key').on(t.targetKind, t.targetId, t.reporterId),

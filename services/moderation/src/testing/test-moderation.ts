@@ -38,7 +38,9 @@ export interface TestModeration {
   close(): Promise<void>;
 }
 
-export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'member');
+/** A signed-in person, with a verified address unless told otherwise (only theirs hide items). */
+export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser =>
+  buildTestUser({ emailVerified: true, ...overrides }, 'member');
 
 export const buildAdmin = () => buildUser({ role: 'admin' });
 

@@ -9,8 +9,8 @@ const isContent = (kind: ReportTargetKind): kind is ContentKind =>
 
 /**
  * A person reports an item once (again is a no-op). The owning service hides it from the
- * reporter; the report that brings the count of different reporters to the threshold hides
- * content from everyone until an admin reviews it. Each person files at most `reportsPerHour`:
+ * reporter; the report that brings the count of different reporters with a verified address to
+ * the threshold hides content from everyone until an admin reviews it. Each person files at most `reportsPerHour`:
  * a report of an id nobody announced yet is accepted (its event may still be on the way), so
  * without a cap one account could fill the admins' queue with cases about made-up items.
  */
@@ -60,6 +60,9 @@ export async function fileReport(
         reason: body.reason,
         note: body.note ? body.note : null,
         excerpt: body.excerpt ?? null,
+        // An account that never proved its address reports like anyone (the admins see it, the
+        // item leaves the reporter's view) but does not count toward hiding it from everyone.
+        countsTowardHiding: reporter.emailVerified === true,
       };
       const reports = deps.reports.with(tx);
       // The case row first: it serialises concurrent reports of one item, so the threshold

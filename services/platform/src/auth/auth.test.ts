@@ -46,7 +46,13 @@ afterAll(async () => {
 describe('access token verifier', () => {
   it('accepts a valid ES256 token and maps its claims', () => {
     const verify = createAccessTokenVerifier(keys.publicKey);
-    expect(verify(sign())).toEqual({ id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1' });
+    expect(verify(sign())).toEqual({
+      id: 'u-1',
+      username: 'asha',
+      role: 'user',
+      sessionId: 's-1',
+      emailVerified: false,
+    });
   });
 
   it('rejects expired, forged, HS256 and malformed tokens', () => {
@@ -65,7 +71,19 @@ describe('access token claims', () => {
 
   it('accepts what signAccessToken signs', () => {
     const token = signAccessToken(keys.privateKey, { ...claims, role: 'user' }, { ttlSeconds: 60 });
-    expect(verify(token)).toEqual({ id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1' });
+    expect(verify(token)).toEqual({
+      id: 'u-1',
+      username: 'asha',
+      role: 'user',
+      sessionId: 's-1',
+      emailVerified: false,
+    });
+    const verified = signAccessToken(
+      keys.privateKey,
+      { ...claims, role: 'user', ev: true },
+      { ttlSeconds: 60 },
+    );
+    expect(verify(verified)?.emailVerified).toBe(true);
   });
 
   it('refuses a token without an expiry', () => {
@@ -106,7 +124,9 @@ describe('access token claims', () => {
 describe('auth plugin', () => {
   it('reads the user from the access cookie', async () => {
     const res = await app.inject({ url: '/me', cookies: { [ACCESS_COOKIE]: sign() } });
-    expect(res.json()).toEqual({ user: { id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1' } });
+    expect(res.json()).toEqual({
+      user: { id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1', emailVerified: false },
+    });
   });
 
   it('reads the user from a Bearer header', async () => {

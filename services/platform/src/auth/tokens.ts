@@ -27,6 +27,8 @@ export const accessTokenClaimsSchema = z.object({
   username: z.string().min(1),
   role: roleSchema,
   sid: z.string().min(1),
+  /** The account's email address was verified when the token was signed (absent: not). */
+  ev: z.boolean().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
@@ -35,6 +37,11 @@ export interface AuthUser {
   username: string;
   role: Role;
   sessionId: string;
+  /**
+   * Whether the account's address was verified when its access token was signed (at most the
+   * token's lifetime behind). Weighs what an account that proved nothing may do, e.g. reports.
+   */
+  emailVerified?: boolean;
 }
 
 export type AccessTokenVerifier = (token: string) => AuthUser | null;
@@ -110,6 +117,7 @@ export function createAccessTokenVerifier(
       username: claims.data.username,
       role: claims.data.role,
       sessionId: claims.data.sid,
+      emailVerified: claims.data.ev === true,
     };
     if (cacheSize > 0) {
       const oldest = cache.size >= cacheSize ? cache.keys().next().value : undefined;

@@ -114,7 +114,13 @@ export async function startTestService<C extends ServiceEnv, K extends Clock = T
   const accessToken = (user: AuthUser) =>
     signAccessToken(
       keys.privateKey,
-      { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
+      {
+        sub: user.id,
+        username: user.username,
+        role: user.role,
+        sid: user.sessionId,
+        ...(user.emailVerified ? { ev: true } : {}),
+      },
       { ttlSeconds: 600 },
     );
   return {

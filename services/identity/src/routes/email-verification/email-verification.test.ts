@@ -143,6 +143,16 @@ describe('email verification', () => {
     });
   });
 
+  it('tells other services in the access token, from the next refresh, that the address is verified', async () => {
+    const user = await registered();
+    const verifyToken = createAccessTokenVerifier(identity.keys.publicKey);
+    expect(verifyToken(user.browser.get(ACCESS_COOKIE)!)?.emailVerified).toBe(false);
+    expect((await verify(await mailedToken(user.id))).statusCode).toBe(200);
+    identity.clock.advance(11 * 60_000);
+    await me(user.browser);
+    expect(verifyToken(user.browser.get(ACCESS_COOKIE)!)?.emailVerified).toBe(true);
+  });
+
   it('refuses an unknown token and a token older than 24 hours', async () => {
     expect((await verify('x'.repeat(43))).statusCode).toBe(400);
     const user = await registered();

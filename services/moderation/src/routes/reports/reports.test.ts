@@ -55,6 +55,26 @@ describe('reporting', () => {
     expect(reports[0]?.n).toBe(4);
   });
 
+  it('counts only reporters with a verified address toward hiding; the others still file their reports', async () => {
+    const postId = randomUUID();
+    const ownerId = randomUUID();
+    const unverified = [1, 2, 3, 4].map(() => buildUser({ emailVerified: false }));
+    for (const person of unverified)
+      expect(await moderation.report(person, { targetId: postId, ownerId })).toBe(201);
+    expect(await hiddenEvents(postId)).toEqual([]);
+    expect(await moderation.outbox(reportFiledV1)).toEqual(
+      expect.arrayContaining(
+        unverified.map((p) => ({ reporterId: p.id, targetKind: 'post', targetId: postId })),
+      ),
+    );
+    const [first, second, third] = [buildUser(), buildUser(), buildUser()];
+    expect(await moderation.report(first, { targetId: postId, ownerId })).toBe(201);
+    expect(await moderation.report(second, { targetId: postId, ownerId })).toBe(201);
+    expect(await hiddenEvents(postId)).toEqual([]);
+    expect(await moderation.report(third, { targetId: postId, ownerId })).toBe(201);
+    expect(await hiddenEvents(postId)).toEqual([{ targetKind: 'post', targetId: postId }]);
+  });
+
   it('never hides a person from everyone, however many report them', async () => {
     const personId = randomUUID();
     for (let i = 0; i < 3; i++)
