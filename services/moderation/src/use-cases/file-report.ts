@@ -10,9 +10,10 @@ const isContent = (kind: ReportTargetKind): kind is ContentKind =>
 /**
  * A person reports an item once (again is a no-op). The owning service hides it from the
  * reporter; the report that brings the count of different reporters with a verified address to
- * the threshold hides content from everyone until an admin reviews it. Each person files at most `reportsPerHour`:
- * a report of an id nobody announced yet is accepted (its event may still be on the way), so
- * without a cap one account could fill the admins' queue with cases about made-up items.
+ * the threshold hides content from everyone until an admin reviews it. Each person files at most
+ * `reportsPerHour`: a report of an id nobody announced yet is accepted (its event may still be on
+ * the way), so without a cap one account could fill the admins' queue with cases about made-up
+ * items.
  */
 export async function fileReport(
   deps: Pick<
