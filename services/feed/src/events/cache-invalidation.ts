@@ -1,4 +1,7 @@
 import {
+  activityAcceptedV1,
+  activityClosedV1,
+  activityLeftV1,
   commentCreatedV1,
   postCreatedV1,
   postDeletedV1,
@@ -27,7 +30,11 @@ import { cellsCovering } from '../domain/geo';
  * what it has cached of them, so a write on one replica shows on the others within the relay's
  * delay rather than the cache's TTL. A missed broadcast only means waiting for the TTL.
  */
-export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): Promise<void> {
+export async function invalidateCacheOnEvents(
+  bus: EventBus,
+  cache: CellCache,
+  options: { againAfterMs?: number } = {},
+): Promise<void> {
   await bus.broadcast(postCreatedV1, ({ data }) => {
     // The cells the stored point may fall in (a snapped point can sit on a cell edge).
     for (const cell of cellsCovering(data, 0.01)) cache.invalidateCell(cell);
@@ -44,16 +51,31 @@ export async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache): 
   await bus.broadcast(reactionRemovedV1, ({ data }) => {
     if (data.targetType === 'post') cache.invalidatePost(data.targetId);
   });
+  // An activity's card shows its accepted count and state: the writer's process clears its own
+  // cell at commit, the others hear who was accepted (or promoted), who left and that it closed.
+  for (const event of [activityAcceptedV1, activityLeftV1, activityClosedV1] as const)
+    await bus.broadcast(event, ({ data }) => cache.invalidatePost(data.postId));
   await bus.broadcast(userUpdatedV1, () => cache.clear());
   // A deleted account takes comments, likes and reactions off other people's posts too.
   await bus.broadcast(userDeletedV1, () => cache.clear());
-  // Moderation: the broadcast may beat the consumer's write, so a stale copy can live one TTL.
+  // Moderation's events reach every replica's broadcast but only one replica's consumer, which
+  // writes the posts' moderation column: a cell reloaded in between would keep the post on show
+  // for a TTL, so these clear again a moment later.
   for (const event of [contentHiddenV1, contentRemovedV1, reportDismissedV1] as const)
     await bus.broadcast(event, ({ data }) => {
-      if (data.targetKind === 'post') cache.invalidatePost(data.targetId);
+      if (data.targetKind === 'post') nowAndAgain(() => cache.invalidatePost(data.targetId), options);
     });
-  await bus.broadcast(userSuspendedV1, () => cache.clear());
-  await bus.broadcast(userReinstatedV1, () => cache.clear());
+  await bus.broadcast(userSuspendedV1, () => nowAndAgain(() => cache.clear(), options));
+  await bus.broadcast(userReinstatedV1, () => nowAndAgain(() => cache.clear(), options));
+}
+
+/** How long after a moderation event the cache is cleared again (see invalidateCacheOnEvents). */
+const MODERATION_RECHECK_MS = 2_000;
+
+/** After a moderation event: clear now, and again once the consumer has most likely written. */
+function nowAndAgain(clear: () => void, options: { againAfterMs?: number }): void {
+  clear();
+  setTimeout(clear, options.againAfterMs ?? MODERATION_RECHECK_MS).unref();
 }
 
 /**

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { postCreatedV1, postDeletedV1 } from '@saathi/contracts';
+import {
+  activityAcceptedV1,
+  activityClosedV1,
+  activityLeftV1,
+  postCreatedV1,
+  postDeletedV1,
+} from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
 import { CACHED_POSTS_PER_CELL } from '../../app';
@@ -88,6 +94,41 @@ describe('the feed with its cache', () => {
     await feed.rows(sql`delete from feed.posts where id = ${id} returning id`);
     await feed.publish(postDeletedV1, { postId: id, authorId: randomUUID(), deletedBy: randomUUID() });
     await waitFor(async () => (await feed.list(place)).length === 0, 5000, 'the deleted event');
+  });
+
+  it('hears another replica’s activity changes: accepted, left and closed show on the card', async () => {
+    const place = freshPlace();
+    const id = await writeElsewhere(place, 'Doubles at the club, tomorrow');
+    const startsAt = new Date(feed.clock.now().getTime() + 86_400_000);
+    const endsAt = new Date(startsAt.getTime() + 7_200_000);
+    await feed.rows(sql`update feed.posts
+                           set activity_starts_at = ${startsAt.toISOString()}::timestamptz,
+                               activity_ends_at = ${endsAt.toISOString()}::timestamptz,
+                               activity_spots = 2, activity_level = 'any', activity_area = 'Club gate',
+                               activity_accepted = 0
+                         where id = ${id} returning id`);
+    const card = async () => (await feed.list(place))[0]?.activity;
+    expect(await card()).toMatchObject({ acceptedCount: 0, spotsLeft: 2, state: 'open' });
+    const member = { postId: id, hostId: randomUUID(), userId: randomUUID() };
+
+    // Each change is written by "another replica": this process still shows its cached card
+    // until the feed's event announces it.
+    const changeElsewhere = (set: ReturnType<typeof sql>) =>
+      feed.rows(sql`update feed.posts set ${set} where id = ${id} returning id`);
+    await changeElsewhere(sql`activity_accepted = 1`);
+    expect(await card()).toMatchObject({ acceptedCount: 0 });
+    await feed.publish(activityAcceptedV1, { ...member, promoted: false, startsAt: startsAt.toISOString() });
+    await waitFor(async () => (await card())?.acceptedCount === 1, 5000, 'the accepted event');
+
+    await changeElsewhere(sql`activity_accepted = 0`);
+    expect(await card()).toMatchObject({ acceptedCount: 1 });
+    await feed.publish(activityLeftV1, { ...member, wasAccepted: true });
+    await waitFor(async () => (await card())?.acceptedCount === 0, 5000, 'the left event');
+
+    await changeElsewhere(sql`activity_closed_at = ${feed.clock.now().toISOString()}::timestamptz`);
+    expect(await card()).toMatchObject({ state: 'open' });
+    await feed.publish(activityClosedV1, { postId: id, hostId: member.hostId });
+    await waitFor(async () => (await card())?.state === 'closed', 5000, 'the closed event');
   });
 
   it('answers pages past what a cell keeps, and filtered queries, from the database', async () => {
