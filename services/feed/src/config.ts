@@ -11,10 +11,11 @@ export const configSchema = commonEnvSchema
     /**
      * How long the feed cache reuses a cell's newest posts before refreshing them (in the
      * background, serving the old copy meanwhile, for at most as long again). This process's
-     * writes clear the cells they touch at once; other replicas hear the feed's events (or wait
-     * out this TTL). 0 turns the cache off.
+     * writes clear the cells they touch at once and other replicas hear the feed's events, so
+     * this bounds only a missed broadcast; refreshing every hot cell every 5 s cost a quarter of
+     * the feed's CPU per request and most of its p99 (load-tests/RESULTS.md). 0 turns it off.
      */
-    FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
     /** How many cells the cache keeps at most (least recently used go first). */
     FEED_CACHE_CELLS: z.coerce.number().int().min(1).default(20_000),
     /**
