@@ -1,11 +1,8 @@
 // The image's HEALTHCHECK: the process answers /healthz on its port (run.mjs's default port
 // when PORT is unset). Exits 0 when healthy.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readProcesses } from '../scripts/lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const { processes } = JSON.parse(readFileSync(path.join(root, 'infra/deploy/processes.json'), 'utf8'));
-const spec = processes.find((p) => p.name === process.env.SAATHI_PROCESS);
+const spec = readProcesses().find((p) => p.name === process.env.SAATHI_PROCESS);
 const port = process.env.PORT || spec?.port;
 try {
   const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) });

@@ -3,13 +3,12 @@
 // reaches the service's own graceful shutdown directly — no shell or wrapper in between. The
 // process runs as the bundle the image's build made (infra/scripts/bundle-processes.mjs): plain
 // node, no TypeScript loader at start.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { bundlePathOf } from '../scripts/bundle-processes.mjs';
+import { readProcesses } from '../scripts/lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const { processes } = JSON.parse(readFileSync(path.join(root, 'infra/deploy/processes.json'), 'utf8'));
+const processes = readProcesses();
 const name = process.env.SAATHI_PROCESS;
 const spec = processes.find((p) => p.name === name);
 if (!spec) {

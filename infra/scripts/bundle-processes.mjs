@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './lib.mjs';
+import { readProcesses, repoRoot } from './lib.mjs';
 
 export const BUNDLE_DIR = path.join(repoRoot, '.build', 'processes');
 
@@ -129,9 +129,7 @@ export async function bundleProcesses(entries) {
 
 /** `node infra/scripts/bundle-processes.mjs <process name>…`: bundles those processes (the Docker build). */
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { processes } = JSON.parse(
-    readFileSync(path.join(repoRoot, 'infra', 'deploy', 'processes.json'), 'utf8'),
-  );
+  const processes = readProcesses();
   const names = process.argv.slice(2);
   const unknown = names.filter((name) => !processes.some((p) => p.name === name));
   if (names.length === 0 || unknown.length > 0) {

@@ -1,7 +1,7 @@
 // Helpers for the launch and test scripts. Plain Node (no dependencies): these run
 // before `npm install` has happened on a fresh clone.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,11 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
   return result.status ?? 1;
+}
+
+/** The one process table (infra/deploy/processes.json): every Saathi process, its entry and port. */
+export function readProcesses() {
+  return JSON.parse(readFileSync(path.join(repoRoot, 'infra', 'deploy', 'processes.json'), 'utf8')).processes;
 }
 
 /**

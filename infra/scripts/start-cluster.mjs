@@ -7,13 +7,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { bundleProcesses } from './bundle-processes.mjs';
-import { ensureDependencies, ensureWebBuild, repoRoot, spawnPrefixed } from './lib.mjs';
+import { ensureDependencies, ensureWebBuild, readProcesses, repoRoot, spawnPrefixed } from './lib.mjs';
 
 ensureDependencies();
 ensureWebBuild();
 
 // The one process table (also behind k8s/base and checked against docker-compose.yml).
-const { processes } = JSON.parse(readFileSync(path.join(repoRoot, 'infra/deploy/processes.json'), 'utf8'));
+const processes = readProcesses();
 const services = processes.filter((p) => p.kind === 'service');
 const workers = processes.filter((p) => p.kind === 'worker');
 const gateway = processes.find((p) => p.kind === 'gateway');

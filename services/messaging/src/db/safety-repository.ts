@@ -9,6 +9,12 @@ const MESSAGE_TABLES = [sql.raw('messaging.messages'), sql.raw('messaging.activi
  * Messaging's reads of its blocks projection (written by the platform's BlocksProjection,
  * events/user-blocks.ts), and its copies of reporters' hides and moderation decisions on messages.
  */
+/** A block between the two, whichever of them made it. */
+const blockedEitherWay = (userId: string, otherId: string) =>
+  sql`exists (select 1 from messaging.blocks
+               where (blocker_id = ${userId}::uuid and blocked_id = ${otherId}::uuid)
+                  or (blocker_id = ${otherId}::uuid and blocked_id = ${userId}::uuid))`;
+
 export class SafetyRepository {
   constructor(private readonly db: Db) {}
 
@@ -18,14 +24,11 @@ export class SafetyRepository {
 
   /** True when either has blocked the other: one indexed probe each way. */
   async blockedEitherWay(userId: string, otherId: string): Promise<boolean> {
-    const rows = await queryRows(
+    const [row] = await queryRows<{ blocked: boolean }>(
       this.db,
-      sql`select 1 from messaging.blocks
-           where (blocker_id = ${userId}::uuid and blocked_id = ${otherId}::uuid)
-              or (blocker_id = ${otherId}::uuid and blocked_id = ${userId}::uuid)
-           limit 1`,
+      sql`select ${blockedEitherWay(userId, otherId)} as blocked`,
     );
-    return rows.length > 0;
+    return row?.blocked === true;
   }
 
   /**
@@ -39,9 +42,7 @@ export class SafetyRepository {
   ): Promise<'blocked' | 'declined' | undefined> {
     const [row] = await queryRows<{ blocked: boolean; declined: boolean }>(
       this.db,
-      sql`select exists (select 1 from messaging.blocks
-                          where (blocker_id = ${userId}::uuid and blocked_id = ${otherId}::uuid)
-                             or (blocker_id = ${otherId}::uuid and blocked_id = ${userId}::uuid)) as blocked,
+      sql`select ${blockedEitherWay(userId, otherId)} as blocked,
                  exists (select 1 from messaging.conversations
                           where id = ${conversationId}::uuid and status = 'declined') as declined`,
     );
