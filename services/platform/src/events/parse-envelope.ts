@@ -8,9 +8,25 @@ import {
 export type ParsedEnvelope<E extends EventDefinition> =
   { ok: true; envelope: EventEnvelope<EventData<E>> } | { ok: false; reason: string };
 
+/**
+ * One envelope schema per event definition, made on first use: zod compiles a schema's parser
+ * the first time it runs, so a schema made per event would be compiled again for every event
+ * (it was the largest single cost of a consumer's handling).
+ */
+const envelopeSchemas = new WeakMap<EventDefinition, ReturnType<typeof envelopeSchemaOf>>();
+
+function envelopeSchemaOf(def: EventDefinition) {
+  return eventEnvelopeSchema.extend({ data: def.data });
+}
+
 /** Consumers never trust the wire: envelope and payload are validated against the definition. */
 export function parseEnvelope<E extends EventDefinition>(def: E, raw: unknown): ParsedEnvelope<E> {
-  const result = eventEnvelopeSchema.extend({ data: def.data }).safeParse(raw);
+  let schema = envelopeSchemas.get(def);
+  if (!schema) {
+    schema = envelopeSchemaOf(def);
+    envelopeSchemas.set(def, schema);
+  }
+  const result = schema.safeParse(raw);
   if (!result.success) return { ok: false, reason: result.error.message };
   if (result.data.type !== def.type)
     return { ok: false, reason: `type ${result.data.type} is not ${def.type}` };
