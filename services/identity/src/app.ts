@@ -145,6 +145,7 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
   });
   profileRoutes(app, {
     findProfile: (userId) => core.profiles.findByUserId(userId),
+    userExists: async (userId) => (await core.users.findById(userId)) !== undefined,
     saveOwnProfile: (user, body, meta) => saveOwnProfile(core, user, body, meta),
   });
   usersRoutes(app, { findUser: (userId) => core.users.findById(userId) });

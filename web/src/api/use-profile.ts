@@ -28,7 +28,10 @@ async function orNullIfMissing<T>(call: Promise<T>): Promise<T | null> {
   }
 }
 
-/** A user's profile; null when they have none yet (404), so saving knows to create it. */
+/**
+ * A user's profile: `id` null until its first save (so saving knows to create it); null for
+ * an unknown person (404).
+ */
 export function useProfile(userId: string | undefined) {
   return useQuery<Profile | null>({
     queryKey: profileKey(userId ?? ''),
@@ -50,7 +53,7 @@ export function usePublicUser(userId: string | undefined, enabled: boolean) {
 
 export interface SaveProfileInput {
   userId: string;
-  /** True when GET /api/profile/{userId} answered 404: create instead of update. */
+  /** True while the profile was never saved (its `id` is null): create instead of update. */
   create: boolean;
   displayName: string;
   bio: string;

@@ -89,7 +89,7 @@ export function EditProfileForm({
       return;
     }
     save.mutate(
-      { userId: me.id, create: profile === null, displayName: name, bio, profileImageUrl: imageUrl },
+      { userId: me.id, create: profile?.id == null, displayName: name, bio, profileImageUrl: imageUrl },
       {
         onSuccess: () => {
           toast({ title: 'Profile Updated', description: 'Your profile has been saved successfully.' });

@@ -15,14 +15,20 @@ export const profileBodySchema = z.object({
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
+/**
+ * Someone's profile. Every account has one to show: before its first save it is answered with
+ * `id`, `createdAt` and `updatedAt` null and the fields empty — a normal state, not an error
+ * (a browser reports every 404 as a console error, and a new person's own profile screen is
+ * the first place they go).
+ */
 export const profileSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().nullable(),
   userId: z.uuid(),
   displayName: z.string().nullable(),
   bio: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

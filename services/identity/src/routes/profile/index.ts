@@ -8,6 +8,7 @@ import { sessionOf } from '../require-session';
 
 export interface ProfileRoutesDeps {
   findProfile(userId: string): Promise<ProfileRow | undefined>;
+  userExists(userId: string): Promise<boolean>;
   saveOwnProfile(
     user: UserRow,
     body: ProfileBody,
@@ -27,12 +28,27 @@ function toProfile(row: ProfileRow): Profile {
   };
 }
 
+function unsavedProfile(userId: string): Profile {
+  return {
+    id: null,
+    userId,
+    displayName: null,
+    bio: null,
+    profileImageUrl: null,
+    createdAt: null,
+    updatedAt: null,
+  };
+}
+
 export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
   registerRoute(app, getProfileRoute, async (request) => {
-    const profile = await deps.findProfile(request.params.userId);
-    // The web creates the profile on first save when this is 404.
-    if (!profile) throw httpErrors.notFound(IdentityMessages.profileNotFound);
-    return toProfile(profile);
+    const { userId } = request.params;
+    const profile = await deps.findProfile(userId);
+    if (profile) return toProfile(profile);
+    // Someone who never saved theirs has an empty one (id null), which the web creates on first
+    // save; only an unknown person is a 404.
+    if (!(await deps.userExists(userId))) throw httpErrors.notFound(IdentityMessages.profileNotFound);
+    return unsavedProfile(userId);
   });
 
   // The body's userId (sent by the original client) is ignored: a profile is always the caller's own.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityMessages } from '@saathi/contracts';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
@@ -37,11 +38,26 @@ describe('profiles', () => {
     ).toBe(401);
   });
 
-  it('answers 404 with a message before the first save, then creates and updates', async () => {
+  it('answers an empty profile before the first save, then creates and updates', async () => {
     const me = await signedIn();
-    const missing = await me.browser.inject({ method: 'GET', url: `/api/profile/${me.id}` });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(IdentityMessages.profileNotFound);
+    const other = await signedIn();
+    // Not an error: a new person's profile screen asks for it first thing.
+    for (const browser of [me.browser, other.browser]) {
+      const unsaved = await browser.inject({ method: 'GET', url: `/api/profile/${me.id}` });
+      expect(unsaved.statusCode).toBe(200);
+      expect(unsaved.json()).toEqual({
+        id: null,
+        userId: me.id,
+        displayName: null,
+        bio: null,
+        profileImageUrl: null,
+        createdAt: null,
+        updatedAt: null,
+      });
+    }
+    const unknown = await me.browser.inject({ method: 'GET', url: `/api/profile/${randomUUID()}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(IdentityMessages.profileNotFound);
 
     const created = await me.browser.inject({
       method: 'POST',
@@ -64,6 +80,7 @@ describe('profiles', () => {
     expect(updated.statusCode).toBe(200);
     const fetched = await me.browser.inject({ method: 'GET', url: `/api/profile/${me.id}` });
     expect(fetched.json()).toMatchObject({ displayName: 'Asha R', bio: 'Evenings now' });
+    expect(typeof fetched.json().id).toBe('string');
     expect(typeof fetched.json().createdAt).toBe('string');
   });
 
