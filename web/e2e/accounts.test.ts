@@ -163,9 +163,18 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
 
       // --- Profile: view, edit, upload a picture, save ------------------------------------
       const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
+      // Before the first save the profile is empty, not missing: no failed request for the
+      // browser to report as a console error on a new person's first visit.
+      const failed: string[] = [];
+      const onResponse = (response: { status(): number; url(): string }) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      };
+      page.on('response', onResponse);
       await page.goto('/profile');
       await page.getByRole('heading', { name: 'Profile Dashboard' }).waitFor();
       await page.getByRole('heading', { name: username, exact: true }).waitFor(); // display name falls back to the username
+      page.off('response', onResponse);
+      expect(failed).toEqual([]);
       await page.getByText(`@${username}`).waitFor();
       await page.getByText('Total posts created').waitFor();
       await page.getByText('Member Since').waitFor();
@@ -233,6 +242,17 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       for (const item of ['Home', 'Messages', 'Profile'])
         await bottomNav.getByRole('link', { name: item }).waitFor();
       await runAxe(page, '/profile on a phone');
+      // A toast on a phone sits below the header, whose buttons stay visible and tappable.
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Profile Updated');
+      const header = (await page.locator('header.sticky').boundingBox())!;
+      const toastBox = (await page
+        .locator('[data-toast]')
+        .filter({ hasText: 'Profile Updated' })
+        .first()
+        .boundingBox())!;
+      expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
     } finally {
       await context.close();
     }

@@ -37,7 +37,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm" />
+      {/* Below the sticky header (h-14), so a toast never hides its buttons: on a phone the
+          viewport spans the width, and the header is where the next tap usually goes. */}
+      <ToastPrimitive.Viewport className="fixed top-14 right-0 z-[100] flex max-h-[calc(100vh-3.5rem)] w-full flex-col gap-2 p-4 sm:max-w-sm" />
     </ToastPrimitive.Provider>
   );
 }
