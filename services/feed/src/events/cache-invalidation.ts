@@ -61,9 +61,12 @@ export async function invalidateCacheOnEvents(
   // Moderation's events reach every replica's broadcast but only one replica's consumer, which
   // writes the posts' moderation column: a cell reloaded in between would keep the post on show
   // for a TTL, so these clear again a moment later.
+  // A moderated comment changes its post's comment count, and the event names only the comment:
+  // the whole cache goes (comments are moderated rarely; cells reload on their next read).
   for (const event of [contentHiddenV1, contentRemovedV1, reportDismissedV1] as const)
     await bus.broadcast(event, ({ data }) => {
       if (data.targetKind === 'post') nowAndAgain(() => cache.invalidatePost(data.targetId), options);
+      else if (data.targetKind === 'comment') nowAndAgain(() => cache.clear(), options);
     });
   await bus.broadcast(userSuspendedV1, () => nowAndAgain(() => cache.clear(), options));
   await bus.broadcast(userReinstatedV1, () => nowAndAgain(() => cache.clear(), options));
