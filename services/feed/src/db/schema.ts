@@ -171,6 +171,7 @@ export const blockTombstones = feed.table(
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index('block_tombstones_blocked_idx').on(t.blockedId),
+    index('block_tombstones_unblocked_at_idx').on(t.unblockedAt),
   ],
 );
 

@@ -1,0 +1,3 @@
+-- Each unblock also deletes the tombstones past their 30 days (platform BlocksProjection): by
+-- age, so that delete reads the index instead of the whole table.
+CREATE INDEX block_tombstones_unblocked_at_idx ON messaging.block_tombstones (unblocked_at);
