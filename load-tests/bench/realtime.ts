@@ -512,7 +512,7 @@ async function main(): Promise<void> {
       '',
       `CPU per message from the first send until the cluster was quiet again (${(untilQuietMs / 1000).toFixed(1)} s; each process's idle use, sampled for ${IDLE_SAMPLE_MS / 1000} s before, taken off; the bench client not counted): ${workMsPerMessage.map((entry) => `${entry.name} ${entry.ms.toFixed(2)}`).join(', ')}; **total ${workTotal.toFixed(2)} ms**.`,
       '',
-      `Presence (\`recipientOnline\`), 200 sequential sends each: recipient away — every send asks the other process through Redis (\`fetchSockets\`) — p50 ${fmt(presenceAway.p50)} ms, p99 ${fmt(presenceAway.p99)} ms; recipient connected to both processes (answered from the local room) p50 ${fmt(presenceLocal.p50)} ms, p99 ${fmt(presenceLocal.p99)} ms.`,
+      `Presence (\`recipientOnline\`), 200 sequential sends each: recipient away — every send asks the other process through Redis — p50 ${fmt(presenceAway.p50)} ms, p99 ${fmt(presenceAway.p99)} ms; recipient connected to both processes (answered from the local room) p50 ${fmt(presenceLocal.p50)} ms, p99 ${fmt(presenceLocal.p99)} ms.`,
       '',
       `Delivery p99: **${fmt(figures.latency.p99)} ms** (target ≤ 50 ms), **${figures.lost} lost** (target 0).`,
       '',

@@ -46,13 +46,15 @@ interface SocketData {
   memberships: Map<string, string>;
 }
 
-export type MessagingServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-type MessagingSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What the messaging replicas ask each other (`serverSideEmit`, through the Redis adapter). */
+interface ReplicaEvents {
+  /** Does this replica hold a socket of the user? Each other replica answers for itself. */
+  [PRESENCE_QUESTION]: (userId: string, answer: (connected: boolean) => void) => void;
+}
+const PRESENCE_QUESTION = 'presence:connected';
+
+export type MessagingServer = Server<ClientToServerEvents, ServerToClientEvents, ReplicaEvents, SocketData>;
+type MessagingSocket = Socket<ClientToServerEvents, ServerToClientEvents, ReplicaEvents, SocketData>;
 
 export interface SocketServerOptions {
   publicKey: string;
@@ -102,6 +104,8 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   }
 
   const countEvent = registerSocketMetrics(app, io);
+  const connectedHere = (userId: string) => (io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
+  io.on(PRESENCE_QUESTION, (userId, answer) => answer(typeof userId === 'string' && connectedHere(userId)));
 
   const verify = createAccessTokenVerifier(options.publicKey);
   const limits = createUserSocketLimits();
@@ -122,7 +126,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
 
   io.on('connection', (socket) => {
     const userId = socket.data.user.id;
-    // Not in socket.data: the Redis adapter serialises that for other replicas' fetchSockets().
+    // Not in socket.data, which the Redis adapter would serialise if a replica fetched sockets.
     const buckets = limits.join(userId);
     socket.on('disconnect', () => limits.leave(userId));
     void socket.join(userRoom(userId));
@@ -174,16 +178,27 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
       io.to(userRoom(userId)).emit(SocketServerEvent.read, receipt);
     },
     async isOnline(userId) {
-      const room = userRoom(userId);
       // A socket here answers without asking the other replicas.
-      if ((io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+      if (connectedHere(userId)) return true;
       if (!redis) return false;
+      // A yes or no from each other replica, rather than fetchSockets(), whose answer carries
+      // every socket's handshake (headers and cookies) for both replicas to decode off the stream.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('presence: no answer in time')), PRESENCE_TIMEOUT_MS);
+      });
       try {
-        return (await io.in(room).timeout(PRESENCE_TIMEOUT_MS).fetchSockets()).length > 0;
+        const asked = io.serverSideEmitWithAck(PRESENCE_QUESTION, userId);
+        // The adapter's own wait is 5 s: its late refusal must not surface as an unhandled one.
+        asked.catch(() => undefined);
+        const answers = await Promise.race([asked, timedOut]);
+        return answers.some(Boolean);
       } catch (err) {
         // Unknown counts as away: the recipient may get a mail they did not need, never miss one.
         options.logger.warn({ err }, 'presence lookup failed');
         return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
