@@ -1,12 +1,13 @@
 /**
  * Whom the edge limit counts as one client: an IPv6 client by its /64 (it can send each request
- * from another of its addresses), and, once the table of clients is full, every newcomer in one
- * shared count (a flood of addresses cannot slip past uncounted).
+ * from another of its addresses); once the table of clients is full, a newcomer with its network,
+ * and past that every newcomer in one shared count (a flood of addresses cannot slip past
+ * uncounted, nor shut out everyone new with one minute's flood of one network).
  */
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEdgeLimiter } from './edge-limit';
+import { createEdgeLimiter, networkKey } from './edge-limit';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -33,15 +34,31 @@ describe('the edge limit’s clients', () => {
     expect(await ping('198.51.100.4')).toBe(200);
   });
 
-  it('counts clients that arrive once the table is full in one shared count', async () => {
+  it('counts newcomers by their network once the table is full, and in one count past that', async () => {
     const ping = await limitedApp({ max: 2, maxKeys: 2 });
     expect(await ping('203.0.113.1')).toBe(200);
-    expect(await ping('203.0.113.2')).toBe(200);
-    // The table is full: these three newcomers share one count of 2.
-    expect(await ping('203.0.113.3')).toBe(200);
-    expect(await ping('203.0.113.4')).toBe(200);
-    expect(await ping('203.0.113.5')).toBe(429);
+    expect(await ping('2001:db8:5:6::1')).toBe(200);
+    // The table of clients is full: a newcomer counts with its /24 (IPv4) or /48 (IPv6), so a
+    // flood from one network does not shut out the next one.
+    expect(await ping('198.51.100.3')).toBe(200);
+    expect(await ping('198.51.100.4')).toBe(200);
+    expect(await ping('198.51.100.5')).toBe(429);
+    expect(await ping('2001:db8:5:7::1')).toBe(200);
+    expect(await ping('2001:db8:5:8::1')).toBe(200);
+    expect(await ping('2001:db8:5:9::1')).toBe(429);
+    // Both tiers are full (2 clients, 2 networks): everyone new shares one count.
+    expect(await ping('192.0.2.1')).toBe(200);
+    expect(await ping('192.0.2.77')).toBe(200);
+    expect(await ping('2001:db8:99::1')).toBe(429);
     // Clients already counted keep their own.
     expect(await ping('203.0.113.1')).toBe(200);
+  });
+
+  it.each([
+    ['203.0.113.77', '203.0.113.0/24'],
+    ['2001:db8:5:6::/64', '2001:db8:5::/48'],
+    ['2001:db8:0:0::/64', '2001:db8:0::/48'], // addressKey's /64s always have their four groups
+  ])('groups %s in %s', (key, network) => {
+    expect(networkKey(key)).toBe(network);
   });
 });

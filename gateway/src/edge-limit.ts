@@ -2,16 +2,29 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { addressKey, HttpError } from '@saathi/platform';
 import { isUpgradeRequest } from './forward-headers';
 
-/** The count shared by the clients that arrive once `maxKeys` are tracked in a window. */
+/** The count shared by the clients that arrive once both tiers of keys are full in a window. */
 const OVERFLOW_KEY = 'overflow';
+
+/**
+ * The network a client's key belongs to, counted together once the table of clients is full:
+ * an IPv4 address's /24, an IPv6 /64's /48 (`addressKey`'s two shapes).
+ */
+export function networkKey(key: string): string {
+  const v6 = key.endsWith('::/64');
+  if (v6) return `${key.split(':', 3).join(':')}::/48`;
+  const lastDot = key.lastIndexOf('.');
+  return lastDot === -1 ? key : `${key.slice(0, lastDot)}.0/24`;
+}
 
 export interface EdgeLimiterOptions {
   /** Requests per client IP per window. */
   max: number;
   windowMs: number;
   /**
-   * Distinct clients tracked per window (memory bound under a flood of addresses); beyond this,
-   * clients not yet tracked share one count, so a flood cannot slip past the limit uncounted.
+   * Distinct clients tracked per window (memory bound under a flood of addresses). Beyond this a
+   * client not yet tracked is counted with its network (`networkKey`), up to as many networks
+   * again; past both, in one shared count — so a flood of addresses neither slips past the limit
+   * uncounted nor, unless it spans that many networks too, shuts out everyone who comes next.
    */
   maxKeys?: number;
   /**
@@ -61,6 +74,12 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
     else inFlight.set(key, left);
   };
 
+  /** Whose count a newcomer joins once the table holds `maxKeys` clients. */
+  const crowdedKey = (client: string): string => {
+    const network = networkKey(client);
+    return counts.has(network) || counts.size < 2 * maxKeys ? network : OVERFLOW_KEY;
+  };
+
   /** Counts one request of `key` in the window; false (and a 429 sent) when over the rate. */
   const withinRate = (client: string, reply: FastifyReply, done: HookHandlerDoneFunction): boolean => {
     const now = Date.now();
@@ -68,8 +87,7 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
       counts = new Map();
       windowStart = now;
     }
-    // Past maxKeys, every client not yet counted in this window shares the overflow count.
-    const key = counts.size >= maxKeys && !counts.has(client) ? OVERFLOW_KEY : client;
+    const key = counts.has(client) || counts.size < maxKeys ? client : crowdedKey(client);
     const count = (counts.get(key) ?? 0) + 1;
     if (count > max) {
       const seconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
