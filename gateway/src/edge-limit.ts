@@ -87,7 +87,7 @@ export function createEdgeLimiter(options: EdgeLimiterOptions) {
       counts = new Map();
       windowStart = now;
     }
-    const key = counts.has(client) || counts.size < maxKeys ? client : crowdedKey(client);
+    const key = counts.size < maxKeys || counts.has(client) ? client : crowdedKey(client);
     const count = (counts.get(key) ?? 0) + 1;
     if (count > max) {
       const seconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DATA_EXPORT_TTL_HOURS, DataExportMessages, QueueName } from '@saathi/contracts';
+import { DATA_EXPORT_TTL_HOURS, DataExportMessages, IdentityMessages, QueueName } from '@saathi/contracts';
 import type { DataExportStatus } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { Clock, JobQueue } from '@saathi/platform';
@@ -16,6 +16,13 @@ const HOUR_MS = 3_600_000;
 export const STUCK_EXPORT_MS = 30 * 60_000;
 /** The job's attempts before the export counts as failed (a service briefly down is retried). */
 export const DATA_EXPORT_ATTEMPTS = 3;
+/**
+ * The least time between two exports of one person, from the last one's request. Each export
+ * asks four services for their part through the gateway: asking over and over would re-dump the
+ * account and use up the gateway's per-address limit of identity's pod, failing other people's
+ * exports. A failed (or stuck) export does not count: it may be asked again at once.
+ */
+export const DATA_EXPORT_COOLDOWN_MS = HOUR_MS;
 
 export const statusOf = (row: DataExportRow): DataExportStatus => ({
   id: row.id,
@@ -29,13 +36,23 @@ export const expiryAfter = (readyAt: Date) => new Date(readyAt.getTime() + DATA_
 
 /**
  * Starts an export for the person and queues the job that assembles it. One at a time: while one
- * is being prepared, 409; a ready (or failed) one is replaced, so its download link stops working.
+ * is being prepared, 409; a ready one asked for less than DATA_EXPORT_COOLDOWN_MS ago, 429 (with
+ * Retry-After) and it stays downloadable; an older ready one, or a failed one, is replaced, so
+ * its download link stops working.
  */
 export async function requestDataExport(
   deps: DataExportDeps,
   user: { id: string },
 ): Promise<DataExportStatus> {
   const now = deps.clock.now();
+  // Not atomic with the replace below, and need not be: whatever replaces the row leaves it
+  // "preparing", which the replace refuses (409) — two requests at once still make one export.
+  const previous = await deps.exports.findOf(user.id);
+  if (previous?.status === 'ready') {
+    const waitMs = previous.createdAt.getTime() + DATA_EXPORT_COOLDOWN_MS - now.getTime();
+    if (waitMs > 0)
+      throw httpErrors.tooManyRequests(IdentityMessages.dataExportTooSoon, undefined, Math.ceil(waitMs / 1000));
+  }
   const row = await deps.exports.replace(
     user.id,
     randomUUID(),

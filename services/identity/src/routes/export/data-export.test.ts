@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DataExportMessages, QueueName } from '@saathi/contracts';
+import { DataExportMessages, IdentityMessages, QueueName } from '@saathi/contracts';
 import type { DataExportStatus } from '@saathi/contracts';
 import { createAccessTokenVerifier, queryRows, verifyExportToken } from '@saathi/platform';
 import { DataExportsRepository } from '../../db/data-exports-repository';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
 import type { TestIdentity } from '../../testing/test-service';
 import type { CookieJar } from '../../testing/cookie-jar';
-import { DATA_EXPORT_ATTEMPTS, purgeDataExports } from '../../use-cases/data-export';
+import { DATA_EXPORT_ATTEMPTS, DATA_EXPORT_COOLDOWN_MS, purgeDataExports } from '../../use-cases/data-export';
 import { dataExportJob } from '../../jobs/data-export';
 
 /**
@@ -82,6 +82,11 @@ async function settled(browser: CookieJar, id: string): Promise<DataExportStatus
     if (Date.now() > deadline) throw new Error('the export job never finished');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** After the clock has moved past the access token's life: the app renews it as the web client does. */
+async function renewed(browser: CookieJar): Promise<void> {
+  expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
 }
 
 const exportRows = async (userId: string) =>
@@ -160,6 +165,8 @@ describe('download my data, assembled by a job', () => {
   it('replaces a ready export, refuses it after 24 hours and the sweep deletes it', async () => {
     const asha = await signedIn();
     const first = await settled(asha.browser, (await request(asha.browser)).id);
+    identity.clock.advance(DATA_EXPORT_COOLDOWN_MS);
+    await renewed(asha.browser);
     const second = await settled(asha.browser, (await request(asha.browser)).id);
     expect(second.id).not.toBe(first.id);
     const replaced = await asha.browser.inject({
@@ -183,6 +190,37 @@ describe('download my data, assembled by a job', () => {
     expect(await purgeDataExports({ exports }, identity.clock.now())).toBeGreaterThanOrEqual(1);
     expect((await asha.browser.inject({ method: 'GET', url: download })).statusCode).toBe(404);
     expect(await exportRows(asha.id)).toBe(0);
+  });
+
+  it('refuses a new export within an hour of the last one, which stays downloadable', async () => {
+    const asha = await signedIn();
+    const first = await settled(asha.browser, (await request(asha.browser)).id);
+    expect(first.status).toBe('ready');
+    asked.length = 0;
+
+    const again = await asha.browser.inject({ method: 'POST', url: '/api/export/requests' });
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ message: IdentityMessages.dataExportTooSoon });
+    expect(Number(again.headers['retry-after'])).toBe(DATA_EXPORT_COOLDOWN_MS / 1000);
+    // Nothing was asked of the other services, and the last file is still offered.
+    expect(asked).toEqual([]);
+    expect((await asha.browser.inject({ method: 'GET', url: '/api/export/requests' })).json()).toEqual({
+      export: first,
+    });
+    const download = `/api/export/requests/${first.id}/download`;
+    expect((await asha.browser.inject({ method: 'GET', url: download })).statusCode).toBe(200);
+
+    // A minute before the hour is up: still refused, for that minute.
+    identity.clock.advance(DATA_EXPORT_COOLDOWN_MS - 60_000);
+    await renewed(asha.browser);
+    const stillSoon = await asha.browser.inject({ method: 'POST', url: '/api/export/requests' });
+    expect(stillSoon.statusCode).toBe(429);
+    expect(stillSoon.headers['retry-after']).toBe('60');
+
+    identity.clock.advance(60_000);
+    const next = await settled(asha.browser, (await request(asha.browser)).id);
+    expect(next.id).not.toBe(first.id);
+    expect(next.status).toBe('ready');
   });
 
   it('goes with the account', async () => {
@@ -213,8 +251,13 @@ describe('download my data, assembled by a job', () => {
     await expect(job(lastAttempt)).rejects.toThrow(/answered 503/);
     expect((await settled(asha.browser, started.id)).status).toBe('failed');
     failing.delete(asha.id);
+    // A failed export does not count towards the hour between exports: asked again at once.
     const again = await request(asha.browser);
     expect((await settled(asha.browser, again.id)).status).toBe('ready');
+    // That one made a file, so it does.
+    const tooSoon = await asha.browser.inject({ method: 'POST', url: '/api/export/requests' });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toMatchObject({ message: IdentityMessages.dataExportTooSoon });
   });
 
   it('never hands the job a token that passes as an access token', async () => {
