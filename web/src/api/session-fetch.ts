@@ -8,7 +8,8 @@ import { getSessionRoute } from './routes';
 
 let renewal: Promise<boolean> | null = null;
 
-function renewSession(): Promise<boolean> {
+/** Renews the access cookie; false when there is no session left to renew. */
+export function renewSession(): Promise<boolean> {
   renewal ??= fetch(getSessionRoute.path, { credentials: 'include' })
     .then(async (res) => res.ok && ((await res.json()) as { user: unknown }).user != null)
     .catch(() => false)

@@ -10,13 +10,37 @@ import { applyNewNotification } from '../api/use-notifications';
 import { applyMessageToConversations } from '../api/messaging-cache';
 import { activityThreadsKey, mergeActivityThreadMessage } from '../api/use-activity-threads';
 import { conversationsKey, notificationsKey, unreadMessagesKey } from '../api/messaging-query-keys';
+import { renewSession } from '../api/session-fetch';
 import { clearTyping, receiveReceipt, receiveTyping, resetLiveState } from './live-store';
 import { SocketContext, type AppSocket } from './socket-context';
 
 export { useSocket, type AppSocket } from './socket-context';
 
+/** Renewals in a row that did not lead to a connection before the socket gives up. */
+const MAX_RENEWALS = 3;
+
+/**
+ * The server closes a socket when its access token expires, and refuses the reconnect of a tab
+ * that has made no request since (its cookie is still the expired one): renew the cookie, as a
+ * request's 401 would, and connect again. Not when the session is gone, nor in a loop.
+ */
+function renewOnRefusal(socket: AppSocket): void {
+  let renewals = 0;
+  socket.on('connect', () => {
+    renewals = 0;
+  });
+  socket.on('connect_error', (error) => {
+    if (error.message !== 'Unauthorized' || socket.active || renewals >= MAX_RENEWALS) return;
+    renewals += 1;
+    void renewSession().then((renewed) => {
+      if (renewed) setTimeout(() => socket.connect(), 500 * renewals);
+    });
+  });
+}
+
 /** Wires the server's events into the query cache and the live store. */
 function listen(socket: AppSocket, queryClient: QueryClient, userId: string): void {
+  renewOnRefusal(socket);
   let connectedBefore = false;
   let marks: ThreadMarks | undefined;
   socket.on('disconnect', () => {

@@ -42,6 +42,8 @@ const TYPING_TOO_FAST: Extract<SocketAck, { ok: false }> = {
 
 interface SocketData {
   user: AuthUser;
+  /** When the handshake's access token expires; the transport is closed then. */
+  expiresAtMs: number;
   /** conversation id → the other participant, for conversations this user is in. */
   memberships: Map<string, string>;
 }
@@ -110,17 +112,19 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   const verify = createAccessTokenVerifier(options.publicKey);
   const limits = createUserSocketLimits();
   io.use((socket, next) => {
-    const user = handshakeUser(socket.request.headers.cookie, verify, options.revokedSessions);
-    if (!user) {
+    const handshake = handshakeUser(socket.request.headers.cookie, verify, options.revokedSessions);
+    if (!handshake) {
       next(new Error('Unauthorized'));
       return;
     }
+    const { user, expiresAtMs } = handshake;
     if (!limits.hasRoom(user.id)) {
       next(new Error(TOO_MANY_SOCKETS));
       return;
     }
     socket.data.user = user;
     socket.data.memberships = new Map();
+    socket.data.expiresAtMs = expiresAtMs;
     next();
   });
 
@@ -128,7 +132,18 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     const userId = socket.data.user.id;
     // Not in socket.data, which the Redis adapter would serialise if a replica fetched sockets.
     const buckets = limits.join(userId);
-    socket.on('disconnect', () => limits.leave(userId));
+    // The token let this socket in for its lifetime, no longer: otherwise a copied access cookie
+    // would keep a socket hearing someone's messages until they signed out. The transport is
+    // closed, not the socket disconnected, so the client reconnects by itself with the cookie it
+    // holds now (the web renews an expired one when the handshake is refused).
+    const expiry = setTimeout(
+      () => socket.conn.close(),
+      Math.max(0, socket.data.expiresAtMs - Date.now()),
+    ).unref();
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      limits.leave(userId);
+    });
     void socket.join(userRoom(userId));
     socket.on(SocketClientEvent.typing, (input, ack) => {
       countEvent(SocketClientEvent.typing, 'in');

@@ -56,6 +56,21 @@ describe('the handshake', () => {
     });
     await expect(messaging.connect(user)).rejects.toThrow('Unauthorized');
   });
+
+  it('closes a socket when its access token expires, and that token opens no other', async () => {
+    const { asha, ravi, conversation } = await pair();
+    const cookie = messaging.cookieOf(ravi, 2);
+    const socket = await messaging.connect(ravi, cookie);
+    const received = record(socket);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    // Still open before the token's end: it hears the message.
+    await messaging.send(asha, conversation, 'before the end');
+    await waitFor(() => (received[SocketServerEvent.messageNew]?.length ?? 0) === 1);
+    expect(await closed).toBe('transport close');
+    await expect(messaging.connect(ravi, cookie)).rejects.toThrow('Unauthorized');
+    // A fresh token (the web renews it when the handshake is refused) opens one again.
+    (await messaging.connect(ravi)).disconnect();
+  });
 });
 
 describe('pushes', () => {

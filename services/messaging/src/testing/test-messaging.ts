@@ -27,7 +27,8 @@ export interface TestMessaging {
   deps: ServiceDeps<Config>;
   clock: TestClock;
   /** The Cookie header identity's access token would set for this user. */
-  cookieOf(user: AuthUser): string;
+  /** The user's access cookie (its token lives 10 minutes unless told). */
+  cookieOf(user: AuthUser, ttlSeconds?: number): string;
   /** A user identity has registered (the projection has their names). */
   register(user: AuthUser, names?: { firstName?: string | null; lastName?: string | null }): Promise<void>;
   /**
@@ -67,7 +68,8 @@ export async function startTestMessaging(): Promise<TestMessaging> {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const sockets: ClientSocket[] = [];
 
-  const cookieOf = (user: AuthUser) => `${ACCESS_COOKIE}=${messaging.accessToken(user)}`;
+  const cookieOf = (user: AuthUser, ttlSeconds?: number) =>
+    `${ACCESS_COOKIE}=${messaging.accessToken(user, ttlSeconds)}`;
   const publish: TestMessaging['publish'] = async (event, data, occurredAt) =>
     (await messaging.publish(event, data, occurredAt ?? new Date())).id;
   const call: TestMessaging['call'] = (user, method, path, payload) =>

@@ -47,8 +47,8 @@ export interface TestService<C, K extends Clock = TestClock> {
   bus: EventBus;
   queue: JobQueue;
   keys: { publicKey: string; privateKey: string };
-  /** An access token for the user, as identity would sign it. */
-  accessToken: (user: AuthUser) => string;
+  /** An access token for the user, as identity would sign it (10 minutes unless told). */
+  accessToken: (user: AuthUser, ttlSeconds?: number) => string;
   /** Cookies of a signed-in user, as identity's access token would carry them. */
   signIn: (user: AuthUser) => { cookies: Record<string, string> };
   /** Publishes an event on the bus, as another service's outbox relay would (as of the clock's now by default). */
@@ -111,7 +111,7 @@ export async function startTestService<C extends ServiceEnv, K extends Clock = T
   const service = await startService(definition, deps);
   const mailer = options.worker ? (options.worker.mailer ?? refusingMailer(definition.name)) : undefined;
   const worker = mailer ? await startWorker(definition, { ...deps, mailer }) : undefined;
-  const accessToken = (user: AuthUser) =>
+  const accessToken = (user: AuthUser, ttlSeconds = 600) =>
     signAccessToken(
       keys.privateKey,
       {
@@ -121,7 +121,7 @@ export async function startTestService<C extends ServiceEnv, K extends Clock = T
         sid: user.sessionId,
         ...(user.emailVerified ? { ev: true } : {}),
       },
-      { ttlSeconds: 600 },
+      { ttlSeconds },
     );
   return {
     app: service.app,
