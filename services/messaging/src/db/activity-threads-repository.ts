@@ -45,6 +45,9 @@ export type ThreadMessageRow = {
 /** How long a deleted post stays remembered: far longer than any event waits for delivery. */
 const GONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** How long a leave is remembered (see `leave`): as long, for the same reason. */
+const LEAVE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
 const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.created_at,
   p.username, p.first_name, p.display_name`);
 
@@ -75,23 +78,77 @@ export class ActivityThreadsRepository {
           returning post_id`,
     );
     if (opened.length === 0) return false;
-    await this.addMember(thread.postId, thread.hostId, now);
+    // The host is in by hosting, not by an acceptance: no time of their own, and never left.
+    await this.db.execute(
+      sql`insert into messaging.activity_thread_members (post_id, user_id, added_at)
+          values (${thread.postId}::uuid, ${thread.hostId}::uuid, ${now.toISOString()}::timestamptz)
+          on conflict do nothing`,
+    );
     return true;
   }
 
-  async addMember(postId: string, userId: string, now: Date): Promise<void> {
-    await this.db.execute(
-      sql`insert into messaging.activity_thread_members (post_id, user_id, added_at)
-          values (${postId}::uuid, ${userId}::uuid, ${now.toISOString()}::timestamptz)
-          on conflict do nothing`,
+  /*
+   * Membership is kept as of each event's time. Feed's accepted and left events come through
+   * two independent consumers, so a leave can be handled before an older acceptance (a backlog,
+   * a redelivery); applied as it came, that acceptance would put the person back in for good.
+   * So a member row keeps the time of the acceptance that let them in (`accepted_at`), and
+   * `activity_thread_leaves` the time of each person's latest leave of the activity: an
+   * acceptance not newer than that leave changes nothing, and a leave removes only an older
+   * membership. A re-join after a leave is newer than it, and gets in. On a tie (same
+   * millisecond) the leave wins: the safe side. The (post, person) pair is locked for the
+   * transaction, so an acceptance and a leave handled at the same moment by the two consumers
+   * cannot each miss the other's uncommitted write.
+   */
+
+  /** An acceptance as of `at` (the event's time); true when the person is now a member from it. */
+  async accept(postId: string, userId: string, at: Date, now: Date): Promise<boolean> {
+    await this.lockMember(postId, userId);
+    const asOf = at.toISOString();
+    const rows = await queryRows(
+      this.db,
+      sql`insert into messaging.activity_thread_members as m (post_id, user_id, added_at, accepted_at)
+          select ${postId}::uuid, ${userId}::uuid, ${now.toISOString()}::timestamptz, ${asOf}::timestamptz
+           where not exists (select 1 from messaging.activity_thread_leaves
+                              where post_id = ${postId}::uuid and user_id = ${userId}::uuid
+                                and left_at >= ${asOf}::timestamptz)
+          on conflict (post_id, user_id) do update set accepted_at = excluded.accepted_at
+           where m.accepted_at < excluded.accepted_at
+          returning 1`,
     );
+    return rows.length > 0;
   }
 
-  async removeMember(postId: string, userId: string): Promise<void> {
-    await this.db.execute(
+  /**
+   * A leave as of `at` (the event's time): removes the membership if it is older, and remembers
+   * the leave so that an older acceptance handled later is not applied (leaves past their 30
+   * days are pruned here). Returns whether a member was removed.
+   */
+  async leave(postId: string, userId: string, at: Date): Promise<boolean> {
+    await this.lockMember(postId, userId);
+    const asOf = at.toISOString();
+    const removed = await queryRows(
+      this.db,
       sql`delete from messaging.activity_thread_members
-          where post_id = ${postId}::uuid and user_id = ${userId}::uuid`,
+           where post_id = ${postId}::uuid and user_id = ${userId}::uuid
+             and accepted_at <= ${asOf}::timestamptz
+          returning 1`,
     );
+    await this.db.execute(
+      sql`insert into messaging.activity_thread_leaves as l (post_id, user_id, left_at)
+          values (${postId}::uuid, ${userId}::uuid, ${asOf}::timestamptz)
+          on conflict (post_id, user_id) do update set left_at = excluded.left_at
+           where l.left_at < excluded.left_at`,
+    );
+    await this.db.execute(
+      sql`delete from messaging.activity_thread_leaves
+          where left_at < ${new Date(at.getTime() - LEAVE_KEPT_MS).toISOString()}::timestamptz`,
+    );
+    return removed.length > 0;
+  }
+
+  private async lockMember(postId: string, userId: string): Promise<void> {
+    const key = `messaging.activity_thread_members:${postId}:${userId}`;
+    await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
 
   /** The thread, only when `userId` is a member (one query: membership is the access check). */
@@ -218,6 +275,8 @@ export class ActivityThreadsRepository {
    */
   async remove(postId: string, now: Date): Promise<void> {
     await this.db.execute(sql`delete from messaging.activity_threads where post_id = ${postId}::uuid`);
+    // Its leaves guard nothing now: no acceptance opens the thread again.
+    await this.db.execute(sql`delete from messaging.activity_thread_leaves where post_id = ${postId}::uuid`);
     await this.db.execute(
       sql`insert into messaging.activity_posts_gone (post_id, gone_at)
           values (${postId}::uuid, ${now.toISOString()}::timestamptz)
@@ -231,9 +290,15 @@ export class ActivityThreadsRepository {
 
   /**
    * Account deletion: threads the person hosted go (with their members and messages), the
-   * person leaves every other thread, and their messages there are erased.
+   * person leaves every other thread, and their messages there are erased, as are the leaves
+   * remembered of them and of the threads they hosted.
    */
   async eraseUser(userId: string): Promise<void> {
+    await this.db.execute(
+      sql`delete from messaging.activity_thread_leaves
+          where user_id = ${userId}::uuid
+             or post_id in (select post_id from messaging.activity_threads where host_id = ${userId}::uuid)`,
+    );
     await this.db.execute(sql`delete from messaging.activity_threads where host_id = ${userId}::uuid`);
     await this.db.execute(sql`delete from messaging.activity_thread_members where user_id = ${userId}::uuid`);
     await this.db.execute(

@@ -5,6 +5,7 @@ import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { messagingService } from '../index';
 import {
+  activityThreadLeaves,
   activityThreadMembers,
   activityThreadMessages,
   activityThreads,
@@ -37,6 +38,7 @@ describe('messaging migrations', () => {
       activityThreads,
       activityThreadMembers,
       activityThreadMessages,
+      activityThreadLeaves,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -143,10 +143,29 @@ export const activityThreadMembers = messaging.table(
       .references(() => activityThreads.postId, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     addedAt: timestamptz('added_at').notNull(),
+    /** The time of the acceptance that let them in ('-infinity': the host, or unknown). */
+    acceptedAt: timestamptz('accepted_at')
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.userId] }),
     index('activity_thread_members_user_idx').on(table.userId, table.postId),
+  ],
+);
+
+/** Each person's latest leave of each activity: an older acceptance handled later adds nobody (30 days). */
+export const activityThreadLeaves = messaging.table(
+  'activity_thread_leaves',
+  {
+    postId: uuid('post_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    leftAt: timestamptz('left_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    index('activity_thread_leaves_user_idx').on(table.userId),
+    index('activity_thread_leaves_left_at_idx').on(table.leftAt),
   ],
 );
 

@@ -10,6 +10,9 @@ import { archivesAtFor } from '../use-cases/activity-threads';
  * feed's activity events → activity threads: the first acceptance opens the thread with the
  * host in it, each accepted (or promoted) person is added, and whoever gives up their spot leaves.
  * An acceptance of a post already gone (events/activity-post-gone.ts) opens nothing.
+ * The two consumers can handle their events out of order, so each applies its event as of the
+ * event's time (`occurredAt`): an acceptance older than the person's latest leave adds nobody,
+ * and a leave removes only an older membership (see `ActivityThreadsRepository.accept`).
  */
 export async function subscribeActivityMembership(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -26,7 +29,7 @@ export async function subscribeActivityMembership(kit: ServiceKit<Config>): Prom
           { postId, hostId, startsAt, archivesAt: archivesAtFor(startsAt) },
           now,
         );
-        if (open) await threads.addMember(postId, userId, now);
+        if (open) await threads.accept(postId, userId, new Date(envelope.occurredAt), now);
       });
     },
   });
@@ -36,7 +39,8 @@ export async function subscribeActivityMembership(kit: ServiceKit<Config>): Prom
     handle: async (envelope) => {
       await consumeOnce(kit.db.db, SCHEMA, 'messaging.activity-left', envelope, async (tx) => {
         if (!envelope.data.wasAccepted) return;
-        await new ActivityThreadsRepository(tx).removeMember(envelope.data.postId, envelope.data.userId);
+        const { postId, userId } = envelope.data;
+        await new ActivityThreadsRepository(tx).leave(postId, userId, new Date(envelope.occurredAt));
       });
     },
   });

@@ -134,6 +134,63 @@ describe('activity threads', () => {
     expect(list.find((thread) => thread.postId === run.postId)?.lastMessage?.content).toBe('Welcome Chitra');
   });
 
+  it('keeps out who left when their older acceptance is handled after the leave, and lets a later re-join in', async () => {
+    const { host, b, run } = await threadOfTwo();
+    const c = buildUser();
+    await messaging.register(c);
+    /** Waits until the consumer has handled the published event (its inbox entry). */
+    const handled = async (consumer: string, published: Promise<string>) => {
+      const id = await published;
+      await waitFor(
+        async () =>
+          (
+            await messaging.rows(
+              sql`select 1 from messaging.inbox where consumer = ${consumer} and event_id = ${id}::uuid`,
+            )
+          ).length === 1,
+        5_000,
+        `${consumer} to handle the event`,
+      );
+    };
+    const acceptedAs = (at: Date) =>
+      handled(
+        'messaging.activity-accepted',
+        messaging.publish(activityAcceptedV1, { ...run, userId: c.id, promoted: false }, at),
+      );
+    const leftAs = (at: Date) =>
+      handled(
+        'messaging.activity-left',
+        messaging.publish(activityLeftV1, { ...run, userId: c.id, wasAccepted: true }, at),
+      );
+    const readsAs = async (user: AuthUser) =>
+      (await messaging.call(user, 'GET', `/api/activity-threads/${run.postId}/messages`)).statusCode;
+
+    // C was accepted, then gave up the spot; the leave is handled first, the acceptance after it.
+    const leftAt = new Date();
+    await leftAs(leftAt);
+    await acceptedAs(new Date(leftAt.getTime() - 60_000));
+    expect(await readsAs(c)).toBe(404);
+    expect((await send(c, run.postId, 'still in?')).statusCode).toBe(404);
+    expect(await threadsOf(c)).toEqual([]);
+    expect(
+      (await threadsOf(host)).find((thread) => thread.postId === run.postId)?.members.map((m) => m.id),
+    ).toEqual([host.id, b.id]);
+
+    // Accepted again after that leave: a real re-join, newer than the leave, gets in.
+    await acceptedAs(new Date(leftAt.getTime() + 60_000));
+    expect(await readsAs(c)).toBe(200);
+    expect(
+      (await threadsOf(c))
+        .find((thread) => thread.postId === run.postId)
+        ?.members.map((m) => m.id)
+        .sort(),
+    ).toEqual([host.id, b.id, c.id].sort());
+    // A leave older than the re-join, handled after it, does not take C out again.
+    await leftAs(new Date(leftAt.getTime() + 30_000));
+    expect(await readsAs(c)).toBe(200);
+    expect((await send(c, run.postId, 'back in')).statusCode).toBe(201);
+  });
+
   it('validates messages and goes read-only a day after the activity starts', async () => {
     const { b, run } = await threadOfTwo();
 
@@ -161,13 +218,26 @@ describe('activity threads', () => {
     await waitForMembers(host, joined.postId, [host, b]);
     await waitForMembers(host, hosted.postId, [b, host]);
     expect((await send(b, joined.postId, 'hi all')).statusCode).toBe(201);
+    // B also gave up a spot elsewhere: that leave is remembered about them.
+    await messaging.publish(activityLeftV1, { ...activity(host), userId: b.id, wasAccepted: true });
+    await waitFor(
+      async () =>
+        (
+          await messaging.rows(
+            sql`select 1 from messaging.activity_thread_leaves where user_id = ${b.id}::uuid`,
+          )
+        ).length === 1,
+      5_000,
+      'the leave',
+    );
 
     await messaging.publish(userDeletedV1, { userId: b.id });
     await waitFor(async () => (await threadsOf(host)).length === 1, 5_000, 'the erasure');
     const left = await messaging.rows(
       sql`select 'member' as kind from messaging.activity_thread_members where user_id = ${b.id}::uuid
           union all select 'message' from messaging.activity_thread_messages where sender_id = ${b.id}::uuid
-          union all select 'host' from messaging.activity_threads where host_id = ${b.id}::uuid`,
+          union all select 'host' from messaging.activity_threads where host_id = ${b.id}::uuid
+          union all select 'leave' from messaging.activity_thread_leaves where user_id = ${b.id}::uuid`,
     );
     expect(left).toEqual([]);
   });
