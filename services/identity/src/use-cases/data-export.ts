@@ -51,7 +51,11 @@ export async function requestDataExport(
   if (previous?.status === 'ready') {
     const waitMs = previous.createdAt.getTime() + DATA_EXPORT_COOLDOWN_MS - now.getTime();
     if (waitMs > 0)
-      throw httpErrors.tooManyRequests(IdentityMessages.dataExportTooSoon, undefined, Math.ceil(waitMs / 1000));
+      throw httpErrors.tooManyRequests(
+        IdentityMessages.dataExportTooSoon,
+        undefined,
+        Math.ceil(waitMs / 1000),
+      );
   }
   const row = await deps.exports.replace(
     user.id,
