@@ -52,6 +52,15 @@ export interface SubscribeOptions<E extends EventDefinition = EventDefinition> {
   event: E;
   /** Throwing means "not done": the message is redelivered with back-off until maxDeliver, then parked. */
   handle(envelope: EventEnvelope<z.infer<E['data']>>): Promise<void>;
+  /**
+   * Optional: several events that were waiting together, in order, handled as one (e.g. one
+   * transaction), so a backlog costs less than its events one by one. Only first deliveries
+   * are batched, at most `maxBatch`; a lone event goes to `handle`. Throwing hands every event of
+   * the batch to `handle` on its own, so a bad one is retried and parked alone.
+   */
+  handleBatch?(envelopes: EventEnvelope<z.infer<E['data']>>[]): Promise<void>;
+  /** Most events per `handleBatch` call. Default 64. */
+  maxBatch?: number;
   maxDeliver?: number;
   backoffMs?: number[];
 }

@@ -12,3 +12,6 @@ export function redeliveryDelay(backoffMs: readonly number[], failedAttempts: nu
 export function exponentialDelay(failures: number, initialMs: number, maxMs: number): number {
   return Math.min(maxMs, initialMs * 2 ** Math.max(0, failures - 1));
 }
+
+/** Most events per `handleBatch` call unless a subscription says otherwise. */
+export const DEFAULT_MAX_BATCH = 64;

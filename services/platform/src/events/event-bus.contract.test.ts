@@ -141,6 +141,82 @@ function eventBusContract(name: string, createBus: () => Promise<EventBus>, serv
       expect(attempts).toHaveLength(3);
     });
 
+    it('hands events that waited together to handleBatch in order, and a lone one to handle', async () => {
+      const bus = await open();
+      const def = thingDone('batch');
+      const event = eventOf(def);
+      const singles: number[] = [];
+      const batches: number[][] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await bus.subscribe({
+        durable: uniqueName('batch'),
+        event: def,
+        maxBatch: 4,
+        handle: async (envelope) => {
+          singles.push(envelope.data.n);
+          if (envelope.data.n === 0) await gate; // the others queue up meanwhile
+        },
+        handleBatch: (envelopes) => {
+          batches.push(envelopes.map((envelope) => envelope.data.n));
+          return Promise.resolve();
+        },
+      });
+      await bus.publish(event(0));
+      await waitFor(() => singles.length === 1);
+      for (let n = 1; n <= 6; n++) await bus.publish(event(n));
+      await sleep(100); // all six are with the consumer, waiting behind the first
+      release();
+      await waitFor(() => singles.length + batches.flat().length === 7);
+      await sleep(100);
+      // Each once, in order, at most maxBatch at a time, and at least one real batch.
+      expect([...singles, ...batches.flat()].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expect(batches.flat()).toEqual([...batches.flat()].sort((a, b) => a - b));
+      expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
+      expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(4);
+      expect(singles[0]).toBe(0);
+    });
+
+    it('hands a failed batch to handle one by one, so only its bad event is retried and parked', async () => {
+      const bus = await open();
+      const def = thingDone('batchfail');
+      const event = eventOf(def);
+      const poison = event(3);
+      const delivered: number[] = [];
+      let poisonAttempts = 0;
+      let batchAttempts = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await bus.subscribe({
+        durable: uniqueName('batchfail'),
+        event: def,
+        maxDeliver: 2,
+        backoffMs: [20],
+        handle: async (envelope) => {
+          if (envelope.id === poison.id) {
+            poisonAttempts += 1;
+            throw new Error('poison');
+          }
+          delivered.push(envelope.data.n);
+          if (envelope.data.n === 0) await gate;
+        },
+        handleBatch: () => {
+          batchAttempts += 1;
+          return Promise.reject(new Error('one of these is bad'));
+        },
+      });
+      await bus.publish(event(0));
+      await waitFor(() => delivered.length === 1);
+      for (const envelope of [event(1), event(2), poison, event(4)]) await bus.publish(envelope);
+      await sleep(100);
+      release();
+      await waitFor(() => delivered.length === 4 && poisonAttempts === 2);
+      await sleep(200);
+      expect(batchAttempts).toBeGreaterThanOrEqual(1);
+      expect(delivered).toEqual([0, 1, 2, 4]);
+      expect(poisonAttempts).toBe(2); // retried alone, then parked
+    });
+
     it('parks an envelope whose data does not match the schema without calling the handler', async () => {
       const bus = await open();
       const def = thingDone('invalid');

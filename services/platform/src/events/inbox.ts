@@ -32,9 +32,38 @@ export async function consumeOnce(
 }
 
 /**
+ * `consumeOnce` for several events in one transaction: their inbox rows in one statement, then
+ * `fn` with those not processed before (in order, each once). Returns how many were new.
+ */
+export async function consumeBatchOnce<T extends Pick<EventEnvelope, 'id'>>(
+  db: Db,
+  schema: string,
+  consumer: string,
+  envelopes: readonly T[],
+  fn: (tx: Db, fresh: T[]) => Promise<void>,
+): Promise<number> {
+  const inbox = sql.raw(`"${assertSchemaName(schema)}".inbox`);
+  return db.transaction(async (tx) => {
+    const inserted = await queryRows<{ event_id: string }>(
+      tx,
+      sql`insert into ${inbox} (consumer, event_id)
+          select ${consumer}, id from unnest(${sql.param(envelopes.map((envelope) => envelope.id))}::uuid[]) as t(id)
+          on conflict do nothing returning event_id`,
+    );
+    const isNew = new Set(inserted.map((row) => row.event_id));
+    // In order, and once each: the same event twice in a batch is one inbox row.
+    const fresh = envelopes.filter((envelope) => isNew.delete(envelope.id));
+    if (fresh.length > 0) await fn(tx, fresh);
+    return fresh.length;
+  });
+}
+
+/**
  * A durable consumer whose whole handling is one write to the service's own tables, applied at
  * most once per event (`consumeOnce`): the shape of every projection fed by another service's
  * events (blocks, owners, safety decisions, other services' account names). `repository` wraps the inbox's transaction.
+ * Events that were waiting together are applied in one transaction (`consumeBatchOnce`): a
+ * backlog costs one commit per batch, not per event.
  */
 export function subscribeOnce<E extends EventDefinition, R>(
   kit: { db: DatabasePort; bus: EventBus },
@@ -57,6 +86,12 @@ export function subscribeOnce<E extends EventDefinition, R>(
     handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
       await consumeOnce(kit.db.db, schema, options.durable, envelope, async (tx) => {
         await options.apply(options.repository(tx), envelope.data, envelope);
+      });
+    },
+    handleBatch: async (envelopes: EventEnvelope<z.infer<E['data']>>[]) => {
+      await consumeBatchOnce(kit.db.db, schema, options.durable, envelopes, async (tx, fresh) => {
+        const repository = options.repository(tx);
+        for (const envelope of fresh) await options.apply(repository, envelope.data, envelope);
       });
     },
   });

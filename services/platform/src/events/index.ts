@@ -3,7 +3,7 @@ export { parseEnvelope, type ParsedEnvelope } from './parse-envelope';
 export { eventTablesMigration } from './event-tables';
 export { writeOutbox } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
-export { consumeOnce, subscribeOnce, subscribeOnceWithEvents } from './inbox';
+export { consumeBatchOnce, consumeOnce, subscribeOnce, subscribeOnceWithEvents } from './inbox';
 export { BlocksProjection, subscribeBlocksProjection, type BlockPair } from './blocks-projection';
 export { pruneEventTables } from './prune';
 export { createMemoryBus, type MemoryBusOptions } from './memory-bus';

@@ -1,6 +1,6 @@
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
 import { silentLogger, type PortLogger } from './logger';
 import { parseEnvelopeJson } from './parse-envelope';
 
@@ -36,8 +36,9 @@ interface Durable {
   ready: Delivery[];
   pumping: boolean;
   current: Promise<void> | undefined;
-  /** The delivery its handler is running now, and failed ones waiting out their back-off. */
-  inFlight: Delivery | undefined;
+  /** The deliveries its handler is running now (several for a batch). */
+  inFlight: Delivery[];
+  /** Failed deliveries waiting out their back-off. */
   retrying: number;
 }
 
@@ -45,8 +46,8 @@ interface Durable {
  * The embedded event bus, with JetStream's semantics in one process: publish stores and
  * returns (delivery happens later, never in the publisher's call stack), events are
  * de-duplicated by id, each durable gets every event of its type — including those published
- * before it subscribed — one at a time, at least once, retried with back-off until maxDeliver
- * and then parked. Events travel as JSON, as over the wire, so handlers cannot share objects.
+ * before it subscribed — one at a time (or, with `handleBatch`, the first deliveries waiting
+ * together as one batch), at least once, retried with back-off until maxDeliver and then parked. Events travel as JSON, as over the wire, so handlers cannot share objects.
  */
 export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const logger = options.logger ?? silentLogger;
@@ -71,10 +72,69 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
   async function pump(durable: Durable): Promise<void> {
     for (let next = durable.ready.shift(); next && !closed; next = durable.ready.shift()) {
-      await deliver(durable, next);
+      const batch = [next, ...takeBatch(durable, next)];
+      if (batch.length === 1) await deliver(durable, next);
+      else await deliverBatch(durable, batch);
     }
     durable.pumping = false;
     durable.current = undefined;
+  }
+
+  /** First deliveries waiting right behind `first`, for a durable that handles batches. */
+  function takeBatch(durable: Durable, first: Delivery): Delivery[] {
+    if (!durable.options.handleBatch || first.attempts > 0) return [];
+    const max = (durable.options.maxBatch ?? DEFAULT_MAX_BATCH) - 1;
+    let count = 0;
+    while (count < max && durable.ready[count]?.attempts === 0) count += 1;
+    return durable.ready.splice(0, count);
+  }
+
+  /** A batch in one `handleBatch` call; if it throws, each of its events on its own. */
+  async function deliverBatch(durable: Durable, batch: Delivery[]): Promise<void> {
+    const { event } = durable.options;
+    const valid: { delivery: Delivery; envelope: EventEnvelope }[] = [];
+    for (const delivery of batch) {
+      const parsed = parseEnvelopeJson(event, delivery.json);
+      if (parsed.ok) valid.push({ delivery, envelope: parsed.envelope });
+      else {
+        logger.error(
+          { durable: durable.name, eventId: delivery.id, reason: parsed.reason },
+          'invalid event parked',
+        );
+        parked += 1;
+      }
+    }
+    if (valid.length <= 1) {
+      for (const { delivery } of valid) await deliver(durable, delivery);
+      return;
+    }
+    durable.inFlight = valid.map(({ delivery }) => delivery);
+    const started = performance.now();
+    try {
+      await durable.options.handleBatch?.(valid.map(({ envelope }) => envelope));
+      const ms = Math.round(performance.now() - started);
+      for (const { delivery, envelope } of valid)
+        logger.info(
+          {
+            durable: durable.name,
+            eventId: delivery.id,
+            type: event.type,
+            traceId: envelope.traceId,
+            batch: valid.length,
+            ms,
+          },
+          'event handled',
+        );
+      return;
+    } catch (err) {
+      logger.warn(
+        { durable: durable.name, type: event.type, batch: valid.length, err },
+        'batch failed; handling its events one by one',
+      );
+    } finally {
+      durable.inFlight = [];
+    }
+    for (const { delivery } of valid) if (!closed) await deliver(durable, delivery);
   }
 
   async function deliver(durable: Durable, delivery: Delivery): Promise<void> {
@@ -90,7 +150,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     }
     delivery.attempts += 1;
     const traced = { ...context, traceId: parsed.envelope.traceId, attempts: delivery.attempts };
-    durable.inFlight = delivery;
+    durable.inFlight = [delivery];
     const started = performance.now();
     try {
       await durable.options.handle(parsed.envelope);
@@ -111,7 +171,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       }, delay);
       timers.add(timer);
     } finally {
-      durable.inFlight = undefined;
+      durable.inFlight = [];
     }
   }
 
@@ -176,7 +236,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
         ready: [],
         pumping: false,
         current: undefined,
-        inFlight: undefined,
+        inFlight: [],
         retrying: 0,
       };
       durables.set(durable.name, durable);
@@ -192,8 +252,8 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
     stats() {
       const consumers = [...durables.values()].map((durable) => {
-        const inFlight = durable.inFlight ? 1 : 0;
-        const retriedInFlight = durable.inFlight && durable.inFlight.attempts > 1 ? 1 : 0;
+        const inFlight = durable.inFlight.length;
+        const retriedInFlight = durable.inFlight.filter((delivery) => delivery.attempts > 1).length;
         return {
           durable: durable.name,
           // Redeliveries waiting their turn are "ack pending" on JetStream, not pending.

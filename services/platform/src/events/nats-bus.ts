@@ -12,7 +12,7 @@ import {
 } from '@nats-io/jetstream';
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
 import { silentLogger, type PortLogger } from './logger';
 import {
   ensureStream,
@@ -137,6 +137,70 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   }
 
   /**
+   * Messages that were waiting together: first deliveries in one `handleBatch` call when the
+   * subscription has one (acknowledged together), otherwise — or when the batch throws — one
+   * by one through `handleMessage`, whose retry and parking then apply to each alone.
+   */
+  async function handleMessages<E extends EventDefinition>(
+    subscription: SubscribeOptions<E>,
+    msgs: JsMsg[],
+  ): Promise<void> {
+    const firsts = subscription.handleBatch ? msgs.filter((msg) => msg.info.deliveryCount === 1) : [];
+    if (firsts.length < 2) {
+      for (const msg of msgs) await handleMessage(subscription, msg);
+      return;
+    }
+    const valid: { msg: JsMsg; envelope: EventEnvelope<EventData<E>> }[] = [];
+    for (const msg of firsts) {
+      const parsed = parseEnvelopeJson(subscription.event, msg.string());
+      if (parsed.ok) valid.push({ msg, envelope: parsed.envelope });
+      else await handleMessage(subscription, msg); // parks it, with the reason logged
+    }
+    const heartbeat = setInterval(
+      () => {
+        for (const { msg } of valid) msg.working();
+      },
+      Math.max(1_000, ackWaitMs / 2),
+    );
+    const started = performance.now();
+    let handled = false;
+    try {
+      if (valid.length > 0) await subscription.handleBatch?.(valid.map(({ envelope }) => envelope));
+      handled = true;
+    } catch (err) {
+      logger.warn(
+        { durable: subscription.durable, type: subscription.event.type, batch: valid.length, err },
+        'batch failed; handling its events one by one',
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const ms = Math.round(performance.now() - started);
+    for (const { msg, envelope } of valid) {
+      if (!handled) {
+        await handleMessage(subscription, msg);
+        continue;
+      }
+      msg.ack();
+      logger.info(
+        {
+          durable: subscription.durable,
+          type: subscription.event.type,
+          seq: msg.seq,
+          attempt: 1,
+          eventId: envelope.id,
+          traceId: envelope.traceId,
+          batch: valid.length,
+          ms,
+        },
+        'event handled',
+      );
+    }
+    // Redeliveries among them go alone, after the batch (their order was already broken).
+    for (const msg of msgs) if (msg.info.deliveryCount > 1) await handleMessage(subscription, msg);
+  }
+
+  /**
    * Stops redelivery and keeps a copy in the `DLQ` stream (`dlq.<type>`, same retention as the
    * services' streams) for an operator to inspect or replay. A failed copy is logged, never looped.
    */
@@ -231,18 +295,37 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
         ack_wait: nanos(ackWaitMs),
       });
       const consumer = await js.consumers.get(stream, durable);
-      // Few buffered messages: handlers run one at a time, and a buffered message's ack_wait is already running.
-      const messages = await consumer.consume({ max_messages: 8 });
+      const maxBatch = subscription.handleBatch ? (subscription.maxBatch ?? DEFAULT_MAX_BATCH) : 1;
+      // Few buffered messages: handlers run one at a time (or a batch at a time), and a buffered
+      // message's ack_wait is already running.
+      const messages = await consumer.consume({ max_messages: Math.max(8, maxBatch) });
       const done = (async () => {
+        // What arrived while the handler was busy is handled together next (a batch when the
+        // subscription takes batches); the loop stops pulling once a full batch waits.
+        const waiting: JsMsg[] = [];
+        let draining: Promise<void> | undefined;
+        const drain = async () => {
+          while (waiting.length > 0) {
+            if (closing) {
+              // Buffered but not started: hand them back at once rather than after ack_wait.
+              for (const msg of waiting.splice(0)) msg.nak();
+              break;
+            }
+            await handleMessages(subscription, waiting.splice(0, maxBatch));
+          }
+          draining = undefined;
+        };
         for await (const msg of messages) {
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() sets it while this loop awaits
           if (closing) {
-            // Buffered but not started: hand it back at once rather than after ack_wait.
             msg.nak();
             continue;
           }
-          await handleMessage(subscription, msg);
+          waiting.push(msg);
+          draining ??= drain();
+          if (waiting.length >= maxBatch) await draining;
         }
+        await draining;
       })().catch((err: unknown) => logger.error({ err, durable }, 'consumer stopped'));
       consumers.push({ stream, durable, messages, done });
     },

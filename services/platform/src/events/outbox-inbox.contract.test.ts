@@ -7,7 +7,7 @@ import { queryRows } from '../db/query-rows';
 import type { DatabasePort, EventBus } from '../ports';
 import { createTestDatabase, sleep, uniqueName, waitFor } from '../testing';
 import { eventTablesMigration } from './event-tables';
-import { consumeOnce } from './inbox';
+import { consumeBatchOnce, consumeOnce } from './inbox';
 import { makeEnvelope } from './make-envelope';
 import { createMemoryBus } from './memory-bus';
 import { writeOutbox } from './outbox';
@@ -128,6 +128,37 @@ function outboxContract(
       // Another consumer of the same event has its own inbox entry.
       expect(await consumeOnce(port.db, schema, 'other', envelope, () => Promise.resolve())).toBe(true);
       expect(await queryRows(port.db, sql`select n from ${effects}`)).toEqual([{ n: 1 }]);
+    });
+
+    it('applies a batch in one transaction: only events not seen before, in order, once each', async () => {
+      const schema = await serviceSchema();
+      const effects = sql.raw(`"${schema}".effects`);
+      const [a, b, c, d] = [1, 2, 3, 4].map((n) => makeEnvelope(orderPlaced, { n }, { traceId: 'test' }));
+      const apply = async (tx: typeof port.db, fresh: (typeof a)[]) => {
+        for (const envelope of fresh)
+          await tx.execute(sql`insert into ${effects} values (${envelope!.id}::uuid, ${envelope!.data.n})`);
+      };
+      expect(await consumeOnce(port.db, schema, 'c', b!, (tx) => apply(tx, [b]))).toBe(true);
+      // A failed batch leaves nothing behind, its inbox rows included.
+      await expect(
+        consumeBatchOnce(port.db, schema, 'c', [a!, c!], async (tx, fresh) => {
+          await apply(tx, fresh);
+          throw new Error('side effect failed');
+        }),
+      ).rejects.toThrow('side effect failed');
+      const seen: number[][] = [];
+      const batch = [c!, a!, b!, c!, d!]; // b was handled alone; c is in twice
+      const applied = await consumeBatchOnce(port.db, schema, 'c', batch, async (tx, fresh) => {
+        seen.push(fresh.map((envelope) => envelope.data.n));
+        await apply(tx, fresh);
+      });
+      expect(applied).toBe(3);
+      expect(seen).toEqual([[3, 1, 4]]);
+      expect(
+        await consumeBatchOnce(port.db, schema, 'c', batch, () => Promise.reject(new Error('never'))),
+      ).toBe(0);
+      const rows = await queryRows<{ n: number }>(port.db, sql`select n from ${effects} order by n`);
+      expect(rows.map((row) => row.n)).toEqual([1, 2, 3, 4]);
     });
 
     it('keeps rows whose publish failed and retries them with back-off', async () => {
