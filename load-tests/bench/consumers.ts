@@ -12,7 +12,6 @@
  * service's handling, the NATS and pg clients, and an info-level log to /dev/null, as in
  * production. Trees alternate within a round; compare ratios within a round. Not in `npm test`.
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -23,6 +22,7 @@ import type * as Moderation from '../../services/moderation/src/index';
 import type * as Notification from '../../services/notification/src/index';
 import type * as Platform from '../../services/platform/src/index';
 import type * as Testing from '../../services/platform/src/testing/index';
+import { treeRounds } from './lib/tree-rounds';
 
 const { values } = parseArgs({
   options: {
@@ -143,28 +143,14 @@ async function measure(tree: string): Promise<Figures> {
   return { tree, perEvent };
 }
 
-function runChild(tree: string): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const child = fork(
-      import.meta.filename,
-      ['--child', tree, '--events', values.events, ...(values.profile ? ['--profile', values.profile] : [])],
-      { execArgv: ['--import', 'tsx'], cwd: tree },
-    );
-    child.once('message', (figures: Figures) => resolve(figures));
-    child.once('exit', (code) =>
-      code === 0 ? undefined : reject(new Error(`${tree}: exited with ${code}`)),
-    );
-  });
-}
-
-if (values.child) {
-  process.send?.(await measure(values.child));
-  process.exit(0);
-} else {
-  const trees = values.trees.split(',').map((tree) => path.resolve(tree));
-  for (let round = 1; round <= Number(values.rounds); round++) {
-    const figures: Figures[] = [];
-    for (const tree of trees) figures.push(await runChild(tree));
+await treeRounds<Figures>({
+  script: import.meta.filename,
+  child: values.child,
+  trees: values.trees,
+  rounds: Number(values.rounds),
+  childArgs: ['--events', values.events, ...(values.profile ? ['--profile', values.profile] : [])],
+  measure,
+  report(round, figures) {
     const first = figures[0]!;
     for (const figure of figures) {
       const cells = Object.entries(figure.perEvent).map(([service, value]) => {
@@ -173,5 +159,5 @@ if (values.child) {
       });
       console.log(`round ${round} ${figure.tree}: ${cells.join(', ')}`);
     }
-  }
-}
+  },
+});

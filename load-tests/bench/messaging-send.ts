@@ -11,13 +11,13 @@
  * send (the pg client's queries counted). Trees alternate within a round, so a machine shared
  * with other work disturbs both alike; compare ratios within a round. Not part of `npm test`.
  */
-import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import type * as Harness from '../../services/messaging/src/testing/test-messaging';
+import { treeRounds } from './lib/tree-rounds';
 
 const { values } = parseArgs({
   options: {
@@ -110,31 +110,14 @@ async function measure(tree: string): Promise<Figures> {
   return { tree, cpuMsPerSend: (used.user + used.system) / 1000 / SENDS, statementsPerSend: sent / SENDS };
 }
 
-function runChild(tree: string): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const child = fork(
-      import.meta.filename,
-      ['--child', tree, ...(values.profile ? ['--profile', values.profile] : [])],
-      {
-        execArgv: ['--import', 'tsx'],
-        cwd: tree,
-      },
-    );
-    child.once('message', (figures: Figures) => resolve(figures));
-    child.once('exit', (code) =>
-      code === 0 ? undefined : reject(new Error(`${tree}: exited with ${code}`)),
-    );
-  });
-}
-
-if (values.child) {
-  process.send?.(await measure(values.child));
-  process.exit(0);
-} else {
-  const trees = values.trees.split(',').map((tree) => path.resolve(tree));
-  for (let round = 1; round <= Number(values.rounds); round++) {
-    const figures: Figures[] = [];
-    for (const tree of trees) figures.push(await runChild(tree));
+await treeRounds<Figures>({
+  script: import.meta.filename,
+  child: values.child,
+  trees: values.trees,
+  rounds: Number(values.rounds),
+  childArgs: values.profile ? ['--profile', values.profile] : [],
+  measure,
+  report(round, figures) {
     const first = figures[0]!;
     console.log(
       `round ${round}: ${figures
@@ -145,5 +128,5 @@ if (values.child) {
         )
         .join('; ')}`,
     );
-  }
-}
+  },
+});
