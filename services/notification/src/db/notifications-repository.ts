@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { authorNameOf } from '@saathi/contracts';
 import type { AppNotification, NotificationType } from '@saathi/contracts';
-import { returnedRow } from '@saathi/platform';
+import { queryRows, returnedRow } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { notificationActors, notifications, users } from './schema';
 
@@ -28,6 +28,16 @@ export interface Activity {
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
+
+/** Which unread notification an activity by the same actor moves up (see `bumpSameActors`). */
+export function sameActorKey(activity: {
+  recipientId: string;
+  type: string;
+  targetKey: string;
+  actorId: string;
+}): string {
+  return `${activity.recipientId}|${activity.type}|${activity.targetKey}|${activity.actorId}`;
+}
 
 function toNotification(row: NotificationRow, currentName?: string): AppNotification {
   return {
@@ -199,6 +209,54 @@ export class NotificationsRepository {
       )
       .returning({ id: notifications.id });
     return bumped.length > 0;
+  }
+
+  /**
+   * `bumpSameActor` for many activities in one statement (a batch of events). Returns the keys
+   * (`sameActorKey`) of those that moved a notification up; the others need the full path.
+   */
+  async bumpSameActors(
+    activities: readonly Pick<Activity, 'recipientId' | 'type' | 'targetKey' | 'actorId' | 'at'>[],
+  ): Promise<Set<string>> {
+    // One row per notification, at its latest time: an UPDATE … FROM applies one source row per
+    // target row, whichever it meets first.
+    const latest = new Map<string, (typeof activities)[number]>();
+    for (const activity of activities) {
+      const key = sameActorKey(activity);
+      const known = latest.get(key);
+      if (!known || known.at < activity.at) latest.set(key, activity);
+    }
+    if (latest.size === 0) return new Set();
+    const rows = [...latest.values()];
+    const bumped = await queryRows<{
+      recipient_id: string;
+      type: string;
+      target_key: string;
+      actor_id: string;
+    }>(
+      this.db,
+      sql`update notification.notifications as n
+             set updated_at = greatest(n.updated_at, v.at)
+            from unnest(${sql.param(rows.map((row) => row.recipientId))}::uuid[],
+                        ${sql.param(rows.map((row) => row.type))}::text[],
+                        ${sql.param(rows.map((row) => row.targetKey))}::text[],
+                        ${sql.param(rows.map((row) => row.actorId))}::uuid[],
+                        ${sql.param(rows.map((row) => row.at.toISOString()))}::timestamptz[])
+                 as v(recipient_id, type, target_key, actor_id, at)
+           where n.recipient_id = v.recipient_id and n.type = v.type and n.target_key = v.target_key
+             and n.read_at is null and n.actor_id = v.actor_id
+       returning n.recipient_id, n.type, n.target_key, n.actor_id`,
+    );
+    return new Set(
+      bumped.map((row) =>
+        sameActorKey({
+          recipientId: row.recipient_id,
+          type: row.type,
+          targetKey: row.target_key,
+          actorId: row.actor_id,
+        }),
+      ),
+    );
   }
 
   /** The recipient's newest notifications (by latest activity), names as they are now. */

@@ -8,6 +8,7 @@ import type { AppNotification, EventEnvelope, NotificationList } from '@saathi/c
 import { createLogger, createMemoryBus, createMemoryQueue } from '@saathi/platform';
 import type { AuthUser, Mailer } from '@saathi/platform';
 import { TestClock, waitFor } from '@saathi/platform/testing';
+import { NotificationsRepository, sameActorKey } from '../db/notifications-repository';
 import { buildUser, startTestNotification } from '../testing/test-notification';
 import type { TestNotification } from '../testing/test-notification';
 
@@ -103,5 +104,79 @@ describe('a message from the same person again', () => {
       [false, false],
       [true, true],
     ]);
+  });
+});
+
+describe('messages that waited together', () => {
+  it('are bumped in one statement where they can be; the rest take the full path, each once', async () => {
+    const asha = buildUser();
+    const ravi = buildUser();
+    const meera = buildUser();
+    const withRavi = randomUUID();
+    const message = (
+      senderId: string,
+      recipientId: string,
+      conversationId: string,
+      recipientOnline = true,
+    ) => {
+      clock.advance(1_000);
+      return {
+        messageId: randomUUID(),
+        conversationId,
+        senderId,
+        recipientId,
+        recipientOnline,
+        sentAt: clock.now().toISOString(),
+      };
+    };
+    const first = await notification.publish(messageSentV1, message(ravi.id, asha.id, withRavi));
+    await waitFor(() => inboxHas(first), 5_000, 'the first message recorded');
+
+    // Published in one go: the memory bus hands what waits together to handleBatch.
+    const again = [1, 2, 3].map(() => message(ravi.id, asha.id, withRavi));
+    const toMeera = message(ravi.id, meera.id, randomUUID()); // a first message: full path
+    const away = message(ravi.id, asha.id, withRavi, false); // a mail may be due: full path
+    const envelopes = [];
+    for (const data of [again[0]!, toMeera, again[1]!, away, again[2]!])
+      envelopes.push(await notification.publish(messageSentV1, data));
+    await waitFor(
+      async () => (await inboxHas(envelopes[1])) && (await inboxHas(envelopes[3])),
+      5_000,
+      'the full paths recorded',
+    );
+    for (const index of [0, 2, 4]) expect(await inboxHas(envelopes[index]!)).toBe(false);
+    const ashas = await listOf(asha);
+    expect(ashas.notifications).toHaveLength(1);
+    expect(ashas.notifications[0]!.updatedAt).toBe(away.sentAt); // the latest of them
+    expect((await listOf(meera)).notifications).toMatchObject([{ actorId: ravi.id, read: false }]);
+  });
+
+  it('moves a notification to the latest time of a batch, whatever order its messages came in', async () => {
+    const asha = buildUser();
+    const ravi = buildUser();
+    const conversationId = randomUUID();
+    clock.advance(1_000);
+    const first = await notification.publish(messageSentV1, {
+      messageId: randomUUID(),
+      conversationId,
+      senderId: ravi.id,
+      recipientId: asha.id,
+      recipientOnline: true,
+      sentAt: clock.now().toISOString(),
+    });
+    await waitFor(() => inboxHas(first), 5_000, 'the first message recorded');
+    const at = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000);
+    const activity = (seconds: number) => ({
+      recipientId: asha.id,
+      type: 'message' as const,
+      targetKey: `conversation:${conversationId}`,
+      actorId: ravi.id,
+      at: at(seconds),
+    });
+    const repository = new NotificationsRepository(notification.database.port.db);
+    const stranger = { ...activity(9), actorId: randomUUID() }; // no notification of theirs
+    const bumped = await repository.bumpSameActors([activity(30), activity(10), stranger, activity(20)]);
+    expect([...bumped]).toEqual([sameActorKey(activity(0))]);
+    expect((await listOf(asha)).notifications[0]!.updatedAt).toBe(at(30).toISOString());
   });
 });

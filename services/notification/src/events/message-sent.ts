@@ -1,9 +1,14 @@
 import { consumeOnce } from '@saathi/platform';
 import { messageSentV1 } from '@saathi/contracts';
+import type { EventData, EventEnvelope } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { SCHEMA } from '../schema-name';
-import { noticeMessage, noticeMessageWithoutChange } from '../use-cases/message-notice';
+import {
+  noticeMessage,
+  noticeMessagesWithoutChange,
+  noticeMessageWithoutChange,
+} from '../use-cases/message-notice';
 import { createNotificationCore } from '../use-cases/notification-core';
 
 const DURABLE = 'notification.message-sent';
@@ -17,16 +22,28 @@ const DURABLE = 'notification.message-sent';
  */
 export function subscribeMessageSent(kit: ServiceKit<Config>): Promise<void> {
   const core = createNotificationCore(kit);
+  const fullPath = (envelope: EventEnvelope<EventData<typeof messageSentV1>>) =>
+    kit.uow.withEvents(
+      (tx, emit) =>
+        consumeOnce(tx, SCHEMA, DURABLE, envelope, (inner) => noticeMessage(core, inner, emit, envelope)),
+      { traceId: envelope.traceId },
+    );
   return kit.bus.subscribe({
     durable: DURABLE,
     event: messageSentV1,
     handle: async (envelope) => {
       if (await noticeMessageWithoutChange(core, envelope.data)) return;
-      await kit.uow.withEvents(
-        (tx, emit) =>
-          consumeOnce(tx, SCHEMA, DURABLE, envelope, (inner) => noticeMessage(core, inner, emit, envelope)),
-        { traceId: envelope.traceId },
+      await fullPath(envelope);
+    },
+    // A backlog's cheap bumps in one statement; the rest, in order, one transaction each. Should
+    // one fail, the bus hands the batch back one by one: bumps again are no-ops, and the inbox
+    // skips what already committed.
+    handleBatch: async (envelopes) => {
+      const done = await noticeMessagesWithoutChange(
+        core,
+        envelopes.map((envelope) => envelope.data),
       );
+      for (const [index, envelope] of envelopes.entries()) if (!done[index]) await fullPath(envelope);
     },
   });
 }

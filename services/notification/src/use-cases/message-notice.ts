@@ -1,6 +1,7 @@
 import { QueueName } from '@saathi/contracts';
 import type { EventData, messageSentV1 } from '@saathi/contracts';
 import type { Db, Emit } from '@saathi/platform';
+import { sameActorKey } from '../db/notifications-repository';
 import { newMessageMail } from '../domain/mail-templates';
 import type { NotificationCore } from './notification-core';
 import { notify } from './notify';
@@ -21,14 +22,37 @@ export async function noticeMessageWithoutChange(
   deps: Pick<NotificationCore, 'notifications'>,
   data: EventData<typeof messageSentV1>,
 ): Promise<boolean> {
-  if (data.isRequest || !data.recipientOnline || data.recipientId === data.senderId) return false;
-  return deps.notifications.bumpSameActor({
+  const activity = cheapActivityOf(data);
+  return activity ? deps.notifications.bumpSameActor(activity) : false;
+}
+
+/**
+ * `noticeMessageWithoutChange` for the messages of a batch at once (one statement): whether each
+ * needs nothing more. Applying them together changes nothing a one-by-one pass would not have:
+ * a bump is idempotent (the latest time wins), and a message that finds no notification to move
+ * up takes the full path after, in its turn.
+ */
+export async function noticeMessagesWithoutChange(
+  deps: Pick<NotificationCore, 'notifications'>,
+  messages: readonly EventData<typeof messageSentV1>[],
+): Promise<boolean[]> {
+  const activities = messages.map(cheapActivityOf);
+  const bumped = await deps.notifications.bumpSameActors(
+    activities.filter((activity) => activity !== undefined),
+  );
+  return activities.map((activity) => activity !== undefined && bumped.has(sameActorKey(activity)));
+}
+
+/** The bump a message may be, if it can be one at all (see `noticeMessageWithoutChange`). */
+function cheapActivityOf(data: EventData<typeof messageSentV1>) {
+  if (data.isRequest || !data.recipientOnline || data.recipientId === data.senderId) return undefined;
+  return {
     recipientId: data.recipientId,
-    type: 'message',
+    type: 'message' as const,
     targetKey: messageTargetKey(data.conversationId),
     actorId: data.senderId,
     at: new Date(data.sentAt),
-  });
+  };
 }
 
 /**
