@@ -178,11 +178,14 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       await page.getByText(`@${username}`).waitFor();
       await page.getByText('Total posts created').waitFor();
       await page.getByText('Member Since').waitFor();
-      // Each card stands apart from the one above it (Past activities once sat flush on the profile card).
+      // The summary comes first: the three cards right under the profile, then Past activities,
+      // each card apart from the one above it (Past activities once sat flush on the profile card).
       await page.getByRole('heading', { name: 'Past activities' }).waitFor();
       const profileCard = (await page.getByRole('region', { name: 'Profile', exact: true }).boundingBox())!;
+      const stats = (await page.getByRole('list').filter({ hasText: 'Member Since' }).boundingBox())!;
       const pastCard = (await page.getByRole('region', { name: 'Past activities' }).boundingBox())!;
-      expect(pastCard.y - (profileCard.y + profileCard.height)).toBeGreaterThanOrEqual(16);
+      expect(stats.y - (profileCard.y + profileCard.height)).toBeGreaterThanOrEqual(16);
+      expect(pastCard.y - (stats.y + stats.height)).toBeGreaterThanOrEqual(16);
       await runAxe(page, '/profile view');
 
       await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -257,6 +260,31 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       await context.close();
     }
   }, 180_000);
+
+  it('keeps the verify-email notice to a few lines on a phone, with its resend link in reach', async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    try {
+      const username = `phone_${Date.now().toString(36)}`;
+      const res = await context.request.post('/api/auth/register', {
+        data: { username, email: `${username}@example.com`, phone: '9876543210', password: 'phone-secret-1' },
+      });
+      expect(res.status()).toBe(201);
+      await page.goto('/messages');
+      const banner = page.getByRole('region', { name: 'Email verification' });
+      await banner.getByText('Please verify your email address.').waitFor();
+      const resend = banner.getByRole('button', { name: 'Resend verification email' });
+      await resend.waitFor();
+      const box = (await banner.boundingBox())!;
+      const button = (await resend.boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(100); // it sits on every screen until verified
+      expect(button.x + button.width).toBeLessThanOrEqual(390);
+      await runAxe(page, 'verify-email notice on a phone');
+      await resend.click();
+      await expectToast(page, 'Verification email sent');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('keeps profiles behind sign-in and rejects a reset link without a token', async () => {
     const { context, page } = await newPage(browser, server.url);

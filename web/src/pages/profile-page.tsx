@@ -139,10 +139,6 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
         </section>
       )}
 
-      {isOwn ? <PastActivitiesSection /> : null}
-      {isOwn ? <BlockedPeopleList /> : null}
-      {isOwn ? <YourDataSection /> : null}
-
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         <StatCard
           icon={<FileText className="h-5 w-5" aria-hidden="true" />}
@@ -163,6 +159,11 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
           hint={isOwn ? 'Welcome to Saathi' : 'Part of Saathi'}
         />
       </ul>
+
+      {/* The summary first (the three cards); what one manages (activities, blocks, data) below. */}
+      {isOwn ? <PastActivitiesSection /> : null}
+      {isOwn ? <BlockedPeopleList /> : null}
+      {isOwn ? <YourDataSection /> : null}
 
       {share ? (
         <ShareProfileDialog
