@@ -32,23 +32,34 @@ export function VerifyEmailBanner() {
         }),
     });
 
+  const label = resend.isPending ? 'Sending...' : 'Resend verification email';
   return (
     <section aria-label="Email verification" className="border-b border-amber-200 bg-amber-50">
-      <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
-        <p className="flex items-start gap-2">
+      {/* On a phone the button is a link at the end of the sentence: the banner sits on every
+          screen until the address is verified, and should not take a fifth of a phone's height. */}
+      <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 text-sm text-amber-950 sm:py-3">
+        <p className="flex min-w-0 items-start gap-2">
           <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>
+          <span className="min-w-0">
             <strong className="font-semibold">Please verify your email address.</strong> We sent a link to{' '}
-            <strong className="font-semibold">{user.email}</strong>.
+            <strong className="font-semibold wrap-break-word">{user.email}</strong>.{' '}
+            <button
+              type="button"
+              className="tap-target font-semibold text-teal-800 underline underline-offset-2 sm:hidden"
+              onClick={onResend}
+              disabled={resend.isPending}
+            >
+              {label}
+            </button>
           </span>
         </p>
         <button
           type="button"
-          className={`${buttonSecondary} shrink-0 py-1.5`}
+          className={`${buttonSecondary} shrink-0 py-1.5 max-sm:hidden`}
           onClick={onResend}
           disabled={resend.isPending}
         >
-          {resend.isPending ? 'Sending...' : 'Resend verification email'}
+          {label}
         </button>
       </div>
     </section>
