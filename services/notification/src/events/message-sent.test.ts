@@ -136,11 +136,11 @@ describe('messages that waited together', () => {
     const again = [1, 2, 3].map(() => message(ravi.id, asha.id, withRavi));
     const toMeera = message(ravi.id, meera.id, randomUUID()); // a first message: full path
     const away = message(ravi.id, asha.id, withRavi, false); // a mail may be due: full path
-    const envelopes = [];
+    const envelopes: EventEnvelope[] = [];
     for (const data of [again[0]!, toMeera, again[1]!, away, again[2]!])
       envelopes.push(await notification.publish(messageSentV1, data));
     await waitFor(
-      async () => (await inboxHas(envelopes[1])) && (await inboxHas(envelopes[3])),
+      async () => (await inboxHas(envelopes[1]!)) && (await inboxHas(envelopes[3]!)),
       5_000,
       'the full paths recorded',
     );
