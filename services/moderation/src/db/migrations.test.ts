@@ -5,6 +5,7 @@ import { createTestDatabase, schemaDrift } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import { moderationService } from '../index';
 import {
+  activityThreadLeaves,
   activityThreadMembers,
   auditLog,
   cases,
@@ -32,6 +33,7 @@ describe('moderation migrations', () => {
       suspensions,
       erasedPeople,
       activityThreadMembers,
+      activityThreadLeaves,
       conversationParticipants,
     ]);
     expect(migrated).toEqual(declared);

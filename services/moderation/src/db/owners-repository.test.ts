@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
 import { startTestModeration } from '../testing/test-moderation';
 import type { TestModeration } from '../testing/test-moderation';
+import { AccountErasureRepository } from './account-erasure-repository';
 import { OwnersRepository } from './owners-repository';
 
 let moderation: TestModeration;
@@ -72,5 +73,43 @@ describe('OwnersRepository.recordMessage', () => {
       sql`select 1 from moderation.conversation_participants where conversation_id = ${conversationId}`,
     );
     expect(again).toHaveLength(2);
+  });
+});
+
+describe('OwnersRepository thread membership, as of each event time', () => {
+  const inTx = (fn: (owners: OwnersRepository) => Promise<void>) =>
+    moderation.database.port.db.transaction((tx) => fn(new OwnersRepository(tx)));
+  const members = async (postId: string) =>
+    (
+      await moderation.rows<{ user_id: string }>(
+        sql`select user_id from moderation.activity_thread_members where post_id = ${postId} order by user_id`,
+      )
+    ).map((row) => row.user_id);
+  const leavesOf = (userId: string) =>
+    moderation.rows(sql`select 1 from moderation.activity_thread_leaves where user_id = ${userId}`);
+
+  it('keeps the host whatever leaves, lets a tie go to the leave, and prunes and erases leaves', async () => {
+    const [postId, hostId, userId, otherId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1) + minutes * 60_000);
+    await inTx((owners) => owners.joinThread(postId, { hostId, userId }, at(10)));
+    // A leave older than the acceptance removes nobody; a leave naming the host leaves them in.
+    await inTx((owners) => owners.leaveThread(postId, userId, at(5)));
+    await inTx((owners) => owners.leaveThread(postId, hostId, at(20)));
+    expect(await members(postId)).toEqual([hostId, userId].sort());
+    // A leave at the acceptance's very time wins, and an acceptance at the leave's time too.
+    await inTx((owners) => owners.leaveThread(postId, userId, at(10)));
+    await inTx((owners) => owners.joinThread(postId, { hostId, userId }, at(10)));
+    expect(await members(postId)).toEqual([hostId]);
+
+    // A leave 30 days on prunes the older leaves (of any activity).
+    expect(await leavesOf(userId)).toHaveLength(1);
+    await inTx((owners) => owners.leaveThread(randomUUID(), otherId, at(31 * 24 * 60)));
+    expect(await leavesOf(userId)).toHaveLength(0);
+    // An erased account's leaves go with it.
+    await inTx((owners) => owners.leaveThread(postId, userId, at(31 * 24 * 60)));
+    await moderation.database.port.db.transaction((tx) =>
+      new AccountErasureRepository(tx).erase(userId, at(31 * 24 * 60 + 1)),
+    );
+    expect(await leavesOf(userId)).toHaveLength(0);
   });
 });

@@ -6,6 +6,12 @@ import { addLivePeople } from './live-people';
 import { lockPerson } from './person-lock';
 
 /**
+ * How long a leave of an activity thread is remembered (see `leaveThread`): far longer than any
+ * event waits for delivery (JetStream keeps events 7 days), as the erased people's ids are.
+ */
+const LEAVE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
  * Who wrote each post, comment and message, as the owning services announced it. The only
  * source of a case's owner: a reporter's word about whose item it is is never asked for. Also
  * who is in each activity's group thread and each 1:1 conversation, so only the people in them
@@ -61,26 +67,87 @@ export class OwnersRepository {
     return rows.length > 0;
   }
 
-  /**
-   * The host and an accepted person are in the thread; idempotent. An erased person is not
-   * recorded again (a late or redelivered event of theirs), as in joinConversation.
+  /*
+   * Thread membership is kept as of each event's time. Feed's accepted and left events come
+   * through two independent consumers (and each applies waiting events in batches), so a leave
+   * can be handled before an older acceptance; applied as it came, that acceptance would put the
+   * person back, free to report the thread's messages for good. So an accepted member's row
+   * keeps the time of the acceptance that let them in (`accepted_at`), and
+   * `activity_thread_leaves` the time of each person's latest leave of the activity: an
+   * acceptance not newer than that leave adds nobody, and a leave removes only an older
+   * membership. A re-join after the leave is newer, and gets in. On a tie (same millisecond) the
+   * leave wins: the safe side. The host is in by hosting (`accepted_at` null): no acceptance
+   * time of theirs, and no leave removes them. The (post, person) pair is locked for the
+   * transaction, so an acceptance and a leave handled at once by the two consumers cannot each
+   * miss the other's uncommitted write. The same rule as messaging's own copy of the members.
    */
-  async joinThread(postId: string, userIds: readonly string[]): Promise<void> {
+
+  /**
+   * An acceptance as of `at` (the event's time): the host is in, and the accepted person too
+   * unless they left the activity at or after `at`; idempotent. An erased person is not recorded
+   * again (a late or redelivered event of theirs), as in joinConversation.
+   */
+  async joinThread(postId: string, member: { hostId: string; userId: string }, at: Date): Promise<void> {
+    await this.lockThreadMember(postId, member.userId);
+    const asOf = at.toISOString();
     await addLivePeople(
       this.db,
-      userIds,
+      [member.hostId, member.userId],
       (live) =>
-        sql`insert into moderation.activity_thread_members (post_id, user_id)
-            select ${postId}::uuid, live.user_id from (${live}) as live
-            on conflict do nothing`,
+        sql`insert into moderation.activity_thread_members as m (post_id, user_id, accepted_at)
+            select ${postId}::uuid, live.user_id,
+                   case when live.user_id = ${member.hostId}::uuid then null else ${asOf}::timestamptz end
+              from (${live}) as live
+             where live.user_id = ${member.hostId}::uuid
+                or not exists (select 1 from moderation.activity_thread_leaves l
+                                where l.post_id = ${postId}::uuid and l.user_id = live.user_id
+                                  and l.left_at >= ${asOf}::timestamptz)
+            -- A newer acceptance moves an accepted member's time on; the host's (null) stays.
+            on conflict (post_id, user_id) do update set accepted_at = excluded.accepted_at
+             where m.accepted_at < excluded.accepted_at`,
     );
   }
 
-  async leaveThread(postId: string, userId: string): Promise<void> {
+  /**
+   * A leave as of `at` (the event's time): removes the membership if it is older (never the
+   * host's), and remembers the leave so that an older acceptance handled later adds nobody
+   * (leaves past their 30 days are pruned here). Nothing is remembered of an erased person: no
+   * acceptance records them again anyway.
+   */
+  async leaveThread(postId: string, userId: string, at: Date): Promise<void> {
+    await this.lockThreadMember(postId, userId);
+    // Serialised with the erasure of the person (docs/privacy.md), which deletes their leaves.
+    await lockPerson(this.db, userId);
+    const asOf = at.toISOString();
     await queryRows(
       this.db,
-      sql`delete from moderation.activity_thread_members where post_id = ${postId} and user_id = ${userId}`,
+      sql`delete from moderation.activity_thread_members
+           where post_id = ${postId}::uuid and user_id = ${userId}::uuid
+             and accepted_at <= ${asOf}::timestamptz`,
     );
+    await queryRows(
+      this.db,
+      sql`insert into moderation.activity_thread_leaves as l (post_id, user_id, left_at)
+          select ${postId}::uuid, ${userId}::uuid, ${asOf}::timestamptz
+           where not exists (select 1 from moderation.erased_people where user_id = ${userId}::uuid)
+          on conflict (post_id, user_id) do update set left_at = excluded.left_at
+           where l.left_at < excluded.left_at`,
+    );
+    await queryRows(
+      this.db,
+      sql`delete from moderation.activity_thread_leaves
+           where left_at < ${new Date(at.getTime() - LEAVE_KEPT_MS).toISOString()}::timestamptz`,
+    );
+  }
+
+  /**
+   * A transaction-scoped lock on one person's membership of one activity's thread. Its own
+   * statement, taken before the person locks (as every caller does), so the statements after it
+   * see what the other consumer committed.
+   */
+  private async lockThreadMember(postId: string, userId: string): Promise<void> {
+    const key = `moderation.activity_thread_members:${postId}:${userId}`;
+    await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
 
   /** True when the person is one of the two people of the 1:1 conversation. */

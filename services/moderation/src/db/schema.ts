@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgSchema, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { SCHEMA } from './schema-name';
 
@@ -80,10 +81,30 @@ export const activityThreadMembers = moderation.table(
   {
     postId: uuid('post_id').notNull(),
     userId: uuid('user_id').notNull(),
+    /**
+     * The time of the acceptance that let the person in (its event's); null for the host, in by
+     * hosting; '-infinity' for rows from before migration 0009.
+     */
+    acceptedAt: timestamptz('accepted_at').default(sql`'-infinity'`),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
     index('activity_thread_members_user_idx').on(t.userId),
+  ],
+);
+
+/** The latest leave of each person from each activity (its event's time), kept 30 days. */
+export const activityThreadLeaves = moderation.table(
+  'activity_thread_leaves',
+  {
+    postId: uuid('post_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    leftAt: timestamptz('left_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('activity_thread_leaves_user_idx').on(t.userId),
+    index('activity_thread_leaves_left_at_idx').on(t.leftAt),
   ],
 );
 

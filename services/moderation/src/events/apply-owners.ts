@@ -1,4 +1,4 @@
-import type { EventDefinition } from '@saathi/contracts';
+import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
 import { subscribeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { z } from 'zod';
@@ -12,7 +12,12 @@ export function applyOwnersFrom<E extends EventDefinition>(
   options: {
     durable: string;
     event: E;
-    apply(owners: OwnersRepository, data: z.infer<E['data']>): Promise<unknown>;
+    /** The envelope too, for what is kept as of the event's time (`occurredAt`). */
+    apply(
+      owners: OwnersRepository,
+      data: z.infer<E['data']>,
+      envelope: EventEnvelope<z.infer<E['data']>>,
+    ): Promise<unknown>;
   },
 ): Promise<void> {
   return subscribeOnce(kit, SCHEMA, { ...options, repository: (tx) => new OwnersRepository(tx) });

@@ -50,17 +50,19 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
     apply: (owners, { messageId, senderId, postId }) =>
       owners.record('message', messageId, senderId, { threadId: postId }),
   });
-  // Who may report an activity thread's messages: the same members messaging lets read it.
+  // Who may report an activity thread's messages: the same members messaging lets read it, kept
+  // as of each event's time (a leave handled before an older acceptance stays a leave).
   await applyOwnersFrom(kit, {
     durable: 'moderation.activity-accepted',
     event: activityAcceptedV1,
-    apply: (owners, { postId, hostId, userId }) => owners.joinThread(postId, [hostId, userId]),
+    apply: (owners, { postId, hostId, userId }, envelope) =>
+      owners.joinThread(postId, { hostId, userId }, new Date(envelope.occurredAt)),
   });
   await applyOwnersFrom(kit, {
     durable: 'moderation.activity-left',
     event: activityLeftV1,
-    apply: (owners, { postId, userId, wasAccepted }) =>
-      wasAccepted ? owners.leaveThread(postId, userId) : Promise.resolve(),
+    apply: (owners, { postId, userId, wasAccepted }, envelope) =>
+      wasAccepted ? owners.leaveThread(postId, userId, new Date(envelope.occurredAt)) : Promise.resolve(),
   });
   await applyOwnersFrom(kit, {
     durable: 'moderation.post-deleted',

@@ -30,8 +30,11 @@ export interface TestModeration {
     ownerId: string,
     message?: { recipientId?: string; conversationId?: string },
   ): Promise<void>;
-  /** Publishes an event on the service's bus, as another service would. */
-  publish<E extends EventDefinition>(event: E, data: EventData<E>): Promise<void>;
+  /**
+   * Publishes an event on the service's bus, as another service would; at `occurredAt` (its
+   * envelope's time) when told, else the clock's now.
+   */
+  publish<E extends EventDefinition>(event: E, data: EventData<E>, occurredAt?: Date): Promise<void>;
   /** The payloads of this event type the service has written to its outbox, oldest first. */
   outbox(event: EventDefinition): Promise<Record<string, unknown>[]>;
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
@@ -48,8 +51,8 @@ export const buildAdmin = () => buildUser({ role: 'admin' });
 export async function startTestModeration(env: Record<string, string> = {}): Promise<TestModeration> {
   const moderation = await startTestService(moderationService, { env });
   const { app, database, clock, signIn } = moderation;
-  const publish = async <E extends EventDefinition>(event: E, data: EventData<E>) => {
-    await moderation.publish(event, data);
+  const publish = async <E extends EventDefinition>(event: E, data: EventData<E>, occurredAt?: Date) => {
+    await moderation.publish(event, data, occurredAt);
   };
   return {
     app,

@@ -133,6 +133,58 @@ describe('reporting an activity-thread message', () => {
     expect(await members(postId)).toEqual([sender.id]);
   });
 
+  it('stays refused when an older acceptance is handled after the leave, until a newer one', async () => {
+    const [host, sender, member] = [buildUser(), buildUser(), buildUser()];
+    const postId = await thread(host, [sender]);
+    const messageId = await said(postId, sender);
+    const handled = async (consumer: string) =>
+      (
+        await moderation.rows<{ n: number }>(
+          sql`select count(*)::int as n from moderation.inbox where consumer = ${consumer}`,
+        )
+      )[0]?.n ?? 0;
+    const accept = async (at: Date) => {
+      const before = await handled('moderation.activity-accepted');
+      await moderation.publish(
+        activityAcceptedV1,
+        { postId, hostId: host.id, userId: member.id, startsAt: at.toISOString(), promoted: false },
+        at,
+      );
+      await waitFor(
+        async () => (await handled('moderation.activity-accepted')) === before + 1,
+        5_000,
+        'the acceptance',
+      );
+    };
+    const acceptedAt = moderation.clock.now();
+    const leftAt = new Date(acceptedAt.getTime() + 60_000);
+
+    // The two consumers are independent: the leave is handled first, then the acceptance it undid.
+    const leavesBefore = await handled('moderation.activity-left');
+    await moderation.publish(
+      activityLeftV1,
+      { postId, hostId: host.id, userId: member.id, wasAccepted: true },
+      leftAt,
+    );
+    await waitFor(
+      async () => (await handled('moderation.activity-left')) === leavesBefore + 1,
+      5_000,
+      'the leave',
+    );
+    await accept(acceptedAt);
+    // One at the leave's very millisecond changes nothing either: the leave wins a tie.
+    await accept(leftAt);
+    expect(await members(postId)).toEqual([host.id, sender.id].sort());
+    const refused = await report(member, messageId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: ModerationMessages.notInThread });
+
+    // Accepted again after the leave: a member, who may report.
+    await accept(new Date(leftAt.getTime() + 60_000));
+    expect(await members(postId)).toEqual([host.id, sender.id, member.id].sort());
+    expect((await report(member, messageId)).statusCode).toBe(201);
+  });
+
   it('never records a deleted person again from a late accepted event', async () => {
     const [host, erased] = [buildUser(), buildUser()];
     const postId = await thread(host, [erased]);
