@@ -132,7 +132,7 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
       changeReaction(core, user, target, emoji, change, meta),
   });
   dailyQuestionRoutes(app, {
-    listDailyResponses: () => listDailyResponses(core),
+    listDailyResponses: (viewer) => listDailyResponses(core, viewer),
     answerDailyQuestion: (user, body, meta) => answerDailyQuestion(core, user, body, meta),
   });
   adminRoutes(app, {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { authors } from './schema';
 
@@ -17,7 +18,7 @@ export interface BotAuthor {
 }
 
 /** Stands for "no account data yet": any event is newer. */
-const TOKEN_FALLBACK_AT = new Date(0);
+export const TOKEN_FALLBACK_AT = new Date(0);
 
 /** The authors projection: names for posts, comments and answers, plus each author's stats. */
 export class AuthorsRepository {
@@ -36,6 +37,25 @@ export class AuthorsRepository {
       .insert(authors)
       .values({ userId, username, sourceAt: TOKEN_FALLBACK_AT })
       .onConflictDoNothing({ target: authors.userId });
+  }
+
+  /**
+   * `ensureFromToken` for someone about to write, and whether they are suspended. The author's
+   * row is locked for the transaction, as a suspension's is (`SafetyRepository.hideAuthor`): a
+   * write either sees the suspension or comes before it, and is then hidden with the rest.
+   */
+  async ensureWriter(userId: string, username: string): Promise<{ suspended: boolean }> {
+    const [row] = await queryRows<{ suspended: boolean }>(
+      this.db,
+      sql`insert into feed.authors (user_id, username, source_at)
+          values (${userId}::uuid, ${username}, ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz)
+          on conflict (user_id) do update
+            -- A row made before any account event (a suspension's) takes the token's name.
+            set username = case when feed.authors.source_at = excluded.source_at
+                                then excluded.username else feed.authors.username end
+          returning suspended_at is not null as suspended`,
+    );
+    return { suspended: row?.suspended ?? false };
   }
 
   /** Applies identity's account data as of `asOf`; an older event than the row's is ignored. */

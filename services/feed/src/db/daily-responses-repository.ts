@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { authorNameOf } from '@saathi/contracts';
+import { notBlockedEitherWay } from './engageable';
 import { firstRow } from './first-row';
 import { dailyResponses } from './schema';
 
@@ -36,8 +37,16 @@ export class DailyResponsesRepository {
     return row.id;
   }
 
-  /** The newest answers to `question` given since `since`, with their authors' names. */
-  async newest(question: string, since: Date, limit: number): Promise<DailyResponseView[]> {
+  /**
+   * The newest answers to `question` given since `since`, with their authors' names: none by a
+   * suspended author, and for a signed-in viewer none by someone either of them blocked.
+   */
+  async newest(
+    question: string,
+    since: Date,
+    limit: number,
+    viewerId: string | null = null,
+  ): Promise<DailyResponseView[]> {
     const rows = await queryRows<{
       id: string;
       question: string;
@@ -52,6 +61,8 @@ export class DailyResponsesRepository {
       sql`select d.id, d.question, d.response, d.author_id, d.location, d.created_at, a.username, a.first_name
             from feed.daily_responses d left join feed.authors a on a.user_id = d.author_id
            where d.question = ${question} and d.created_at >= ${since.toISOString()}::timestamptz
+             and (a.suspended_at is null)
+             ${viewerId === null ? sql`` : sql`and ${notBlockedEitherWay(viewerId, sql`d.author_id`)}`}
            order by d.created_at desc, d.id desc
            limit ${limit}`,
     );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { ContentKind } from '@saathi/contracts';
+import { TOKEN_FALLBACK_AT } from './authors-repository';
 import type { MODERATION_STATES } from './schema';
 
 type ModerationState = (typeof MODERATION_STATES)[number];
@@ -24,36 +25,60 @@ export class SafetyRepository {
   }
 
   /**
-   * Hides a post or comment from everyone. A stronger decision replaces a weaker one ('hidden'
-   * until review → 'removed'); returns the post's cell for the cache, or undefined when unknown.
+   * Hides a post or comment from everyone. A stronger decision replaces a weaker one: the
+   * author's suspension < 'hidden' until review < 'removed' — so a decision taken while the
+   * author is suspended is kept when they are reinstated. Returns the post's cell for the cache,
+   * or undefined when unknown (or already as strong).
    */
   async moderate(
     kind: Exclude<ContentKind, 'message'>,
     id: string,
-    state: ModerationState,
+    state: Exclude<ModerationState, 'suspended'>,
   ): Promise<{ geoCell: number } | undefined> {
+    const weaker = state === 'removed' ? ['suspended', 'hidden'] : ['suspended'];
     const rows = await queryRows<{ geo_cell: number }>(
       this.db,
       kind === 'post'
         ? sql`update feed.posts set moderation = ${state}
-               where id = ${id} and (moderation is null or moderation = 'hidden') returning geo_cell`
+               where id = ${id} and (moderation is null or moderation = any(${sql.param(weaker)}::text[]))
+              returning geo_cell`
         : sql`update feed.comments c set moderation = ${state} from feed.posts p
-               where c.id = ${id} and p.id = c.post_id and (c.moderation is null or c.moderation = 'hidden')
+               where c.id = ${id} and p.id = c.post_id
+                 and (c.moderation is null or c.moderation = any(${sql.param(weaker)}::text[]))
               returning p.geo_cell`,
     );
     return rows[0] && { geoCell: rows[0].geo_cell };
   }
 
-  /** A dismissed report: what the reports alone hid shows again (an admin's removal stays). */
+  /**
+   * A dismissed report: what the reports alone hid shows again (an admin's removal stays) —
+   * unless its author is suspended now, whose content stays hidden with the rest of theirs.
+   */
   async unhide(kind: Exclude<ContentKind, 'message'>, id: string): Promise<void> {
     await queryRows(
       this.db,
-      sql`update ${sql.raw(TABLE[kind])} set moderation = null where id = ${id} and moderation = 'hidden'`,
+      sql`update ${sql.raw(TABLE[kind])} t
+             set moderation = case when exists (select 1 from feed.authors a
+                                                 where a.user_id = t.author_id and a.suspended_at is not null)
+                                   then 'suspended' end
+           where id = ${id} and moderation = 'hidden'`,
     );
   }
 
-  /** A suspended author's posts and comments leave the feed. */
-  async hideAuthor(authorId: string): Promise<void> {
+  /**
+   * A suspended author's posts and comments leave the feed, and what they write next is refused.
+   * The author's row is updated first: it locks out a write in progress (`ensureWriter`), which
+   * either committed before (and is hidden below) or sees the suspension.
+   */
+  async hideAuthor(authorId: string, at: Date): Promise<void> {
+    // Made if missing (no account event yet): a first write must find the suspension too. Its
+    // name is the token's, or the account's when identity's event comes (an older source time).
+    await queryRows(
+      this.db,
+      sql`insert into feed.authors (user_id, username, source_at, suspended_at)
+          values (${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
+          on conflict (user_id) do update set suspended_at = excluded.suspended_at`,
+    );
     await queryRows(
       this.db,
       sql`update feed.posts set moderation = 'suspended' where author_id = ${authorId} and moderation is null`,
@@ -66,6 +91,10 @@ export class SafetyRepository {
 
   /** A reinstated author: what the suspension hid shows again (hidden or removed content stays). */
   async showAuthor(authorId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`update feed.authors set suspended_at = null where user_id = ${authorId}::uuid`,
+    );
     await queryRows(
       this.db,
       sql`update feed.posts set moderation = null where author_id = ${authorId} and moderation = 'suspended'`,

@@ -39,6 +39,8 @@ export const authors = feed.table('authors', {
   sourceAt: timestamp('source_at', { withTimezone: true }).notNull(),
   postsCreated: integer('posts_created').notNull().default(0),
   likesReceived: integer('likes_received').notNull().default(0),
+  /** Set while moderation has the person suspended (their writes are refused). */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
 
 export const posts = feed.table(

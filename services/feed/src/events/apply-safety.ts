@@ -1,4 +1,4 @@
-import type { EventDefinition } from '@saathi/contracts';
+import type { EventDefinition, EventEnvelope } from '@saathi/contracts';
 import { subscribeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { z } from 'zod';
@@ -15,7 +15,11 @@ export function applySafetyFrom<E extends EventDefinition>(
   options: {
     durable: string;
     event: E;
-    apply(safety: SafetyRepository, data: z.infer<E['data']>): Promise<unknown>;
+    apply(
+      safety: SafetyRepository,
+      data: z.infer<E['data']>,
+      envelope: EventEnvelope<z.infer<E['data']>>,
+    ): Promise<unknown>;
   },
 ): Promise<void> {
   return subscribeOnce(kit, SCHEMA, { ...options, repository: (tx) => new SafetyRepository(tx) });

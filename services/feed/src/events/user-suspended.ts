@@ -11,7 +11,7 @@ export async function subscribeUserSuspended(kit: ServiceKit<Config>): Promise<v
   await applySafetyFrom(kit, {
     durable: 'feed.user-suspended',
     event: userSuspendedV1,
-    apply: (safety, { userId }) => safety.hideAuthor(userId),
+    apply: (safety, { userId }, envelope) => safety.hideAuthor(userId, new Date(envelope.occurredAt)),
   });
   await applySafetyFrom(kit, {
     durable: 'feed.user-reinstated',

@@ -1,5 +1,6 @@
 import { stableUuid } from '../domain/bots';
 import { nextOccurrenceDraft } from '../domain/activity-series';
+import { AuthorSuspended } from './author-suspended';
 import { createPost, OccurrenceNotDue } from './create-post';
 import type { FeedCore } from './feed-core';
 
@@ -41,7 +42,8 @@ export async function repeatActivities(
       );
       written += 1;
     } catch (error) {
-      if (!(error instanceof OccurrenceNotDue)) throw error;
+      // A suspended host's series waits: it goes on if they are reinstated.
+      if (!(error instanceof OccurrenceNotDue) && !(error instanceof AuthorSuspended)) throw error;
     }
   }
   return written;

@@ -4,6 +4,7 @@ import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { NO_MARKS, toFeedComment } from '../domain/views';
 import type { FeedCore, RequestMeta, Viewer } from './feed-core';
+import { AuthorSuspended } from './author-suspended';
 
 /**
  * A post's comments, oldest first, with the viewer's likes and reactions; 404 for a post the
@@ -31,7 +32,8 @@ export async function createComment(
 ): Promise<FeedComment> {
   const view = await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      await deps.authors.with(tx).ensureFromToken(user.id, user.username);
+      if ((await deps.authors.with(tx).ensureWriter(user.id, user.username)).suspended)
+        throw new AuthorSuspended();
       const comments = deps.comments.with(tx);
       const added = await comments.addOwn(user.id, {
         postId: body.postId,

@@ -3,6 +3,8 @@ import type { CreateDailyResponseBody, DailyResponse } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import type { DailyResponseView } from '../db/daily-responses-repository';
 import type { FeedCore, RequestMeta } from './feed-core';
+import { publicPlaceName } from '../domain/geo';
+import { AuthorSuspended } from './author-suspended';
 
 const toDailyResponse = (view: DailyResponseView): DailyResponse => ({
   ...view,
@@ -13,15 +15,20 @@ function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-/** Today's answers to today's question (UTC day), newest first, as many as the card shows. */
+/**
+ * Today's answers to today's question (UTC day), newest first, as many as the card shows; a
+ * signed-in viewer sees none from someone either of them blocked.
+ */
 export async function listDailyResponses(
   deps: Pick<FeedCore, 'dailyResponses' | 'clock'>,
+  viewer: Pick<AuthUser, 'id'> | null = null,
 ): Promise<DailyResponse[]> {
   const now = deps.clock.now();
   const views = await deps.dailyResponses.newest(
     dailyQuestionFor(now),
     startOfUtcDay(now),
     DAILY_RESPONSES_SHOWN,
+    viewer?.id ?? null,
   );
   return views.map(toDailyResponse);
 }
@@ -44,8 +51,12 @@ export async function answerDailyQuestion(
   return deps.uow.withEvents(
     async (tx) => {
       const authors = deps.authors.with(tx);
-      await authors.ensureFromToken(user.id, user.username);
-      const answer = { question, response: body.response, location: body.location || 'Unknown location' };
+      if ((await authors.ensureWriter(user.id, user.username)).suspended) throw new AuthorSuspended();
+      const answer = {
+        question,
+        response: body.response,
+        location: body.location ? publicPlaceName(body.location) : 'Unknown location',
+      };
       const id = await deps.dailyResponses.with(tx).addOwn(user.id, { ...answer, createdAt: now });
       const author = await authors.find(user.id);
       return toDailyResponse({

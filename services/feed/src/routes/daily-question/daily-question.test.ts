@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_QUESTIONS, DAILY_RESPONSES_SHOWN, dailyQuestionFor } from '@saathi/contracts';
+import {
+  DAILY_QUESTIONS,
+  DAILY_RESPONSES_SHOWN,
+  dailyQuestionFor,
+  userBlockedV1,
+  userSuspendedV1,
+} from '@saathi/contracts';
+import { waitFor } from '@saathi/platform/testing';
 import type { DailyResponse } from '@saathi/contracts';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
@@ -92,5 +99,46 @@ describe('daily question', () => {
       payload: { question, response: 'hello' },
     });
     expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('keeps a picked point to a tenth of a degree, and hides blocked and suspended people’s answers', async () => {
+    const question = dailyQuestionFor(feed.clock.now());
+    const [asha, ravi, meera] = [buildUser(), buildUser(), buildUser()];
+    const answer = async (user: ReturnType<typeof buildUser>, response: string, location?: string) => {
+      feed.clock.advance(1000);
+      const res = await feed.app.inject({
+        method: 'POST',
+        url: '/api/daily-question/responses',
+        ...feed.signIn(user),
+        payload: { question, response, ...(location ? { location } : {}) },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<DailyResponse>();
+    };
+    // Answers are shown to everyone, anywhere: a point's name is the area, not the street.
+    expect((await answer(asha, 'Cricket', '28.614, 77.209')).location).toBe('28.6, 77.2');
+    expect((await answer(ravi, 'Chess', 'Indiranagar')).location).toBe('Indiranagar');
+    await answer(meera, 'Cycling');
+    const ours = new Set([asha.id, ravi.id, meera.id]);
+    const responsesFor = async (viewer?: ReturnType<typeof buildUser>) =>
+      (
+        await feed.app.inject({
+          url: '/api/daily-question/responses',
+          ...(viewer ? feed.signIn(viewer) : {}),
+        })
+      )
+        .json<DailyResponse[]>()
+        .filter((item) => ours.has(item.authorId)) // other tests answer today too
+        .map((item) => item.response);
+    expect(await responsesFor()).toEqual(['Cycling', 'Chess', 'Cricket']);
+
+    await feed.publish(userBlockedV1, { blockerId: asha.id, blockedId: ravi.id });
+    await waitFor(async () => !(await responsesFor(asha)).includes('Chess'), 10_000, 'the block');
+    expect(await responsesFor(ravi)).toEqual(['Cycling', 'Chess']); // both ways: not Asha's
+    expect(await responsesFor(meera)).toEqual(['Cycling', 'Chess', 'Cricket']);
+
+    await feed.publish(userSuspendedV1, { userId: meera.id, actorId: buildUser().id });
+    await waitFor(async () => !(await responsesFor()).includes('Cycling'), 10_000, 'the suspension');
+    expect(await responsesFor()).toEqual(['Chess', 'Cricket']);
   });
 });

@@ -5,7 +5,7 @@ import type { App, AuthUser } from '@saathi/platform';
 import type { RequestMeta } from '../../use-cases/feed-core';
 
 export interface DailyQuestionRoutesDeps {
-  listDailyResponses(): Promise<DailyResponse[]>;
+  listDailyResponses(viewer: AuthUser | null): Promise<DailyResponse[]>;
   answerDailyQuestion(
     user: AuthUser,
     body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'location'>,
@@ -14,7 +14,7 @@ export interface DailyQuestionRoutesDeps {
 }
 
 export function dailyQuestionRoutes(app: App, deps: DailyQuestionRoutesDeps): void {
-  registerRoute(app, listDailyResponsesRoute, () => deps.listDailyResponses());
+  registerRoute(app, listDailyResponsesRoute, (request) => deps.listDailyResponses(request.user ?? null));
 
   // authorId and authorName in the body are ignored: the account answers.
   registerRoute(app, createDailyResponseRoute, async (request, reply) => {

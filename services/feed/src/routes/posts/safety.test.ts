@@ -4,6 +4,7 @@ import {
   commentCreatedV1,
   contentHiddenV1,
   FeedMessages,
+  IdentityMessages,
   postLikedV1,
   reactionAddedV1,
   contentRemovedV1,
@@ -257,6 +258,77 @@ describe('reports and moderation', () => {
     await feed.publish(userReinstatedV1, { userId: suspended.id, actorId: buildUser().id });
     await waitFor(async () => (await feed.list(place)).length === 2, 10_000, 'the posts to show again');
     expect(await comments(kept.id, other)).toHaveLength(1);
+  });
+
+  it('keeps a removal or a hide decided while the author was suspended after they are reinstated', async () => {
+    const place = freshPlace();
+    const author = buildUser();
+    const admin = buildUser({ role: 'admin' });
+    const [removed, hidden, dismissed] = [
+      await feed.createPost(author, { ...place }),
+      await feed.createPost(author, { ...north(place, 0.1) }),
+      await feed.createPost(author, { ...north(place, 0.2) }),
+    ];
+    const stateOf = async (postId: string) =>
+      (
+        await feed.rows<{ moderation: string | null }>(
+          sql`select moderation from feed.posts where id = ${postId}`,
+        )
+      )[0]?.moderation;
+    await feed.publish(userSuspendedV1, { userId: author.id, actorId: admin.id });
+    await waitFor(async () => (await stateOf(dismissed.id)) === 'suspended', 10_000, 'the suspension');
+    await feed.publish(contentRemovedV1, { targetKind: 'post', targetId: removed.id, actorId: admin.id });
+    await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: hidden.id });
+    await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: dismissed.id });
+    await waitFor(async () => (await stateOf(dismissed.id)) === 'hidden', 10_000, 'the hides');
+    // Dismissed while the author is still suspended: hidden with the rest of theirs, not shown.
+    await feed.publish(reportDismissedV1, { targetKind: 'post', targetId: dismissed.id, actorId: admin.id });
+    await waitFor(async () => (await stateOf(dismissed.id)) === 'suspended', 10_000, 'the dismissal');
+    expect(await stateOf(removed.id)).toBe('removed');
+    expect(await stateOf(hidden.id)).toBe('hidden');
+
+    await feed.publish(userReinstatedV1, { userId: author.id, actorId: admin.id });
+    await waitFor(async () => (await feed.list(place)).length === 1, 10_000, 'the reinstatement');
+    expect(ids(await feed.list(place))).toEqual([dismissed.id]);
+    expect(await stateOf(removed.id)).toBe('removed');
+    expect(await stateOf(hidden.id)).toBe('hidden');
+  });
+
+  it('refuses to publish anything by a suspended author, whose session is still ending', async () => {
+    const place = freshPlace();
+    const [author, other] = [buildUser(), buildUser()];
+    const post = await feed.createPost(other, { ...place });
+    await feed.publish(userSuspendedV1, { userId: author.id, actorId: buildUser().id });
+    await feed.waitForRow(
+      sql`select 1 from feed.authors where user_id = ${author.id} and suspended_at is not null`,
+      'the suspension',
+    );
+    const attempts = [
+      { url: '/api/posts', payload: { content: 'still here', hashtags: [], ...place } },
+      { url: '/api/comments', payload: { postId: post.id, content: 'still here' } },
+      { url: '/api/daily-question/responses', payload: { question: 'q', response: 'still here' } },
+    ];
+    for (const { url, payload } of attempts) {
+      const response = await feed.app.inject({ method: 'POST', url, ...feed.signIn(author), payload });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().message).toBe(IdentityMessages.accountSuspended);
+    }
+    expect(ids(await feed.list(place))).toEqual([post.id]);
+    expect(await comments(post.id, other)).toEqual([]);
+
+    // Reinstated, they write again.
+    await feed.publish(userReinstatedV1, { userId: author.id, actorId: buildUser().id });
+    await feed.waitForRow(
+      sql`select 1 from feed.authors where user_id = ${author.id} and suspended_at is null`,
+      'the reinstatement',
+    );
+    const again = await feed.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      ...feed.signIn(author),
+      payload: attempts[1]!.payload,
+    });
+    expect(again.statusCode).toBe(201);
   });
 });
 
