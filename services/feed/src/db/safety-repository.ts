@@ -68,17 +68,22 @@ export class SafetyRepository {
   /**
    * A suspended author's posts and comments leave the feed, and what they write next is refused.
    * The author's row is updated first: it locks out a write in progress (`ensureWriter`), which
-   * either committed before (and is hidden below) or sees the suspension.
+   * either committed before (and is hidden below) or sees the suspension. As of `at`, the event's
+   * time: a suspension older than the author's latest reinstatement (handled first, out of
+   * order) changes nothing.
    */
   async hideAuthor(authorId: string, at: Date): Promise<void> {
     // Made if missing (no account event yet): a first write must find the suspension too. Its
     // name is the token's, or the account's when identity's event comes (an older source time).
-    await queryRows(
+    const applied = await queryRows(
       this.db,
-      sql`insert into feed.authors (user_id, username, source_at, suspended_at)
+      sql`insert into feed.authors as a (user_id, username, source_at, suspended_at)
           values (${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
-          on conflict (user_id) do update set suspended_at = excluded.suspended_at`,
+          on conflict (user_id) do update set suspended_at = excluded.suspended_at
+           where a.reinstated_at is null or a.reinstated_at < excluded.suspended_at
+          returning 1`,
     );
+    if (applied.length === 0) return;
     await queryRows(
       this.db,
       sql`update feed.posts set moderation = 'suspended' where author_id = ${authorId} and moderation is null`,
@@ -89,12 +94,21 @@ export class SafetyRepository {
     );
   }
 
-  /** A reinstated author: what the suspension hid shows again (hidden or removed content stays). */
-  async showAuthor(authorId: string): Promise<void> {
-    await queryRows(
+  /**
+   * A reinstated author: what the suspension hid shows again (hidden or removed content stays).
+   * As of `at`: a reinstatement older than the current suspension changes nothing.
+   */
+  async showAuthor(authorId: string, at: Date): Promise<void> {
+    const applied = await queryRows(
       this.db,
-      sql`update feed.authors set suspended_at = null where user_id = ${authorId}::uuid`,
+      sql`insert into feed.authors as a (user_id, username, source_at, reinstated_at)
+          values (${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
+          on conflict (user_id) do update set suspended_at = null, reinstated_at = excluded.reinstated_at
+           where (a.suspended_at is null or a.suspended_at < excluded.reinstated_at)
+             and (a.reinstated_at is null or a.reinstated_at < excluded.reinstated_at)
+          returning 1`,
     );
+    if (applied.length === 0) return;
     await queryRows(
       this.db,
       sql`update feed.posts set moderation = null where author_id = ${authorId} and moderation = 'suspended'`,

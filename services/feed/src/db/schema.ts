@@ -41,6 +41,8 @@ export const authors = feed.table('authors', {
   likesReceived: integer('likes_received').notNull().default(0),
   /** Set while moderation has the person suspended (their writes are refused). */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /** The latest reinstatement: a suspension event older than it is not applied. */
+  reinstatedAt: timestamp('reinstated_at', { withTimezone: true }),
 });
 
 export const posts = feed.table(

@@ -5,7 +5,8 @@ import { applySafetyFrom } from './apply-safety';
 
 /**
  * moderation.user.suspended.v1 → the person's posts and comments leave the feed; and its undo,
- * moderation.user.reinstated.v1 → they come back.
+ * moderation.user.reinstated.v1 → they come back. Two consumers, so each applies as of its
+ * event's time (the later of a suspension and a reinstatement wins, whichever is handled last).
  */
 export async function subscribeUserSuspended(kit: ServiceKit<Config>): Promise<void> {
   await applySafetyFrom(kit, {
@@ -16,6 +17,6 @@ export async function subscribeUserSuspended(kit: ServiceKit<Config>): Promise<v
   await applySafetyFrom(kit, {
     durable: 'feed.user-reinstated',
     event: userReinstatedV1,
-    apply: (safety, { userId }) => safety.showAuthor(userId),
+    apply: (safety, { userId }, envelope) => safety.showAuthor(userId, new Date(envelope.occurredAt)),
   });
 }

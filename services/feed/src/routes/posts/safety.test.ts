@@ -260,6 +260,42 @@ describe('reports and moderation', () => {
     expect(await comments(kept.id, other)).toHaveLength(1);
   });
 
+  it('ends as the later of a suspension and a reinstatement, whichever is handled last', async () => {
+    const place = freshPlace();
+    const author = buildUser();
+    const admin = buildUser({ role: 'admin' });
+    const post = await feed.createPost(author, { ...place });
+    const suspendedAt = new Date(Date.now() - 60_000);
+    const reinstatedAt = new Date(Date.now() - 30_000);
+    // The reinstatement is handled first, then the older suspension it undid: nothing is hidden.
+    await feed.publish(userReinstatedV1, { userId: author.id, actorId: admin.id }, reinstatedAt);
+    await feed.waitForRow(
+      sql`select 1 from feed.authors where user_id = ${author.id} and reinstated_at is not null`,
+      'the reinstatement',
+    );
+    const suspension = await feed.publish(
+      userSuspendedV1,
+      { userId: author.id, actorId: admin.id },
+      suspendedAt,
+    );
+    await feed.waitForRow(
+      sql`select 1 from feed.inbox where consumer = 'feed.user-suspended' and event_id = ${suspension}::uuid`,
+      'the suspension handled',
+    );
+    expect(ids(await feed.list(place))).toEqual([post.id]);
+    const comment = await feed.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      ...feed.signIn(author),
+      payload: { postId: post.id, content: 'still allowed' },
+    });
+    expect(comment.statusCode).toBe(201);
+
+    // A newer suspension applies.
+    await feed.publish(userSuspendedV1, { userId: author.id, actorId: admin.id });
+    await waitFor(async () => (await feed.list(place)).length === 0, 10_000, 'the new suspension');
+  });
+
   it('keeps a removal or a hide decided while the author was suspended after they are reinstated', async () => {
     const place = freshPlace();
     const author = buildUser();
