@@ -104,7 +104,8 @@ export class SafetyRepository {
       sql`insert into feed.authors as a (user_id, username, source_at, reinstated_at)
           values (${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
           on conflict (user_id) do update set suspended_at = null, reinstated_at = excluded.reinstated_at
-           where (a.suspended_at is null or a.suspended_at < excluded.reinstated_at)
+           -- A reinstatement at the very time of the suspension is after it (it undoes it).
+           where (a.suspended_at is null or a.suspended_at <= excluded.reinstated_at)
              and (a.reinstated_at is null or a.reinstated_at < excluded.reinstated_at)
           returning 1`,
     );

@@ -42,6 +42,8 @@ export const users = identity.table(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** When moderation suspended the account; sign-in is refused while set. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The latest reinstatement: a suspension event older than it is not applied. */
+    reinstatedAt: timestamp('reinstated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { returnedRow } from '@saathi/platform';
 import type { Role } from '@saathi/contracts';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
 import { users } from './schema';
 import type { UserRow } from './schema';
@@ -32,17 +32,40 @@ export class UsersRepository {
     return row;
   }
 
-  /** Marks the account suspended (moderation); the first suspension's time is kept. */
-  async suspend(id: string, now: Date): Promise<void> {
-    await this.db
+  /** Marks the account suspended (moderation) as of the event's time; true when applied. */
+  async suspend(id: string, at: Date): Promise<boolean> {
+    // As of the event's time: one older than the latest reinstatement (handled first, out of
+    // order) is not applied. Already suspended: applied before, nothing to change.
+    const rows = await this.db
       .update(users)
-      .set({ suspendedAt: now })
-      .where(and(eq(users.id, id), isNull(users.suspendedAt)));
+      .set({ suspendedAt: at })
+      .where(
+        and(
+          eq(users.id, id),
+          isNull(users.suspendedAt),
+          or(isNull(users.reinstatedAt), lt(users.reinstatedAt, at)),
+        ),
+      )
+      .returning({ id: users.id });
+    return rows.length > 0;
   }
 
-  /** Lifts a suspension (moderation's reinstate): the person may sign in again. */
-  async reinstate(id: string): Promise<void> {
-    await this.db.update(users).set({ suspendedAt: null }).where(eq(users.id, id));
+  /**
+   * Lifts a suspension (moderation's reinstate) as of `at`, the event's time: the person may
+   * sign in again. One older than the current suspension changes nothing.
+   */
+  async reinstate(id: string, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ suspendedAt: null, reinstatedAt: at })
+      .where(
+        and(
+          eq(users.id, id),
+          // A reinstatement at the very time of the suspension is after it (it undoes it).
+          or(isNull(users.suspendedAt), lte(users.suspendedAt, at)),
+          or(isNull(users.reinstatedAt), lt(users.reinstatedAt, at)),
+        ),
+      );
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {

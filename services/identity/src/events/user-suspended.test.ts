@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityMessages, sessionRevokedV1, userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
-import { makeEnvelope } from '@saathi/platform';
+import { makeEnvelope, queryRows } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
+import { sql } from 'drizzle-orm';
 import { buildRegistration, startTestIdentity } from '../testing/test-service';
 import type { TestIdentity } from '../testing/test-service';
 
@@ -64,5 +65,54 @@ describe('a suspension from moderation', () => {
       5_000,
       'sign-in to be allowed again',
     );
+  });
+
+  it('ends as the later of a suspension and a reinstatement, whichever is handled last', async () => {
+    const body = buildRegistration();
+    const browser = identity.browser();
+    const registered = await browser.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const userId = registered.json<{ id: string }>().id;
+    const at = (ms: number) => ({ now: () => new Date(identity.clock.now().getTime() + ms) });
+    const reinstated = makeEnvelope(
+      userReinstatedV1,
+      { userId, actorId: userId },
+      { traceId: 't', clock: at(-30_000) },
+    );
+    const suspended = makeEnvelope(
+      userSuspendedV1,
+      { userId, actorId: userId },
+      { traceId: 't', clock: at(-60_000) },
+    );
+    // The reinstatement is handled first, then the older suspension it undid: nothing happens.
+    await identity.deps.bus.publish(reinstated);
+    await waitFor(
+      async () =>
+        (
+          await queryRows(
+            identity.database.port.db,
+            sql`select 1 from identity.users where id = ${userId} and reinstated_at is not null`,
+          )
+        ).length === 1,
+      5_000,
+      'the reinstatement',
+    );
+    await identity.deps.bus.publish(suspended);
+    await waitFor(
+      async () =>
+        (
+          await queryRows(
+            identity.database.port.db,
+            sql`select 1 from identity.inbox where consumer = 'identity.user-suspended' and event_id = ${suspended.id}::uuid`,
+          )
+        ).length === 1,
+      5_000,
+      'the suspension handled',
+    );
+    expect((await browser.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
+    const login = { identifier: body.username, password: body.password };
+    expect(
+      (await identity.browser().inject({ method: 'POST', url: '/api/auth/login', payload: login }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -15,7 +15,8 @@ const REINSTATED = 'identity.user-reinstated';
  * moderation.user.suspended.v1 → the account is marked suspended (sign-in refused) and every
  * live session ends, announced through session.revoked so the other services refuse the
  * session's access tokens too. Once per event (inbox, in the same transaction as the outbox).
- * And moderation.user.reinstated.v1 → the suspension is lifted.
+ * And moderation.user.reinstated.v1 → the suspension is lifted. Two consumers, so each applies
+ * as of its event's time: the later of a suspension and a reinstatement wins.
  */
 export async function subscribeUserSuspended(
   kit: ServiceKit<Config>,
@@ -29,7 +30,11 @@ export async function subscribeUserSuspended(
       await kit.uow.withEvents(
         async (tx, emit, afterCommit) => {
           await consumeOnce(tx, SCHEMA, DURABLE, envelope, async (inner) => {
-            await new UsersRepository(inner).suspend(envelope.data.userId, now);
+            // Not applied when older than a reinstatement handled first: no session ends then.
+            if (
+              !(await new UsersRepository(inner).suspend(envelope.data.userId, new Date(envelope.occurredAt)))
+            )
+              return;
             const ended = await new SessionsRepository(inner).revokeAllForUser(
               envelope.data.userId,
               'suspended',
@@ -50,7 +55,7 @@ export async function subscribeUserSuspended(
     event: userReinstatedV1,
     handle: async (envelope) => {
       await consumeOnce(kit.db.db, SCHEMA, REINSTATED, envelope, (tx) =>
-        new UsersRepository(tx).reinstate(envelope.data.userId),
+        new UsersRepository(tx).reinstate(envelope.data.userId, new Date(envelope.occurredAt)),
       );
     },
   });
