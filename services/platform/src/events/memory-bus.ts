@@ -47,7 +47,8 @@ interface Durable {
  * returns (delivery happens later, never in the publisher's call stack), events are
  * de-duplicated by id, each durable gets every event of its type — including those published
  * before it subscribed — one at a time (or, with `handleBatch`, the first deliveries waiting
- * together as one batch), at least once, retried with back-off until maxDeliver and then parked. Events travel as JSON, as over the wire, so handlers cannot share objects.
+ * together as one batch), at least once, retried with back-off until maxDeliver and then
+ * parked. Events travel as JSON, as over the wire, so handlers cannot share objects.
  */
 export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const logger = options.logger ?? silentLogger;
