@@ -29,20 +29,11 @@ export class AuthorsRepository {
   }
 
   /**
-   * Makes sure a signed-in writer has a row before their registration event has arrived: named
-   * by the token's username until identity's event replaces it. Never touches an existing row.
-   */
-  async ensureFromToken(userId: string, username: string): Promise<void> {
-    await this.db
-      .insert(authors)
-      .values({ userId, username, sourceAt: TOKEN_FALLBACK_AT })
-      .onConflictDoNothing({ target: authors.userId });
-  }
-
-  /**
-   * `ensureFromToken` for someone about to write, and whether they are suspended. The author's
-   * row is locked for the transaction, as a suspension's is (`SafetyRepository.hideAuthor`): a
-   * write either sees the suspension or comes before it, and is then hidden with the rest.
+   * Makes sure a signed-in writer has a row before their registration event has arrived (named by
+   * the token's username until identity's event replaces it), and says whether they are
+   * suspended. The author's row is locked for the transaction, as a suspension's is
+   * (`SafetyRepository.hideAuthor`): a write either sees the suspension or comes before it, and is
+   * then hidden with the rest.
    */
   async ensureWriter(userId: string, username: string): Promise<{ suspended: boolean }> {
     const [row] = await queryRows<{ suspended: boolean }>(

@@ -17,7 +17,7 @@ import { activityState, toPostActivity } from '../domain/activities';
 import { activityCalendar } from '../domain/calendar';
 import { checkInCode, checkInOpensAt, displayCode } from '../domain/check-in';
 import type { FeedCore, RequestMeta } from './feed-core';
-import { AuthorSuspended } from './author-suspended';
+import { ensureActiveWriter } from './author-suspended';
 
 export type Deps = Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'activityHistory' | 'authors' | 'cache'>;
 export type Emit = <E extends EventDefinition>(event: E, data: EventData<E>) => void;
@@ -209,8 +209,7 @@ export function joinActivity(
     const existing = await repo.member(postId, user.id);
     if (existing && ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.alreadyIn);
     if (existing?.status === 'declined') throw httpErrors.forbidden(ActivityMessages.declined);
-    if ((await deps.authors.with(tx).ensureWriter(user.id, user.username)).suspended)
-      throw new AuthorSuspended();
+    await ensureActiveWriter(deps.authors.with(tx), user);
     const status = state === 'full' ? 'waitlisted' : 'requested';
     await repo.request(postId, user.id, status, note || null, now);
     emit(activityRequestedV1, {

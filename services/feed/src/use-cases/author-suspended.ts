@@ -1,13 +1,22 @@
 import { IdentityMessages } from '@saathi/contracts';
 import { HttpError } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import type { AuthorsRepository } from '../db/authors-repository';
 
 /**
  * The author is suspended: their session is being ended, and what they write meanwhile is
  * refused (a 403 to a request; the repeat sweep skips their series until they are reinstated).
- * Thrown where a write first locks its author (`AuthorsRepository.ensureWriter`).
  */
 export class AuthorSuspended extends HttpError {
   constructor() {
     super(403, IdentityMessages.accountSuspended, 'ACCOUNT_SUSPENDED');
   }
+}
+
+/** The first step of every write: the writer's author row, locked; a suspended writer is refused. */
+export async function ensureActiveWriter(
+  authors: AuthorsRepository,
+  writer: Pick<AuthUser, 'id' | 'username'>,
+): Promise<void> {
+  if ((await authors.ensureWriter(writer.id, writer.username)).suspended) throw new AuthorSuspended();
 }

@@ -4,7 +4,7 @@ import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { NO_MARKS, toFeedComment } from '../domain/views';
 import type { FeedCore, RequestMeta, Viewer } from './feed-core';
-import { AuthorSuspended } from './author-suspended';
+import { ensureActiveWriter } from './author-suspended';
 
 /**
  * A post's comments, oldest first, with the viewer's likes and reactions; 404 for a post the
@@ -32,8 +32,7 @@ export async function createComment(
 ): Promise<FeedComment> {
   const view = await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      if ((await deps.authors.with(tx).ensureWriter(user.id, user.username)).suspended)
-        throw new AuthorSuspended();
+      await ensureActiveWriter(deps.authors.with(tx), user);
       const comments = deps.comments.with(tx);
       const added = await comments.addOwn(user.id, {
         postId: body.postId,

@@ -9,7 +9,7 @@ import { activityWindow } from '../domain/activities';
 import { snapPoint } from '../domain/geo';
 import { expiresAtFor } from '../domain/posts';
 import { NO_MARKS, toFeedPost } from '../domain/views';
-import { AuthorSuspended } from './author-suspended';
+import { ensureActiveWriter } from './author-suspended';
 import type { FeedCore, RequestMeta } from './feed-core';
 
 export interface PostDraft {
@@ -105,7 +105,7 @@ export async function createPost(
   const created = await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
       const authors = deps.authors.with(tx);
-      if ((await authors.ensureWriter(author.id, author.username)).suspended) throw new AuthorSuspended();
+      await ensureActiveWriter(authors, author);
       const ref = await deps.posts.with(tx).insert({
         ...(meta.id ? { id: meta.id } : {}),
         authorId: author.id,

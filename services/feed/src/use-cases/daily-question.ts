@@ -4,7 +4,7 @@ import type { AuthUser } from '@saathi/platform';
 import type { DailyResponseView } from '../db/daily-responses-repository';
 import type { FeedCore, RequestMeta } from './feed-core';
 import { publicPlaceName } from '../domain/geo';
-import { AuthorSuspended } from './author-suspended';
+import { ensureActiveWriter } from './author-suspended';
 
 const toDailyResponse = (view: DailyResponseView): DailyResponse => ({
   ...view,
@@ -51,7 +51,7 @@ export async function answerDailyQuestion(
   return deps.uow.withEvents(
     async (tx) => {
       const authors = deps.authors.with(tx);
-      if ((await authors.ensureWriter(user.id, user.username)).suspended) throw new AuthorSuspended();
+      await ensureActiveWriter(authors, user);
       const answer = {
         question,
         response: body.response,
