@@ -186,34 +186,10 @@ export class NotificationsRepository {
   }
 
   /**
-   * Moves the recipient's unread notification for the target up to `at` when its latest actor is
-   * already this actor (the same person again: nothing else of it changes). One statement, no
-   * transaction: applying it twice is the same as once. False when there is no such row.
-   */
-  async bumpSameActor(
-    activity: Pick<Activity, 'recipientId' | 'type' | 'targetKey' | 'actorId' | 'at'>,
-  ): Promise<boolean> {
-    const bumped = await this.db
-      .update(notifications)
-      .set({
-        updatedAt: sql`greatest(${notifications.updatedAt}, ${activity.at.toISOString()}::timestamptz)`,
-      })
-      .where(
-        and(
-          eq(notifications.recipientId, activity.recipientId),
-          eq(notifications.type, activity.type),
-          eq(notifications.targetKey, activity.targetKey),
-          isNull(notifications.readAt),
-          eq(notifications.actorId, activity.actorId),
-        ),
-      )
-      .returning({ id: notifications.id });
-    return bumped.length > 0;
-  }
-
-  /**
-   * `bumpSameActor` for many activities in one statement (a batch of events). Returns the keys
-   * (`sameActorKey`) of those that moved a notification up; the others need the full path.
+   * Moves each recipient's unread notification for the target up to `at` where its latest actor
+   * is already this actor (the same person again: nothing else of it changes) — one statement,
+   * no transaction, for one activity or a batch's; applying it twice is the same as once. Returns
+   * the keys (`sameActorKey`) of those that moved a notification up; the others need the full path.
    */
   async bumpSameActors(
     activities: readonly Pick<Activity, 'recipientId' | 'type' | 'targetKey' | 'actorId' | 'at'>[],

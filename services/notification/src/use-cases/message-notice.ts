@@ -22,8 +22,8 @@ export async function noticeMessageWithoutChange(
   deps: Pick<NotificationCore, 'notifications'>,
   data: EventData<typeof messageSentV1>,
 ): Promise<boolean> {
-  const activity = cheapActivityOf(data);
-  return activity ? deps.notifications.bumpSameActor(activity) : false;
+  const [done] = await noticeMessagesWithoutChange(deps, [data]);
+  return done === true;
 }
 
 /**
