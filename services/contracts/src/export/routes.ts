@@ -21,6 +21,8 @@ export const DataExportMessages = {
   notFound: 'Export not found',
   expired: 'This export has expired; ask for a new one',
   notReady: 'Your data is not ready yet',
+  /** 429 within DATA_EXPORT_COOLDOWN_MS of the last export that was made. */
+  tooSoon: 'You can ask for a new export once an hour. Your last one is still available.',
 } as const;
 
 export const dataExportStatusSchema = z.object({

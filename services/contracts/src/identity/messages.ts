@@ -29,6 +29,4 @@ export const IdentityMessages = {
   emailAlreadyVerified: 'Your email address is already verified.',
   emailVerified: 'Your email address is verified. Thank you!',
   verificationTokenInvalid: 'This verification link is invalid or has expired',
-  /** 429 on "Download my data" within DATA_EXPORT_COOLDOWN_MS of the last export that was made. */
-  dataExportTooSoon: 'You can ask for a new export once an hour. Your last one is still available.',
 } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DATA_EXPORT_TTL_HOURS, DataExportMessages, IdentityMessages, QueueName } from '@saathi/contracts';
+import { DATA_EXPORT_TTL_HOURS, DataExportMessages, QueueName } from '@saathi/contracts';
 import type { DataExportStatus } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { Clock, JobQueue } from '@saathi/platform';
@@ -51,11 +51,7 @@ export async function requestDataExport(
   if (previous?.status === 'ready') {
     const waitMs = previous.createdAt.getTime() + DATA_EXPORT_COOLDOWN_MS - now.getTime();
     if (waitMs > 0)
-      throw httpErrors.tooManyRequests(
-        IdentityMessages.dataExportTooSoon,
-        undefined,
-        Math.ceil(waitMs / 1000),
-      );
+      throw httpErrors.tooManyRequests(DataExportMessages.tooSoon, undefined, Math.ceil(waitMs / 1000));
   }
   const row = await deps.exports.replace(
     user.id,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DataExportMessages, IdentityMessages, QueueName } from '@saathi/contracts';
+import { DataExportMessages, QueueName } from '@saathi/contracts';
 import type { DataExportStatus } from '@saathi/contracts';
 import { createAccessTokenVerifier, queryRows, verifyExportToken } from '@saathi/platform';
 import { DataExportsRepository } from '../../db/data-exports-repository';
@@ -200,7 +200,7 @@ describe('download my data, assembled by a job', () => {
 
     const again = await asha.browser.inject({ method: 'POST', url: '/api/export/requests' });
     expect(again.statusCode).toBe(429);
-    expect(again.json()).toMatchObject({ message: IdentityMessages.dataExportTooSoon });
+    expect(again.json()).toMatchObject({ message: DataExportMessages.tooSoon });
     expect(Number(again.headers['retry-after'])).toBe(DATA_EXPORT_COOLDOWN_MS / 1000);
     // Nothing was asked of the other services, and the last file is still offered.
     expect(asked).toEqual([]);
@@ -257,7 +257,7 @@ describe('download my data, assembled by a job', () => {
     // That one made a file, so it does.
     const tooSoon = await asha.browser.inject({ method: 'POST', url: '/api/export/requests' });
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toMatchObject({ message: IdentityMessages.dataExportTooSoon });
+    expect(tooSoon.json()).toMatchObject({ message: DataExportMessages.tooSoon });
   });
 
   it('never hands the job a token that passes as an access token', async () => {
