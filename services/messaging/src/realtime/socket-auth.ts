@@ -20,29 +20,15 @@ export function accessTokenOf(cookieHeader: string | undefined): string | undefi
 
 /**
  * The handshake's user, as the platform's auth plugin would decide for a request: a valid token
- * whose session identity has not revoked, and when that token expires (the socket must not
- * outlive it). Null refuses the connection.
+ * whose session identity has not revoked (its expiry, `tokenExpiresAtMs`, also ends the socket).
+ * Null refuses the connection.
  */
 export function handshakeUser(
   cookieHeader: string | undefined,
   verify: (token: string) => AuthUser | null,
   revoked: { has(sessionId: string): boolean },
-): { user: AuthUser; expiresAtMs: number } | null {
+): AuthUser | null {
   const token = accessTokenOf(cookieHeader);
   const user = token ? verify(token) : null;
-  if (!token || !user || revoked.has(user.sessionId)) return null;
-  const expiresAtMs = expiryOf(token);
-  return expiresAtMs === null ? null : { user, expiresAtMs };
-}
-
-/** A verified token's `exp` in ms (the verifier refuses a token without one). */
-function expiryOf(token: string): number | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
-  } catch {
-    return null;
-  }
+  return user && !revoked.has(user.sessionId) ? user : null;
 }

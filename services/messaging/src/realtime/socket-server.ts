@@ -112,19 +112,18 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   const verify = createAccessTokenVerifier(options.publicKey);
   const limits = createUserSocketLimits();
   io.use((socket, next) => {
-    const handshake = handshakeUser(socket.request.headers.cookie, verify, options.revokedSessions);
-    if (!handshake) {
+    const user = handshakeUser(socket.request.headers.cookie, verify, options.revokedSessions);
+    if (!user?.tokenExpiresAtMs) {
       next(new Error('Unauthorized'));
       return;
     }
-    const { user, expiresAtMs } = handshake;
     if (!limits.hasRoom(user.id)) {
       next(new Error(TOO_MANY_SOCKETS));
       return;
     }
     socket.data.user = user;
     socket.data.memberships = new Map();
-    socket.data.expiresAtMs = expiresAtMs;
+    socket.data.expiresAtMs = user.tokenExpiresAtMs;
     next();
   });
 

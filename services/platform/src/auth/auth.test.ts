@@ -24,6 +24,8 @@ const accessOptions: jwt.SignOptions = {
 };
 const sign = (payload: object = claims, options: jwt.SignOptions = {}, key = keys.privateKey) =>
   jwt.sign(payload, key, { ...accessOptions, expiresIn: '15m', ...options });
+/** The token's `exp` in ms, as the verifier hands it on. */
+const expiryOf = (token: string) => (jwt.decode(token) as { exp: number }).exp * 1000;
 
 let app: App;
 beforeAll(async () => {
@@ -46,12 +48,14 @@ afterAll(async () => {
 describe('access token verifier', () => {
   it('accepts a valid ES256 token and maps its claims', () => {
     const verify = createAccessTokenVerifier(keys.publicKey);
-    expect(verify(sign())).toEqual({
+    const token = sign();
+    expect(verify(token)).toEqual({
       id: 'u-1',
       username: 'asha',
       role: 'user',
       sessionId: 's-1',
       emailVerified: false,
+      tokenExpiresAtMs: expiryOf(token),
     });
   });
 
@@ -77,6 +81,7 @@ describe('access token claims', () => {
       role: 'user',
       sessionId: 's-1',
       emailVerified: false,
+      tokenExpiresAtMs: expiryOf(token),
     });
     const verified = signAccessToken(
       keys.privateKey,
@@ -123,9 +128,17 @@ describe('access token claims', () => {
 
 describe('auth plugin', () => {
   it('reads the user from the access cookie', async () => {
-    const res = await app.inject({ url: '/me', cookies: { [ACCESS_COOKIE]: sign() } });
+    const token = sign();
+    const res = await app.inject({ url: '/me', cookies: { [ACCESS_COOKIE]: token } });
     expect(res.json()).toEqual({
-      user: { id: 'u-1', username: 'asha', role: 'user', sessionId: 's-1', emailVerified: false },
+      user: {
+        id: 'u-1',
+        username: 'asha',
+        role: 'user',
+        sessionId: 's-1',
+        emailVerified: false,
+        tokenExpiresAtMs: expiryOf(token),
+      },
     });
   });
 

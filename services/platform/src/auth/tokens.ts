@@ -42,6 +42,8 @@ export interface AuthUser {
    * token's lifetime behind). Weighs what an account that proved nothing may do, e.g. reports.
    */
   emailVerified?: boolean;
+  /** When the access token this user was read from expires (ms); a verified token always has it. */
+  tokenExpiresAtMs?: number;
 }
 
 export type AccessTokenVerifier = (token: string) => AuthUser | null;
@@ -84,12 +86,12 @@ export function createAccessTokenVerifier(
   const publicKey = createPublicKey(publicKeyPem);
   const cacheSize = options.cacheSize ?? 10_000;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { user: AuthUser; expiresAtMs: number }>();
+  const cache = new Map<string, AuthUser>();
 
   return (token) => {
     const cached = cache.get(token);
     if (cached) {
-      if (cached.expiresAtMs > now()) return cached.user;
+      if ((cached.tokenExpiresAtMs ?? 0) > now()) return cached;
       cache.delete(token);
       return null;
     }
@@ -118,11 +120,12 @@ export function createAccessTokenVerifier(
       role: claims.data.role,
       sessionId: claims.data.sid,
       emailVerified: claims.data.ev === true,
+      tokenExpiresAtMs: exp * 1000,
     };
     if (cacheSize > 0) {
       const oldest = cache.size >= cacheSize ? cache.keys().next().value : undefined;
       if (oldest !== undefined) cache.delete(oldest);
-      cache.set(token, { user, expiresAtMs: exp * 1000 });
+      cache.set(token, user);
     }
     return user;
   };
