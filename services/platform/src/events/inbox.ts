@@ -18,22 +18,13 @@ export async function consumeOnce(
   envelope: Pick<EventEnvelope, 'id'>,
   fn: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
-  const inbox = sql.raw(`"${assertSchemaName(schema)}".inbox`);
-  return db.transaction(async (tx) => {
-    const inserted = await queryRows(
-      tx,
-      sql`insert into ${inbox} (consumer, event_id) values (${consumer}, ${envelope.id}::uuid)
-          on conflict do nothing returning event_id`,
-    );
-    if (inserted.length === 0) return false;
-    await fn(tx);
-    return true;
-  });
+  return (await consumeBatchOnce(db, schema, consumer, [envelope], (tx) => fn(tx))) > 0;
 }
 
 /**
- * `consumeOnce` for several events in one transaction: their inbox rows in one statement, then
- * `fn` with those not processed before (in order, each once). Returns how many were new.
+ * `consumeOnce` for several events in one transaction (and the one statement both use): their
+ * inbox rows in one statement, then `fn` with those not processed before (in order, each once).
+ * Returns how many were new.
  */
 export async function consumeBatchOnce<T extends Pick<EventEnvelope, 'id'>>(
   db: Db,
@@ -51,8 +42,9 @@ export async function consumeBatchOnce<T extends Pick<EventEnvelope, 'id'>>(
           on conflict do nothing returning event_id`,
     );
     const isNew = new Set(inserted.map((row) => row.event_id));
-    // In order, and once each: the same event twice in a batch is one inbox row.
-    const fresh = envelopes.filter((envelope) => isNew.delete(envelope.id));
+    // In order, and once each: the same event twice in a batch is one inbox row. PostgreSQL
+    // answers a uuid in lower case, whatever case the envelope wrote it in.
+    const fresh = envelopes.filter((envelope) => isNew.delete(envelope.id.toLowerCase()));
     if (fresh.length > 0) await fn(tx, fresh);
     return fresh.length;
   });

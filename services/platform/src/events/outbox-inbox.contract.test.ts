@@ -159,6 +159,12 @@ function outboxContract(
       ).toBe(0);
       const rows = await queryRows<{ n: number }>(port.db, sql`select n from ${effects} order by n`);
       expect(rows.map((row) => row.n)).toEqual([1, 2, 3, 4]);
+
+      // An id in upper case (valid, if not ours) is the same event: applied once, then skipped.
+      const shouting = makeEnvelope(orderPlaced, { n: 5 }, { traceId: 'test' });
+      const upper = { ...shouting, id: shouting.id.toUpperCase() };
+      expect(await consumeOnce(port.db, schema, 'c', upper, (tx) => apply(tx, [upper]))).toBe(true);
+      expect(await consumeOnce(port.db, schema, 'c', shouting, (tx) => apply(tx, [shouting]))).toBe(false);
     });
 
     it('keeps rows whose publish failed and retries them with back-off', async () => {
