@@ -213,7 +213,11 @@ describe.each(MODES)('the home feed in the browser (%s mode)', (mode) => {
       await card.getByRole('button', { name: 'Comments, 1' }).waitFor();
       await comment.getByRole('button', { name: /^Like comment,/ }).click();
       await comment.getByRole('button', { name: 'Like comment, 1' }).waitFor();
-      await comment.getByRole('button', { name: 'Reply' }).waitFor();
+      // Reply starts a reply to the comment's author in the (empty) box, ready to type.
+      await comment.getByRole('button', { name: 'Reply' }).click();
+      expect(await commentBox.inputValue()).toBe(`@${me.username} `);
+      expect(await commentBox.evaluate((box) => box === document.activeElement)).toBe(true);
+      await commentBox.fill('');
       await runAxe(page, 'comments open');
 
       // --- Share: six targets, copy the link, open it ------------------------------------

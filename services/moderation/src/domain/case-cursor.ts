@@ -12,7 +12,7 @@ export interface CaseCursor {
   targetId: string;
 }
 
-const SHAPE = /^(-?\d{1,19})\.([a-z]+)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const SHAPE = /^(\d{1,16})\.([a-z]+)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export function encodeCaseCursor(cursor: CaseCursor): string {
   return Buffer.from(`${cursor.firstReportedMicros}.${cursor.targetKind}.${cursor.targetId}`).toString(
@@ -27,5 +27,8 @@ export function decodeCaseCursor(text: string): CaseCursor | undefined {
   if (!match) return undefined;
   const [, micros, kind, id] = match;
   if (!micros || !id || !(REPORT_TARGET_KINDS as readonly string[]).includes(kind ?? '')) return undefined;
+  // Reports are made after 1970 and before 2255 (2^53 µs): anything else was not written here,
+  // and past PostgreSQL's bigint or timestamp range it would fail in the query instead of here.
+  if (Number(micros) > Number.MAX_SAFE_INTEGER) return undefined;
   return { firstReportedMicros: micros, targetKind: kind as ReportTargetKind, targetId: id };
 }

@@ -64,3 +64,13 @@ const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 export function isUnstorableText(error: unknown): boolean {
   return anyCause(error, ({ code }) => typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code));
 }
+
+/**
+ * The rest of PostgreSQL's data exceptions (class 22: a number or a date out of range, text that
+ * is not a uuid...). Routes validate their input, so one of these means a value slipped past a
+ * schema; it still came from the client, and the answer is a 400, not a 500. It is logged at
+ * warn so the missing check gets added.
+ */
+export function isOutOfRangeValue(error: unknown): boolean {
+  return anyCause(error, ({ code }) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code));
+}

@@ -88,6 +88,30 @@ describe('createApp errors', () => {
     expect(res.body).not.toContain('SELECT');
   });
 
+  it('answers a value only the database refused (class 22) with 400, and says so at warn', async () => {
+    const logs = captureLogs();
+    const app = await build({
+      logger: createLogger({ name: 'test', level: 'warn', destination: logs.stream }),
+      logLevel: 'warn',
+    });
+    app.get('/far-future', () => {
+      // As node-postgres raises it for a year-10000 timestamp.
+      throw Object.assign(new Error('time zone displacement out of range'), { code: '22009' });
+    });
+    const res = await app.inject('/far-future');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid value', code: 'INVALID_VALUE' });
+    expect(logs.lines().some((line) => line.msg === 'Invalid value' && line.level === 40)).toBe(true);
+  });
+
+  it('keeps other SQL states behind a 500', async () => {
+    const app = await build();
+    app.get('/missing-table', () => {
+      throw Object.assign(new Error('relation does not exist'), { code: '42P01' });
+    });
+    expect((await app.inject('/missing-table')).statusCode).toBe(500);
+  });
+
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
     const app = await build({ bodyLimit: 100 });
     app.post('/echo', (req) => req.body);

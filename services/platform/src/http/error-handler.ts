@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isUnstorableText } from '../db/unavailable';
+import { isDatabaseUnavailable, isOutOfRangeValue, isUnstorableText } from '../db/unavailable';
+import { reasonOf } from '../logging/error-without-values';
 import { HttpError } from './errors';
 import type { ErrorBody } from './errors';
 
@@ -76,15 +77,19 @@ export function mapError(error: unknown): Mapped {
       body: { message: 'Text must not contain NUL characters', code: 'INVALID_TEXT' },
     };
   }
+  if (isOutOfRangeValue(error)) {
+    return { status: 400, body: { message: 'Invalid value', code: 'INVALID_VALUE' } };
+  }
   return { status: 500, body: { message: 'Internal Server Error' } };
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = mapError(error);
   // During a database outage every request fails the same way: one line each, without the stack.
-  if (body.code === 'DATABASE_UNAVAILABLE')
-    request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, body.message);
+  if (body.code === 'DATABASE_UNAVAILABLE') request.log.warn({ reason: reasonOf(error) }, body.message);
   else if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // A value only the database refused: a route's schema lacks a check (see isOutOfRangeValue).
+  else if (body.code === 'INVALID_VALUE') request.log.warn({ reason: reasonOf(error) }, body.message);
   // Client errors appear in the access log; the reason only at debug level.
   else request.log.debug({ status, code: body.code }, body.message);
   if (error instanceof HttpError && error.headers) void reply.headers(error.headers);

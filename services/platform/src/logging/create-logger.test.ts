@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './create-logger';
+import { reasonOf } from './error-without-values';
 
 interface LogRecord {
   name: string;
@@ -50,6 +52,37 @@ describe('createLogger', () => {
     );
     expect(lines.join('\n')).not.toMatch(/pw[0-9]|tk1|base64/);
     expect(records()[1]!.req.body.email).toBe('a@b.c');
+  });
+
+  it('logs a failed query without its values: no hash, address or quoted row', () => {
+    const { logger, lines, records } = captureLogger();
+    // As drizzle and node-postgres raise a sign-up that lost a race for its address.
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_key"'),
+      {
+        code: '23505',
+        detail: 'Key (email)=(asha@example.com) already exists.',
+      },
+    );
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA';
+    const failed = new DrizzleQueryError(
+      'insert into "identity"."users" ("email", "password_hash") values ($1, $2)',
+      ['asha@example.com', `multi\nline ${hash}`],
+      cause,
+    );
+    logger.error({ err: failed }, 'request failed');
+    logger.warn({ reason: reasonOf(failed) }, 'database unavailable');
+    const text = lines.join('\n');
+    expect(text).not.toContain('asha@example.com');
+    expect(text).not.toContain('argon2id');
+    // What an operator needs stays: the statement, the SQL state and the reason.
+    const [logged] = records() as unknown as { err: { message: string; code?: string; stack: string } }[];
+    expect(logged!.err.message).toContain('insert into "identity"."users"');
+    expect(logged!.err.message).toContain('users_email_key');
+    expect(logged!.err.stack).toContain('create-logger.test.ts');
+    expect(reasonOf(failed)).toBe(
+      'Failed query: insert into "identity"."users" ("email", "password_hash") values ($1, $2)',
+    );
   });
 
   it('writes plain JSON with the name and an optional message prefix', () => {

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { DestinationStream, Level, Logger as PinoLogger } from 'pino';
+import { errorWithoutValues } from './error-without-values';
 
 export type Logger = PinoLogger;
 export type LogLevel = Level | 'silent';
@@ -35,6 +36,8 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     name: options.name,
     level: options.level ?? 'info',
     redact: { paths: [...redactPaths], censor: '[Redacted]' },
+    // Errors under `err` lose the query values a database error carries (error-without-values.ts).
+    serializers: { err: (error: unknown) => pino.stdSerializers.err(errorWithoutValues(error) as Error) },
     ...(options.prefix ? { msgPrefix: options.prefix } : {}),
   };
   return options.destination ? pino(pinoOptions, options.destination) : pino(pinoOptions);

@@ -106,6 +106,9 @@ describe('the review queue, a page at a time', () => {
       { cursor: '!!!' },
       { cursor: Buffer.from('12.planet.' + randomUUID()).toString('base64url') },
       { cursor: Buffer.from('soon.post.' + randomUUID()).toString('base64url') },
+      // Well formed, but outside what PostgreSQL's bigint and timestamp hold (a 500 once).
+      { cursor: Buffer.from('9999999999999999999.post.' + randomUUID()).toString('base64url') },
+      { cursor: Buffer.from('-9223372036854775807.post.' + randomUUID()).toString('base64url') },
       { limit: '0' },
       { limit: String(OPEN_CASES_PAGE_MAX + 1) },
       { limit: 'many' },
