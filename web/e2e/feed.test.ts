@@ -216,7 +216,7 @@ describe.each(MODES)('the home feed in the browser (%s mode)', (mode) => {
       // Reply starts a reply to the comment's author in the (empty) box, ready to type.
       await comment.getByRole('button', { name: 'Reply' }).click();
       expect(await commentBox.inputValue()).toBe(`@${me.username} `);
-      expect(await commentBox.evaluate((box) => box === document.activeElement)).toBe(true);
+      expect(await commentBox.evaluate((box) => box === box.ownerDocument.activeElement)).toBe(true);
       await commentBox.fill('');
       await runAxe(page, 'comments open');
 

@@ -475,7 +475,14 @@ describe('authorization matrix', () => {
     const post = await ok(a, 'POST', '/api/posts', {
       content: 'Morning run at Lodhi Garden, anyone?',
       ...DELHI,
-      activity: { date: '2030-01-01', startTime: '07:00', endTime: '08:00', spots: 3, area: 'Lodhi Garden' },
+      // Tomorrow: an activity starts within 30 days.
+      activity: {
+        date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        startTime: '07:00',
+        endTime: '08:00',
+        spots: 3,
+        area: 'Lodhi Garden',
+      },
     });
     const postId = post.body.id as string;
     const comment = await ok(a, 'POST', '/api/comments', { postId, content: 'Bring water' });

@@ -184,7 +184,14 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const post = await call('user', 'POST', '/api/posts', {
       content: 'Morning run, anyone?',
       ...DELHI,
-      activity: { date: '2030-01-01', startTime: '07:00', endTime: '08:00', spots: 3, area: 'Lodhi Garden' },
+      // Tomorrow: an activity starts within 30 days.
+      activity: {
+        date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        startTime: '07:00',
+        endTime: '08:00',
+        spots: 3,
+        area: 'Lodhi Garden',
+      },
     });
     expect(post.status).toBe(201);
     const comment = await call('user', 'POST', '/api/comments', { postId: post.body.id, content: 'Me!' });

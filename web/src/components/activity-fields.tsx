@@ -2,6 +2,7 @@ import { useId } from 'react';
 import {
   ACTIVITY_AREA_MAX,
   ACTIVITY_LEVELS,
+  ACTIVITY_MAX_DAYS_AHEAD,
   ACTIVITY_POINT_MAX,
   ACTIVITY_SPOTS_MAX,
   ACTIVITY_SPOTS_MIN,
@@ -15,11 +16,25 @@ export type ActivityForm = Omit<ActivityDraft, 'utcOffsetMinutes' | 'meetingPoin
   meetingPoint: string;
 };
 
+const DAY_MS = 24 * 3_600_000;
+
+/** The browser's local YYYY-MM-DD of an instant, as a date input holds it. */
+const localDate = (at: Date) =>
+  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+
 /** Tomorrow at 6–8 am, 1 spot: a sensible start the host edits. */
 export function defaultActivityForm(now = new Date()): ActivityForm {
-  const tomorrow = new Date(now.getTime() + 24 * 3_600_000);
-  const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  const date = localDate(new Date(now.getTime() + DAY_MS));
   return { date, startTime: '06:00', endTime: '08:00', spots: 1, level: 'any', area: '', meetingPoint: '' };
+}
+
+/**
+ * The last day the date picker offers: the server refuses a start more than
+ * ACTIVITY_MAX_DAYS_AHEAD days ahead (a post's lifetime). A late start on that very day can still
+ * be past the bound, and then the server's message shows in the dialog's error toast.
+ */
+export function lastActivityDate(now = new Date()): string {
+  return localDate(new Date(now.getTime() + ACTIVITY_MAX_DAYS_AHEAD * DAY_MS));
 }
 
 /** The draft the server takes: the host's local date and times with their own UTC offset. */
@@ -52,6 +67,7 @@ export function ActivityFields({
         <input
           id={`${id}-date`}
           type="date"
+          max={lastActivityDate()}
           className={inputClass}
           value={value.date}
           onChange={(e) => set('date', e.target.value)}

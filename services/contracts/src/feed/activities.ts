@@ -12,6 +12,11 @@ export const ACTIVITY_SPOTS_MAX = 20;
 export const ACTIVITY_AREA_MAX = 120;
 export const ACTIVITY_POINT_MAX = 200;
 export const ACTIVITY_NOTE_MAX = 140;
+/**
+ * How far ahead an activity may start: a post's lifetime (docs/product.md), so an activity
+ * leaves the feed at most this long plus its window (under a day) after it was posted.
+ */
+export const ACTIVITY_MAX_DAYS_AHEAD = 30;
 /** Reminders go out this long before the start. */
 export const ACTIVITY_REMINDER_LEAD_MS = 2 * 60 * 60 * 1000;
 /** The feed's time filters: "Happening today" and "this week" (the next 7 days). */
@@ -35,6 +40,7 @@ export const ActivityMessages = {
   notAMember: 'You are not part of this activity',
   windowInvalid: 'The activity must end after it starts',
   inThePast: 'The activity must end in the future',
+  tooFarAhead: `The activity must start within ${ACTIVITY_MAX_DAYS_AHEAD} days`,
   closed: 'Activity closed',
   started: 'This activity has started: your spot can no longer be given up',
 } as const;
@@ -42,9 +48,15 @@ export const ActivityMessages = {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** A day that exists: "2025-02-30" would otherwise be read as the 2nd of March. */
+function isCalendarDate(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 /** "Make it an activity": the day and window in the host's local time, with its UTC offset. */
 export const activityDraftSchema = z.object({
-  date: z.string().regex(DATE, 'Please choose a date'),
+  date: z.string().regex(DATE, 'Please choose a date').refine(isCalendarDate, 'Please choose a date'),
   startTime: z.string().regex(TIME, 'Please choose a start time'),
   endTime: z.string().regex(TIME, 'Please choose an end time'),
   /** Minutes east of UTC of the host's clock (India: 330). */

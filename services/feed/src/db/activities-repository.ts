@@ -138,6 +138,11 @@ export class ActivitiesRepository {
    * Claims the activities whose reminder is due (starting within `leadMs`, not over, not yet
    * reminded) and marks them reminded, skipping rows another sweeper holds; answers each with the
    * people to remind (the host first, then everyone accepted).
+   *
+   * Not while moderation hides the post (`moderation` set: hidden, removed, or 'suspended', which
+   * a host's suspension writes on all their posts in the transaction that suspends them): no one
+   * is told "starts in 2 hours" about an activity that is gone from the feed. It stays unclaimed,
+   * so one shown again in time (a dismissed report, a reinstated host) is reminded then.
    */
   async claimDueReminders(
     now: Date,
@@ -153,7 +158,7 @@ export class ActivitiesRepository {
       this.db,
       sql`with due as (
             select id from feed.posts
-             where activity_starts_at is not null and activity_reminded_at is null
+             where activity_starts_at is not null and activity_reminded_at is null and moderation is null
                and activity_starts_at <= ${new Date(now.getTime() + leadMs).toISOString()}::timestamptz
                and activity_ends_at > ${now.toISOString()}::timestamptz
              order by activity_starts_at limit ${limit} for update skip locked)
@@ -248,6 +253,23 @@ export class ActivitiesRepository {
            where p.author_id = ${hostId} and p.activity_starts_at is not null and p.moderation is null
              and p.activity_ends_at > ${now.toISOString()}::timestamptz
              and m.status in ('requested', 'waitlisted', 'accepted')
+           order by m.post_id`,
+    );
+    return rows.map((row) => row.post_id);
+  }
+
+  /**
+   * Other people's activities not over yet (nor taken down by moderation) where the person holds
+   * an accepted spot, in id order: the spots an account's erasure frees.
+   */
+  async acceptedSpotsOf(userId: string, now: Date): Promise<string[]> {
+    const rows = await queryRows<{ post_id: string }>(
+      this.db,
+      sql`select m.post_id from feed.activity_members m
+            join feed.posts p on p.id = m.post_id
+           where m.user_id = ${userId} and m.status = 'accepted' and p.author_id <> ${userId}
+             and p.activity_starts_at is not null and p.moderation is null
+             and p.activity_ends_at > ${now.toISOString()}::timestamptz
            order by m.post_id`,
     );
     return rows.map((row) => row.post_id);

@@ -71,13 +71,20 @@ export class ActivitySeriesRepository {
     );
   }
 
-  /** Series still repeating whose latest occurrence has ended, oldest first. */
+  /**
+   * Series still repeating whose latest occurrence has ended, oldest first — less those of a host
+   * suspended now: their series waits, and goes on if they are reinstated (their posts come back
+   * then too). Left to createPost's refusal alone, the oldest of them would be read, refused and
+   * read again every run, and enough of them would fill the batch and hold up everyone else's.
+   */
   async due(now: Date, limit: number): Promise<SeriesRecord[]> {
     const rows = await queryRows<SeriesRow>(
       this.db,
-      sql`select * from feed.activity_series
-           where stopped_at is null and last_ends_at <= ${now.toISOString()}::timestamptz
-           order by last_ends_at limit ${limit}`,
+      sql`select s.* from feed.activity_series s
+           where s.stopped_at is null and s.last_ends_at <= ${now.toISOString()}::timestamptz
+             and not exists (select 1 from feed.authors a
+                              where a.user_id = s.host_id and a.suspended_at is not null)
+           order by s.last_ends_at limit ${limit}`,
     );
     return rows.map((row) => ({
       id: row.id,

@@ -29,19 +29,31 @@ export class SafetyRepository {
    * author's suspension < 'hidden' until review < 'removed' — so a decision taken while the
    * author is suspended is kept when they are reinstated. Returns the post's cell for the cache,
    * or undefined when unknown (or already as strong).
+   *
+   * A post of a weekly series also stops the series, as of `at` (the decision's time), in the
+   * same statement: the repeat sweep would otherwise post the same text again the next week,
+   * unmoderated, and tell last week's people. It stays stopped if the post is shown again (a
+   * dismissed report): restarting would post on the host's behalf again unasked — they can
+   * start a new series (docs/activities.md#weekly-repeats).
    */
   async moderate(
     kind: Exclude<ContentKind, 'message'>,
     id: string,
     state: Exclude<ModerationState, 'suspended'>,
+    at: Date,
   ): Promise<{ geoCell: number } | undefined> {
     const weaker = state === 'removed' ? ['suspended', 'hidden'] : ['suspended'];
     const rows = await queryRows<{ geo_cell: number }>(
       this.db,
       kind === 'post'
-        ? sql`update feed.posts set moderation = ${state}
-               where id = ${id} and (moderation is null or moderation = any(${sql.param(weaker)}::text[]))
-              returning geo_cell`
+        ? sql`with decided as (
+                update feed.posts set moderation = ${state}
+                 where id = ${id} and (moderation is null or moderation = any(${sql.param(weaker)}::text[]))
+                returning geo_cell, activity_series_id),
+              stopped as (
+                update feed.activity_series s set stopped_at = ${at.toISOString()}::timestamptz
+                  from decided where s.id = decided.activity_series_id and s.stopped_at is null)
+              select geo_cell from decided`
         : sql`update feed.comments c set moderation = ${state} from feed.posts p
                where c.id = ${id} and p.id = c.post_id
                  and (c.moderation is null or c.moderation = any(${sql.param(weaker)}::text[]))

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activityState, activityWindow, startsBefore, toPostActivity } from './activities';
+import {
+  activityState,
+  activityWindow,
+  latestActivityStart,
+  startsBefore,
+  toPostActivity,
+} from './activities';
 import type { ActivityFields } from './activities';
+import { POST_LIFETIME_MS } from './posts';
 
 const fields = (overrides: Partial<ActivityFields> = {}): ActivityFields => ({
   startsAt: new Date('2026-11-24T00:30:00Z'),
@@ -66,5 +73,12 @@ describe('startsBefore', () => {
   it("makes 'this week' the next seven days", () => {
     const now = new Date('2026-11-23T20:00:00Z');
     expect(startsBefore('week', now, 330)).toEqual(new Date('2026-11-30T20:00:00Z'));
+  });
+});
+
+describe('latestActivityStart', () => {
+  it("is a post's lifetime ahead, so an activity cannot outstay a plain post by more than its window", () => {
+    const now = new Date('2026-11-23T20:00:00Z');
+    expect(latestActivityStart(now).getTime() - now.getTime()).toBe(POST_LIFETIME_MS);
   });
 });

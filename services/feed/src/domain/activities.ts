@@ -1,4 +1,4 @@
-import { ActivityMessages } from '@saathi/contracts';
+import { ACTIVITY_MAX_DAYS_AHEAD, ActivityMessages } from '@saathi/contracts';
 import type {
   ActivityDraft,
   ActivityLevel,
@@ -30,6 +30,15 @@ export function activityWindow(draft: ActivityDraft): { startsAt: Date; endsAt: 
   if (Number.isNaN(startsAt) || Number.isNaN(endsAt)) return { error: 'Please choose a date' };
   if (endsAt <= startsAt) return { error: ActivityMessages.windowInvalid };
   return { startsAt: new Date(startsAt), endsAt: new Date(endsAt) };
+}
+
+/**
+ * The latest start an activity posted at `now` may have: a post's lifetime ahead, so an
+ * activity (which leaves the feed at its end) cannot outstay a plain post by more than its
+ * window — nor reach a year PostgreSQL cannot store.
+ */
+export function latestActivityStart(now: Date): Date {
+  return new Date(now.getTime() + ACTIVITY_MAX_DAYS_AHEAD * DAY_MS);
 }
 
 /** Open, full, closed by the host, or done once its window has ended (it then leaves the feed). */

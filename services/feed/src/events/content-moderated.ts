@@ -5,21 +5,24 @@ import { applySafetyFrom } from './apply-safety';
 
 /**
  * Moderation's decisions on posts and comments: hidden until reviewed (enough reports), removed
- * by an admin, or shown again when the reports were dismissed. Messages are messaging's.
+ * by an admin, or shown again when the reports were dismissed. Messages are messaging's. Hiding
+ * or removing an occurrence of a weekly activity also stops its series (SafetyRepository.moderate).
  */
 export async function subscribeContentModerated(kit: ServiceKit<Config>): Promise<void> {
   await applySafetyFrom(kit, {
     durable: 'feed.content-hidden',
     event: contentHiddenV1,
-    apply: async (safety, { targetKind, targetId }) => {
-      if (targetKind !== 'message') await safety.moderate(targetKind, targetId, 'hidden');
+    apply: async (safety, { targetKind, targetId }, envelope) => {
+      if (targetKind !== 'message')
+        await safety.moderate(targetKind, targetId, 'hidden', new Date(envelope.occurredAt));
     },
   });
   await applySafetyFrom(kit, {
     durable: 'feed.content-removed',
     event: contentRemovedV1,
-    apply: async (safety, { targetKind, targetId }) => {
-      if (targetKind !== 'message') await safety.moderate(targetKind, targetId, 'removed');
+    apply: async (safety, { targetKind, targetId }, envelope) => {
+      if (targetKind !== 'message')
+        await safety.moderate(targetKind, targetId, 'removed', new Date(envelope.occurredAt));
     },
   });
   await applySafetyFrom(kit, {

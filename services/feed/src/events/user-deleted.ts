@@ -3,14 +3,17 @@ import { subscribeOnceWithEvents } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { AccountErasureRepository } from '../db/account-erasure-repository';
+import { ActivitiesRepository } from '../db/activities-repository';
 import { SCHEMA } from '../db/schema-name';
+import { fillSpotsFreedByErasure } from '../use-cases/activities';
 
 const DURABLE = 'feed.user-deleted';
 
 /**
  * identity.user.deleted.v1 → the feed erases the person's posts, comments, likes, reactions and
  * the rest. Each deleted post is announced as feed.post.deleted.v1 (deleted by its author), so
- * caches and notifications about it go the way a post deleted by hand does.
+ * caches and notifications about it go the way a post deleted by hand does. A spot they held in
+ * someone else's coming activity goes to its waitlist's first, as when someone leaves.
  */
 export function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   return subscribeOnceWithEvents(kit, SCHEMA, {
@@ -18,8 +21,12 @@ export function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
     event: userDeletedV1,
     handle: async (tx, emit, envelope) => {
       const userId = envelope.data.userId;
+      const now = kit.clock.now();
+      const activities = new ActivitiesRepository(tx);
+      const freed = await activities.acceptedSpotsOf(userId, now);
       const postIds = await new AccountErasureRepository(tx).erase(userId);
       for (const postId of postIds) emit(postDeletedV1, { postId, authorId: userId, deletedBy: userId });
+      await fillSpotsFreedByErasure(activities, freed, now, emit);
     },
   });
 }

@@ -1,6 +1,9 @@
 import { getActivityRoute } from '@saathi/contracts';
 import type { ActivityDetail, FeedPost } from '@saathi/contracts';
+import { createUnitOfWork } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
+import { createFeedCore } from '../app';
+import type { FeedCore } from '../use-cases/feed-core';
 import type { TestFeed } from './test-feed';
 
 export const HOUR = 3_600_000;
@@ -9,6 +12,20 @@ export const HOUR = 3_600_000;
 export function local(at: Date) {
   const iso = at.toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/**
+ * The feed's core as a worker process builds it (its own unit of work), so a test can run a
+ * sweep (`repeatActivities`, `sendActivityReminders`) and know it has finished.
+ */
+export function sweeperCore(feed: TestFeed): FeedCore {
+  return createFeedCore(
+    {
+      ...feed.deps,
+      uow: createUnitOfWork({ db: feed.deps.db.db, schema: 'feed', clock: feed.clock, wake: () => {} }),
+    },
+    { cache: false },
+  );
 }
 
 /** The activity routes as one person calls them, on the test feed `feedOf` answers (started in beforeAll). */

@@ -245,8 +245,31 @@ async function leave(
   emit(activityLeftV1, { postId: activity.postId, hostId: activity.hostId, userId, wasAccepted });
   if (!wasAccepted) return;
   await repo.addAccepted(activity.postId, -1);
+  await fillFreedSpot(repo, activity, now, emit);
+}
+
+/** A spot was freed: the waitlist's first takes it, unless the activity is over or closed. */
+async function fillFreedSpot(repo: ActivitiesRepository, activity: ActivityRecord, now: Date, emit: Emit) {
   if (activityState(activity.fields, now) !== 'done' && !activity.fields.closedAt)
     await promoteFirst(repo, activity, now, emit);
+}
+
+/**
+ * An erased account's accepted spots (`ActivitiesRepository.acceptedSpotsOf`, read before the
+ * erasure) go to each waitlist's first, as when someone leaves. Runs in the erasure's
+ * transaction after it, so the erased person is no longer on any list to be promoted; no
+ * `left.v1` names them (the other services erase them from the same deletion event).
+ */
+export async function fillSpotsFreedByErasure(
+  repo: ActivitiesRepository,
+  postIds: readonly string[],
+  now: Date,
+  emit: Emit,
+): Promise<void> {
+  for (const postId of postIds) {
+    const activity = await repo.find(postId, { lock: true });
+    if (activity) await fillFreedSpot(repo, activity, now, emit);
+  }
 }
 
 /**

@@ -10,9 +10,11 @@ const REPEAT_BATCH = 200;
 /**
  * The repeat sweep (a repeatable job): every weekly series whose latest occurrence has ended gets
  * its next one — a new activity post with its own spots and requests, announced as
- * `feed.activity.repeated.v1`. At most one per series and week: the post's id is derived from the
- * series and date (a retry writes nothing twice), and the series moves on only from the
- * occurrence it was at, in the post's own transaction (two sweepers cannot both write one).
+ * `feed.activity.repeated.v1` — unless it was stopped (by the host, or by moderation hiding or
+ * removing an occurrence: SafetyRepository.moderate) or its host is suspended now. At most one
+ * per series and week: the post's id is derived from the series and date (a retry writes nothing
+ * twice), and the series moves on only from the occurrence it was at, in the post's own
+ * transaction (two sweepers cannot both write one).
  */
 export async function repeatActivities(
   deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries'>,
@@ -42,7 +44,8 @@ export async function repeatActivities(
       );
       written += 1;
     } catch (error) {
-      // A suspended host's series waits: it goes on if they are reinstated.
+      // A host suspended since `due` read the series (it leaves those out): the series waits, and
+      // goes on if they are reinstated.
       if (!(error instanceof OccurrenceNotDue) && !(error instanceof AuthorSuspended)) throw error;
     }
   }

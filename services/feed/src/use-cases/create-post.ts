@@ -5,7 +5,7 @@ import type { ActivityDraft, FeedPost } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import type { SeriesRecord } from '../db/activity-series-repository';
-import { activityWindow } from '../domain/activities';
+import { activityWindow, latestActivityStart } from '../domain/activities';
 import { snapPoint } from '../domain/geo';
 import { expiresAtFor } from '../domain/posts';
 import { NO_MARKS, toFeedPost } from '../domain/views';
@@ -22,12 +22,18 @@ export interface PostDraft {
   activity?: ActivityDraft | undefined;
 }
 
-/** An activity's columns, checked: its window must be sound and end in the future. */
+/**
+ * An activity's columns, checked: its window must be sound, end in the future and start within
+ * ACTIVITY_MAX_DAYS_AHEAD (a far date would otherwise keep the post up for decades, and a
+ * year-9999 one reach a timestamp PostgreSQL refuses, with no message for the host).
+ */
 function activityColumns(draft: ActivityDraft | undefined, now: Date) {
   if (!draft) return {};
   const window = activityWindow(draft);
   if ('error' in window) throw httpErrors.badRequest(window.error);
   if (window.endsAt.getTime() <= now.getTime()) throw httpErrors.badRequest(ActivityMessages.inThePast);
+  if (window.startsAt.getTime() > latestActivityStart(now).getTime())
+    throw httpErrors.badRequest(ActivityMessages.tooFarAhead);
   return {
     activityStartsAt: window.startsAt,
     activityEndsAt: window.endsAt,

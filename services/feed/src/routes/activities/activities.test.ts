@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ActivityMessages, QueueName, userBlockedV1, userUnblockedV1 } from '@saathi/contracts';
+import {
+  ActivityMessages,
+  contentHiddenV1,
+  contentRemovedV1,
+  QueueName,
+  userBlockedV1,
+  userDeletedV1,
+  userSuspendedV1,
+  userUnblockedV1,
+} from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
+import { sendActivityReminders } from '../../use-cases/activity-reminders';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
-import { activityHelpers, HOUR, local } from '../../testing/activity-helpers';
+import { activityHelpers, HOUR, local, sweeperCore } from '../../testing/activity-helpers';
 
 let feed: TestFeed;
 beforeAll(async () => {
@@ -57,8 +67,44 @@ describe('activity posts', () => {
     expect(backwards.json()).toEqual({ message: ActivityMessages.windowInvalid });
     expect((await attempt({ ...base, spots: 21 })).statusCode).toBe(400);
     expect((await attempt({ ...base, spots: 0 })).statusCode).toBe(400);
+    // A day that does not exist is not read as another one.
+    for (const date of ['2030-02-30', '2030-13-01', '2030-00-10']) {
+      const impossible = await attempt({ ...base, date });
+      expect(impossible.statusCode, date).toBe(400);
+      expect(impossible.json(), date).toMatchObject({ message: 'Please choose a date' });
+    }
     const past = await attempt({ ...base, date: '2020-01-01' });
     expect(past.json()).toEqual({ message: ActivityMessages.inThePast });
+  });
+
+  it('refuses an activity starting more than 30 days ahead with a 400 message (year 9999 included)', async () => {
+    const hostUser = buildUser();
+    const place = freshPlace();
+    const attempt = (activity: Record<string, unknown>) =>
+      feed.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        cookies: feed.signIn(hostUser).cookies,
+        payload: { content: 'x', ...place, activity: { spots: 2, area: 'Park', ...activity } },
+      });
+    const daysOut = (days: number) => local(new Date(feed.clock.now().getTime() + days * 24 * HOUR)).date;
+
+    // Its UTC start is in the year 10000, which PostgreSQL cannot store (a 500 before).
+    const farthest = await attempt({
+      date: '9999-12-31',
+      startTime: '23:00',
+      endTime: '23:30',
+      utcOffsetMinutes: -720,
+    });
+    expect(farthest.statusCode).toBe(400);
+    expect(farthest.json()).toEqual({ message: ActivityMessages.tooFarAhead });
+    const tenYears = await attempt({ date: daysOut(3653), startTime: '08:00', endTime: '09:00' });
+    expect(tenYears.statusCode).toBe(400);
+    expect(tenYears.json()).toEqual({ message: ActivityMessages.tooFarAhead });
+    expect(await feed.rows(sql`select 1 from feed.posts where author_id = ${hostUser.id}`)).toHaveLength(0);
+
+    const soon = await attempt({ date: daysOut(29), startTime: '08:00', endTime: '09:00' });
+    expect(soon.statusCode).toBe(201);
   });
 
   it("filters 'Happening today' and 'this week' to activities starting in time, and drops them once done", async () => {
@@ -133,6 +179,33 @@ describe('joining', () => {
     expect(lefts.filter((event) => event.postId === post.id)).toEqual([
       expect.objectContaining({ userId: b.id, wasAccepted: true }),
     ]);
+  });
+
+  it("gives an erased account's spot to the first on the waitlist, as leaving does", async () => {
+    const [hostUser, b, c, d] = [buildUser(), buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, freshPlace(), 1);
+    await join(b, post);
+    await accept(hostUser, post, b);
+    expect((await join(c, post)).body.myStatus).toBe('waitlisted');
+    feed.clock.advance(1000);
+    expect((await join(d, post)).body.myStatus).toBe('waitlisted');
+
+    const erased = await feed.publish(userDeletedV1, { userId: b.id });
+    await feed.waitForRow(sql`select 1 from feed.inbox where event_id = ${erased}::uuid`, 'the erasure');
+    const promoted = await detail(c, post);
+    expect(promoted.body.myStatus).toBe('accepted');
+    expect(promoted.body.activity).toMatchObject({ state: 'full', acceptedCount: 1 });
+    expect((await detail(d, post)).body.myStatus).toBe('waitlisted');
+    expect(
+      (await feed.outbox('feed.activity.accepted.v1')).filter((event) => event.postId === post.id),
+    ).toEqual([
+      expect.objectContaining({ userId: b.id, promoted: false }),
+      expect.objectContaining({ userId: c.id, promoted: true, hostId: hostUser.id }),
+    ]);
+    // Nothing names the erased person afterwards: no "gave up their spot" for the host.
+    expect((await feed.outbox('feed.activity.left.v1')).filter((event) => event.postId === post.id)).toEqual(
+      [],
+    );
   });
 
   it('lets someone who left ask again (at the back of the queue), but not twice at once', async () => {
@@ -524,6 +597,49 @@ describe('reminders and "Still going?"', () => {
       expect(yes.body).toMatchObject({ myStatus: 'accepted', myStillGoing: true });
       const bad = await call(c, 'POST', `/api/posts/${post.id}/activity/still-going`, { going: 'maybe' });
       expect(bad.status).toBe(400);
+    } finally {
+      feed.clock.advance(-(HOUR + 60_000));
+    }
+  });
+
+  it('reminds nobody of an activity moderation removed or hid, or whose host is suspended', async () => {
+    const core = sweeperCore(feed);
+    const admin = buildUser();
+    const decisions = {
+      removed: (postId: string) =>
+        feed.publish(contentRemovedV1, { targetKind: 'post', targetId: postId, actorId: admin.id }),
+      hidden: (postId: string) => feed.publish(contentHiddenV1, { targetKind: 'post', targetId: postId }),
+      suspended: (_postId: string, hostId: string) =>
+        feed.publish(userSuspendedV1, { userId: hostId, actorId: admin.id }),
+    };
+    const taken: string[] = [];
+    for (const decide of Object.values(decisions)) {
+      const [hostUser, b] = [buildUser(), buildUser()];
+      const post = await host(hostUser, freshPlace(), 1, 3);
+      await join(b, post);
+      await accept(hostUser, post, b);
+      const eventId = await decide(post.id, hostUser.id);
+      await feed.waitForRow(sql`select 1 from feed.inbox where event_id = ${eventId}::uuid`, 'the decision');
+      taken.push(post.id);
+    }
+    // An activity left alone shows the sweep did run.
+    const [otherHost, c] = [buildUser(), buildUser()];
+    const shown = await host(otherHost, freshPlace(), 1, 3);
+    await join(c, shown);
+    await accept(otherHost, shown, c);
+
+    feed.clock.advance(HOUR + 60_000); // 1 h 59 min before
+    try {
+      await sendActivityReminders(core);
+      expect(await remindersOf(shown.id)).toHaveLength(1);
+      for (const postId of taken) {
+        expect(await remindersOf(postId)).toEqual([]);
+        expect(
+          await feed.rows(
+            sql`select 1 from feed.posts where id = ${postId} and activity_reminded_at is not null`,
+          ),
+        ).toHaveLength(0);
+      }
     } finally {
       feed.clock.advance(-(HOUR + 60_000));
     }

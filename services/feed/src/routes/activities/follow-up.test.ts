@@ -3,18 +3,21 @@ import { sql } from 'drizzle-orm';
 import {
   ActivityFollowUpMessages,
   ActivityMessages,
+  contentHiddenV1,
+  contentRemovedV1,
   pastActivitiesRoute,
   QueueName,
+  reportDismissedV1,
   userDeletedV1,
+  userReinstatedV1,
+  userSuspendedV1,
 } from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
-import { createUnitOfWork } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
-import { createFeedCore } from '../../app';
 import { repeatActivities } from '../../use-cases/activity-repeats';
 import { createPost, OccurrenceNotDue } from '../../use-cases/create-post';
-import { activityHelpers, HOUR, local } from '../../testing/activity-helpers';
+import { activityHelpers, HOUR, local, sweeperCore } from '../../testing/activity-helpers';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
 
@@ -348,13 +351,7 @@ describe('weekly repeats', () => {
   });
   it('writes one occurrence when two sweeps race, and a late sweep changes nothing', async () => {
     // The feed's core as a second worker process would build it (its own unit of work).
-    const core = createFeedCore(
-      {
-        ...feed.deps,
-        uow: createUnitOfWork({ db: feed.deps.db.db, schema: 'feed', clock: feed.clock, wake: () => {} }),
-      },
-      { cache: false },
-    );
+    const core = sweeperCore(feed);
     const hostUser = buildUser();
     const first = await host(hostUser, freshPlace(), 1, 3, { repeatWeekly: true });
     const seriesId = await seriesOf(first.id);
@@ -390,6 +387,77 @@ describe('weekly repeats', () => {
       expect(
         (await feed.outbox('feed.activity.repeated.v1')).filter((event) => event.seriesId === seriesId),
       ).toHaveLength(1);
+    } finally {
+      back();
+    }
+  });
+
+  /** Waits until the feed has handled the published event (its inbox row). */
+  const handled = (eventId: string) =>
+    feed.waitForRow(sql`select 1 from feed.inbox where event_id = ${eventId}::uuid`, 'the event');
+  /** The series' occurrences after `firstId`, and its repeated.v1 events. */
+  async function laterOccurrences(seriesId: string, firstId: string) {
+    return {
+      posts: await feed.rows(
+        sql`select 1 from feed.posts where activity_series_id = ${seriesId} and id <> ${firstId}`,
+      ),
+      events: (await feed.outbox('feed.activity.repeated.v1')).filter((event) => event.seriesId === seriesId),
+    };
+  }
+
+  it('stops for good when moderation removes or hides an occurrence, even once the post is shown again', async () => {
+    const core = sweeperCore(feed);
+    const admin = buildUser();
+    for (const decision of ['removed', 'hidden'] as const) {
+      const [hostUser, b] = [buildUser(), buildUser()];
+      const first = await host(hostUser, freshPlace(), 1, 3, { repeatWeekly: true });
+      await join(b, first);
+      await accept(hostUser, first, b);
+      const seriesId = await seriesOf(first.id);
+      const target = { targetKind: 'post', targetId: first.id } as const;
+      await handled(
+        decision === 'removed'
+          ? await feed.publish(contentRemovedV1, { ...target, actorId: admin.id })
+          : await feed.publish(contentHiddenV1, target),
+      );
+      if (decision === 'hidden') {
+        // The reports are dismissed: the post is back, the weekly repeats are not.
+        await handled(await feed.publish(reportDismissedV1, { ...target, actorId: admin.id }));
+        expect((await detail(hostUser, first)).body).toMatchObject({ repeatsWeekly: false });
+      }
+
+      const back = moveTo(Date.parse(first.activity!.endsAt));
+      try {
+        await repeatActivities(core);
+      } finally {
+        back();
+      }
+      expect(await laterOccurrences(seriesId, first.id)).toEqual({ posts: [], events: [] });
+      expect(
+        (await feed.outbox('feed.post.created.v1')).filter((event) => event.authorId === hostUser.id),
+      ).toHaveLength(1);
+    }
+  });
+
+  it("skips a suspended host's series (not even read as due) and goes on once they are reinstated", async () => {
+    const core = sweeperCore(feed);
+    const [hostUser, admin] = [buildUser(), buildUser()];
+    const first = await host(hostUser, freshPlace(), 1, 3, { repeatWeekly: true });
+    const seriesId = await seriesOf(first.id);
+    await handled(await feed.publish(userSuspendedV1, { userId: hostUser.id, actorId: admin.id }));
+
+    const back = moveTo(Date.parse(first.activity!.endsAt));
+    try {
+      const due = await core.activitySeries.due(feed.clock.now(), 10_000);
+      expect(due.map((series) => series.id)).not.toContain(seriesId);
+      await repeatActivities(core);
+      expect(await laterOccurrences(seriesId, first.id)).toEqual({ posts: [], events: [] });
+
+      await handled(await feed.publish(userReinstatedV1, { userId: hostUser.id, actorId: admin.id }));
+      await repeatActivities(core);
+      const after = await laterOccurrences(seriesId, first.id);
+      expect(after.posts).toHaveLength(1);
+      expect(after.events).toHaveLength(1);
     } finally {
       back();
     }

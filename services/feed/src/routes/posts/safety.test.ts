@@ -316,7 +316,15 @@ describe('reports and moderation', () => {
     await feed.publish(contentRemovedV1, { targetKind: 'post', targetId: removed.id, actorId: admin.id });
     await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: hidden.id });
     await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: dismissed.id });
-    await waitFor(async () => (await stateOf(dismissed.id)) === 'hidden', 10_000, 'the hides');
+    // Three decisions, each through its own consumer: wait for all of them, not just the last.
+    await waitFor(
+      async () =>
+        (await stateOf(removed.id)) === 'removed' &&
+        (await stateOf(hidden.id)) === 'hidden' &&
+        (await stateOf(dismissed.id)) === 'hidden',
+      10_000,
+      'the removal and the hides',
+    );
     // Dismissed while the author is still suspended: hidden with the rest of theirs, not shown.
     await feed.publish(reportDismissedV1, { targetKind: 'post', targetId: dismissed.id, actorId: admin.id });
     await waitFor(async () => (await stateOf(dismissed.id)) === 'suspended', 10_000, 'the dismissal');
