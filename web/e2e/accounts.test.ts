@@ -1,6 +1,7 @@
 // The accounts slice end to end through the gateway in a real browser: register, verify the
-// address from the mailed link, sign out, sign in, reset the password from the emailed link, edit
-// the profile, upload a picture, share.
+// address from the mailed link (opened signed out, it asks to sign in and then comes back), sign
+// out, sign in, reset the password from the emailed link, edit the profile, upload a picture,
+// share.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -100,7 +101,21 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
       await page.getByText('This verification link is invalid or has expired').waitFor();
       await runAxe(page, '/verify-email failed');
-      await page.goto(`/verify-email?token=${encodeURIComponent(secondLink)}`);
+
+      // Opened signed out, the link asks to sign in (it is left unused), then comes back to it.
+      await signOut(page);
+      const secondUrl = `/verify-email?token=${encodeURIComponent(secondLink)}`;
+      await page.goto(secondUrl);
+      await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
+      await page.getByText('Sign in to confirm your email address').waitFor();
+      await runAxe(page, '/verify-email signed out');
+      await page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL('**/auth');
+      await page.getByLabel('Email or Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expectToast(page, 'Welcome back!');
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === secondUrl);
       await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
       expect(await page.title()).toBe('Verify Email - Saathi');
       await runAxe(page, '/verify-email verified');

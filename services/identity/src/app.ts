@@ -133,7 +133,7 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     resetPassword: (input, current, meta) => resetPassword(core, input, current, meta),
   });
   emailVerificationRoutes(app, {
-    verifyEmail: (token, meta) => verifyEmail(core, token, meta),
+    verifyEmail: (token, signedIn, meta) => verifyEmail(core, token, signedIn, meta),
     resendVerificationEmail: (user, meta) => resendVerificationEmail({ ...core, limits }, user, meta),
   });
   googleRoutes(app, {

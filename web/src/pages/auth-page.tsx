@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_SIGN_IN_TITLE, POST_LOGIN_REDIRECT_MS } from '@saathi/contracts';
 import { googleStartRoute } from '../api/routes';
 import { CreateAccountForm } from '../components/create-account-form';
 import { SignInForm } from '../components/sign-in-form';
 import { buttonSecondary, cardClass } from '../components/ui';
+import { safeReturnPath } from '../lib/return-path';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -30,11 +31,24 @@ function GoogleIcon() {
   );
 }
 
-/** /auth: sign in with email-or-username and password, or create an account. */
+/** Where a page that sends someone here to sign in wants them back: `navigate('/auth', { state })`. */
+export interface AuthReturnState {
+  returnTo: string;
+}
+
+/**
+ * /auth: sign in with email-or-username and password, or create an account; then on to the
+ * page that sent the person here (`AuthReturnState`, a path on this site only) or /home. The
+ * return path travels in the router's state, not in /auth's URL: the verification link's token
+ * would otherwise sit there URL-encoded, which the access log's scrubber (it looks for `token=`)
+ * does not recognise.
+ */
 export default function AuthPage() {
   const [mode, setMode] = useState<Mode>('signin');
   usePageTitle(mode === 'signin' ? AUTH_SIGN_IN_TITLE : 'Join Saathi - Create Account');
   const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = safeReturnPath((location.state as Partial<AuthReturnState> | null)?.returnTo) ?? '/home';
   const [searchParams, setSearchParams] = useSearchParams();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -50,8 +64,8 @@ export default function AuthPage() {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const goHomeSoon = () => {
-    redirectTimer.current = setTimeout(() => void navigate('/home'), POST_LOGIN_REDIRECT_MS);
+  const goOnSoon = () => {
+    redirectTimer.current = setTimeout(() => void navigate(returnTo), POST_LOGIN_REDIRECT_MS);
   };
 
   const isSignIn = mode === 'signin';
@@ -90,7 +104,7 @@ export default function AuthPage() {
         </div>
 
         {/* Each form keeps its own fields and errors; switching modes starts the other one afresh. */}
-        {isSignIn ? <SignInForm onSignedIn={goHomeSoon} /> : <CreateAccountForm onSignedIn={goHomeSoon} />}
+        {isSignIn ? <SignInForm onSignedIn={goOnSoon} /> : <CreateAccountForm onSignedIn={goOnSoon} />}
 
         <div className="my-6 flex items-center gap-3 text-xs text-slate-600">
           <span className="h-px flex-1 bg-slate-200" />

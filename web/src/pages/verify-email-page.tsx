@@ -1,26 +1,58 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { CheckCircle2, Loader2, MailX } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { CheckCircle2, Loader2, LogIn, MailX } from 'lucide-react';
+import { IdentityMessages } from '@saathi/contracts';
+import { isApiError } from '../api/api-error';
+import { useCurrentUser } from '../api/use-current-user';
 import { useVerifyEmail } from '../api/use-email-verification';
 import { NoticeCard } from '../components/notice-card';
 import { buttonPrimary } from '../components/ui';
 import { serverMessage } from '../lib/error-message';
 import { usePageTitle } from '../lib/use-page-title';
+import type { AuthReturnState } from './auth-page';
 
-/** /verify-email?token=…: the link from the verification mail. Needs no sign-in. */
+/**
+ * /verify-email?token=…: the link from the verification mail. It completes only in the session
+ * of the account it was sent for (identity refuses it otherwise, without using it up): signed
+ * out, the page asks the person to sign in and comes back to this same link afterwards.
+ */
 export default function VerifyEmailPage() {
   usePageTitle('Verify Email - Saathi');
   const [searchParams] = useSearchParams();
+  const { pathname, search } = useLocation();
   const token = searchParams.get('token');
+  const { user, isLoading: userLoading } = useCurrentUser();
   const { mutate, data, error, isSuccess, isError } = useVerifyEmail();
   // A token works once: never send it twice (effects may run twice in development).
   const sent = useRef(false);
 
   useEffect(() => {
-    if (!token || sent.current) return;
+    // Signed out, the call could only be refused: ask to sign in first instead.
+    if (!token || userLoading || !user || sent.current) return;
     sent.current = true;
     mutate(token);
-  }, [token, mutate]);
+  }, [token, userLoading, user, mutate]);
+
+  const signedOut = (!userLoading && !user && !isSuccess && !isError) || isApiError(error, 401);
+  if (token && signedOut) {
+    const back: AuthReturnState = { returnTo: `${pathname}${search}` };
+    return (
+      <div className="mx-auto max-w-md px-4 py-10">
+        <NoticeCard icon={LogIn} title="Sign In Required">
+          <p className="mt-2 text-slate-600">
+            {serverMessage(error) ?? IdentityMessages.signInToVerifyEmail}
+          </p>
+          <p className="mt-2 text-sm text-slate-600">
+            Sign in to the account you created with this address; this link then confirms it. If you did not
+            create a Saathi account, you can ignore the mail.
+          </p>
+          <Link to="/auth" state={back} className={`${buttonPrimary} mt-6 w-full`}>
+            Sign In
+          </Link>
+        </NoticeCard>
+      </div>
+    );
+  }
 
   if (token && !isSuccess && !isError) {
     return (
@@ -56,9 +88,12 @@ export default function VerifyEmailPage() {
             ? (serverMessage(error) ?? 'This verification link is invalid or has expired')
             : 'No verification token found in the URL'}
         </p>
-        <p className="mt-2 text-sm text-slate-600">
-          Sign in and choose Resend verification email to get a new link.
-        </p>
+        {/* Another account's link (403) stays usable: a new one would not help here. */}
+        {isApiError(error, 403) ? null : (
+          <p className="mt-2 text-sm text-slate-600">
+            Sign in and choose Resend verification email to get a new link.
+          </p>
+        )}
         {home}
       </NoticeCard>
     </div>

@@ -29,4 +29,8 @@ export const IdentityMessages = {
   emailAlreadyVerified: 'Your email address is already verified.',
   emailVerified: 'Your email address is verified. Thank you!',
   verificationTokenInvalid: 'This verification link is invalid or has expired',
+  /** A verification link opened signed out: only the account's own session may complete it. */
+  signInToVerifyEmail: 'Sign in to confirm your email address',
+  verificationForAnotherAccount:
+    'This link confirms the address of another account. Sign in to that account to confirm it.',
 } as const;

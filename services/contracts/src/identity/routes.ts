@@ -130,12 +130,17 @@ export const resetPasswordRoute = defineRoute({
   response: { 200: messageResponseSchema },
 });
 
-/** Proves the address with the mailed token; no sign-in needed (the link may open in another browser). */
+/**
+ * Proves the address with the mailed token, for the signed-in account the link was sent to. A
+ * link alone is not enough: whoever registered someone else's address would otherwise have its
+ * owner verify the squatter's account by clicking it. Signed out: 401 with
+ * `IdentityMessages.signInToVerifyEmail`; another account's session: 403. Neither uses the link.
+ */
 export const verifyEmailRoute = defineRoute({
   service,
   method: 'POST',
   path: '/api/auth/verify-email',
-  access: 'public',
+  access: 'user',
   body: verifyEmailBodySchema,
   response: { 200: messageResponseSchema },
 });

@@ -11,6 +11,8 @@ import { formatRefreshToken, hashToken, parseRefreshToken, randomToken, sameHash
 import type { AccessTokens } from './access-token';
 import type { SessionCache } from './session-cache';
 
+const suspended = () => httpErrors.forbidden(IdentityMessages.accountSuspended, 'ACCOUNT_SUSPENDED');
+
 /** The refresh cookie only travels to the auth endpoints, which are the only ones that refresh. */
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
@@ -90,23 +92,36 @@ export class SessionManager {
     });
   }
 
-  /** Starts a new session for the user and sets both cookies. */
+  /**
+   * Starts a new session for the user and sets both cookies. `user` is the row as the caller
+   * checked it (a password verified against its hash, a Google link): the session is created
+   * only if the account is still in that state, so a password reset, suspension or Google claim
+   * that committed while the password was being checked cannot miss it (see
+   * `createIfUserUnchanged`).
+   */
   async start(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string> {
     // Every way in (password, registration, Google) passes here, so a suspension holds for all.
-    if (user.suspendedAt) throw httpErrors.forbidden(IdentityMessages.accountSuspended, 'ACCOUNT_SUSPENDED');
+    if (user.suspendedAt) throw suspended();
     const now = this.options.clock.now();
     const sid = randomUUID();
     const secret = randomToken();
-    await this.options.sessions.create(
+    const created = await this.options.sessions.createIfUserUnchanged(
       {
         sid,
-        userId: user.id,
         refreshHash: hashToken(secret),
         expire: new Date(now.getTime() + this.options.refreshTtlDays * 86_400_000),
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       },
+      user,
       now,
     );
+    if (!created) {
+      // The account changed since it was checked: suspended, or the password checked is no
+      // longer its password (reset, claimed through Google) or the account is gone.
+      const current = await this.options.users.findById(user.id);
+      if (current?.suspendedAt) throw suspended();
+      throw httpErrors.unauthorized(IdentityMessages.invalidCredentials, 'INVALID_CREDENTIALS');
+    }
     this.setCookies(reply, this.accessTokenFor(user, sid), formatRefreshToken({ sessionId: sid, secret }));
     return sid;
   }
@@ -128,6 +143,11 @@ export class SessionManager {
     const { session, user } = found;
     const now = this.options.clock.now();
     if (session.revokedAt || session.expire <= now || session.userId !== claims.sub) return null;
+    // The user row comes with the session (joined, or cached with it): refusing a suspended
+    // account here costs no query. A suspension also ends every session, so this only matters
+    // for a session that escaped it. (A copy another replica cached before the suspension shows
+    // neither, for at most SESSION_CACHE_MS.)
+    if (user.suspendedAt) return null;
     return { user, sessionId: session.sid };
   }
 
@@ -176,7 +196,8 @@ export class SessionManager {
       return null;
     }
     const found = await this.options.users.findById(session.userId);
-    if (!found) return null;
+    // A suspended account gets no new access token, whatever its session row says.
+    if (!found || found.suspendedAt) return null;
     // The role is decided again at every refresh, so a change to ADMIN_EMAILS reaches live sessions.
     const user = await this.options.withConfiguredRole(found);
     this.setCookies(
@@ -207,7 +228,7 @@ export class SessionManager {
    */
   private async renewAccessOnly(reply: FastifyReply, session: SessionRow): Promise<Authenticated | null> {
     const found = await this.options.users.findById(session.userId);
-    if (!found) return null;
+    if (!found || found.suspendedAt) return null;
     const user = await this.options.withConfiguredRole(found);
     void reply.setCookie(
       ACCESS_COOKIE,

@@ -18,13 +18,35 @@ export class EmailVerificationsRepository {
   }
 
   /**
-   * Marks the link used if it still works, in one statement (two clicks racing: one wins), and
-   * returns whom and which address it proves.
+   * Marks the link used if it still works and was sent to `userId`, in one statement (two clicks
+   * racing: one wins), and returns whom and which address it proves. Another account's link is
+   * left as it is.
    */
-  async consume(tokenHash: string, now: Date): Promise<{ userId: string; email: string } | undefined> {
+  async consume(
+    tokenHash: string,
+    userId: string,
+    now: Date,
+  ): Promise<{ userId: string; email: string } | undefined> {
     const [row] = await this.db
       .update(emailVerifications)
       .set({ used: true })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, tokenHash),
+          eq(emailVerifications.userId, userId),
+          eq(emailVerifications.used, false),
+          gt(emailVerifications.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+    return row;
+  }
+
+  /** Whether a link with this hash still works (unused, unexpired), whoever it was sent to. */
+  async isUsable(tokenHash: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .select({ userId: emailVerifications.userId })
+      .from(emailVerifications)
       .where(
         and(
           eq(emailVerifications.tokenHash, tokenHash),
@@ -32,8 +54,8 @@ export class EmailVerificationsRepository {
           gt(emailVerifications.expiresAt, now),
         ),
       )
-      .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
-    return row;
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** A new link supersedes the user's older ones. */

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { sessions, users } from './schema';
 import type { SessionRow, UserRow } from './schema';
@@ -19,11 +20,36 @@ export class SessionsRepository {
     return new SessionsRepository(db);
   }
 
-  async create(
-    session: { sid: string; userId: string; refreshHash: string; expire: Date; userAgent: string | null },
+  /**
+   * Starts a session only while the user is still as the caller checked them: the same password
+   * hash (a reset or a Google claim changes it), not suspended, not deleted. False otherwise.
+   *
+   * The user row is locked `for share` in the same statement. Every wipe (password reset,
+   * suspension, Google claim, deletion) writes that row before it ends the user's sessions, which
+   * takes a lock this one waits for, and the reverse: so either the wipe committed first and the
+   * condition is checked against its row (no session), or this session committed first and the
+   * wipe's revoke, which runs after its own row write, sees and ends it.
+   */
+  async createIfUserUnchanged(
+    session: { sid: string; refreshHash: string; expire: Date; userAgent: string | null },
+    seen: Pick<UserRow, 'id' | 'passwordHash'>,
     now: Date,
-  ): Promise<void> {
-    await this.db.insert(sessions).values({ ...session, createdAt: now, lastUsedAt: now });
+  ): Promise<boolean> {
+    const rows = await queryRows<{ sid: string }>(
+      this.db,
+      sql`with checked as (
+            select id from identity.users
+             where id = ${seen.id}::uuid
+               and password_hash is not distinct from ${seen.passwordHash}::text
+               and suspended_at is null
+               for share)
+          insert into identity.sessions (sid, user_id, refresh_hash, expire, created_at, last_used_at, user_agent)
+          select ${session.sid}::uuid, id, ${session.refreshHash}::text, ${session.expire}::timestamptz,
+                 ${now}::timestamptz, ${now}::timestamptz, ${session.userAgent}::text
+            from checked
+          returning sid`,
+    );
+    return rows.length === 1;
   }
 
   /**

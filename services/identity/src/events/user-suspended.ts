@@ -31,6 +31,8 @@ export async function subscribeUserSuspended(
         async (tx, emit, afterCommit) => {
           await consumeOnce(tx, SCHEMA, DURABLE, envelope, async (inner) => {
             // Not applied when older than a reinstatement handled first: no session ends then.
+            // The user row is written (locked) before the sessions end, so a sign-in racing
+            // this either has its session ended here or is refused (createIfUserUnchanged).
             if (
               !(await new UsersRepository(inner).suspend(envelope.data.userId, new Date(envelope.occurredAt)))
             )

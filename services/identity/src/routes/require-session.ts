@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { getCurrentUserRoute, IdentityMessages, resendVerificationEmailRoute } from '@saathi/contracts';
+import {
+  getCurrentUserRoute,
+  IdentityMessages,
+  resendVerificationEmailRoute,
+  verifyEmailRoute,
+} from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { SessionResolver } from '@saathi/platform';
 import type { Authenticated, SessionManager } from '../auth/session-manager';
@@ -11,7 +16,15 @@ const sessionsOf = new WeakMap<FastifyRequest, Authenticated>();
  * calls (the web client renews only outside /api/auth). Every other call takes the access
  * cookie as it is.
  */
-const RENEWING = new Set<unknown>([getCurrentUserRoute, resendVerificationEmailRoute]);
+const RENEWING = new Set<unknown>([getCurrentUserRoute, resendVerificationEmailRoute, verifyEmailRoute]);
+
+/**
+ * What a signed-out caller of these routes is told instead of a bare "Unauthorized": someone
+ * who opened their verification link in a signed-out browser needs to know to sign in first.
+ */
+const SIGNED_OUT_ANSWERS = new Map<unknown, { message: string; code: string }>([
+  [verifyEmailRoute, { message: IdentityMessages.signInToVerifyEmail, code: 'SIGN_IN_TO_VERIFY_EMAIL' }],
+]);
 
 /**
  * How identity's `user` and `admin` routes learn who calls (registerRoute asks before the body
@@ -21,7 +34,11 @@ const RENEWING = new Set<unknown>([getCurrentUserRoute, resendVerificationEmailR
 export function identitySessions(sessions: Pick<SessionManager, 'authenticate'>): SessionResolver {
   return async (request, reply, route) => {
     const auth = await sessions.authenticate(request, reply, { refresh: RENEWING.has(route) });
-    if (!auth) return null;
+    if (!auth) {
+      const answer = SIGNED_OUT_ANSWERS.get(route);
+      if (answer) throw httpErrors.unauthorized(answer.message, answer.code);
+      return null;
+    }
     rememberUser(request, auth);
     return request.user;
   };

@@ -42,6 +42,9 @@ export async function deleteAccount(
   const now = deps.clock.now();
   await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
+      // Locked first, as every wipe does: a sign-in racing the deletion has either committed its
+      // session (ended and announced below) or waits and finds no account (createIfUserUnchanged).
+      await queryRows(tx, sql`select id from identity.users where id = ${user.id}::uuid for update`);
       const ended = await deps.sessions.with(tx).revokeAllForUser(user.id, 'account-deleted', now);
       emitSessionsRevoked(emit, user.id, ended, deps.accessTtlSeconds, now);
       await queryRows(tx, sql`delete from identity.users where id = ${user.id}::uuid returning id`);

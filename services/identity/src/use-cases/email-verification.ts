@@ -52,15 +52,23 @@ export async function resendVerificationEmail(
 /**
  * Marks the address a mailed token was sent to as verified (once, within 24 hours, and only
  * while the account still has that address), and gives the role that address is configured for.
+ *
+ * Only for the account's own session (`signedIn`). The link alone proves only that someone can
+ * read the mailbox: whoever registered another person's address (with their own password) would
+ * otherwise get that account verified the moment its owner clicked "confirm" — and with it the
+ * trust Google linking and ADMIN_EMAILS give a verified address. A link of another account is
+ * refused (403) and, like a signed-out attempt, leaves the link usable.
  */
 export async function verifyEmail(
   deps: Pick<IdentityCore, 'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'sessionCache'>,
   token: string,
+  signedIn: Pick<UserRow, 'id'>,
   meta: Pick<RequestMeta, 'traceId'>,
 ): Promise<UserRow> {
   const now = deps.clock.now();
+  const tokenHash = hashToken(token);
   const user = await deps.uow.withEvents(async (tx, _emit, afterCommit) => {
-    const link = await deps.verifications.with(tx).consume(hashToken(token), now);
+    const link = await deps.verifications.with(tx).consume(tokenHash, signedIn.id, now);
     if (!link) return null;
     const users = deps.users.with(tx);
     const verified = await users.markEmailVerified(link.userId, link.email, now);
@@ -69,7 +77,12 @@ export async function verifyEmail(
     const role = roleFor(deps.adminEmails, verified);
     return role === verified.role ? verified : users.setRole(verified.id, role, now);
   }, meta);
-  if (!user)
-    throw httpErrors.badRequest(IdentityMessages.verificationTokenInvalid, 'INVALID_VERIFICATION_TOKEN');
-  return user;
+  if (user) return user;
+  // Nothing was used. A link that still works belongs to another account.
+  if (await deps.verifications.isUsable(tokenHash, now))
+    throw httpErrors.forbidden(
+      IdentityMessages.verificationForAnotherAccount,
+      'VERIFICATION_FOR_ANOTHER_ACCOUNT',
+    );
+  throw httpErrors.badRequest(IdentityMessages.verificationTokenInvalid, 'INVALID_VERIFICATION_TOKEN');
 }

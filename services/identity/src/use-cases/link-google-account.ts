@@ -96,6 +96,8 @@ async function claimAccount(
 ): Promise<UserRow | null> {
   const now = deps.clock.now();
   return deps.uow.withEvents(async (tx, emit, afterCommit) => {
+    // The user row is written (locked) before the sessions end, so a password sign-in racing the
+    // claim either has its session ended here or is refused (createIfUserUnchanged).
     const claimed = await deps.users.with(tx).claimForGoogle(account.id, googleId, now);
     if (!claimed) return null;
     const ended = await deps.sessions.with(tx).revokeAllForUser(account.id, 'account-claimed', now);

@@ -66,6 +66,9 @@ export async function resetPassword(
   const userId = await deps.uow.withEvents(async (tx, emit, afterCommit) => {
     const consumed = await deps.resets.with(tx).consume(tokenHash, now);
     if (!consumed) return null;
+    // The user row is written (and so locked) before the sessions end: a sign-in that checked the
+    // old password either committed its session before this lock (ended below) or waits and then
+    // finds the hash changed (no session). See SessionsRepository.createIfUserUnchanged.
     await deps.users.with(tx).setPasswordHash(consumed.userId, passwordHash, now);
     const keep = current?.userId === consumed.userId ? current.sessionId : undefined;
     const ended = await deps.sessions.with(tx).revokeAllForUser(consumed.userId, 'password-reset', now, keep);

@@ -22,11 +22,13 @@ import { buildRegistration, nextAddress, startTestIdentity } from '../../testing
 import type { TestIdentity } from '../../testing/test-service';
 
 const ADMIN = 'chief@example.com';
+/** Listed too; registered in the test by someone who does not own it. */
+const SQUATTED_ADMIN = 'board@example.com';
 let identity: TestIdentity;
 
 beforeAll(async () => {
   identity = await startTestIdentity({
-    ADMIN_EMAILS: `someone@example.com, ${ADMIN.toUpperCase()}, deputy@example.com`,
+    ADMIN_EMAILS: `someone@example.com, ${ADMIN.toUpperCase()}, deputy@example.com, ${SQUATTED_ADMIN}`,
     RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: '2',
   });
 });
@@ -93,7 +95,8 @@ const outboxRowsHolding = (text: string) =>
     sql`select dispatched_at from identity.outbox where payload::text like ${`%${text}%`}`,
   );
 
-function verify(token: string, browser = identity.browser()) {
+/** Opens the link in `browser`: only the account's own session completes it. */
+function verify(token: string, browser: CookieJar) {
   return browser.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
 }
 
@@ -127,15 +130,15 @@ describe('email verification', () => {
     expect(rows).toEqual([{ token_hash: hashToken(token) }]);
   });
 
-  it('verifies the address with the mailed token, in any browser, once', async () => {
+  it('verifies the address with the mailed token, in the account’s own session, once', async () => {
     const user = await registered();
     const token = await mailedToken(user.id);
-    const first = await verify(token);
+    const first = await verify(token, user.browser);
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe(IdentityMessages.emailVerified);
     expect((await me(user.browser)).emailVerified).toBe(true);
 
-    const again = await verify(token);
+    const again = await verify(token, user.browser);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
       message: IdentityMessages.verificationTokenInvalid,
@@ -147,18 +150,18 @@ describe('email verification', () => {
     const user = await registered();
     const verifyToken = createAccessTokenVerifier(identity.keys.publicKey);
     expect(verifyToken(user.browser.get(ACCESS_COOKIE)!)?.emailVerified).toBe(false);
-    expect((await verify(await mailedToken(user.id))).statusCode).toBe(200);
+    expect((await verify(await mailedToken(user.id), user.browser)).statusCode).toBe(200);
     identity.clock.advance(11 * 60_000);
     await me(user.browser);
     expect(verifyToken(user.browser.get(ACCESS_COOKIE)!)?.emailVerified).toBe(true);
   });
 
   it('refuses an unknown token and a token older than 24 hours', async () => {
-    expect((await verify('x'.repeat(43))).statusCode).toBe(400);
     const user = await registered();
+    expect((await verify('x'.repeat(43), user.browser)).statusCode).toBe(400);
     const token = await mailedToken(user.id);
     identity.clock.advance(24 * 60 * 60 * 1000 + 1000);
-    const late = await verify(token);
+    const late = await verify(token, user.browser);
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe(IdentityMessages.verificationTokenInvalid);
     expect((await me(user.browser)).emailVerified).toBe(false);
@@ -172,13 +175,66 @@ describe('email verification', () => {
     expect(response.json().message).toBe(IdentityMessages.verificationEmailSent);
     const newer = await mailedToken(user.id);
     expect(newer).not.toBe(older);
-    expect((await verify(older)).statusCode).toBe(400);
-    expect((await verify(newer)).statusCode).toBe(200);
+    expect((await verify(older, user.browser)).statusCode).toBe(400);
+    expect((await verify(newer, user.browser)).statusCode).toBe(200);
 
     // Once verified there is nothing to resend, and no mail goes out.
     const after = await resend(user.browser);
     expect(after.json().message).toBe(IdentityMessages.emailAlreadyVerified);
     expect(await mailedToken(user.id)).toBe(newer);
+  });
+
+  it('asks a signed-out browser to sign in, and leaves the link working for the account’s own session', async () => {
+    const user = await registered();
+    const token = await mailedToken(user.id);
+    const signedOut = await verify(token, identity.browser());
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toMatchObject({
+      message: IdentityMessages.signInToVerifyEmail,
+      code: 'SIGN_IN_TO_VERIFY_EMAIL',
+    });
+    expect((await me(user.browser)).emailVerified).toBe(false);
+
+    // Signed in afterwards (here: the session it registered with), the same link works.
+    const owner = await verify(token, user.browser);
+    expect(owner.statusCode).toBe(200);
+    expect((await me(user.browser)).emailVerified).toBe(true);
+  });
+
+  it('refuses the link from another account’s session, and leaves it working for its own', async () => {
+    // Someone registers the address with their own password; its owner, signed in to their own
+    // account, clicks the link the mail brought them.
+    const squatter = await registered();
+    const owner = await registered();
+    const token = await mailedToken(squatter.id);
+    const refused = await verify(token, owner.browser);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: IdentityMessages.verificationForAnotherAccount,
+      code: 'VERIFICATION_FOR_ANOTHER_ACCOUNT',
+    });
+    expect((await me(squatter.browser)).emailVerified).toBe(false);
+    expect((await me(owner.browser)).emailVerified).toBe(false);
+
+    expect((await verify(token, squatter.browser)).statusCode).toBe(200);
+    expect((await me(squatter.browser)).emailVerified).toBe(true);
+  });
+
+  it('does not make a squatter admin when the owner of a listed address clicks the link', async () => {
+    const squatter = await registered({ email: SQUATTED_ADMIN });
+    const token = await mailedToken(squatter.id);
+    expect((await verify(token, identity.browser())).statusCode).toBe(401);
+    expect((await verify(token, (await registered()).browser)).statusCode).toBe(403);
+    expect(await me(squatter.browser)).toMatchObject({ emailVerified: false, role: 'user' });
+  });
+
+  it('verifies after the access token expired, renewing the session with the refresh cookie', async () => {
+    const user = await registered();
+    const token = await mailedToken(user.id);
+    identity.clock.advance(11 * 60_000);
+    const response = await verify(token, user.browser);
+    expect(response.statusCode).toBe(200);
+    expect((await me(user.browser)).emailVerified).toBe(true);
   });
 
   it('resends only for a signed-in user', async () => {
@@ -262,7 +318,7 @@ describe('admin role from ADMIN_EMAILS', () => {
   it('is given once the listed address is verified, and reaches the access token at the next refresh', async () => {
     const user = await registered({ email: ADMIN });
     expect((await me(user.browser)).role).toBe('user');
-    expect((await verify(await mailedToken(user.id))).statusCode).toBe(200);
+    expect((await verify(await mailedToken(user.id), user.browser)).statusCode).toBe(200);
     expect((await me(user.browser)).role).toBe('admin');
     identity.clock.advance(11 * 60_000);
     expect((await me(user.browser)).role).toBe('admin');
@@ -272,7 +328,7 @@ describe('admin role from ADMIN_EMAILS', () => {
 
   it('is taken away at the next session refresh once the address leaves the list', async () => {
     const user = await registered({ email: 'deputy@example.com' });
-    await verify(await mailedToken(user.id));
+    await verify(await mailedToken(user.id), user.browser);
     expect((await me(user.browser)).role).toBe('admin');
 
     // Identity restarts with the address removed from ADMIN_EMAILS; the session lives on. The

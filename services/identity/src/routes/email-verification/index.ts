@@ -7,13 +7,19 @@ import type { RequestMeta } from '../../use-cases/identity-core';
 import { sessionOf } from '../require-session';
 
 export interface EmailVerificationRoutesDeps {
-  verifyEmail(token: string, meta: RequestMeta): Promise<UserRow>;
+  verifyEmail(token: string, signedIn: UserRow, meta: RequestMeta): Promise<UserRow>;
   resendVerificationEmail(user: UserRow, meta: RequestMeta): Promise<ResendOutcome>;
 }
 
 export function emailVerificationRoutes(app: App, deps: EmailVerificationRoutesDeps): void {
+  // Only the account's own session completes it (its access is `user`; signed out, identitySessions
+  // answers 401 with a message saying to sign in). Its access check renews an expired access token.
   registerRoute(app, verifyEmailRoute, async (request) => {
-    const user = await deps.verifyEmail(request.body.token, { traceId: request.traceId, ip: request.ip });
+    const { user: signedIn } = sessionOf(request);
+    const user = await deps.verifyEmail(request.body.token, signedIn, {
+      traceId: request.traceId,
+      ip: request.ip,
+    });
     request.log.info({ userId: user.id }, 'email address verified');
     return { message: IdentityMessages.emailVerified };
   });

@@ -74,7 +74,8 @@ function signInWithPassword(identifier: string, password: string) {
     .inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });
 }
 
-async function verifyByMail(userId: string) {
+/** Opens the newest verification link in the account's own signed-in browser. */
+async function verifyByMail(userId: string, browser: CookieJar) {
   const events = await identity.outbox('identity.email_verification.requested.v2');
   const sealed = events.filter((e) => e.data.userId === userId).at(-1)!.data.sealedToken as string;
   const token = openToken(
@@ -83,9 +84,11 @@ async function verifyByMail(userId: string) {
     sealed,
     identity.clock.now(),
   )!;
-  const response = await identity
-    .browser()
-    .inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+  const response = await browser.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token },
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -130,7 +133,7 @@ describe('Google sign-in', () => {
 
   it('links to an existing password account whose owner verified the address, keeping its password and sessions', async () => {
     const owner = await registerWithPassword('ravi@gmail.example', 'ravi_k');
-    await verifyByMail(owner.id);
+    await verifyByMail(owner.id, owner.browser);
     nextClaims = { sub: 'google-sub-2', email: 'ravi@gmail.example', email_verified: true };
     const browser = identity.browser();
     expect((await signInWithGoogle(browser)).headers.location).toBe('/home');
