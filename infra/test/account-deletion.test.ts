@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountMessages } from '@saathi/contracts';
+import { AccountMessages, MessagingMessages } from '@saathi/contracts';
 import { startTestCluster, waitUntil } from './cluster-harness';
 import type { TestCluster } from './cluster-harness';
 
@@ -20,6 +20,9 @@ const KEPT = new Set([
   'messaging.participants',
   // The id alone, so a late creation event of theirs records nothing (30 days).
   'moderation.erased_people',
+  // The same in messaging and notification: a late event of theirs writes nothing back (30 days).
+  'messaging.erased_people',
+  'notification.erased_people',
 ]);
 /** Event plumbing: outbox, inbox and stream bookkeeping, pruned by each service's periodic job. */
 const EVENT_TABLE = /outbox|inbox|processed|consumed/;
@@ -261,9 +264,30 @@ describe('deleting an account (cluster mode, through the gateway)', () => {
     // Farah keeps the conversation, with "Deleted user", and her post's counters came down.
     const conversations = await call(farah, 'GET', '/api/conversations');
     const row = (
-      conversations.body as unknown as { id: string; otherParticipant: { displayName: string } }[]
+      conversations.body as unknown as {
+        id: string;
+        otherParticipant: { displayName: string };
+        otherDeleted?: boolean;
+      }[]
     ).find((c) => c.id === conversationId);
     expect(row?.otherParticipant.displayName).toBe('Deleted user');
+    expect(row?.otherDeleted).toBe(true);
+
+    // Farah can read the conversation but not reply in it, nor start a new one with Vera: either
+    // would write rows (a message event, a notification) naming her again.
+    const reply = await call(farah, 'POST', '/api/messages', { conversationId, content: 'Vera?' });
+    expect(reply.status).toBe(410);
+    expect(reply.body).toMatchObject({ message: MessagingMessages.accountDeleted });
+    const restart = await call(farah, 'POST', '/api/conversations', { participantId: vera.id });
+    expect(restart.status).toBe(404);
+    expect(restart.body).toMatchObject({ message: MessagingMessages.userNotFound });
+    const thread = await call(farah, 'GET', `/api/conversations/${conversationId}/messages`);
+    expect((thread.body as unknown as { content: string }[]).map((m) => m.content)).toEqual([
+      'Hi Farah, chess?',
+      'Yes, Sunday!',
+    ]);
+    const afterTries = await rowsNaming(vera);
+    expect(Object.keys(afterTries).filter((table) => !KEPT.has(table))).toEqual([]);
     const post = await call(farah, 'GET', `/api/posts/${farahPostId}`);
     expect(post.body).toMatchObject({ likes: 0, commentCount: 0, reactions: {} });
 

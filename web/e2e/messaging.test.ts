@@ -171,6 +171,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       const aLog = a.page.getByRole('log', { name: `Messages with ${bala.username}` });
       await aLog.getByText('Hi! I play badminton too. Thursday at 7?').waitFor();
       expect(a.page.url()).toMatch(/\/messages\?c=[0-9a-f-]{36}$/);
+      const threadPath = new URL(a.page.url()).pathname + new URL(a.page.url()).search;
 
       await conversationRow.click();
       const bLog = b.page.getByRole('log', { name: `Messages with ${asha.username}` });
@@ -283,6 +284,29 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await feedback.getByRole('button', { name: 'Submit Feedback' }).click();
       await expectToast(a.page, 'Feedback Sent');
       await feedback.waitFor({ state: 'hidden' });
+
+      // --- A deletes the account: B keeps the thread, with a notice where the box was ------------
+      const deleted = await a.context.request.post('/api/auth/delete-account', {
+        data: { password: PASSWORD },
+      });
+      expect(deleted.status(), await deleted.text()).toBe(200);
+      // Messaging hears of it from identity's event (a moment later in cluster mode): reload until then.
+      const notice = b.page.getByRole('status').filter({ hasText: 'This account has been deleted.' });
+      await expect
+        .poll(
+          async () => {
+            await b.page.goto(threadPath);
+            return notice.waitFor({ timeout: 2_000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: LIVE_MS },
+        )
+        .toBe(true);
+      const deletedLog = b.page.getByRole('log', { name: 'Messages with Deleted user' });
+      await deletedLog.getByText('Great, see you!').waitFor();
+      expect(await b.page.getByRole('textbox', { name: 'Type a message' }).count()).toBe(0);
     } finally {
       await a.context.close();
       await b.context.close();

@@ -1,5 +1,5 @@
 import { messagingRoutes } from '@saathi/contracts';
-import { defineService, pruneEventTables } from '@saathi/platform';
+import { defineService, ErasedPeople, pruneEventTables } from '@saathi/platform';
 import { registerMessaging } from './app';
 import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
@@ -41,6 +41,12 @@ export const messagingService = defineService({
       everyMs: 60 * 60 * 1000,
       run: (kit) =>
         pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
+    },
+    {
+      // Deleted accounts' ids, once no late event of theirs can still arrive (30 days).
+      name: 'messaging-erased-people-prune',
+      everyMs: 60 * 60 * 1000,
+      run: (kit) => new ErasedPeople(kit.db.db, SCHEMA).prune(kit.clock.now()),
     },
   ],
 });

@@ -4,7 +4,7 @@ import { listMessagesRoute, sendMessageRoute } from './routes';
 import { isApiError } from './api-error';
 import { mergeMessages } from '../lib/chat-messages';
 import { api } from './api-client';
-import { threadKey } from './messaging-query-keys';
+import { conversationsKey, threadKey } from './messaging-query-keys';
 import { applyMessageToConversations } from './messaging-cache';
 import { useSocket } from '../realtime/socket-context';
 import { sendOverSocket } from './socket-send';
@@ -145,6 +145,11 @@ export function useSendMessage() {
       mergeIntoThread(queryClient, message.conversationId, [message]);
       // The sender's own list row (their socket's copy of the message is then a no-op).
       applyMessageToConversations(queryClient, message, message.senderId);
+    },
+    onError: (error) => {
+      // The other person deleted their account since the list was read: its row now says so
+      // (`otherDeleted`), and the thread shows a notice in place of the box.
+      if (isApiError(error, 410)) void queryClient.invalidateQueries({ queryKey: conversationsKey });
     },
   });
 }

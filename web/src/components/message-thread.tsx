@@ -17,7 +17,7 @@ import { toast } from '../lib/toast-store';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { useOtherReadReceipt, useTypingUser } from '../realtime/live-store';
 import { useSocket } from '../realtime/socket-provider';
-import { MessageInput } from './message-input';
+import { ThreadComposer } from './thread-composer';
 import { MessageMenu } from './message-menu';
 import { ParticipantAvatar } from './participant-avatar';
 import { buttonSecondary } from './ui';
@@ -46,6 +46,8 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
 
   const messages = thread.data?.messages ?? [];
   const other = conversation?.otherParticipant;
+  // A deleted account has no profile to open, no one to block or report, and takes no messages.
+  const otherDeleted = conversation?.otherDeleted === true;
   const otherName = other?.displayName ?? 'Conversation';
   const newestIncomingId = messages.findLast((message) => message.senderId !== viewerId)?.id;
   const lastId = messages.at(-1)?.id;
@@ -77,7 +79,9 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
           if (handleUnauthorized(error)) return;
           const description = isApiError(error, 403)
             ? MessagingMessages.cannotMessage
-            : MessagingMessages.sendFailed;
+            : isApiError(error, 410)
+              ? MessagingMessages.accountDeleted
+              : MessagingMessages.sendFailed;
           toast({ title: 'Error', description, variant: 'destructive' });
         },
       },
@@ -110,7 +114,7 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
         </button>
         {other ? <ParticipantAvatar participant={other} /> : null}
         <h2 id="thread-title" className="min-w-0 truncate font-semibold text-slate-900">
-          {other ? (
+          {other && !otherDeleted ? (
             <Link
               to={`/profile/${other.id}`}
               className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
@@ -121,7 +125,9 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
             otherName
           )}
         </h2>
-        {other ? <ConversationMenu other={{ id: other.id, name: otherName }} onBlocked={onBack} /> : null}
+        {other && !otherDeleted ? (
+          <ConversationMenu other={{ id: other.id, name: otherName }} onBlocked={onBack} />
+        ) : null}
       </header>
 
       {/* Focusable so keyboards can scroll the history; the log inside announces arrivals. */}
@@ -204,7 +210,7 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
       <p aria-live="polite" className="h-6 bg-slate-50 px-4 text-xs text-slate-600 italic">
         {typingUserId ? `${otherName} is typing...` : ''}
       </p>
-      <MessageInput onSend={sendMessage} onTyping={onTyping} />
+      <ThreadComposer otherDeleted={otherDeleted} onSend={sendMessage} onTyping={onTyping} />
     </section>
   );
 }

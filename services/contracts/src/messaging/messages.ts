@@ -8,6 +8,11 @@ export const MessagingMessages = {
   notWithYourself: 'You cannot start a conversation with yourself',
   /** Either side blocked the other; worded so it does not say which, or that it is a block. */
   cannotMessage: 'You cannot message this person',
+  /**
+   * The other person deleted their account: the conversation stays readable, but nothing can be
+   * sent to it (answered 410), and no conversation can be started with them (404 userNotFound).
+   */
+  accountDeleted: 'This account has been deleted',
   /** A send reused a client message id the sender already gave a message of another conversation. */
   clientMessageIdTaken: 'This message id is already used',
   /** Toasts (docs/product.md#messages). */

@@ -57,6 +57,12 @@ export const conversationSchema = z.object({
    * "Seen" after a reload. Absent from older servers' answers.
    */
   otherLastReadMessageId: z.uuid().nullable().optional(),
+  /**
+   * The other person deleted their account (shown as "Deleted user"): the thread stays readable
+   * but takes no more messages, so the web shows a notice instead of the message box. Absent
+   * from older servers' answers.
+   */
+  otherDeleted: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
+import { SCHEMA } from './schema-name';
 import { visibleTo } from './visible-to';
 
 /**
@@ -53,7 +54,16 @@ const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.crea
 
 /** Activity threads, their members (from feed's events) and their messages. */
 export class ActivityThreadsRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Deleted accounts (events/user-deleted.ts): feed's activity events travel on their own
+   * consumers, so one about a person can be handled after their erasure; it must not make them a
+   * member, remember a leave of theirs, or open a thread they host again.
+   */
+  private readonly erased: ErasedPeople;
+
+  constructor(private readonly db: Db) {
+    this.erased = new ErasedPeople(db, SCHEMA);
+  }
 
   with(db: Db): ActivityThreadsRepository {
     return new ActivityThreadsRepository(db);
@@ -61,18 +71,21 @@ export class ActivityThreadsRepository {
 
   /**
    * Opens the thread when its first person is accepted, the host its first member; true when the
-   * thread is there after. False for a post already gone: nothing is opened again.
+   * thread is there after. False for a post already gone, or a host whose account was erased:
+   * nothing is opened again.
    */
   async open(
     thread: { postId: string; hostId: string; startsAt: Date; archivesAt: Date },
     now: Date,
   ): Promise<boolean> {
+    await this.erased.hold([thread.hostId]);
     const opened = await queryRows<{ post_id: string }>(
       this.db,
       sql`insert into messaging.activity_threads (post_id, host_id, starts_at, archives_at, created_at)
           select ${thread.postId}::uuid, ${thread.hostId}::uuid, ${thread.startsAt.toISOString()}::timestamptz,
                  ${thread.archivesAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
           where not exists (select 1 from messaging.activity_posts_gone where post_id = ${thread.postId}::uuid)
+            and ${this.erased.notErased(sql`${thread.hostId}::uuid`)}
           on conflict (post_id) do update
             set starts_at = excluded.starts_at, archives_at = excluded.archives_at
           returning post_id`,
@@ -85,6 +98,11 @@ export class ActivityThreadsRepository {
           on conflict do nothing`,
     );
     return true;
+  }
+
+  /** Whether any of these people's accounts was erased (their locks held until the transaction ends). */
+  async anyErased(userIds: readonly string[]): Promise<boolean> {
+    return (await this.erased.erasedAmong(userIds)).size > 0;
   }
 
   /*
@@ -100,8 +118,12 @@ export class ActivityThreadsRepository {
    * cannot each miss the other's uncommitted write.
    */
 
-  /** An acceptance as of `at` (the event's time); true when the person is now a member from it. */
+  /**
+   * An acceptance as of `at` (the event's time); true when the person is now a member from it.
+   * Nobody whose account was erased is added.
+   */
   async accept(postId: string, userId: string, at: Date, now: Date): Promise<boolean> {
+    await this.erased.hold([userId]);
     await this.lockMember(postId, userId);
     const asOf = at.toISOString();
     const rows = await queryRows(
@@ -111,6 +133,7 @@ export class ActivityThreadsRepository {
            where not exists (select 1 from messaging.activity_thread_leaves
                               where post_id = ${postId}::uuid and user_id = ${userId}::uuid
                                 and left_at >= ${asOf}::timestamptz)
+             and ${this.erased.notErased(sql`${userId}::uuid`)}
           on conflict (post_id, user_id) do update set accepted_at = excluded.accepted_at
            where m.accepted_at < excluded.accepted_at
           returning 1`,
@@ -121,9 +144,11 @@ export class ActivityThreadsRepository {
   /**
    * A leave as of `at` (the event's time): removes the membership if it is older, and remembers
    * the leave so that an older acceptance handled later is not applied (leaves past their 30
-   * days are pruned here). Returns whether a member was removed.
+   * days are pruned here). Returns whether a member was removed. A leave of an erased account
+   * changes nothing: the erasure removed their memberships and leaves, and none is remembered again.
    */
   async leave(postId: string, userId: string, at: Date): Promise<boolean> {
+    if (await this.anyErased([userId])) return false;
     await this.lockMember(postId, userId);
     const asOf = at.toISOString();
     const removed = await queryRows(

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { queryRows, returnedRow } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
+import { deletedParticipant } from './participants-repository';
 import type { ConversationStatus } from './requests-repository';
 import { visibleTo } from './visible-to';
 
@@ -27,6 +28,8 @@ export type ConversationViewRow = {
   is_request: boolean;
   /** The other participant's read marker: the viewer's "Seen". */
   other_last_read_id: string | null;
+  /** The other participant deleted their account ("Deleted user"). */
+  other_deleted: boolean;
 };
 
 /** A conversation the acting user takes part in, and who is on the other side. */
@@ -43,6 +46,8 @@ export interface SendTarget {
   senderAnswersRequests: boolean;
   /** Either participant has blocked the other. */
   blocked: boolean;
+  /** The other participant deleted their account: nothing more is sent to them. */
+  otherDeleted: boolean;
 }
 
 export type ReadMarkerRow = {
@@ -111,7 +116,8 @@ export class ConversationsRepository {
   /**
    * A send's one read of its conversation, locking the row until the transaction ends (sends to
    * one thread are stored one after another): membership, request state and blocks in one round
-   * trip. Undefined when the sender is not a participant.
+   * trip, and whether the other person's account was deleted (an erasure committed meanwhile
+   * is seen by the next send). Undefined when the sender is not a participant.
    */
   async lockForSend(senderId: string, conversationId: string): Promise<SendTarget | undefined> {
     const [row] = await queryRows<{
@@ -119,6 +125,7 @@ export class ConversationsRepository {
       status: ConversationStatus;
       sender_answers: boolean;
       blocked: boolean;
+      other_deleted: boolean;
     }>(
       this.db,
       sql`select case when c.participant1_id = ${senderId}::uuid then c.participant2_id
@@ -126,7 +133,11 @@ export class ConversationsRepository {
                  c.status, c.participant2_id = ${senderId}::uuid as sender_answers,
                  exists (select 1 from messaging.blocks b
                          where (b.blocker_id = c.participant1_id and b.blocked_id = c.participant2_id)
-                            or (b.blocker_id = c.participant2_id and b.blocked_id = c.participant1_id)) as blocked
+                            or (b.blocker_id = c.participant2_id and b.blocked_id = c.participant1_id)) as blocked,
+                 exists (select 1 from messaging.participants p
+                          where p.user_id = case when c.participant1_id = ${senderId}::uuid
+                                                 then c.participant2_id else c.participant1_id end
+                            and ${deletedParticipant('p')}) as other_deleted
           from messaging.conversations c
           where c.id = ${conversationId}::uuid
             and (c.participant1_id = ${senderId}::uuid or c.participant2_id = ${senderId}::uuid)
@@ -138,6 +149,7 @@ export class ConversationsRepository {
           status: row.status,
           senderAnswersRequests: row.sender_answers,
           blocked: row.blocked,
+          otherDeleted: row.other_deleted,
         }
       : undefined;
   }
@@ -163,7 +175,8 @@ export class ConversationsRepository {
                  lm.id as last_id, lm.sender_id as last_sender_id, lm.content as last_content,
                  lm.created_at as last_created_at, u.unread,
                  (c.status = 'request' and c.participant2_id = ${viewer}) as is_request,
-                 ro.last_read_message_id as other_last_read_id
+                 ro.last_read_message_id as other_last_read_id,
+                 coalesce(${deletedParticipant('p')}, false) as other_deleted
           from messaging.conversations c
           cross join lateral (
             select case when c.participant1_id = ${viewer} then c.participant2_id

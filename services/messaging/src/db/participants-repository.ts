@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import type { SQL } from 'drizzle-orm';
+import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { participants } from './schema';
+import { SCHEMA } from './schema-name';
+
+/**
+ * A participants row (by its alias) of a deleted account: erasure sets its time to 'infinity'
+ * (events/user-deleted.ts), which no account event is newer than, so the mark never goes.
+ */
+export const deletedParticipant = (alias: string): SQL => sql`${sql.raw(alias)}.source_at = 'infinity'`;
 
 /** The public account fields identity's user events carry. */
 export interface AccountFields {
@@ -36,23 +44,38 @@ export class ParticipantsRepository {
       .onConflictDoNothing({ target: participants.userId });
   }
 
-  /** Applies identity's account data as of `asOf`; an older event than the row's is ignored. */
+  /**
+   * Applies identity's account data as of `asOf`; an older event than the row's is ignored, and
+   * so is any event about an erased account: its row's time is 'infinity' (no event is newer),
+   * and when it had no row, its id is in `erased_people` (a late registration creates none).
+   */
   async applyAccount(account: AccountFields, asOf: Date): Promise<void> {
-    const names = {
-      username: account.username,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      profileImageUrl: account.profileImageUrl,
-      ...(account.displayName !== undefined ? { displayName: account.displayName } : {}),
-    };
-    await this.db
-      .insert(participants)
-      .values({ userId: account.userId, ...names, sourceAt: asOf })
-      .onConflictDoUpdate({
-        target: participants.userId,
-        set: { ...names, sourceAt: asOf },
-        setWhere: sql`${participants.sourceAt} < ${asOf}`,
-      });
+    const erased = new ErasedPeople(this.db, SCHEMA);
+    await erased.hold([account.userId]);
+    const setsDisplayName = account.displayName !== undefined;
+    await queryRows(
+      this.db,
+      sql`insert into messaging.participants as p
+            (user_id, username, first_name, last_name, display_name, profile_image_url, source_at)
+          select ${account.userId}::uuid, ${account.username}, ${account.firstName}, ${account.lastName},
+                 ${account.displayName ?? null}, ${account.profileImageUrl}, ${asOf.toISOString()}::timestamptz
+           where ${erased.notErased(sql`${account.userId}::uuid`)}
+          on conflict (user_id) do update
+            set username = excluded.username, first_name = excluded.first_name,
+                last_name = excluded.last_name, profile_image_url = excluded.profile_image_url,
+                ${setsDisplayName ? sql`display_name = excluded.display_name,` : sql``}
+                source_at = excluded.source_at
+          where p.source_at < excluded.source_at`,
+    );
+  }
+
+  /** Whether the account was deleted: its row is the "Deleted user" one (events/user-deleted.ts). */
+  async isDeleted(userId: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from messaging.participants where user_id = ${userId}::uuid and ${deletedParticipant('participants')}`,
+    );
+    return rows.length > 0;
   }
 
   async exists(userId: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
   blocks,
   blockTombstones,
   conversations,
+  erasedPeople,
   hiddenForViewer,
   messages,
   participants,
@@ -39,6 +40,7 @@ describe('messaging migrations', () => {
       activityThreadMembers,
       activityThreadMessages,
       activityThreadLeaves,
+      erasedPeople,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -184,3 +184,13 @@ export const activityThreadMessages = messaging.table(
   },
   (table) => [index('activity_thread_messages_page_idx').on(table.postId, table.createdAt, table.id)],
 );
+
+/** Deleted accounts' ids, for 30 days: a late event of theirs writes nothing back (platform ErasedPeople). */
+export const erasedPeople = messaging.table(
+  'erased_people',
+  {
+    userId: uuid('user_id').primaryKey(),
+    erasedAt: timestamptz('erased_at').notNull(),
+  },
+  (table) => [index('erased_people_erased_at_idx').on(table.erasedAt)],
+);

@@ -53,6 +53,7 @@ export function toConversation(row: ConversationViewRow): Conversation {
     updatedAt: lastMessage?.createdAt ?? asDate(row.created_at).toISOString(),
     isRequest: row.is_request,
     otherLastReadMessageId: row.other_last_read_id,
+    otherDeleted: row.other_deleted,
   };
 }
 

@@ -12,7 +12,8 @@ import { archivesAtFor } from '../use-cases/activity-threads';
  * An acceptance of a post already gone (events/activity-post-gone.ts) opens nothing.
  * The two consumers can handle their events out of order, so each applies its event as of the
  * event's time (`occurredAt`): an acceptance older than the person's latest leave adds nobody,
- * and a leave removes only an older membership (see `ActivityThreadsRepository.accept`).
+ * and a leave removes only an older membership (see `ActivityThreadsRepository.accept`). An event
+ * about a person whose account was erased, handled after the erasure, changes nothing.
  */
 export async function subscribeActivityMembership(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -24,6 +25,9 @@ export async function subscribeActivityMembership(kit: ServiceKit<Config>): Prom
         const { postId, hostId, userId } = envelope.data;
         const startsAt = new Date(envelope.data.startsAt);
         const now = kit.clock.now();
+        // About someone whose account is erased (an event written before the deletion, handled
+        // after it): no thread is opened for it, not even one with the host alone.
+        if (await threads.anyErased([hostId, userId])) return;
         // A post deleted before this acceptance was handled has no thread to join.
         const open = await threads.open(
           { postId, hostId, startsAt, archivesAt: archivesAtFor(startsAt) },

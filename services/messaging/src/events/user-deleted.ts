@@ -1,5 +1,5 @@
 import { userDeletedV1 } from '@saathi/contracts';
-import { BlocksProjection, consumeOnce } from '@saathi/platform';
+import { BlocksProjection, consumeOnce, ErasedPeople } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -12,7 +12,9 @@ const DURABLE = 'messaging.user-deleted';
  * identity.user.deleted.v1 → the other person keeps the conversation, but the deleted person
  * becomes "Deleted user": their name, username and photo are erased, and so are the rows that
  * are only about them (read markers, blocks and unblock tombstones, hides). Their messages stay for the other person
- * (docs/privacy.md); the sender id left on them no longer leads to any account.
+ * (docs/privacy.md); the sender id left on them no longer leads to any account. The id is
+ * remembered as erased for 30 days (`erased_people`), first: it waits for a write about them under
+ * way, and keeps a late profile or activity event of theirs from writing anything back.
  */
 export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -21,6 +23,7 @@ export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<voi
     handle: async (envelope) => {
       const userId = envelope.data.userId;
       await consumeOnce(kit.db.db, SCHEMA, DURABLE, envelope, async (tx) => {
+        await new ErasedPeople(tx, SCHEMA).remember(userId, kit.clock.now());
         await tx.execute(
           sql`update messaging.participants
                  set username = 'deleted', first_name = null, last_name = null,

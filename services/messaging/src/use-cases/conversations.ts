@@ -22,6 +22,10 @@ export async function startConversation(
   return core.uow.withEvents(
     async (tx, emit) => {
       const participants = core.participants.with(tx);
+      // A deleted account keeps its "Deleted user" row for the conversations it was in; nobody
+      // can start a new one with it (and so put its id in a new row).
+      if (await participants.isDeleted(participantId))
+        throw httpErrors.notFound(MessagingMessages.userNotFound);
       if (await core.safety.with(tx).blockedEitherWay(user.id, participantId))
         throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
       await participants.ensureFromToken(user.id, user.username);

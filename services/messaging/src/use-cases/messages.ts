@@ -1,6 +1,6 @@
 import { messageSentV1, MessagingMessages } from '@saathi/contracts';
 import type { ChatMessage, MessagesQuery, SendMessageBody } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { HttpError, httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { toChatMessage } from '../domain/views';
 import type { PageCursor } from '../db/messages-repository';
@@ -47,6 +47,9 @@ export async function sendMessage(
     async (tx, emit) => {
       const target = await core.conversations.with(tx).lockForSend(user.id, body.conversationId);
       if (!target) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      // Gone for good (unlike a block's 403, which an unblock lifts): 410, so clients tell the
+      // two apart by status. Nothing is stored, and no event names the deleted person again.
+      if (target.otherDeleted) throw new HttpError(410, MessagingMessages.accountDeleted, 'ACCOUNT_DELETED');
       if (target.blocked) throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
       const requestState = await settleRequestOnSend(
         core.requests.with(tx),

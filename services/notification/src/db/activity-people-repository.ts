@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { ErasedPeople } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
+import { SCHEMA } from '../schema-name';
 import { activityPeople } from './schema';
 
 export type ActivityStatus = 'requested' | 'waitlisted' | 'accepted' | 'declined' | 'left';
@@ -24,12 +26,15 @@ export class ActivityPeopleRepository {
 
   /**
    * Records a person's status as of the event's time. Each event type has its own consumer, so
-   * a request and its acceptance may be applied in either order: only a newer event wins.
+   * a request and its acceptance may be applied in either order: only a newer event wins. An
+   * event about an erased person or host (handled after the deletion) records nothing.
    */
   async apply(
     person: { postId: string; userId: string; hostId: string; status: ActivityStatus },
     asOf: Date,
   ): Promise<void> {
+    const erased = await new ErasedPeople(this.db, SCHEMA).erasedAmong([person.userId, person.hostId]);
+    if (erased.size > 0) return;
     await this.db
       .insert(activityPeople)
       .values({

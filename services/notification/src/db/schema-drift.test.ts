@@ -8,6 +8,7 @@ import {
   activityPeople,
   blocks,
   blockTombstones,
+  erasedPeople,
   feedback,
   messageMails,
   notificationActors,
@@ -36,6 +37,7 @@ describe('notification migrations', () => {
       activityMails,
       blocks,
       blockTombstones,
+      erasedPeople,
     ]);
     expect(migrated).toEqual(declared);
   });

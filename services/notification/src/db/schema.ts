@@ -137,3 +137,9 @@ export const blockTombstones = notification.table(
   },
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
 );
+
+/** Deleted accounts' ids, for 30 days: a late event of theirs writes nothing back (platform ErasedPeople). */
+export const erasedPeople = notification.table('erased_people', {
+  userId: uuid('user_id').primaryKey(),
+  erasedAt: at('erased_at').notNull(),
+});

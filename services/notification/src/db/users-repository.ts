@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { authorNameOf } from '@saathi/contracts';
+import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
+import { SCHEMA } from '../schema-name';
 import { users } from './schema';
 
 /** What identity's user events say about an account. `email` only registration carries. */
@@ -28,30 +30,26 @@ export class UsersRepository {
   /**
    * Applies an account event as of its time. Names follow the newest event only, so a late,
    * older one never overwrites a newer name; an address is kept whichever order they arrive in.
+   * An event about an erased account (handled after its deletion, on another consumer) writes
+   * nothing: the erasure deleted the row, and it must not come back with the names and address.
    */
   async apply(facts: AccountFacts, asOf: Date): Promise<void> {
-    const email = facts.email ?? null;
-    const newer = sql`${users.sourceAt} < ${asOf.toISOString()}::timestamptz`;
-    await this.db
-      .insert(users)
-      .values({
-        userId: facts.userId,
-        username: facts.username,
-        firstName: facts.firstName,
-        lastName: facts.lastName,
-        email,
-        sourceAt: asOf,
-      })
-      .onConflictDoUpdate({
-        target: users.userId,
-        set: {
-          username: sql`case when ${newer} then excluded.username else ${users.username} end`,
-          firstName: sql`case when ${newer} then excluded.first_name else ${users.firstName} end`,
-          lastName: sql`case when ${newer} then excluded.last_name else ${users.lastName} end`,
-          email: sql`coalesce(excluded.email, ${users.email})`,
-          sourceAt: sql`greatest(${users.sourceAt}, excluded.source_at)`,
-        },
-      });
+    const erased = new ErasedPeople(this.db, SCHEMA);
+    await erased.hold([facts.userId]);
+    const newer = sql`u.source_at < excluded.source_at`;
+    await queryRows(
+      this.db,
+      sql`insert into notification.users as u (user_id, username, first_name, last_name, email, source_at)
+          select ${facts.userId}::uuid, ${facts.username}, ${facts.firstName}, ${facts.lastName},
+                 ${facts.email ?? null}, ${asOf.toISOString()}::timestamptz
+           where ${erased.notErased(sql`${facts.userId}::uuid`)}
+          on conflict (user_id) do update
+            set username = case when ${newer} then excluded.username else u.username end,
+                first_name = case when ${newer} then excluded.first_name else u.first_name end,
+                last_name = case when ${newer} then excluded.last_name else u.last_name end,
+                email = coalesce(excluded.email, u.email),
+                source_at = greatest(u.source_at, excluded.source_at)`,
+    );
   }
 
   /** The user's display name (as posts show authors) and address, or undefined when not known yet. */

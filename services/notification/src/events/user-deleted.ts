@@ -1,5 +1,5 @@
 import { userDeletedV1 } from '@saathi/contracts';
-import { BlocksProjection, consumeOnce } from '@saathi/platform';
+import { BlocksProjection, consumeOnce, ErasedPeople } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -10,6 +10,9 @@ const DURABLE = 'notification.user-deleted';
 /**
  * identity.user.deleted.v1 → their address and names, their notifications, every notification
  * naming them as the actor, and the activities they were in or hosted (as notification knew them) and their blocks (with unblock tombstones) go; feedback they sent stays, without who sent it (docs/privacy.md).
+ * The id is remembered as erased for 30 days (`erased_people`), first: that waits for a write
+ * about them under way, and keeps a late event about them (a profile update, a message, an
+ * activity) from writing their names, address or a notification back.
  */
 export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
@@ -18,6 +21,7 @@ export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<voi
     handle: async (envelope) => {
       const user = sql`${envelope.data.userId}::uuid`;
       await consumeOnce(kit.db.db, SCHEMA, DURABLE, envelope, async (tx) => {
+        await new ErasedPeople(tx, SCHEMA).remember(envelope.data.userId, kit.clock.now());
         await tx.execute(sql`delete from notification.users where user_id = ${user}`);
         await tx.execute(sql`delete from notification.message_mails where recipient_id = ${user}`);
         await tx.execute(sql`delete from notification.activity_mails where recipient_id = ${user}`);

@@ -24,7 +24,7 @@ import type { NewActivity } from './notify';
 
 type Deps = Pick<
   NotificationCore,
-  'users' | 'notifications' | 'activityPeople' | 'blocks' | 'queue' | 'config' | 'logger'
+  'users' | 'notifications' | 'activityPeople' | 'blocks' | 'erased' | 'queue' | 'config' | 'logger'
 >;
 type Envelope<T> = Pick<EventEnvelope<T>, 'id' | 'data' | 'occurredAt'>;
 
@@ -300,7 +300,7 @@ export async function noticeActivityRepeated(
  * activities. Not mailed.
  */
 export async function endActivities(
-  deps: Pick<Deps, 'users' | 'notifications' | 'activityPeople' | 'blocks'>,
+  deps: Pick<Deps, 'users' | 'notifications' | 'activityPeople' | 'blocks' | 'erased'>,
   tx: Db,
   emit: Emit,
   postIds: readonly string[],

@@ -4,7 +4,7 @@ import type { Db, Emit } from '@saathi/platform';
 import { sameActorKey } from '../db/notifications-repository';
 import { newMessageMail } from '../domain/mail-templates';
 import type { NotificationCore } from './notification-core';
-import { notify } from './notify';
+import { notifyUnlessBlocked } from './notify';
 
 /** A conversation's message notifications group under this key. */
 const messageTargetKey = (conversationId: string) => `conversation:${conversationId}`;
@@ -15,8 +15,10 @@ const messageTargetKey = (conversationId: string) => `conversation:${conversatio
  * conversation is unread and names them, only moves it up (one statement, the same applied
  * twice): no inbox entry, no `notification.upserted` event, no push — the recipient's client
  * moves the notification up itself when `message:new` arrives, so the bell shows what a push
- * would have shown. Anything else (someone away: a mail may be due; a first message; a read
- * notification; a request, rare enough to keep its inbox entry) takes `noticeMessage`'s transaction.
+ * would have shown. Never across a block (see `bumpSameActors`): that message takes the full
+ * path, which records nothing for it. Anything else (someone away: a mail may be due; a first
+ * message; a read notification; a request, rare enough to keep its inbox entry) takes
+ * `noticeMessage`'s transaction.
  */
 export async function noticeMessageWithoutChange(
   deps: Pick<NotificationCore, 'notifications'>,
@@ -59,12 +61,14 @@ function cheapActivityOf(data: EventData<typeof messageSentV1>) {
  * A message arrived: a 'message' notification grouped per conversation and, when the recipient
  * had no socket open, a mail — at most one per conversation and recipient per cool-down, and
  * without the message's text (the event does not carry it, and mail is no place for it).
- * Messages of a request bring neither.
+ * Messages of a request bring neither, and neither do messages across a block (messaging refuses
+ * them, but one sent just before messaging heard of the block can arrive here after it) or to or
+ * from an erased account.
  */
 export async function noticeMessage(
   deps: Pick<
     NotificationCore,
-    'users' | 'notifications' | 'messageMails' | 'queue' | 'clock' | 'config' | 'logger'
+    'users' | 'notifications' | 'blocks' | 'erased' | 'messageMails' | 'queue' | 'clock' | 'config' | 'logger'
   >,
   tx: Db,
   emit: Emit,
@@ -73,7 +77,7 @@ export async function noticeMessage(
   const { data } = event;
   // A message request waits, unannounced, until its recipient opens Requests and accepts it.
   if (data.isRequest) return;
-  const notification = await notify(deps, tx, emit, {
+  const notification = await notifyUnlessBlocked(deps, tx, emit, {
     recipientId: data.recipientId,
     type: 'message',
     targetKey: messageTargetKey(data.conversationId),

@@ -1,5 +1,5 @@
 import type { Clock, JobQueue, Logger, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
-import { createMemoryRateLimiter } from '@saathi/platform';
+import { createMemoryRateLimiter, ErasedPeople } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityMailsRepository } from '../db/activity-mails-repository';
 import { ActivityPeopleRepository } from '../db/activity-people-repository';
@@ -9,6 +9,7 @@ import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
 import { PageViewsRepository } from '../db/page-views-repository';
 import { UsersRepository } from '../db/users-repository';
+import { SCHEMA } from '../schema-name';
 
 /**
  * The pieces notification's use cases are written against; each takes a `Pick` of this, so its
@@ -35,8 +36,10 @@ export interface NotificationCore {
   messageMails: MessageMailsRepository;
   activityPeople: ActivityPeopleRepository;
   activityMails: ActivityMailsRepository;
-  /** Blocked pairs: kept out of activity notices both ways. */
+  /** Blocked pairs: kept out of notices both ways. */
   blocks: BlocksRepository;
+  /** Deleted accounts: a late event notifies nobody erased and names nobody erased. */
+  erased: ErasedPeople;
   feedback: FeedbackRepository;
   pageViews: PageViewsRepository;
   /** Shared counters in cluster mode (Redis); this process's own otherwise. */
@@ -57,6 +60,7 @@ export function createNotificationCore(kit: ServiceKit<Config>): NotificationCor
     activityPeople: new ActivityPeopleRepository(db),
     activityMails: new ActivityMailsRepository(db),
     blocks: new BlocksRepository(db),
+    erased: new ErasedPeople(db, SCHEMA),
     feedback: new FeedbackRepository(db),
     pageViews: new PageViewsRepository(db),
     rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),

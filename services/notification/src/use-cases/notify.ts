@@ -9,15 +9,20 @@ export type NewActivity = Omit<Activity, 'actorName'>;
 /**
  * Records an activity for its recipient inside the caller's transaction and, when the
  * notification changed, emits it (messaging pushes it to the recipient's sockets). Nobody is
- * told about their own actions.
+ * told about their own actions, and nothing is recorded for or naming someone whose account was
+ * erased: an event written before the deletion can be handled after it, on another consumer, and
+ * would otherwise leave a row naming them that nothing prunes while unread.
  */
 export async function notify(
-  deps: Pick<NotificationCore, 'users' | 'notifications'>,
+  deps: Pick<NotificationCore, 'users' | 'notifications' | 'erased'>,
   tx: Db,
   emit: Emit,
   activity: NewActivity,
 ): Promise<AppNotification | null> {
   if (activity.recipientId === activity.actorId) return null;
+  // Holds both people's locks until the commit, so an erasure waits for this write and deletes it.
+  if ((await deps.erased.with(tx).erasedAmong([activity.recipientId, activity.actorId])).size > 0)
+    return null;
   const actor = await deps.users.with(tx).find(activity.actorId);
   const notification = await deps.notifications.with(tx).record({
     ...activity,
@@ -29,18 +34,18 @@ export async function notify(
 }
 
 /**
- * Notifies, unless the recipient and the one named are blocked (either way round): the feed
- * refuses engagement across a block, but an event written just before the feed heard of the
- * block may still arrive after it. True when a notification was recorded or moved.
+ * Notifies, unless the recipient and the one named are blocked (either way round): the feed and
+ * messaging refuse engagement across a block, but an event written just before they heard of
+ * the block may still arrive after it. Returns the notification when one was recorded or moved.
  */
 export async function notifyUnlessBlocked(
-  deps: Pick<NotificationCore, 'users' | 'notifications' | 'blocks'>,
+  deps: Pick<NotificationCore, 'users' | 'notifications' | 'blocks' | 'erased'>,
   tx: Db,
   emit: Emit,
   activity: NewActivity,
-): Promise<boolean> {
-  if (await deps.blocks.with(tx).blockedEitherWay(activity.recipientId, activity.actorId)) return false;
-  return (await notify(deps, tx, emit, activity)) !== null;
+): Promise<AppNotification | null> {
+  if (await deps.blocks.with(tx).blockedEitherWay(activity.recipientId, activity.actorId)) return null;
+  return notify(deps, tx, emit, activity);
 }
 
 /**
@@ -49,15 +54,18 @@ export async function notifyUnlessBlocked(
  * recipient is never among their own actors.
  */
 export async function notifyFromMany(
-  deps: Pick<NotificationCore, 'users' | 'notifications'>,
+  deps: Pick<NotificationCore, 'users' | 'notifications' | 'erased'>,
   tx: Db,
   emit: Emit,
   activity: Omit<NewActivity, 'actorId'>,
   actorIds: readonly string[],
 ): Promise<AppNotification | null> {
+  // As in `notify`: nothing for an erased recipient, and no erased person among those named.
+  const erased = await deps.erased.with(tx).erasedAmong([activity.recipientId, ...actorIds]);
+  if (erased.has(activity.recipientId)) return null;
   let latest: AppNotification | null = null;
   for (const actorId of actorIds) {
-    if (actorId === activity.recipientId) continue;
+    if (actorId === activity.recipientId || erased.has(actorId)) continue;
     const actor = await deps.users.with(tx).find(actorId);
     latest =
       (await deps.notifications

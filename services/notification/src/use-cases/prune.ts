@@ -1,4 +1,4 @@
-import { pruneEventTables } from '@saathi/platform';
+import { ErasedPeople, pruneEventTables } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityMailsRepository } from '../db/activity-mails-repository';
@@ -17,7 +17,8 @@ const ENDED_ACTIVITY_RETENTION_MS = 8 * DAY_MS;
 
 /**
  * The periodic clean-up: read notifications past their retention, mail cool-downs that have
- * run out, the people of activities over for a week, page-view days past theirs, and old outbox/inbox rows. Idempotent, so every replica may run it.
+ * run out, the people of activities over for a week, page-view days past theirs, deleted accounts'
+ * ids after their 30 days, and old outbox/inbox rows. Idempotent, so every replica may run it.
  */
 export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ notifications: number }> {
   const now = kit.clock.now().getTime();
@@ -30,5 +31,6 @@ export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ not
   await new ActivityPeopleRepository(db).deleteEndedBefore(new Date(now - ENDED_ACTIVITY_RETENTION_MS));
   await pruneEventTables(db, SCHEMA, new Date(now - EVENT_TABLE_RETENTION_MS));
   await prunePageViews({ pageViews: new PageViewsRepository(db), clock: kit.clock });
+  await new ErasedPeople(db, SCHEMA).prune(new Date(now));
   return { notifications };
 }

@@ -5,6 +5,7 @@ export { writeOutbox } from './outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { consumeBatchOnce, consumeOnce, subscribeOnce, subscribeOnceWithEvents } from './inbox';
 export { BlocksProjection, subscribeBlocksProjection, type BlockPair } from './blocks-projection';
+export { ErasedPeople, ERASED_PEOPLE_KEPT_MS } from './erased-people';
 export { pruneEventTables } from './prune';
 export { createMemoryBus, type MemoryBusOptions } from './memory-bus';
 export { createNatsBus, type NatsBusOptions } from './nats-bus';

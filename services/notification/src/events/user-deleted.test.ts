@@ -1,0 +1,169 @@
+// Events about a deleted account handled after its deletion: each event type has its own durable
+// consumer, so one written before identity.user.deleted.v1 (a lagging consumer, a redelivery)
+// can be handled after notification erased the person. None may write a row naming them again.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  activityRequestedV1,
+  commentCreatedV1,
+  messageSentV1,
+  QueueName,
+  userDeletedV1,
+  userRegisteredV1,
+  userUpdatedV1,
+} from '@saathi/contracts';
+import type { EventData, EventDefinition } from '@saathi/contracts';
+import { createLogger, createMemoryBus, createMemoryQueue, ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
+import type { AuthUser, Mailer } from '@saathi/platform';
+import { TestClock, waitFor } from '@saathi/platform/testing';
+import { recordingQueue } from '../testing/recording-queue';
+import type { QueuedJob } from '../testing/recording-queue';
+import { buildUser, startTestNotification } from '../testing/test-notification';
+import type { TestNotification } from '../testing/test-notification';
+import { pruneNotifications } from '../use-cases/prune';
+
+const clock = new TestClock(new Date('2026-03-02T09:00:00Z'));
+let notification: TestNotification;
+let queued: QueuedJob[];
+
+beforeAll(async () => {
+  const logger = createLogger({ name: 'user-deleted-test', level: 'silent' });
+  const mailer: Mailer = {
+    kind: 'file',
+    send: () => Promise.resolve({ messageId: randomUUID() }),
+    ping: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+  const recording = recordingQueue(createMemoryQueue({ logger }));
+  queued = recording.added;
+  notification = await startTestNotification({
+    bus: createMemoryBus({ logger }),
+    queue: recording.queue,
+    mailer,
+    clock,
+  });
+});
+afterAll(() => notification?.close());
+
+/** Publishes as of `occurredAt` and waits until `consumers` consumers have handled it (inbox). */
+async function act<E extends EventDefinition>(
+  event: E,
+  data: EventData<E>,
+  occurredAt = clock.now(),
+  consumers = 1,
+): Promise<string> {
+  const envelope = await notification.publish(event, data, occurredAt);
+  await waitFor(
+    async () =>
+      (await notification.rows(sql`select 1 from notification.inbox where event_id = ${envelope.id}::uuid`))
+        .length >= consumers,
+    10_000,
+    `${event.type} handled`,
+  );
+  return envelope.id;
+}
+
+const accountOf = (user: AuthUser, firstName: string) => ({
+  userId: user.id,
+  username: user.username,
+  firstName,
+  lastName: 'Iyer',
+  profileImageUrl: null,
+});
+
+/** Tables of notification's schema with a row naming the person, but the event tables and the erased id. */
+async function rowsNaming(user: AuthUser): Promise<string[]> {
+  const tables = await notification.rows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables
+         where table_schema = 'notification' and table_type = 'BASE TABLE'
+           and table_name not in ('outbox', 'inbox', 'erased_people')`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const rows = await notification.rows(
+      sql`select 1 from ${sql.raw(`notification."${name}"`)} t
+           where t::text ilike ${`%${user.id}%`} or t::text ilike ${`%${user.username}%`}`,
+    );
+    if (rows.length > 0) found.push(name);
+  }
+  return found;
+}
+
+describe('events about a deleted account handled after its deletion', () => {
+  it('bring back no names or address, no notification to or naming them, no activity row', async () => {
+    const vera = buildUser();
+    const farah = buildUser();
+    await act(userRegisteredV1, { ...accountOf(farah, 'Farah'), email: 'farah@example.com' }, clock.now(), 2);
+    const before = clock.now();
+    clock.advance(60_000);
+    await act(userDeletedV1, { userId: vera.id });
+
+    // Written before the deletion, handled after it.
+    await act(userUpdatedV1, { ...accountOf(vera, 'Vera'), displayName: null }, before);
+    await act(
+      userRegisteredV1,
+      { ...accountOf(vera, 'Vera'), email: `${vera.username}@example.com` },
+      before,
+      2,
+    );
+    const conversationId = randomUUID();
+    const message = (senderId: string, recipientId: string) => ({
+      messageId: randomUUID(),
+      conversationId,
+      senderId,
+      recipientId,
+      recipientOnline: false,
+      sentAt: before.toISOString(),
+    });
+    const toVera = await act(messageSentV1, message(farah.id, vera.id), before);
+    await act(messageSentV1, message(vera.id, farah.id), before);
+    const postId = randomUUID();
+    await act(
+      commentCreatedV1,
+      { commentId: randomUUID(), postId, postAuthorId: farah.id, authorId: vera.id },
+      before,
+    );
+    await act(
+      activityRequestedV1,
+      { postId, hostId: farah.id, userId: vera.id, status: 'requested', note: null },
+      before,
+    );
+
+    expect(await rowsNaming(vera)).toEqual([]);
+    expect(
+      await notification.rows(
+        sql`select 1 from notification.notifications where recipient_id = ${farah.id}::uuid`,
+      ),
+    ).toEqual([]);
+    expect(queued.filter((job) => job.queue === QueueName.email && job.options?.jobId === toVera)).toEqual(
+      [],
+    );
+
+    // The living are not held back: Farah's own update still applies.
+    clock.advance(1_000);
+    await act(userUpdatedV1, { ...accountOf(farah, 'Farah R.'), displayName: null });
+    expect(
+      await notification.rows(
+        sql`select first_name from notification.users where user_id = ${farah.id}::uuid`,
+      ),
+    ).toEqual([{ first_name: 'Farah R.' }]);
+  });
+
+  it('are guarded for 30 days, then the hourly clean-up forgets the id', async () => {
+    const vera = buildUser();
+    await act(userDeletedV1, { userId: vera.id });
+    const remembered = async () =>
+      (
+        await notification.rows(
+          sql`select 1 from notification.erased_people where user_id = ${vera.id}::uuid`,
+        )
+      ).length > 0;
+    clock.advance(ERASED_PEOPLE_KEPT_MS - 60_000);
+    await pruneNotifications(notification.service.kit);
+    expect(await remembered()).toBe(true);
+    clock.advance(2 * 60_000);
+    await pruneNotifications(notification.service.kit);
+    expect(await remembered()).toBe(false);
+  });
+});
