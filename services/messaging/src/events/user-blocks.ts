@@ -6,10 +6,16 @@ import { SCHEMA } from '../db/schema-name';
 /**
  * identity.user.blocked.v1 / unblocked.v1 → messaging's blocks projection, as of each event's time
  * (the platform's BlocksProjection), so a block and unblock applied out of order end as identity's.
+ * A late one about a deleted account writes nothing (erased_people).
  */
 export function subscribeUserBlocks(kit: ServiceKit<Config>): Promise<void> {
-  return subscribeBlocksProjection(kit, SCHEMA, {
-    blocked: 'messaging.user-blocked',
-    unblocked: 'messaging.user-unblocked',
-  });
+  return subscribeBlocksProjection(
+    kit,
+    SCHEMA,
+    {
+      blocked: 'messaging.user-blocked',
+      unblocked: 'messaging.user-unblocked',
+    },
+    { guardErased: true },
+  );
 }

@@ -11,6 +11,7 @@ import { createUnitOfWork } from '../service/unit-of-work';
 import { createTestDatabase, sleep, uniqueName, waitFor } from '../testing';
 import { BlocksProjection, subscribeBlocksProjection, TOMBSTONE_KEPT_MS } from './blocks-projection';
 import type { BlockPair } from './blocks-projection';
+import { ErasedPeople } from './erased-people';
 import { eventTablesMigration } from './event-tables';
 import { makeEnvelope } from './make-envelope';
 import { createMemoryBus } from './memory-bus';
@@ -23,7 +24,8 @@ const TABLES = `
     primary key (blocker_id, blocked_id));
   create table block_tombstones (
     blocker_id uuid not null, blocked_id uuid not null, unblocked_at timestamptz not null,
-    primary key (blocker_id, blocked_id));`;
+    primary key (blocker_id, blocked_id));
+  create table erased_people (user_id uuid primary key, erased_at timestamptz not null);`;
 
 const at = (second: number) => new Date(Date.UTC(2026, 2, 2, 9, 0, second));
 const pair = () => ({ blockerId: randomUUID(), blockedId: randomUUID() });
@@ -130,6 +132,22 @@ function blocksContract(
                  where blocker_id = ${person}::uuid or blocked_id = ${person}::uuid`,
           ),
         ).toEqual([]);
+    });
+
+    it('with guardErased, writes nothing naming an erased account from a late block or unblock', async () => {
+      const [erased, other, kept] = [randomUUID(), randomUUID(), pair()];
+      await port.db.transaction((tx) => new ErasedPeople(tx, schema).remember(erased, at(5)));
+      const late = (kind: 'block' | 'unblock', p: BlockPair) =>
+        port.db.transaction((tx) => new BlocksProjection(tx, schema, { guardErased: true })[kind](p, at(1)));
+      expect(await late('block', { blockerId: erased, blockedId: other })).toBe(false);
+      expect(await late('block', { blockerId: other, blockedId: erased })).toBe(false);
+      await late('unblock', { blockerId: erased, blockedId: other });
+      expect(await blocked({ blockerId: erased, blockedId: other })).toBe(false);
+      expect(await blocked({ blockerId: other, blockedId: erased })).toBe(false);
+      expect(await holds('block_tombstones', { blockerId: erased, blockedId: other })).toBe(false);
+      // Living people are unaffected by the guard; without it the late block is written.
+      expect(await late('block', kept)).toBe(true);
+      expect(await apply('block', { blockerId: erased, blockedId: other }, at(1))).toBe(true);
     });
 
     // Two connections at once: PostgreSQL only (PGlite, embedded mode, serves one at a time).

@@ -4,6 +4,7 @@ import type { DatabasePort, Db, EventBus } from '../ports';
 import type { Emit, UnitOfWork } from '../service/unit-of-work';
 import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
+import { ErasedPeople } from './erased-people';
 import { subscribeOnce, subscribeOnceWithEvents } from './inbox';
 
 /** How long an unblock is remembered (see `unblock`). */
@@ -31,19 +32,28 @@ export interface BlockPair {
 export class BlocksProjection {
   private readonly blocks;
   private readonly tombstones;
+  private readonly erased: ErasedPeople | undefined;
 
+  /**
+   * `guardErased`: the service keeps `<schema>.erased_people` (ErasedPeople), and a block or
+   * unblock of an erased account, published before its deletion but handled after, writes no row
+   * naming them again.
+   */
   constructor(
     private readonly db: Db,
     private readonly schema: string,
+    options: { guardErased?: boolean } = {},
   ) {
     assertSchemaName(schema);
     this.blocks = sql.raw(`"${schema}".blocks`);
     this.tombstones = sql.raw(`"${schema}".block_tombstones`);
+    this.erased = options.guardErased ? new ErasedPeople(db, schema) : undefined;
   }
 
   /** Records the block unless the pair was unblocked later; returns whether a row was written. */
   async block({ blockerId, blockedId }: BlockPair, at: Date): Promise<boolean> {
     await this.lockPair(blockerId, blockedId);
+    await this.erased?.hold([blockerId, blockedId]);
     const asOf = at.toISOString();
     const rows = await queryRows(
       this.db,
@@ -52,6 +62,7 @@ export class BlocksProjection {
            where not exists (select 1 from ${this.tombstones}
                               where blocker_id = ${blockerId}::uuid and blocked_id = ${blockedId}::uuid
                                 and unblocked_at > ${asOf}::timestamptz)
+             and ${this.neitherErased(blockerId, blockedId)}
           on conflict (blocker_id, blocked_id) do update set blocked_at = excluded.blocked_at
            where b.blocked_at < excluded.blocked_at
           returning 1`,
@@ -65,6 +76,7 @@ export class BlocksProjection {
    */
   async unblock({ blockerId, blockedId }: BlockPair, at: Date): Promise<boolean> {
     await this.lockPair(blockerId, blockedId);
+    await this.erased?.hold([blockerId, blockedId]);
     const asOf = at.toISOString();
     const removed = await queryRows(
       this.db,
@@ -76,7 +88,8 @@ export class BlocksProjection {
     await queryRows(
       this.db,
       sql`insert into ${this.tombstones} as t (blocker_id, blocked_id, unblocked_at)
-          values (${blockerId}::uuid, ${blockedId}::uuid, ${asOf}::timestamptz)
+          select ${blockerId}::uuid, ${blockedId}::uuid, ${asOf}::timestamptz
+           where ${this.neitherErased(blockerId, blockedId)}
           on conflict (blocker_id, blocked_id) do update set unblocked_at = excluded.unblocked_at
            where t.unblocked_at < excluded.unblocked_at`,
     );
@@ -97,6 +110,12 @@ export class BlocksProjection {
         this.db,
         sql`delete from ${table} where blocker_id = ${userId}::uuid or blocked_id = ${userId}::uuid`,
       );
+  }
+
+  /** True, or with `guardErased`: neither person's account was erased. */
+  private neitherErased(blockerId: string, blockedId: string) {
+    if (!this.erased) return sql`true`;
+    return sql`${this.erased.notErased(sql`${blockerId}::uuid`)} and ${this.erased.notErased(sql`${blockedId}::uuid`)}`;
   }
 
   private async lockPair(blockerId: string, blockedId: string): Promise<void> {
@@ -120,9 +139,10 @@ export async function subscribeBlocksProjection(
   kit: { db: DatabasePort; bus: EventBus; uow: UnitOfWork },
   schema: string,
   durables: { blocked: string; unblocked: string },
-  hooks: { onBlocked?: OnBlocked } = {},
+  hooks: { onBlocked?: OnBlocked; guardErased?: boolean } = {},
 ): Promise<void> {
-  const repository = (tx: Db) => new BlocksProjection(tx, schema);
+  const repository = (tx: Db) =>
+    new BlocksProjection(tx, schema, { guardErased: hooks.guardErased ?? false });
   await subscribeOnceWithEvents(kit, schema, {
     durable: durables.blocked,
     event: userBlockedV1,
