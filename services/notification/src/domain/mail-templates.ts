@@ -78,14 +78,14 @@ export function emailVerificationMail(
       '',
       link,
       '',
-      'The link expires in 24 hours and works once.',
+      `The link expires in 24 hours and works once, signed in to your ${PRODUCT_NAME} account as ${data.username}.`,
       `If you did not create a ${PRODUCT_NAME} account, ignore this mail; nothing happens without the link.`,
     ].join('\n'),
     html: [
       `<p>Hi ${escapeHtml(data.username)},</p>`,
       `<p>Please confirm that ${escapeHtml(data.email)} is your address.</p>`,
       `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
-      `<p>The link expires in 24 hours and works once. If you did not create a ${PRODUCT_NAME} account, ignore this mail.</p>`,
+      `<p>The link expires in 24 hours and works once, signed in to your ${PRODUCT_NAME} account as ${escapeHtml(data.username)}. If you did not create a ${PRODUCT_NAME} account, ignore this mail.</p>`,
     ].join('\n'),
   };
 }
