@@ -20,9 +20,10 @@ const KEPT = new Set([
   'messaging.participants',
   // The id alone, so a late creation event of theirs records nothing (30 days).
   'moderation.erased_people',
-  // The same in messaging and notification: a late event of theirs writes nothing back (30 days).
+  // The same in messaging, notification and feed: a late event of theirs writes nothing back (30 days).
   'messaging.erased_people',
   'notification.erased_people',
+  'feed.erased_people',
 ]);
 /** Event plumbing: outbox, inbox and stream bookkeeping, pruned by each service's periodic job. */
 const EVENT_TABLE = /outbox|inbox|processed|consumed/;

@@ -1,5 +1,5 @@
 import { feedRoutes, QueueName } from '@saathi/contracts';
-import { defineService, defineWorker, pruneEventTables } from '@saathi/platform';
+import { defineService, defineWorker, ErasedPeople, pruneEventTables } from '@saathi/platform';
 import { registerFeed } from './app';
 import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
@@ -45,6 +45,12 @@ export const feedService = defineService({
       everyMs: 60 * 60 * 1000,
       run: (kit) =>
         pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
+    },
+    {
+      // Deleted accounts' ids, once no late event of theirs can still arrive (30 days).
+      name: 'feed-erased-people-prune',
+      everyMs: 60 * 60 * 1000,
+      run: (kit) => new ErasedPeople(kit.db.db, SCHEMA).prune(kit.clock.now()),
     },
   ],
   workers: [

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { authors } from './schema';
+import { SCHEMA } from './schema-name';
 
 /** The public account fields identity's user events carry. */
 export interface AccountNames {
@@ -49,21 +50,25 @@ export class AuthorsRepository {
     return { suspended: row?.suspended ?? false };
   }
 
-  /** Applies identity's account data as of `asOf`; an older event than the row's is ignored. */
+  /**
+   * Applies identity's account data as of `asOf`; an older event than the row's is ignored, and
+   * so is any event about an erased account (its id is in `erased_people`): a late registration
+   * or profile update writes no name back.
+   */
   async applyAccount(account: AccountNames, asOf: Date): Promise<void> {
-    await this.db
-      .insert(authors)
-      .values({ ...account, sourceAt: asOf })
-      .onConflictDoUpdate({
-        target: authors.userId,
-        set: {
-          username: account.username,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          sourceAt: asOf,
-        },
-        setWhere: sql`${authors.sourceAt} < ${asOf} and not ${authors.isBot}`,
-      });
+    const erased = new ErasedPeople(this.db, SCHEMA);
+    await erased.hold([account.userId]);
+    await queryRows(
+      this.db,
+      sql`insert into feed.authors as a (user_id, username, first_name, last_name, source_at)
+          select ${account.userId}::uuid, ${account.username}, ${account.firstName}, ${account.lastName},
+                 ${asOf.toISOString()}::timestamptz
+           where ${erased.notErased(sql`${account.userId}::uuid`)}
+          on conflict (user_id) do update
+            set username = excluded.username, first_name = excluded.first_name,
+                last_name = excluded.last_name, source_at = excluded.source_at
+          where a.source_at < excluded.source_at and not a.is_bot`,
+    );
   }
 
   /** The bot accounts, feed-local authors whose names say they are bots. */

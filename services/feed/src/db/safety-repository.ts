@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { ContentKind } from '@saathi/contracts';
 import { TOKEN_FALLBACK_AT } from './authors-repository';
 import type { MODERATION_STATES } from './schema';
+import { SCHEMA } from './schema-name';
 
 type ModerationState = (typeof MODERATION_STATES)[number];
 
@@ -11,15 +12,24 @@ const TABLE = { post: 'feed.posts', comment: 'feed.comments' } as const;
 
 /**
  * The feed's copies of reporters' hides and moderation decisions, written by its consumers (its
- * copy of blocks is the platform's BlocksProjection, events/user-blocks.ts).
+ * copy of blocks is the platform's BlocksProjection, events/user-blocks.ts). The writes that name
+ * a person (a reporter's hide, an author's suspension) write nothing for an erased account: the
+ * event may be handled after the deletion (`erased_people`, platform ErasedPeople).
  */
 export class SafetyRepository {
-  constructor(private readonly db: Db) {}
+  private readonly erased: ErasedPeople;
+
+  constructor(private readonly db: Db) {
+    this.erased = new ErasedPeople(db, SCHEMA);
+  }
 
   async hideFromViewer(viewerId: string, targetId: string): Promise<void> {
+    await this.erased.hold([viewerId]);
     await queryRows(
       this.db,
-      sql`insert into feed.hidden_for_viewer (viewer_id, target_id) values (${viewerId}, ${targetId})
+      sql`insert into feed.hidden_for_viewer (viewer_id, target_id)
+          select ${viewerId}::uuid, ${targetId}::uuid
+           where ${this.erased.notErased(sql`${viewerId}::uuid`)}
           on conflict do nothing`,
     );
   }
@@ -87,10 +97,13 @@ export class SafetyRepository {
   async hideAuthor(authorId: string, at: Date): Promise<void> {
     // Made if missing (no account event yet): a first write must find the suspension too. Its
     // name is the token's, or the account's when identity's event comes (an older source time).
+    // Never for an erased account: its row would name it again.
+    await this.erased.hold([authorId]);
     const applied = await queryRows(
       this.db,
       sql`insert into feed.authors as a (user_id, username, source_at, suspended_at)
-          values (${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
+          select ${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+           where ${this.erased.notErased(sql`${authorId}::uuid`)}
           on conflict (user_id) do update set suspended_at = excluded.suspended_at
            where a.reinstated_at is null or a.reinstated_at < excluded.suspended_at
           returning 1`,
@@ -111,10 +124,12 @@ export class SafetyRepository {
    * As of `at`: a reinstatement older than the current suspension changes nothing.
    */
   async showAuthor(authorId: string, at: Date): Promise<void> {
+    await this.erased.hold([authorId]);
     const applied = await queryRows(
       this.db,
       sql`insert into feed.authors as a (user_id, username, source_at, reinstated_at)
-          values (${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
+          select ${authorId}::uuid, '', ${TOKEN_FALLBACK_AT.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+           where ${this.erased.notErased(sql`${authorId}::uuid`)}
           on conflict (user_id) do update set suspended_at = null, reinstated_at = excluded.reinstated_at
            -- A reinstatement at the very time of the suspension is after it (it undoes it).
            where (a.suspended_at is null or a.suspended_at <= excluded.reinstated_at)

@@ -22,6 +22,7 @@ import {
   activityHistoryMembers,
   activityFeedback,
   activitySeries,
+  erasedPeople,
 } from './schema';
 
 let database: TestDatabase;
@@ -50,6 +51,7 @@ describe('feed migrations', () => {
       activityHistoryMembers,
       activityFeedback,
       activitySeries,
+      erasedPeople,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -310,6 +310,16 @@ export const activitySeries = feed.table(
   ],
 );
 
+/** Deleted accounts' ids, for 30 days: a late event of theirs writes nothing back (platform ErasedPeople). */
+export const erasedPeople = feed.table(
+  'erased_people',
+  {
+    userId: uuid('user_id').primaryKey(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('erased_people_erased_at_idx').on(t.erasedAt)],
+);
+
 export type AuthorRow = typeof authors.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;

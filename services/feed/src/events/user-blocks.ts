@@ -9,6 +9,8 @@ import { separateBlockedPair } from '../use-cases/activities';
  * identity.user.blocked.v1 / unblocked.v1 → the feed's blocks projection, as of each event's time
  * (the platform's BlocksProjection), so a block and unblock applied out of order end as identity's.
  * A block that takes effect also takes each of the two out of the other's coming activities.
+ * A block or unblock naming an erased account (handled after its deletion) writes nothing, and
+ * so takes no one out of anything (`guardErased`).
  */
 export function subscribeUserBlocks(kit: ServiceKit<Config>): Promise<void> {
   return subscribeBlocksProjection(
@@ -18,6 +20,7 @@ export function subscribeUserBlocks(kit: ServiceKit<Config>): Promise<void> {
     {
       onBlocked: (tx, pair, _at, emit) =>
         separateBlockedPair(new ActivitiesRepository(tx), pair, kit.clock.now(), emit),
+      guardErased: true,
     },
   );
 }

@@ -1,5 +1,5 @@
 import { postDeletedV1, userDeletedV1 } from '@saathi/contracts';
-import { subscribeOnceWithEvents } from '@saathi/platform';
+import { ErasedPeople, subscribeOnceWithEvents } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { AccountErasureRepository } from '../db/account-erasure-repository';
@@ -14,6 +14,9 @@ const DURABLE = 'feed.user-deleted';
  * the rest. Each deleted post is announced as feed.post.deleted.v1 (deleted by its author), so
  * caches and notifications about it go the way a post deleted by hand does. A spot they held in
  * someone else's coming activity goes to its waitlist's first, as when someone leaves.
+ * The id is remembered as erased for 30 days (`erased_people`), first: it waits for a write about
+ * them under way, and keeps a late profile, block, report or suspension event of theirs from
+ * writing anything back.
  */
 export function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   return subscribeOnceWithEvents(kit, SCHEMA, {
@@ -22,6 +25,7 @@ export function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
     handle: async (tx, emit, envelope) => {
       const userId = envelope.data.userId;
       const now = kit.clock.now();
+      await new ErasedPeople(tx, SCHEMA).remember(userId, now);
       const activities = new ActivitiesRepository(tx);
       const freed = await activities.acceptedSpotsOf(userId, now);
       const postIds = await new AccountErasureRepository(tx).erase(userId);

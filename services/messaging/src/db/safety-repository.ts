@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
+import { SCHEMA } from './schema-name';
 
 /** Where a reportable message can be: a 1:1 conversation or an activity's group thread. */
 const MESSAGE_TABLES = [sql.raw('messaging.messages'), sql.raw('messaging.activity_thread_messages')];
@@ -50,10 +51,18 @@ export class SafetyRepository {
     return row?.declined ? 'declined' : undefined;
   }
 
+  /**
+   * A reported message is hidden from its reporter. Nothing is written for an erased reporter:
+   * the report event may be handled after their deletion (`erased_people`, platform ErasedPeople).
+   */
   async hideFromViewer(viewerId: string, messageId: string): Promise<void> {
+    const erased = new ErasedPeople(this.db, SCHEMA);
+    await erased.hold([viewerId]);
     await queryRows(
       this.db,
-      sql`insert into messaging.hidden_for_viewer (viewer_id, message_id) values (${viewerId}, ${messageId})
+      sql`insert into messaging.hidden_for_viewer (viewer_id, message_id)
+          select ${viewerId}::uuid, ${messageId}::uuid
+           where ${erased.notErased(sql`${viewerId}::uuid`)}
           on conflict do nothing`,
     );
   }

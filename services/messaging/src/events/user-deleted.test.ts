@@ -4,6 +4,7 @@ import {
   activityAcceptedV1,
   activityLeftV1,
   MessagingMessages,
+  reportFiledV1,
   userDeletedV1,
   userRegisteredV1,
   userUpdatedV1,
@@ -223,6 +224,38 @@ describe('events about a deleted account handled after its deletion', () => {
         )
       ).map((row) => row.user_id),
     ).toEqual([host.id, chitra.id]);
+  });
+
+  it('hide no message from them: a report they filed before the deletion writes no hide', async () => {
+    const { asha: vera, ravi: farah, conversation } = await messaging.pair();
+    const message = await messaging.send(farah, conversation, 'See you at six');
+    const before = new Date(Date.now() - 60_000);
+    await deleteAccount(vera);
+
+    // Moderation's report.filed, written before the deletion, handled after it.
+    await handled(
+      'messaging.report-filed',
+      messaging.publish(
+        reportFiledV1,
+        { reporterId: vera.id, targetKind: 'message', targetId: message.id },
+        before,
+      ),
+    );
+    expect(
+      await messaging.rows(sql`select 1 from messaging.hidden_for_viewer where viewer_id = ${vera.id}::uuid`),
+    ).toEqual([]);
+    expect(await rowsNaming(vera.id, vera.username)).toEqual([]);
+
+    // A living reporter's report still hides the message from them.
+    await handled(
+      'messaging.report-filed',
+      messaging.publish(reportFiledV1, { reporterId: farah.id, targetKind: 'message', targetId: message.id }),
+    );
+    expect(
+      await messaging.rows(
+        sql`select message_id from messaging.hidden_for_viewer where viewer_id = ${farah.id}::uuid`,
+      ),
+    ).toEqual([{ message_id: message.id }]);
   });
 
   it('are forgotten 30 days after the erasure by the periodic prune', async () => {

@@ -14,7 +14,7 @@ const DURABLE = 'messaging.user-deleted';
  * are only about them (read markers, blocks and unblock tombstones, hides). Their messages stay for the other person
  * (docs/privacy.md); the sender id left on them no longer leads to any account. The id is
  * remembered as erased for 30 days (`erased_people`), first: it waits for a write about them under
- * way, and keeps a late profile or activity event of theirs from writing anything back.
+ * way, and keeps a late profile, activity or report event of theirs from writing anything back.
  */
 export async function subscribeUserDeleted(kit: ServiceKit<Config>): Promise<void> {
   await kit.bus.subscribe({
