@@ -5,6 +5,7 @@ import { googleStartRoute } from '../api/routes';
 import { CreateAccountForm } from '../components/create-account-form';
 import { SignInForm } from '../components/sign-in-form';
 import { buttonSecondary, cardClass } from '../components/ui';
+import { knownAuthError } from '../lib/auth-url-error';
 import { safeReturnPath } from '../lib/return-path';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
@@ -52,11 +53,13 @@ export default function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // Identity sends the browser back here with ?error=... when provider sign-in is unavailable or fails.
+  // Identity sends the browser back here with ?error=... when provider sign-in is unavailable or
+  // fails; only its own messages are shown (see knownAuthError), and the parameter is dropped.
   const urlError = searchParams.get('error');
   useEffect(() => {
-    if (!urlError) return;
-    toast({ title: 'Sign In Failed', description: urlError, variant: 'destructive' });
+    if (urlError === null) return;
+    const message = knownAuthError(urlError);
+    if (message) toast({ title: 'Sign In Failed', description: message, variant: 'destructive' });
     const next = new URLSearchParams(searchParams);
     next.delete('error');
     setSearchParams(next, { replace: true });
