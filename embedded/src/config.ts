@@ -5,7 +5,11 @@ import { z } from 'zod';
 /** Env read by `npm start` (embedded mode). */
 export const embeddedEnvSchema = z.object({
   PORT: portVar(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * This machine only: a developer's instance (plain HTTP, its mails on disk) is not for the
+   * rest of the Wi-Fi. `HOST=0.0.0.0 npm start` opens it to a phone on the same network.
+   */
+  HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: logLevelVar,
   SAATHI_DATA_DIR: z.string().min(1).default('.data'),
 });

@@ -4,7 +4,7 @@
  * Fastify app on a loopback port behind the gateway, exactly as in cluster mode, so both
  * modes exercise the same routing, proxying and auth code.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import {
@@ -102,6 +102,17 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
   }
 }
 
+/**
+ * A folder only this user may open: the database (password hashes, messages) and the mails
+ * (reset and verification links) are no one else's on a shared machine. Only our own folders
+ * are changed, never the data dir itself (it may be one the user chose, such as /tmp).
+ */
+function privateDir(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700); // one made before this rule, with the umask's mode
+  return dir;
+}
+
 /** The product on `port`; `origin` is the site's origin unless PUBLIC_ORIGIN names one. */
 async function startAt(
   options: EmbeddedOptions,
@@ -111,12 +122,11 @@ async function startAt(
 ): Promise<EmbeddedServer> {
   const logLevel = options.logLevel ?? 'info';
   const logger = createLogger({ name: 'saathi', level: logLevel as 'info' });
-  const mailDir = path.join(options.dataDir, 'mail');
-  mkdirSync(mailDir, { recursive: true });
+  const mailDir = privateDir(path.join(options.dataDir, 'mail'));
   const keys = loadOrCreateKeys(path.join(options.dataDir, 'keys'));
   const mailTokenKey = loadOrCreateMailTokenKey(path.join(options.dataDir, 'keys'));
 
-  const database = await openPglite(path.join(options.dataDir, 'pglite'));
+  const database = await openPglite(privateDir(path.join(options.dataDir, 'pglite')));
   const bus = createMemoryBus({ logger: logger.child({ component: 'bus' }) });
   const queue = createMemoryQueue({ logger: logger.child({ component: 'queue' }) });
   const mailer = createFileMailer({ dir: mailDir, from: 'Saathi <no-reply@saathi.local>', logger });

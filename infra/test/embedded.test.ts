@@ -4,10 +4,11 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedEnvSchema } from '../../embedded/src/config';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'saathi-embedded-'));
@@ -54,6 +55,11 @@ afterAll(() => {
 });
 
 describe('npm start (embedded mode)', () => {
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(embeddedEnvSchema.parse({}).HOST).toBe('127.0.0.1');
+    expect(embeddedEnvSchema.parse({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('serves the product, stops cleanly on Ctrl-C, and starts again on the same data in under 10 s', async () => {
     const first = start();
     await waitForHealth(first.output, 120_000);
@@ -71,6 +77,18 @@ describe('npm start (embedded mode)', () => {
     const shell = await fetch(`${baseUrl}/some/unknown/page`);
     expect(shell.status).toBe(200);
     expect(await shell.text()).toContain('<div id="root">');
+    // Only this user may read the database and the mails (which hold working reset links).
+    const mailDir = path.join(dataDir, 'mail');
+    for (const dir of [mailDir, path.join(dataDir, 'pglite')])
+      expect((statSync(dir).mode & 0o777).toString(8), dir).toBe('700');
+    const mails = readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+    expect(mails.length).toBeGreaterThan(0); // the verification mail
+    for (const mail of mails) expect(statSync(path.join(mailDir, mail)).mode & 0o077, mail).toBe(0);
+    // It listens on this machine only: another address of it is refused.
+    const lanAddress = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
+    if (lanAddress) await expect(fetch(`http://${lanAddress}:${port}/healthz`)).rejects.toThrow();
     expect(await pressCtrlC(first.child)).toBe(0);
 
     const second = start();

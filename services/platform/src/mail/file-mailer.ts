@@ -33,7 +33,8 @@ export function createFileMailer({ dir, from, logger }: FileMailerOptions): Mail
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const path = join(dir, name);
       // Write then rename, so a reader polling the directory never sees half a mail.
-      await writeFile(`${path}.tmp`, info.message as Buffer);
+      // Readable by this user only: a mail holds working reset and verification links.
+      await writeFile(`${path}.tmp`, info.message as Buffer, { mode: 0o600 });
       await rename(`${path}.tmp`, path);
       log.info({ to: mail.to, subject: mail.subject, path }, 'mail written');
       return { messageId: info.messageId };
