@@ -1,27 +1,39 @@
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { pruneEventTables } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
+import { SCHEMA } from './schema-name';
 
 /**
- * Housekeeping that keeps secrets short-lived:
- * - the reset and verification events carry the token (sealed since v2; raw in v1) to
- *   notification; once the relay has published one, the outbox copy is redacted so the database
- *   holds those tokens only hashed;
- * - sessions, reset and verification rows long past their expiry are deleted.
+ * Once the relay has published a reset or verification event, the outbox copy of its token
+ * (sealed since v2; raw in v1) is redacted, so the database holds those tokens only hashed.
+ * Each statement matches the predicate of a partial index (migration 0007) holding just the rows
+ * whose token is still there, so a sweep reads those and not the outbox; there is no time window,
+ * so a row the sweep missed for a while (the sweep failing, every replica down) is still redacted.
  */
-export async function sweepIdentity(db: Db, now: Date): Promise<void> {
-  await db.execute(sql`
+export const REDACTIONS: readonly SQL[] = [
+  sql`
     update identity.outbox
        set payload = jsonb_set(payload, '{data,token}', '"[redacted]"')
      where type in ('identity.password_reset.requested.v1', 'identity.email_verification.requested.v1')
        and dispatched_at is not null
-       and payload #>> '{data,token}' <> '[redacted]'`);
+       and payload #>> '{data,token}' <> '[redacted]'`,
   // Reset and verification links now travel sealed (v2); the sealed copy goes too once published.
-  await db.execute(sql`
+  sql`
     update identity.outbox
        set payload = jsonb_set(payload, '{data,sealedToken}', '"[redacted]"')
      where type in ('identity.password_reset.requested.v2', 'identity.email_verification.requested.v2')
        and dispatched_at is not null
-       and payload #>> '{data,sealedToken}' <> '[redacted]'`);
+       and payload #>> '{data,sealedToken}' <> '[redacted]'`,
+];
+
+/**
+ * Housekeeping that keeps secrets short-lived:
+ * - published reset and verification tokens are redacted in the outbox (REDACTIONS);
+ * - sessions, reset and verification rows long past their expiry are deleted.
+ */
+export async function sweepIdentity(db: Db, now: Date): Promise<void> {
+  for (const redaction of REDACTIONS) await db.execute(redaction);
   await db.execute(
     sql`delete from identity.sessions where expire < ${new Date(now.getTime() - 7 * 86_400_000)}`,
   );
@@ -31,4 +43,16 @@ export async function sweepIdentity(db: Db, now: Date): Promise<void> {
   await db.execute(
     sql`delete from identity.email_verifications where expires_at < ${new Date(now.getTime() - 86_400_000)}`,
   );
+}
+
+/**
+ * Published outbox rows and inbox entries are kept 7 days, as in every other service (the stream
+ * keeps events as long); not longer, since identity's events carry addresses and names, deleted
+ * accounts' too (docs/privacy.md).
+ */
+export const EVENT_TABLE_RETENTION_MS = 7 * 86_400_000;
+
+/** Deletes identity's outbox rows and inbox entries older than the retention (hourly task). */
+export function pruneIdentityEventTables(db: Db, now: Date): Promise<void> {
+  return pruneEventTables(db, SCHEMA, new Date(now.getTime() - EVENT_TABLE_RETENTION_MS));
 }

@@ -1,7 +1,7 @@
 import { createApp } from '../http/create-app';
 import type { App } from '../http/create-app';
 import { trackRevokedSessions } from '../auth/revoked-sessions';
-import { eventTablesMigration } from '../events/event-tables';
+import { eventTablesMigrations } from '../events/event-tables';
 import { OutboxRelay } from '../events/outbox-relay';
 import { loadMigrations } from '../db/load-migrations';
 import type { Mailer, Migration, RunningService, ServiceDeps } from '../ports';
@@ -16,7 +16,7 @@ export function serviceMigrations(
   definition: Pick<ServiceDefinition, 'dbSchema' | 'migrations'>,
 ): Migration[] {
   const own = definition.migrations ? loadMigrations(definition.migrations) : [];
-  return [eventTablesMigration(definition.dbSchema), ...own];
+  return [...eventTablesMigrations(definition.dbSchema), ...own];
 }
 
 async function migrateService<C extends ServiceEnv>(
