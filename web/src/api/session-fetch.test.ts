@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchWithSession } from './session-fetch';
+import { fetchWithSession, onSessionAnswer, renewSession } from './session-fetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,5 +46,24 @@ describe('fetchWithSession', () => {
     const login = stubResponses({ '/api/auth/login': [401] });
     expect((await fetchWithSession('/api/auth/login', { method: 'POST' })).status).toBe(401);
     expect(login).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the session's listeners whom the server answered for, and nothing after a network failure", async () => {
+    const answers: (string | null)[] = [];
+    const stop = onSessionAnswer((userId) => answers.push(userId));
+    stubResponses({
+      '/api/profile/u1': [401, 200, 401],
+      [SESSION]: [[200, signedIn], [200, signedOut], 503],
+    });
+    expect((await fetchWithSession('/api/profile/u1', {})).status).toBe(200);
+    expect((await fetchWithSession('/api/profile/u1', {})).status).toBe(401);
+    expect(await renewSession()).toBe(false); // a 503: no answer about the session
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await renewSession()).toBe(false);
+    expect(answers).toEqual(['u1', null]);
+    stop();
   });
 });

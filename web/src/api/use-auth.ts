@@ -3,6 +3,7 @@ import { type LoginBody, type RegisterBody } from '@saathi/contracts';
 import { loginRoute, logoutRoute, registerRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
+import { announceSignedOut, clearSignedInData } from './sign-out';
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -27,9 +28,10 @@ export function useLogout() {
       await api.call(logoutRoute);
     },
     onSettled: () => {
-      // Whatever the server said, this browser is signed out now; drop everything user-specific.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] });
-      queryClient.setQueryData(currentUserKey, null);
+      // Whatever the server said, this browser is signed out now; drop everything user-specific,
+      // here and in the other tabs (they share the cookies the logout just cleared).
+      clearSignedInData(queryClient);
+      announceSignedOut();
     },
   });
 }

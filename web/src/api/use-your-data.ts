@@ -7,6 +7,7 @@ import {
   requestDataExportRoute,
 } from './routes';
 import { api } from './api-client';
+import { announceSignedOut } from './sign-out';
 
 const dataExportKey = ['data-export'] as const;
 /** How often the section asks whether the job has finished the file. */
@@ -40,8 +41,10 @@ export function dataExportDownloadPath(id: string): string {
   return pathOf(downloadDataExportRoute, { id });
 }
 
+/** Deleting the account ends its sessions: the other tabs are told to sign out at once. */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => api.call(deleteAccountRoute, { body: password ? { password } : {} }),
+    onSuccess: () => announceSignedOut(),
   });
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useCurrentUser } from '../api/use-current-user';
 import { getToasts, subscribeToasts } from '../lib/toast-store';
+import { useAuthSync } from '../lib/use-auth-sync';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { PageViewTracker } from './page-view-tracker';
@@ -27,6 +28,8 @@ function LazyToaster() {
 /** Header, page content, bottom navigation (signed in only) and the toast viewport. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useCurrentUser();
+  // A sign-out in another tab (or a session the server ended) clears this one too.
+  useAuthSync();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
   return (

@@ -2,7 +2,7 @@
 // the gateway) over WebSocket only, and feeds what it hears into the query cache and live store.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { SOCKET_IO_PATH, SocketServerEvent } from '@saathi/contracts';
+import { SOCKET_IO_PATH, SocketServerEvent, type CurrentUser } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
 import { applyConversationUpdate } from '../api/use-conversations';
 import { catchUpThreads, markThreads, mergeIntoThread, type ThreadMarks } from '../api/use-messages';
@@ -10,7 +10,9 @@ import { applyNewNotification } from '../api/use-notifications';
 import { applyMessageToConversations } from '../api/messaging-cache';
 import { activityThreadsKey, mergeActivityThreadMessage } from '../api/use-activity-threads';
 import { conversationsKey, notificationsKey, unreadMessagesKey } from '../api/messaging-query-keys';
+import { currentUserKey } from '../api/query-keys';
 import { renewSession } from '../api/session-fetch';
+import { onSignOutHere } from '../api/sign-out';
 import { clearTyping, receiveReceipt, receiveTyping, resetLiveState } from './live-store';
 import { SocketContext, type AppSocket } from './socket-context';
 
@@ -43,8 +45,18 @@ function listen(socket: AppSocket, queryClient: QueryClient, userId: string): vo
   renewOnRefusal(socket);
   let connectedBefore = false;
   let marks: ThreadMarks | undefined;
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
     marks = markThreads(queryClient);
+    // The server ends the sockets of a session that is over (a logout in another tab, an account
+    // deleted or suspended) and they do not reconnect by themselves. Ask: with no session left,
+    // the answer's listener clears this tab as a logout would (lib/use-auth-sync.ts); with one,
+    // it connects again.
+    if (reason === 'io server disconnect') {
+      void renewSession().then((renewed) => {
+        const current = queryClient.getQueryData<CurrentUser | null>(currentUserKey);
+        if (renewed && current?.id === userId) socket.connect();
+      });
+    }
   });
   socket.on('connect', () => {
     if (!connectedBefore) {
@@ -98,6 +110,13 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     let current: AppSocket | null = null;
     let cancelled = false;
+    // A sign-out closes the socket (or keeps it from opening) before the cache is cleared, so
+    // nothing it hears meanwhile writes the old session's data back.
+    const stopWatching = onSignOutHere(() => {
+      cancelled = true;
+      current?.disconnect();
+      resetLiveState();
+    });
     // Loaded once someone is signed in, so visitors never download the client.
     void import('socket.io-client').then(({ io }) => {
       if (cancelled) return;
@@ -107,6 +126,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       cancelled = true;
+      stopWatching();
       current?.disconnect();
       setSocket(null);
       resetLiveState();
