@@ -186,6 +186,10 @@ export const reviewCommentRoute = routeRef<typeof contracts.reviewCommentRoute>(
   'GET',
   '/api/admin/review/comments/:id',
 );
+export const reviewDailyAnswerRoute = routeRef<typeof contracts.reviewDailyAnswerRoute>(
+  'GET',
+  '/api/admin/review/daily-answers/:id',
+);
 export const reviewMessageRoute = routeRef<typeof contracts.reviewMessageRoute>(
   'GET',
   '/api/admin/review/messages/:id',

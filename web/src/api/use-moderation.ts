@@ -4,6 +4,7 @@ import {
   listOpenCasesRoute,
   listSuspensionsRoute,
   reviewCommentRoute,
+  reviewDailyAnswerRoute,
   reviewMessageRoute,
   reviewPersonRoute,
   reviewPostRoute,
@@ -73,8 +74,12 @@ async function reviewItem(kind: ReportTargetKind, id: string, signal: AbortSigna
   const input = { params: { id }, signal };
   try {
     if (kind === 'user') return { kind: 'person', person: await api.call(reviewPersonRoute, input) };
-    const route =
-      kind === 'post' ? reviewPostRoute : kind === 'comment' ? reviewCommentRoute : reviewMessageRoute;
+    const route = {
+      post: reviewPostRoute,
+      comment: reviewCommentRoute,
+      daily_answer: reviewDailyAnswerRoute,
+      message: reviewMessageRoute,
+    }[kind];
     return { kind: 'content', content: await api.call(route, input) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: 'gone' };

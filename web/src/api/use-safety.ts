@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { blockUserRoute, createReportRoute, listBlockedUsersRoute, unblockUserRoute } from './routes';
-import type { ActivityThreadMessage, Conversation, CreateReportBody, FeedComment } from '@saathi/contracts';
+import type {
+  ActivityThreadMessage,
+  Conversation,
+  CreateReportBody,
+  DailyResponse,
+  FeedComment,
+} from '@saathi/contracts';
 import { api } from './api-client';
-import { postListsKey, postsRootKey } from './feed-query-keys';
+import { dailyResponsesKey, postListsKey, postsRootKey } from './feed-query-keys';
 import { activityThreadsKey } from './use-activity-threads';
 import { conversationsKey } from './messaging-query-keys';
 import { updateCachedPost } from './use-feed';
@@ -70,6 +76,10 @@ export function useReport() {
         queryClient.setQueriesData<FeedComment[]>(
           { predicate: (query) => query.queryKey[2] === 'comments' },
           (list) => list?.filter((comment) => comment.id !== body.targetId),
+        );
+      if (body.targetKind === 'daily_answer')
+        queryClient.setQueryData<DailyResponse[]>(dailyResponsesKey, (list) =>
+          list?.filter((answer) => answer.id !== body.targetId),
         );
       if (body.targetKind === 'message')
         queryClient.setQueriesData<ThreadData>(

@@ -1,6 +1,7 @@
-import { useMemo, useState, type SubmitEvent } from 'react';
+import { Suspense, lazy, useMemo, useState, type SubmitEvent } from 'react';
 import { Loader2, MessageSquareQuote } from 'lucide-react';
 import { DAILY_RESPONSES_SHOWN, DAILY_RESPONSE_MAX, dailyQuestionFor } from '@saathi/contracts';
+import type { DailyResponse } from '@saathi/contracts';
 import { loginRedirectRoute } from '../api/routes';
 import { useCurrentUser } from '../api/use-current-user';
 import { useDailyResponses, useShareDailyResponse } from '../api/use-daily-question';
@@ -8,13 +9,19 @@ import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { buttonPrimary, cardClass, inputClass } from './ui';
 
+// Loaded on the first Report tap: the card is on the home page, whose first-load JS is budgeted.
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+);
+
 /** Today's question (by day of the year), a box to answer it, and up to five answers. */
 export function DailyQuestionCard({ locationName }: { locationName: string }) {
   const question = useMemo(() => dailyQuestionFor(new Date()), []);
-  const { isAuthenticated } = useCurrentUser();
+  const { isAuthenticated, user } = useCurrentUser();
   const responses = useDailyResponses();
   const share = useShareDailyResponse();
   const [answer, setAnswer] = useState('');
+  const [reporting, setReporting] = useState<DailyResponse | null>(null);
 
   const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
@@ -79,14 +86,34 @@ export function DailyQuestionCard({ locationName }: { locationName: string }) {
           {shown.map((item) => (
             <li key={item.id} className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
               <p className="break-words text-slate-800">{item.response}</p>
-              <p className="mt-0.5 text-xs text-slate-600">
-                {item.authorName} · {item.location}
+              <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+                <span>
+                  {item.authorName} · {item.location}
+                </span>
+                {user && user.id !== item.authorId ? (
+                  <button
+                    type="button"
+                    onClick={() => setReporting(item)}
+                    className="tap-target relative rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                  >
+                    Report<span className="sr-only"> answer by {item.authorName}</span>
+                  </button>
+                ) : null}
               </p>
             </li>
           ))}
         </ul>
       ) : responses.isSuccess ? (
         <p className="mt-3 text-sm text-slate-600">Be the first to answer today.</p>
+      ) : null}
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            open
+            onOpenChange={(open) => !open && setReporting(null)}
+            target={{ kind: 'daily_answer', id: reporting.id, excerpt: reporting.response }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -24,6 +24,7 @@ export interface ReportTarget {
 const TITLES: Record<ReportTargetKind, string> = {
   post: 'Report post',
   comment: 'Report comment',
+  daily_answer: 'Report answer',
   message: 'Report message',
   user: 'Report person',
 };

@@ -20,6 +20,7 @@ import { usePageTitle } from '../lib/use-page-title';
 const KIND_LABELS: Record<OpenCase['targetKind'], string> = {
   post: 'Post',
   comment: 'Comment',
+  daily_answer: 'Daily answer',
   message: 'Message',
   user: 'Person',
 };

@@ -29,6 +29,15 @@ export const commentCreatedV1 = defineEvent(
   z.object({ commentId: z.uuid(), postId: z.uuid(), authorId: z.uuid(), postAuthorId: z.uuid() }),
 );
 
+/**
+ * Someone answered the daily question. Moderation learns the answer's author from it (answers
+ * are public text, reportable like comments).
+ */
+export const dailyAnswerCreatedV1 = defineEvent(
+  'feed.daily_answer.created.v1',
+  z.object({ answerId: z.uuid(), authorId: z.uuid() }),
+);
+
 export const postLikedV1 = defineEvent(
   'feed.post.liked.v1',
   z.object({ postId: z.uuid(), userId: z.uuid(), postAuthorId: z.uuid() }),

@@ -10,12 +10,15 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
   other: 'Other',
 };
 
-/** What can be reported. Posts, comments and messages are content; a user is a person. */
-export const REPORT_TARGET_KINDS = ['post', 'comment', 'message', 'user'] as const;
+/**
+ * What can be reported. Posts, comments, answers to the daily question and messages are content;
+ * a user is a person.
+ */
+export const REPORT_TARGET_KINDS = ['post', 'comment', 'daily_answer', 'message', 'user'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
 /** Content kinds the owning services hide and remove. */
-export const CONTENT_KINDS = ['post', 'comment', 'message'] as const;
+export const CONTENT_KINDS = ['post', 'comment', 'daily_answer', 'message'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const REPORT_NOTE_MAX_LENGTH = 500;

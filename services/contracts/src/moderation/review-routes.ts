@@ -61,6 +61,16 @@ export const reviewCommentRoute = defineRoute({
   response: { 200: reviewContentSchema },
 });
 
+/** Admins only: an answer to the daily question as stored, with no context. */
+export const reviewDailyAnswerRoute = defineRoute({
+  service: 'feed',
+  method: 'GET',
+  path: '/api/admin/review/daily-answers/:id',
+  access: 'admin',
+  params: itemParams,
+  response: { 200: reviewContentSchema },
+});
+
 /** Admins only: one reported message with a little of its conversation around it. */
 export const reviewMessageRoute = defineRoute({
   service: 'messaging',
@@ -81,6 +91,6 @@ export const reviewPersonRoute = defineRoute({
   response: { 200: reviewPersonSchema },
 });
 
-export const feedReviewRoutes = [reviewPostRoute, reviewCommentRoute] as const;
+export const feedReviewRoutes = [reviewPostRoute, reviewCommentRoute, reviewDailyAnswerRoute] as const;
 export const messagingReviewRoutes = [reviewMessageRoute] as const;
 export const identityReviewRoutes = [reviewPersonRoute] as const;

@@ -38,8 +38,9 @@ export class DailyResponsesRepository {
   }
 
   /**
-   * The newest answers to `question` given since `since`, with their authors' names: none by a
-   * suspended author, and for a signed-in viewer none by someone either of them blocked.
+   * The newest answers to `question` given since `since`, with their authors' names: none hidden
+   * or removed by moderation, none by a suspended author, and for a signed-in viewer none by
+   * someone either of them blocked and none they reported.
    */
   async newest(
     question: string,
@@ -61,8 +62,14 @@ export class DailyResponsesRepository {
       sql`select d.id, d.question, d.response, d.author_id, d.location, d.created_at, a.username, a.first_name
             from feed.daily_responses d left join feed.authors a on a.user_id = d.author_id
            where d.question = ${question} and d.created_at >= ${since.toISOString()}::timestamptz
-             and (a.suspended_at is null)
-             ${viewerId === null ? sql`` : sql`and ${notBlockedEitherWay(viewerId, sql`d.author_id`)}`}
+             and d.moderation is null and (a.suspended_at is null)
+             ${
+               viewerId === null
+                 ? sql``
+                 : sql`and ${notBlockedEitherWay(viewerId, sql`d.author_id`)}
+                       and not exists (select 1 from feed.hidden_for_viewer h
+                                        where h.viewer_id = ${viewerId} and h.target_id = d.id)`
+             }
            order by d.created_at desc, d.id desc
            limit ${limit}`,
     );

@@ -35,7 +35,7 @@ export class SafetyRepository {
   }
 
   /**
-   * Hides a post or comment from everyone. A stronger decision replaces a weaker one: the
+   * Hides a post, comment or daily answer from everyone. A stronger decision replaces a weaker one: the
    * author's suspension < 'hidden' until review < 'removed' — so a decision taken while the
    * author is suspended is kept when they are reinstated. Returns the post's cell for the cache,
    * or undefined when unknown (or already as strong).
@@ -53,6 +53,15 @@ export class SafetyRepository {
     at: Date,
   ): Promise<{ geoCell: number } | undefined> {
     const weaker = state === 'removed' ? ['suspended', 'hidden'] : ['suspended'];
+    if (kind === 'daily_answer') {
+      // Not in any cached cell: the answers list is read from the table each time.
+      await queryRows(
+        this.db,
+        sql`update feed.daily_responses set moderation = ${state}
+             where id = ${id} and (moderation is null or moderation = any(${sql.param(weaker)}::text[]))`,
+      );
+      return undefined;
+    }
     const rows = await queryRows<{ geo_cell: number }>(
       this.db,
       kind === 'post'
@@ -77,6 +86,15 @@ export class SafetyRepository {
    * unless its author is suspended now, whose content stays hidden with the rest of theirs.
    */
   async unhide(kind: Exclude<ContentKind, 'message'>, id: string): Promise<void> {
+    // A daily answer has no 'suspended' state to fall back to: the list leaves a suspended
+    // author's answers out by itself.
+    if (kind === 'daily_answer') {
+      await queryRows(
+        this.db,
+        sql`update feed.daily_responses set moderation = null where id = ${id} and moderation = 'hidden'`,
+      );
+      return;
+    }
     await queryRows(
       this.db,
       sql`update ${sql.raw(TABLE[kind])} t

@@ -27,6 +27,12 @@ export type ReactionCounts = Record<string, number>;
 /** Why moderation hides a post or comment from everyone. */
 export const MODERATION_STATES = ['hidden', 'removed', 'suspended'] as const;
 
+/**
+ * Why moderation hides a daily answer from everyone. No 'suspended': the answers list reads the
+ * author's suspension itself (0013_daily_answer_moderation.sql).
+ */
+export const DAILY_ANSWER_MODERATION_STATES = ['hidden', 'removed'] as const;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull();
 
 /** Authors as the feed knows them (identity's user events, token fallbacks, bots) and their stats. */
@@ -179,7 +185,7 @@ export const blockTombstones = feed.table(
   ],
 );
 
-/** Posts and comments a person reported, hidden from them. */
+/** Posts, comments and daily answers a person reported, hidden from them. */
 export const hiddenForViewer = feed.table(
   'hidden_for_viewer',
   {
@@ -221,6 +227,7 @@ export const dailyResponses = feed.table('daily_responses', {
   authorId: uuid('author_id').notNull(),
   location: text('location').notNull(),
   createdAt: createdAt(),
+  moderation: text('moderation', { enum: DAILY_ANSWER_MODERATION_STATES }),
 });
 
 /** Done activities kept past their post (0006_activity_follow_up.sql), for feedback and reliability. */

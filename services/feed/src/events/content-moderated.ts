@@ -4,9 +4,10 @@ import type { Config } from '../config';
 import { applySafetyFrom } from './apply-safety';
 
 /**
- * Moderation's decisions on posts and comments: hidden until reviewed (enough reports), removed
- * by an admin, or shown again when the reports were dismissed. Messages are messaging's. Hiding
- * or removing an occurrence of a weekly activity also stops its series (SafetyRepository.moderate).
+ * Moderation's decisions on posts, comments and daily answers: hidden until reviewed (enough
+ * reports), removed by an admin, or shown again when the reports were dismissed. Messages are
+ * messaging's. Hiding or removing an occurrence of a weekly activity also stops its series
+ * (SafetyRepository.moderate).
  */
 export async function subscribeContentModerated(kit: ServiceKit<Config>): Promise<void> {
   await applySafetyFrom(kit, {
@@ -29,7 +30,7 @@ export async function subscribeContentModerated(kit: ServiceKit<Config>): Promis
     durable: 'feed.report-dismissed',
     event: reportDismissedV1,
     apply: async (safety, { targetKind, targetId }) => {
-      if (targetKind === 'post' || targetKind === 'comment') await safety.unhide(targetKind, targetId);
+      if (targetKind !== 'message' && targetKind !== 'user') await safety.unhide(targetKind, targetId);
     },
   });
 }

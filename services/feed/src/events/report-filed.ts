@@ -3,13 +3,13 @@ import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { applySafetyFrom } from './apply-safety';
 
-/** moderation.report.filed.v1 → a reported post or comment is hidden from its reporter. */
+/** moderation.report.filed.v1 → a reported post, comment or daily answer is hidden from its reporter. */
 export function subscribeReportFiled(kit: ServiceKit<Config>): Promise<void> {
   return applySafetyFrom(kit, {
     durable: 'feed.report-filed',
     event: reportFiledV1,
     apply: async (safety, { reporterId, targetKind, targetId }) => {
-      if (targetKind === 'post' || targetKind === 'comment')
+      if (targetKind === 'post' || targetKind === 'comment' || targetKind === 'daily_answer')
         await safety.hideFromViewer(reporterId, targetId);
     },
   });

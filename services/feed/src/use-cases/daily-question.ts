@@ -1,4 +1,10 @@
-import { authorNameOf, DAILY_QUESTIONS, DAILY_RESPONSES_SHOWN, dailyQuestionFor } from '@saathi/contracts';
+import {
+  authorNameOf,
+  DAILY_QUESTIONS,
+  DAILY_RESPONSES_SHOWN,
+  dailyAnswerCreatedV1,
+  dailyQuestionFor,
+} from '@saathi/contracts';
 import type { CreateDailyResponseBody, DailyResponse } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import type { DailyResponseView } from '../db/daily-responses-repository';
@@ -36,7 +42,8 @@ export async function listDailyResponses(
 /**
  * A signed-in user answers the question. The author is the account (body fields ignored); a
  * question that is not one of Saathi's is recorded as today's, so answers always group by a
- * real question.
+ * real question. The answer is announced (outbox, same transaction) so that moderation knows
+ * its author when it is reported.
  */
 export async function answerDailyQuestion(
   deps: Pick<FeedCore, 'uow' | 'clock' | 'dailyResponses' | 'authors'>,
@@ -49,7 +56,7 @@ export async function answerDailyQuestion(
     ? body.question
     : dailyQuestionFor(now);
   return deps.uow.withEvents(
-    async (tx) => {
+    async (tx, emit) => {
       const authors = deps.authors.with(tx);
       await ensureActiveWriter(authors, user);
       const answer = {
@@ -58,6 +65,7 @@ export async function answerDailyQuestion(
         location: body.location ? publicPlaceName(body.location) : 'Unknown location',
       };
       const id = await deps.dailyResponses.with(tx).addOwn(user.id, { ...answer, createdAt: now });
+      emit(dailyAnswerCreatedV1, { answerId: id, authorId: user.id });
       const author = await authors.find(user.id);
       return toDailyResponse({
         id,

@@ -4,6 +4,7 @@ import {
   activityThreadMessageSentV1,
   commentCreatedV1,
   conversationStartedV1,
+  dailyAnswerCreatedV1,
   messageSentV1,
   postCreatedV1,
   postDeletedV1,
@@ -14,10 +15,10 @@ import type { Config } from '../config';
 import { applyOwnersFrom } from './apply-owners';
 
 /**
- * The owners projection: every post, comment and message (1:1 or in an activity's thread) with
- * its author, from the events of the services that own them, the members of each activity
- * thread and the two people of each 1:1 conversation. Posts that are gone (deleted, expired)
- * are forgotten.
+ * The owners projection: every post, comment, answer to the daily question and message (1:1 or
+ * in an activity's thread) with its author, from the events of the services that own them, the
+ * members of each activity thread and the two people of each 1:1 conversation. Posts that are
+ * gone (deleted, expired) are forgotten.
  */
 export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<void> {
   await applyOwnersFrom(kit, {
@@ -29,6 +30,12 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
     durable: 'moderation.comment-created',
     event: commentCreatedV1,
     apply: (owners, { commentId, authorId }) => owners.record('comment', commentId, authorId),
+  });
+  // Daily answers are public text like comments, and reported the same way.
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.daily-answer-created',
+    event: dailyAnswerCreatedV1,
+    apply: (owners, { answerId, authorId }) => owners.record('daily_answer', answerId, authorId),
   });
   // Who may report a 1:1 message: the two people of its conversation. The message's own event
   // names both, so they are known with the message whichever event arrives first.

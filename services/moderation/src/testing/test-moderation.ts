@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { commentCreatedV1, messageSentV1, postCreatedV1 } from '@saathi/contracts';
+import { commentCreatedV1, dailyAnswerCreatedV1, messageSentV1, postCreatedV1 } from '@saathi/contracts';
 import type { ContentKind, CreateReportBody, EventData, EventDefinition } from '@saathi/contracts';
 import { queryRows } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
@@ -87,6 +87,8 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
           authorId: ownerId,
           postAuthorId: randomUUID(),
         });
+      else if (targetKind === 'daily_answer')
+        await publish(dailyAnswerCreatedV1, { answerId: targetId, authorId: ownerId });
       else
         await publish(messageSentV1, {
           messageId: targetId,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { contentRemovedV1, ModerationMessages } from '@saathi/contracts';
+import { contentHiddenV1, contentRemovedV1, dailyQuestionFor, ModerationMessages } from '@saathi/contracts';
 import type { ReviewContent } from '@saathi/contracts';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
@@ -61,11 +61,44 @@ describe('the reviewer reads a reported post or comment as stored', () => {
     for (const url of [
       `/api/admin/review/posts/${randomUUID()}`,
       `/api/admin/review/comments/${randomUUID()}`,
+      `/api/admin/review/daily-answers/${randomUUID()}`,
     ]) {
       const gone = await get(url);
       expect(gone.statusCode).toBe(404);
       expect(gone.json()).toEqual({ message: ModerationMessages.itemGone });
     }
     expect((await get('/api/admin/review/posts/not-an-id')).statusCode).toBe(400);
+  });
+});
+
+describe('the reviewer reads a reported daily answer as stored', () => {
+  it('answers its text to admins only, hidden too', async () => {
+    const author = buildUser();
+    const answered = await feed.app.inject({
+      method: 'POST',
+      url: '/api/daily-question/responses',
+      ...feed.signIn(author),
+      payload: { question: dailyQuestionFor(feed.clock.now()), response: 'Chess in Lodhi Garden' },
+    });
+    expect(answered.statusCode).toBe(201);
+    const answerId = answered.json<{ id: string }>().id;
+    const url = `/api/admin/review/daily-answers/${answerId}`;
+    expect((await feed.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await get(url, author)).statusCode).toBe(403);
+
+    await feed.publish(contentHiddenV1, { targetKind: 'daily_answer', targetId: answerId });
+    await feed.waitForRow(
+      sql`select 1 from feed.daily_responses where id = ${answerId} and moderation = 'hidden'`,
+    );
+    const stored = await get(url);
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json<ReviewContent>()).toEqual({
+      id: answerId,
+      authorId: author.id,
+      text: 'Chess in Lodhi Garden',
+      createdAt: expect.any(String),
+      moderation: 'hidden',
+      context: [],
+    });
   });
 });

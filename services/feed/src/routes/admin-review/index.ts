@@ -1,4 +1,9 @@
-import { ModerationMessages, reviewCommentRoute, reviewPostRoute } from '@saathi/contracts';
+import {
+  ModerationMessages,
+  reviewCommentRoute,
+  reviewDailyAnswerRoute,
+  reviewPostRoute,
+} from '@saathi/contracts';
 import type { ReviewText } from '@saathi/contracts';
 import { httpErrors, queryRows, registerRoute } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
@@ -22,7 +27,7 @@ const shape = (row: TextRow): ReviewText => ({
 });
 
 /**
- * Admins only (the routes' `access`): a reported post or comment as the feed stores it, so the
+ * Admins only (the routes' `access`): a reported post, comment or daily answer as the feed stores it, so the
  * reviewer judges the real text, not the reporter's excerpt. Unlike the feed's own reads, hidden,
  * removed, suspended and expired items are answered too; a deleted one is 404.
  */
@@ -48,5 +53,15 @@ export function adminReviewRoutes(app: App, deps: { db: Db }): void {
       sql`select id, author_id, content, created_at, moderation from feed.posts where id = ${comment.post_id}`,
     );
     return { ...shape(comment), context: post ? [shape(post)] : [] };
+  });
+
+  // An answer stands alone (its question is the day's, the same for every answer): no context.
+  registerRoute(app, reviewDailyAnswerRoute, async (request) => {
+    const answer = await one(
+      sql`select id, author_id, response as content, created_at, moderation
+            from feed.daily_responses where id = ${request.params.id}`,
+    );
+    if (!answer) throw httpErrors.notFound(ModerationMessages.itemGone);
+    return { ...shape(answer), context: [] };
   });
 }

@@ -120,6 +120,35 @@ describe('admin actions', () => {
     expect((await act('remove', 'comment', commentId)).statusCode).toBe(404);
   });
 
+  it('dismiss and remove a reported daily answer like a comment, each audited with its author', async () => {
+    const [kept, removed] = [randomUUID(), randomUUID()];
+    const ownerId = randomUUID();
+    for (const answerId of [kept, removed]) {
+      await moderation.announce('daily_answer', answerId, ownerId);
+      expect(await moderation.report(buildUser(), { targetKind: 'daily_answer', targetId: answerId })).toBe(
+        201,
+      );
+    }
+    expect(
+      (await cases()).filter((entry) => entry.targetKind === 'daily_answer').map((e) => e.targetId),
+    ).toEqual(expect.arrayContaining([kept, removed]));
+    expect((await act('dismiss', 'daily_answer', kept)).statusCode).toBe(200);
+    expect((await act('remove', 'daily_answer', removed)).statusCode).toBe(200);
+    expect((await moderation.outbox(reportDismissedV1)).filter((e) => e.targetId === kept)).toEqual([
+      { targetKind: 'daily_answer', targetId: kept, actorId: admin.id },
+    ]);
+    expect((await moderation.outbox(contentRemovedV1)).filter((e) => e.targetId === removed)).toEqual([
+      { targetKind: 'daily_answer', targetId: removed, actorId: admin.id },
+    ]);
+    const rows = (await audit()).filter((entry) => entry.targetId === kept || entry.targetId === removed);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'dismiss', targetKind: 'daily_answer', targetId: kept, ownerId }),
+        expect.objectContaining({ action: 'remove', targetKind: 'daily_answer', targetId: removed, ownerId }),
+      ]),
+    );
+  });
+
   it('suspend: names the real author of the reported item, not whom the reporter named', async () => {
     const postId = randomUUID();
     const ownerId = randomUUID();

@@ -75,6 +75,39 @@ describe('reporting', () => {
     expect(await hiddenEvents(postId)).toEqual([{ targetKind: 'post', targetId: postId }]);
   });
 
+  it('hides a daily answer from everyone once three different verified people report it, and names its author', async () => {
+    const answerId = randomUUID();
+    const author = buildUser();
+    await moderation.announce('daily_answer', answerId, author.id);
+    const [first, second, third] = [buildUser(), buildUser(), buildUser()];
+    expect(await moderation.report(first, { targetKind: 'daily_answer', targetId: answerId })).toBe(201);
+    expect(await moderation.report(second, { targetKind: 'daily_answer', targetId: answerId })).toBe(201);
+    expect(await hiddenEvents(answerId)).toEqual([]);
+    expect(await moderation.report(third, { targetKind: 'daily_answer', targetId: answerId })).toBe(201);
+    expect(await hiddenEvents(answerId)).toEqual([{ targetKind: 'daily_answer', targetId: answerId }]);
+    expect((await moderation.outbox(reportFiledV1)).filter((data) => data.targetId === answerId)).toEqual(
+      [first, second, third].map((p) => ({
+        reporterId: p.id,
+        targetKind: 'daily_answer',
+        targetId: answerId,
+      })),
+    );
+    const [row] = await moderation.rows<{ owner_id: string | null }>(
+      sql`select owner_id from moderation.cases where target_id = ${answerId}`,
+    );
+    expect(row?.owner_id).toBe(author.id);
+  });
+
+  it('refuses a report of one’s own daily answer once its author is known', async () => {
+    const me = buildUser();
+    const myAnswer = randomUUID();
+    await moderation.announce('daily_answer', myAnswer, me.id);
+    expect(await moderation.report(me, { targetKind: 'daily_answer', targetId: myAnswer })).toBe(400);
+    expect(await moderation.rows(sql`select 1 from moderation.cases where target_id = ${myAnswer}`)).toEqual(
+      [],
+    );
+  });
+
   it('never hides a person from everyone, however many report them', async () => {
     const personId = randomUUID();
     for (let i = 0; i < 3; i++)
