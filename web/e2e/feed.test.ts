@@ -3,6 +3,7 @@
 // the feed, delete; another user sees no Delete and opens the author's profile; a visitor is asked
 // to sign in; an admin's hidden bot panel.
 import { randomBytes } from 'node:crypto';
+import { ModerationMessages } from '@saathi/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
@@ -275,6 +276,25 @@ describe.each(MODES)('the home feed in the browser (%s mode)', (mode) => {
       await reader.page.waitForURL(`**/profile/${me.id}`);
       await reader.page.getByRole('heading', { name: 'Profile Dashboard' }).waitFor();
       await reader.page.getByText(`@${me.username}`).waitFor();
+
+      // --- Another user reports the daily answer: a thank-you, and it leaves their list -----
+      await reader.page.goto('/home');
+      const readerAnswers = reader.page.getByRole('list', { name: 'Answers from your neighbours' });
+      const answer = readerAnswers.getByRole('listitem').filter({ hasText: `Sunrise swim ${suffix}` });
+      await answer.getByRole('button', { name: `Report answer by ${me.username}` }).click();
+      const reportAnswer = reader.page.getByRole('dialog', { name: 'Report answer' });
+      await reportAnswer.getByRole('radio', { name: 'Spam' }).check();
+      await reportAnswer.getByRole('button', { name: 'Send report' }).click();
+      await expectToast(reader.page, ModerationMessages.reported);
+      await answer.waitFor({ state: 'detached' });
+      // The author sees their own answer with no Report button on it.
+      await page.goto('/home');
+      const own = page
+        .getByRole('list', { name: 'Answers from your neighbours' })
+        .getByRole('listitem')
+        .filter({ hasText: `Sunrise swim ${suffix}` });
+      await own.waitFor();
+      expect(await own.getByRole('button', { name: /^Report/ }).count()).toBe(0);
 
       // --- A visitor is asked to sign in to react or comment -------------------------------
       await chooseCity(visitor.page, 'Mumbai');
