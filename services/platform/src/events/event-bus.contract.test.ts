@@ -1,14 +1,26 @@
-import { jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { defineEvent, type EventEnvelope } from '@saathi/contracts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { EventBus } from '../ports';
 import { sleep, testEnv, uniqueName, uniqueToken, waitFor } from '../testing';
+import { DELIVERIES_WITHOUT_VERDICT } from './backoff';
+import type { PortLogger } from './logger';
 import { makeEnvelope } from './make-envelope';
 import { createMemoryBus } from './memory-bus';
 import { createNatsBus } from './nats-bus';
-import { streamNameOf } from './nats-streams';
+import { natsDurableName, streamNameOf } from './nats-streams';
+
+/** What node-postgres throws when nothing listens at the database's address. */
+const databaseRefused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+/** PostgreSQL shutting down under a query (57P01, a failover), wrapped as Drizzle wraps it. */
+const databaseShutDown = () =>
+  new Error('Failed query: insert into inbox', {
+    cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+  });
 
 /** Every EventBus adapter must pass this suite. `service` isolates the run (it names the stream). */
 function eventBusContract(name: string, createBus: () => Promise<EventBus>, service: string) {
@@ -139,6 +151,135 @@ function eventBusContract(name: string, createBus: () => Promise<EventBus>, serv
       await waitFor(() => attempts.length === 3 && delivered.includes(21));
       await sleep(300);
       expect(attempts).toHaveLength(3);
+    });
+
+    it('retries an event uncounted while the database is down, handling nothing else meanwhile', async () => {
+      const bus = await open();
+      const def = thingDone('outage');
+      const event = eventOf(def);
+      const parkedBefore = (await bus.stats()).parked;
+      let databaseUp = false;
+      const failedOn: number[] = [];
+      const applied: number[] = [];
+      await bus.subscribe({
+        durable: uniqueName('outage'),
+        event: def,
+        maxDeliver: 2,
+        backoffMs: [20],
+        handle: (envelope) => {
+          if (!databaseUp) {
+            failedOn.push(envelope.data.n);
+            return Promise.reject(failedOn.length % 2 ? databaseRefused() : databaseShutDown());
+          }
+          applied.push(envelope.data.n);
+          return Promise.resolve();
+        },
+      });
+      await bus.publish(event(1));
+      await waitFor(() => failedOn.length === 1);
+      await bus.publish(event(2));
+      await bus.publish(event(3));
+      // Three times maxDeliver, all on the first event: the durable is paused, not parking.
+      await waitFor(() => failedOn.length >= 6);
+      await sleep(50);
+      expect(failedOn.every((n) => n === 1)).toBe(true);
+      expect(applied).toEqual([]);
+      databaseUp = true;
+      await waitFor(() => applied.length === 3);
+      await sleep(150);
+      expect(applied).toEqual([1, 2, 3]); // each once, in order
+      expect((await bus.stats()).parked).toBe(parkedBefore);
+    });
+
+    it('counts only the failures that are not an outage toward parking', async () => {
+      const bus = await open();
+      const def = thingDone('outagethenpoison');
+      const event = eventOf(def);
+      const parkedBefore = (await bus.stats()).parked;
+      let outages = 0;
+      let failures = 0;
+      const delivered: number[] = [];
+      await bus.subscribe({
+        durable: uniqueName('outagethenpoison'),
+        event: def,
+        maxDeliver: 2,
+        backoffMs: [20],
+        handle: (envelope) => {
+          if (envelope.data.n !== 0) {
+            delivered.push(envelope.data.n);
+            return Promise.resolve();
+          }
+          // The database is down for three attempts, then the event turns out to be bad.
+          if (outages < 3) {
+            outages += 1;
+            return Promise.reject(databaseRefused());
+          }
+          failures += 1;
+          return Promise.reject(new Error('poison'));
+        },
+      });
+      await bus.publish(event(0));
+      await bus.publish(event(1));
+      await waitFor(async () => (await bus.stats()).parked === parkedBefore + 1, 5000);
+      await waitFor(() => delivered.includes(1));
+      await sleep(150);
+      expect(outages).toBe(3);
+      expect(failures).toBe(2);
+    });
+
+    it('keeps a batch durable paused through an outage, then applies each event once', async () => {
+      const bus = await open();
+      const def = thingDone('batchoutage');
+      const event = eventOf(def);
+      const parkedBefore = (await bus.stats()).parked;
+      let databaseUp = false;
+      let outageFailures = 0;
+      const applied: number[] = [];
+      const apply = (ns: number[]) => {
+        if (!databaseUp) {
+          outageFailures += 1;
+          return Promise.reject(databaseShutDown());
+        }
+        applied.push(...ns);
+        return Promise.resolve();
+      };
+      await bus.subscribe({
+        durable: uniqueName('batchoutage'),
+        event: def,
+        maxDeliver: 2,
+        backoffMs: [20],
+        maxBatch: 4,
+        handle: (envelope) => apply([envelope.data.n]),
+        handleBatch: (envelopes) => apply(envelopes.map((envelope) => envelope.data.n)),
+      });
+      for (let n = 1; n <= 6; n++) await bus.publish(event(n));
+      // More failures than the batch and each of its events one by one at maxDeliver could make.
+      await waitFor(() => outageFailures > 1 + 6 * 2);
+      databaseUp = true;
+      await waitFor(() => applied.length >= 6);
+      await sleep(150);
+      expect(applied).toEqual([1, 2, 3, 4, 5, 6]);
+      expect((await bus.stats()).parked).toBe(parkedBefore);
+    });
+
+    it('close does not wait out the retry delay of a durable paused by an outage', async () => {
+      const bus = await open();
+      const def = thingDone('outageclose');
+      let attempts = 0;
+      await bus.subscribe({
+        durable: uniqueName('outageclose'),
+        event: def,
+        backoffMs: [60_000],
+        handle: () => {
+          attempts += 1;
+          return Promise.reject(databaseRefused());
+        },
+      });
+      await bus.publish(eventOf(def)(1));
+      await waitFor(() => attempts === 1);
+      const started = performance.now();
+      await bus.close();
+      expect(performance.now() - started).toBeLessThan(2_000);
     });
 
     it('hands events that waited together to handleBatch in order, and a lone one to handle', async () => {
@@ -392,6 +533,138 @@ describe('NATS bus dead letters', () => {
       await bus.close();
     }
   });
+});
+
+describe('NATS bus redelivery limits and pauses', () => {
+  const thing = (entity: string) =>
+    defineEvent(`${natsService}.${entity}.done.v1`, z.object({ n: z.number().int() }));
+
+  it('leaves the redelivery limit to the bus: the server-side consumer has none (max_deliver -1)', async () => {
+    const bus = await createNatsBus({ servers: testEnv.natsUrl, name: 'limits-test' });
+    const def = thing('unlimited');
+    const durable = uniqueName('unlimited');
+    const nc = await connect({ servers: testEnv.natsUrl });
+    try {
+      await bus.subscribe({ durable, event: def, maxDeliver: 3, handle: () => Promise.resolve() });
+      const jsm = await jetstreamManager(nc);
+      const info = await jsm.consumers.info(streamNameOf(natsService), natsDurableName(durable));
+      expect(info.config.max_deliver).toBe(-1);
+    } finally {
+      await nc.close();
+      await bus.close();
+    }
+  });
+
+  it('parks, without running the handler, an event delivered too often without a verdict', async () => {
+    const def = thing('noverdict');
+    const durable = uniqueName('noverdict');
+    const maxDeliver = 2;
+    const publisher = await createNatsBus({ servers: testEnv.natsUrl, name: 'noverdict-test' });
+    await publisher.publish(makeEnvelope(def, { n: 1 }, { traceId: 'test' }));
+    await publisher.close();
+    // The durable as the bus makes it, whose deliveries then end without a verdict (as if the
+    // process holding it were killed each time), until the allowance is used up.
+    const nc = await connect({ servers: testEnv.natsUrl });
+    const jsm = await jetstreamManager(nc);
+    const stream = streamNameOf(natsService);
+    await jsm.consumers.add(stream, {
+      durable_name: natsDurableName(durable),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: def.type,
+      max_deliver: -1,
+      ack_wait: nanos(30_000),
+    });
+    const consumer = await jetstream(nc).consumers.get(stream, natsDurableName(durable));
+    for (let delivery = 1; delivery <= maxDeliver + DELIVERIES_WITHOUT_VERDICT; delivery++) {
+      const msg = await consumer.next({ expires: 5_000 });
+      expect(msg?.info.deliveryCount).toBe(delivery);
+      msg?.nak();
+    }
+    const bus = await createNatsBus({ servers: testEnv.natsUrl, name: 'noverdict-test' });
+    let calls = 0;
+    try {
+      await bus.subscribe({
+        durable,
+        event: def,
+        maxDeliver,
+        handle: () => {
+          calls += 1;
+          return Promise.resolve();
+        },
+      });
+      await waitFor(async () => {
+        const info = await jsm.streams
+          .info('DLQ', { subjects_filter: `dlq.${def.type}` })
+          .catch(() => undefined);
+        return (info?.state.subjects?.[`dlq.${def.type}`] ?? 0) === 1;
+      });
+      expect(calls).toBe(0);
+    } finally {
+      await bus.close();
+      await nc.close();
+    }
+  });
+
+  it('stops fetching while paused and holds what it has through a pause longer than ack_wait', async () => {
+    const handled: { seq: unknown; attempt: unknown }[] = [];
+    const record = (...args: unknown[]) => {
+      const [fields, message] = args as [Record<string, unknown>, unknown];
+      if (message === 'event handled') handled.push({ seq: fields.seq, attempt: fields.attempt });
+    };
+    const logger: PortLogger = { debug: record, info: record, warn: record, error: record };
+    const replica = () =>
+      createNatsBus({ servers: testEnv.natsUrl, name: 'hold-test', ackWaitMs: 2_000, logger });
+    const def = thing('hold');
+    const durable = uniqueName('hold');
+    const events = 40;
+    let databaseUp = false;
+    let outageFailures = 0;
+    const applied: number[] = [];
+    const subscription = {
+      durable,
+      event: def,
+      maxDeliver: 2,
+      backoffMs: [200],
+      handle: (envelope: EventEnvelope<{ n: number }>) => {
+        if (!databaseUp) {
+          outageFailures += 1;
+          return Promise.reject(databaseRefused());
+        }
+        applied.push(envelope.data.n);
+        return Promise.resolve();
+      },
+    };
+    const first = await replica();
+    let second: EventBus | undefined;
+    try {
+      await first.subscribe(subscription);
+      for (let n = 1; n <= events; n++) await first.publish(makeEnvelope(def, { n }, { traceId: 'test' }));
+      await waitFor(() => outageFailures === 1);
+      for (let check = 0; check < 4; check++) {
+        await sleep(1_000); // two ack_waits in all
+        const stats = (await first.stats()).consumers[0];
+        // What the stopped session had fetched (its buffer of 8, and one more pull at most) is
+        // held; the rest of the backlog stays on the server.
+        expect(stats?.ackPending).toBeLessThanOrEqual(16);
+        expect(stats?.pending).toBeGreaterThanOrEqual(events - 16);
+      }
+      // A replica starting meanwhile gets only events nobody holds: had the first let its
+      // messages expire, they would go to this one, a delivery spent and the event held twice.
+      second = await replica();
+      await second.subscribe(subscription);
+      await sleep(2_000);
+      expect((await first.stats()).consumers[0]?.redelivered).toBe(0);
+      databaseUp = true;
+      await waitFor(() => applied.length >= events, 10_000);
+      await sleep(2_500); // a redelivered copy would show up by now
+      expect([...applied].sort((a, b) => a - b)).toEqual(Array.from({ length: events }, (_, i) => i + 1));
+      expect(handled).toHaveLength(events);
+      expect(handled.every(({ attempt }) => attempt === 1)).toBe(true);
+    } finally {
+      await Promise.all([first.close(), second?.close()]);
+    }
+  }, 30_000);
 });
 
 afterAll(async () => {

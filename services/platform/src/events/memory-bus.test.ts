@@ -31,3 +31,22 @@ it('refuses to publish, subscribe or ping once closed, and a durable twice', asy
   await expect(bus.subscribe({ ...subscription, durable: 'mem.other' })).rejects.toThrow('closed');
   await expect(bus.ping()).rejects.toThrow('closed');
 });
+
+it('redeliveryDelayMs also paces the retries of an event held while the database is down', async () => {
+  const bus = createMemoryBus({ redeliveryDelayMs: 5 });
+  let attempts = 0;
+  await bus.subscribe({
+    durable: 'mem.outage-retry',
+    event: pinged,
+    backoffMs: [60_000],
+    maxDeliver: 1,
+    handle: () =>
+      ++attempts < 4
+        ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
+        : Promise.resolve(),
+  });
+  await bus.publish(makeEnvelope(pinged, {}, { traceId: 't' }));
+  await waitFor(() => attempts === 4, 1_000);
+  expect((await bus.stats()).parked).toBe(0);
+  await bus.close();
+});

@@ -1,6 +1,14 @@
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
+import {
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_MAX_BATCH,
+  DEFAULT_MAX_DELIVER,
+  isOutage,
+  outageProbeDelay,
+  redeliveryDelay,
+  sleepUnless,
+} from './backoff';
 import { silentLogger, type PortLogger } from './logger';
 import { parseEnvelopeJson } from './parse-envelope';
 
@@ -48,7 +56,9 @@ interface Durable {
  * de-duplicated by id, each durable gets every event of its type — including those published
  * before it subscribed — one at a time (or, with `handleBatch`, the first deliveries waiting
  * together as one batch), at least once, retried with back-off until maxDeliver and then
- * parked. Events travel as JSON, as over the wire, so handlers cannot share objects.
+ * parked — except when the database is down (`isOutage`): the durable then pauses, retrying
+ * that event without counting the attempts, and delivers nothing else until it goes through.
+ * Events travel as JSON, as over the wire, so handlers cannot share objects.
  */
 export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const logger = options.logger ?? silentLogger;
@@ -61,6 +71,9 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const timers = new Set<NodeJS.Timeout>();
   let parked = 0;
   let closed = false;
+  let markClosed!: () => void;
+  /** Resolves on close: cuts short the wait of a durable paused by an outage. */
+  const closing = new Promise<void>((resolve) => (markClosed = resolve));
 
   function enqueue(durable: Durable, delivery: Delivery): void {
     durable.ready.push(delivery);
@@ -149,31 +162,62 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       parked += 1;
       return;
     }
-    delivery.attempts += 1;
-    const traced = { ...context, traceId: parsed.envelope.traceId, attempts: delivery.attempts };
     durable.inFlight = [delivery];
-    const started = performance.now();
     try {
-      await durable.options.handle(parsed.envelope);
-      logger.info({ ...traced, ms: Math.round(performance.now() - started) }, 'event handled');
-    } catch (err) {
-      if (delivery.attempts >= maxDeliver) {
-        logger.error({ ...traced, err }, 'event parked after max deliveries');
-        parked += 1;
+      // While the database is down the pump stays here, so the durable's other events wait
+      // rather than each using up its attempts against it; the retries of this one are not counted.
+      for (let outages = 0; !closed;) {
+        delivery.attempts += 1;
+        const traced = { ...context, traceId: parsed.envelope.traceId, attempts: delivery.attempts };
+        const started = performance.now();
+        try {
+          await durable.options.handle(parsed.envelope);
+        } catch (err) {
+          if (isOutage(err)) {
+            delivery.attempts -= 1;
+            outages += 1;
+            const delay = outageProbeDelay(backoff, outages);
+            if (outages === 1)
+              logger.warn({ ...traced, err, retryInMs: delay }, 'database unavailable; durable paused');
+            else logger.debug({ ...traced, outages, retryInMs: delay }, 'database still unavailable');
+            await sleepUnless(delay, closing);
+            continue;
+          }
+          retryOrPark(durable, delivery, err, traced, maxDeliver, backoff);
+          return;
+        }
+        if (outages > 0) logger.info({ ...traced, outages }, 'database back; durable resumed');
+        logger.info({ ...traced, ms: Math.round(performance.now() - started) }, 'event handled');
         return;
       }
-      const delay = redeliveryDelay(backoff, delivery.attempts);
-      logger.warn({ ...traced, err, retryInMs: delay }, 'event handler failed; will retry');
-      durable.retrying += 1;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        durable.retrying -= 1;
-        enqueue(durable, delivery);
-      }, delay);
-      timers.add(timer);
     } finally {
       durable.inFlight = [];
     }
+  }
+
+  /** After a counted failure: parked at maxDeliver, otherwise queued again after its back-off. */
+  function retryOrPark(
+    durable: Durable,
+    delivery: Delivery,
+    err: unknown,
+    traced: Record<string, unknown>,
+    maxDeliver: number,
+    backoff: readonly number[],
+  ): void {
+    if (delivery.attempts >= maxDeliver) {
+      logger.error({ ...traced, err }, 'event parked after max deliveries');
+      parked += 1;
+      return;
+    }
+    const delay = redeliveryDelay(backoff, delivery.attempts);
+    logger.warn({ ...traced, err, retryInMs: delay }, 'event handler failed; will retry');
+    durable.retrying += 1;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      durable.retrying -= 1;
+      enqueue(durable, delivery);
+    }, delay);
+    timers.add(timer);
   }
 
   return {
@@ -269,6 +313,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
     async close(): Promise<void> {
       closed = true;
+      markClosed();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       // A pump scheduled but not yet started sees `closed` and stops at once.

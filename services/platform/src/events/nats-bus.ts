@@ -12,7 +12,16 @@ import {
 } from '@nats-io/jetstream';
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_DELIVER, redeliveryDelay } from './backoff';
+import {
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_MAX_BATCH,
+  DEFAULT_MAX_DELIVER,
+  DELIVERIES_WITHOUT_VERDICT,
+  isOutage,
+  outageProbeDelay,
+  redeliveryDelay,
+  sleepUnless,
+} from './backoff';
 import { silentLogger, type PortLogger } from './logger';
 import {
   ensureStream,
@@ -39,7 +48,14 @@ export interface NatsBusOptions {
 interface RunningConsumer {
   stream: string;
   durable: string;
-  messages: ConsumerMessages;
+  /** The current pull session; a pause stops it, and the loop starts another once it is over. */
+  session: ConsumerMessages | undefined;
+  /** Wakes the loop while it waits for the handler, so it takes a stopped session's leftovers. */
+  wake: (() => void) | undefined;
+  /** Messages taken from a session and not yet acknowledged, nak'd or terminated. */
+  inHand: Set<JsMsg>;
+  /** While the database is down: the session is stopped and every message in hand is held. */
+  paused: boolean;
   done: Promise<void>;
 }
 
@@ -75,7 +91,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   const broadcasts: ConsumerMessages[] = [];
   /** Parked events are kept under `dlq.>` in a stream of that name, made like any service's. */
   const DEAD_LETTER_SERVICE = 'dlq';
+  /** How often a message in hand tells the server it is still being worked on. */
+  const heartbeatMs = Math.max(1_000, ackWaitMs / 2);
   let closing = false;
+  let markClosed!: () => void;
+  /** Resolves on close: cuts short the wait of a durable paused by an outage. */
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
 
   function streamFor(service: string): Promise<void> {
     let ready = streams.get(service);
@@ -89,11 +110,31 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   }
 
   async function handleMessage<E extends EventDefinition>(
+    running: RunningConsumer,
+    subscription: SubscribeOptions<E>,
+    msg: JsMsg,
+  ): Promise<void> {
+    try {
+      await settleMessage(running, subscription, msg);
+    } finally {
+      running.inHand.delete(msg);
+    }
+  }
+
+  /**
+   * Runs the handler and acks, naks (to retry after the back-off) or parks the message. Only
+   * failures that are not an outage count toward `maxDeliver`, and they are counted by the
+   * server's delivery count: an outage failure is never handed back, so it costs no delivery —
+   * the message is held (`working()`), the durable pauses and it is retried in place.
+   */
+  async function settleMessage<E extends EventDefinition>(
+    running: RunningConsumer,
     subscription: SubscribeOptions<E>,
     msg: JsMsg,
   ): Promise<void> {
     const { event } = subscription;
     const maxDeliver = subscription.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const backoff = subscription.backoffMs ?? DEFAULT_BACKOFF_MS;
     const attempt = msg.info.deliveryCount;
     const context = { durable: subscription.durable, type: event.type, seq: msg.seq, attempt };
     const parsed = parseEnvelopeJson(event, msg.string());
@@ -102,35 +143,101 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       await park(event.type, msg);
       return;
     }
-    // Keeps a slow but healthy handler from being redelivered to another replica meanwhile.
-    const heartbeat = setInterval(() => msg.working(), Math.max(1_000, ackWaitMs / 2));
-    const started = performance.now();
-    try {
-      await subscription.handle(parsed.envelope);
-      msg.ack();
-      // One line per handled event, as the access log has one per request: the trace goes on.
-      logger.info(
-        {
-          ...context,
-          eventId: parsed.envelope.id,
-          traceId: parsed.envelope.traceId,
-          ms: Math.round(performance.now() - started),
-        },
-        'event handled',
+    const { id: eventId, traceId } = parsed.envelope;
+    if (attempt > maxDeliver + DELIVERIES_WITHOUT_VERDICT) {
+      logger.error(
+        { ...context, eventId, traceId },
+        'event parked after too many deliveries without a verdict',
       );
-    } catch (err) {
-      const { id: eventId, traceId } = parsed.envelope;
-      if (attempt >= maxDeliver) {
-        logger.error({ ...context, eventId, traceId, err }, 'event parked after max deliveries');
-        await park(event.type, msg);
-      } else {
-        const delay = redeliveryDelay(subscription.backoffMs ?? DEFAULT_BACKOFF_MS, attempt);
-        logger.warn(
-          { ...context, eventId, traceId, err, retryInMs: delay },
-          'event handler failed; will retry',
+      await park(event.type, msg);
+      return;
+    }
+    // Keeps a slow but healthy handler from being redelivered to another replica meanwhile.
+    const heartbeat = setInterval(() => msg.working(), heartbeatMs);
+    try {
+      for (let outages = 0; ;) {
+        const started = performance.now();
+        try {
+          await subscription.handle(parsed.envelope);
+        } catch (err) {
+          if (isOutage(err)) {
+            if (!closing) {
+              outages += 1;
+              const delay = outageProbeDelay(backoff, outages);
+              if (outages === 1)
+                logger.warn(
+                  { ...context, eventId, traceId, err, retryInMs: delay },
+                  'database unavailable; durable paused',
+                );
+              else
+                logger.debug(
+                  { ...context, eventId, outages, retryInMs: delay },
+                  'database still unavailable',
+                );
+              pause(running);
+              await hold(running, delay);
+              // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() sets it while hold awaits
+              if (!closing) continue;
+            }
+            msg.nak(); // closing: hand it back at once, for another process to hold
+            return;
+          }
+          running.paused = false;
+          if (attempt >= maxDeliver) {
+            logger.error({ ...context, eventId, traceId, err }, 'event parked after max deliveries');
+            await park(event.type, msg);
+          } else {
+            const delay = redeliveryDelay(backoff, attempt);
+            logger.warn(
+              { ...context, eventId, traceId, err, retryInMs: delay },
+              'event handler failed; will retry',
+            );
+            msg.nak(delay);
+          }
+          return;
+        }
+        msg.ack();
+        running.paused = false;
+        if (outages > 0) logger.info({ ...context, eventId, outages }, 'database back; durable resumed');
+        // One line per handled event, as the access log has one per request: the trace goes on.
+        logger.info(
+          { ...context, eventId, traceId, ms: Math.round(performance.now() - started) },
+          'event handled',
         );
-        msg.nak(delay);
+        return;
       }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Stops the durable's pull session, so no more of its backlog is fetched while the database
+   * is down; the loop takes what the session had already buffered in hand, to be held too.
+   */
+  function pause(running: RunningConsumer): void {
+    if (running.paused) return;
+    running.paused = true;
+    stopSession(running);
+  }
+
+  function stopSession(running: RunningConsumer): void {
+    running.session?.stop();
+    running.wake?.();
+  }
+
+  /**
+   * Waits `delayMs` (less if the bus closes) keeping every message in hand from being
+   * redelivered: a pause must not cost them delivery attempts nor hand them to another replica.
+   */
+  async function hold(running: RunningConsumer, delayMs: number): Promise<void> {
+    const keep = () => {
+      for (const msg of running.inHand) msg.working();
+    };
+    keep();
+    const heartbeat = setInterval(keep, heartbeatMs);
+    try {
+      await sleepUnless(delayMs, closed);
     } finally {
       clearInterval(heartbeat);
     }
@@ -142,26 +249,24 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
    * by one through `handleMessage`, whose retry and parking then apply to each alone.
    */
   async function handleMessages<E extends EventDefinition>(
+    running: RunningConsumer,
     subscription: SubscribeOptions<E>,
     msgs: JsMsg[],
   ): Promise<void> {
     const firsts = subscription.handleBatch ? msgs.filter((msg) => msg.info.deliveryCount === 1) : [];
     if (firsts.length < 2) {
-      for (const msg of msgs) await handleMessage(subscription, msg);
+      for (const msg of msgs) await handleMessage(running, subscription, msg);
       return;
     }
     const valid: { msg: JsMsg; envelope: EventEnvelope<EventData<E>> }[] = [];
     for (const msg of firsts) {
       const parsed = parseEnvelopeJson(subscription.event, msg.string());
       if (parsed.ok) valid.push({ msg, envelope: parsed.envelope });
-      else await handleMessage(subscription, msg); // parks it, with the reason logged
+      else await handleMessage(running, subscription, msg); // parks it, with the reason logged
     }
-    const heartbeat = setInterval(
-      () => {
-        for (const { msg } of valid) msg.working();
-      },
-      Math.max(1_000, ackWaitMs / 2),
-    );
+    const heartbeat = setInterval(() => {
+      for (const { msg } of valid) msg.working();
+    }, heartbeatMs);
     const started = performance.now();
     let handled = false;
     try {
@@ -178,10 +283,11 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     const ms = Math.round(performance.now() - started);
     for (const { msg, envelope } of valid) {
       if (!handled) {
-        await handleMessage(subscription, msg);
+        await handleMessage(running, subscription, msg);
         continue;
       }
       msg.ack();
+      running.inHand.delete(msg);
       logger.info(
         {
           durable: subscription.durable,
@@ -197,7 +303,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       );
     }
     // Redeliveries among them go alone, after the batch (their order was already broken).
-    for (const msg of msgs) if (msg.info.deliveryCount > 1) await handleMessage(subscription, msg);
+    for (const msg of msgs) if (msg.info.deliveryCount > 1) await handleMessage(running, subscription, msg);
   }
 
   /**
@@ -286,48 +392,82 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       await streamFor(subscription.event.service);
       // Back-off is applied per failure with nak(delay), not with the consumer's `backoff`
       // setting, which would also shorten ack_wait and redeliver slow-but-healthy handlers.
+      // Parking is decided here, never by the server (`max_deliver` -1): at its limit the server
+      // just stops delivering — the event neither applied nor parked — and it counts deliveries
+      // that no failure of the event caused (a killed process, or one lost while held during a
+      // database outage). `settleMessage` parks at `maxDeliver` failed attempts, or past
+      // DELIVERIES_WITHOUT_VERDICT more deliveries that ended without one.
       await ensureConsumer(stream, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         filter_subject: subscription.event.type,
-        max_deliver: subscription.maxDeliver ?? DEFAULT_MAX_DELIVER,
+        max_deliver: -1,
         ack_wait: nanos(ackWaitMs),
       });
       const consumer = await js.consumers.get(stream, durable);
       const maxBatch = subscription.handleBatch ? (subscription.maxBatch ?? DEFAULT_MAX_BATCH) : 1;
-      // Few buffered messages: handlers run one at a time (or a batch at a time), and a buffered
-      // message's ack_wait is already running.
-      const messages = await consumer.consume({ max_messages: Math.max(8, maxBatch) });
-      const done = (async () => {
-        // What arrived while the handler was busy is handled together next (a batch when the
-        // subscription takes batches); the loop stops pulling once a full batch waits.
-        const waiting: JsMsg[] = [];
-        let draining: Promise<void> | undefined;
-        const drain = async () => {
-          while (waiting.length > 0) {
-            if (closing) {
-              // Buffered but not started: hand them back at once rather than after ack_wait.
-              for (const msg of waiting.splice(0)) msg.nak();
-              break;
-            }
-            await handleMessages(subscription, waiting.splice(0, maxBatch));
-          }
-          draining = undefined;
-        };
-        for await (const msg of messages) {
-          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() sets it while this loop awaits
+      const running: RunningConsumer = {
+        stream,
+        durable,
+        session: undefined,
+        wake: undefined,
+        inHand: new Set(),
+        paused: false,
+        done: Promise.resolve(),
+      };
+      // What arrived while the handler was busy is handled together next (a batch when the
+      // subscription takes batches); the loop stops pulling once a full batch waits.
+      const waiting: JsMsg[] = [];
+      let draining: Promise<void> | undefined;
+      const drain = async () => {
+        while (waiting.length > 0) {
           if (closing) {
-            msg.nak();
-            continue;
+            // Buffered but not started: hand them back at once rather than after ack_wait.
+            for (const msg of waiting.splice(0)) {
+              msg.nak();
+              running.inHand.delete(msg);
+            }
+            break;
           }
-          waiting.push(msg);
-          draining ??= drain();
-          if (waiting.length >= maxBatch) await draining;
+          await handleMessages(running, subscription, waiting.splice(0, maxBatch));
         }
-        await draining;
-      })().catch((err: unknown) => logger.error({ err, durable }, 'consumer stopped'));
-      consumers.push({ stream, durable, messages, done });
+        draining = undefined;
+      };
+      // One pull session at a time; a pause (database down) stops it, and the next one starts
+      // once the held messages went through. Few buffered messages: handlers run one at a time
+      // (or a batch at a time), and a buffered message's ack_wait is already running.
+      const sessions = async () => {
+        while (!closing) {
+          const session = await consumer.consume({ max_messages: Math.max(8, maxBatch) });
+          running.session = session;
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have come while consume() was awaited
+          if (closing) session.stop();
+          for await (const msg of session) {
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() sets it while this loop awaits
+            if (closing) {
+              msg.nak();
+              continue;
+            }
+            // Taken in after a pause stopped the session: held with the rest from now on.
+            if (running.paused) msg.working();
+            waiting.push(msg);
+            running.inHand.add(msg);
+            const drained = (draining ??= drain());
+            if (waiting.length >= maxBatch && !running.paused)
+              // Woken early by a pause, which stopped the session: its leftovers are taken in
+              // hand at once, rather than left to expire in its buffer (and be redelivered,
+              // costing a delivery) while the pause lasts.
+              await new Promise<void>((resolve) => {
+                running.wake = resolve;
+                void drained.then(resolve);
+              });
+          }
+          await draining;
+        }
+      };
+      running.done = sessions().catch((err: unknown) => logger.error({ err, durable }, 'consumer stopped'));
+      consumers.push(running);
     },
 
     async broadcast<E extends EventDefinition>(
@@ -418,7 +558,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     async close(): Promise<void> {
       if (closing) return;
       closing = true;
-      for (const { messages } of consumers) messages.stop();
+      markClosed();
+      for (const running of consumers) stopSession(running);
       for (const messages of broadcasts) messages.stop();
       await Promise.all(consumers.map(({ done }) => done));
       if (!nc.isClosed()) await drainOrClose(nc, logger);
