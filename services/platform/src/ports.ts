@@ -50,7 +50,11 @@ export interface SubscribeOptions<E extends EventDefinition = EventDefinition> {
   /** Durable consumer name, unique per (service, handler), e.g. `notification.password-reset-mail`. */
   durable: string;
   event: E;
-  /** Throwing means "not done": the message is redelivered with back-off until maxDeliver, then parked. */
+  /**
+   * Throwing means "not done": the message is redelivered with back-off, and parked after
+   * `maxDeliver` failures. A failure because the database is unreachable does not count: the
+   * durable pauses and retries that event in place until the database is back.
+   */
   handle(envelope: EventEnvelope<z.infer<E['data']>>): Promise<void>;
   /**
    * Optional: several events that were waiting together, in order, handled as one (e.g. one
@@ -61,7 +65,9 @@ export interface SubscribeOptions<E extends EventDefinition = EventDefinition> {
   handleBatch?(envelopes: EventEnvelope<z.infer<E['data']>>[]): Promise<void>;
   /** Most events per `handleBatch` call. Default 64. */
   maxBatch?: number;
+  /** Failures (not counting database outages) before an event is parked. Default 10. */
   maxDeliver?: number;
+  /** Delays between retries, the last one repeated; an outage's probe starts from the first. */
   backoffMs?: number[];
 }
 
