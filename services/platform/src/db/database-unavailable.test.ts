@@ -93,6 +93,36 @@ describe('PostgreSQL connection loss', () => {
   });
 });
 
+describe('PostgreSQL link flapping under load', () => {
+  it('gives every pooled client back, so transactions work again once the link holds', async () => {
+    // A transaction whose `begin` meets a dead pooled connection once kept that client for good
+    // (drizzle releases only after a successful begin): after a few flaps the pool of 3 was
+    // empty and every later transaction timed out waiting for a client.
+    const run = () =>
+      db.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(0.01)`);
+      });
+    await Promise.all([run(), run(), run()]);
+    let stop = false;
+    const loops = Array.from({ length: 6 }, async () => {
+      while (!stop) await run().catch(() => undefined);
+    });
+    for (let flap = 0; flap < 10; flap++) {
+      await sleep(30);
+      await link.cut();
+      await sleep(30);
+      await link.restore();
+    }
+    stop = true;
+    await Promise.all(loops);
+    expect(db.poolStats()?.total).toBeLessThanOrEqual(3);
+    const again = Promise.all([run(), run(), run(), run()]);
+    const timedOut = sleep(4000).then(() => 'timed out' as const);
+    expect(await Promise.race([again.then(() => 'done' as const), timedOut])).toBe('done');
+    expect(db.poolStats()).toMatchObject({ waiting: 0 });
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   it('recognises connection failures through a wrapping cause, and nothing else', () => {
     const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });

@@ -4,6 +4,7 @@ import type { DatabasePort, Db, Migration } from '../ports';
 import { silentLogger, type PortLogger } from '../events/logger';
 import { runMigrations } from './migrate';
 import type { Row } from './query-rows';
+import { withReleasingTransactions } from './releasing-transactions';
 import type { ScriptRunner } from './script-runner';
 
 export interface PostgresOptions {
@@ -37,7 +38,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   pool.on('connect', (client) => {
     client.on('error', (err) => logger.warn({ err }, 'postgres client error'));
   });
-  const db: Db = drizzle({ client: pool });
+  const db: Db = withReleasingTransactions(drizzle({ client: pool }), pool);
   const runner = poolScriptRunner(pool);
   let closed: Promise<void> | undefined;
 
