@@ -5,13 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messageSentV1, QueueName, userBlockedV1, userRegisteredV1 } from '@saathi/contracts';
-import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
-import { createLogger, createMemoryBus, createMemoryQueue } from '@saathi/platform';
-import type { AuthUser, Mailer } from '@saathi/platform';
+import type { EventData, EventDefinition } from '@saathi/contracts';
+import type { AuthUser } from '@saathi/platform';
 import { TestClock, waitFor } from '@saathi/platform/testing';
-import { recordingQueue } from '../testing/recording-queue';
+import { publishHandled, startRecordedNotification } from '../testing/recorded-notification';
 import type { QueuedJob } from '../testing/recording-queue';
-import { buildUser, startTestNotification } from '../testing/test-notification';
+import { buildUser } from '../testing/test-notification';
 import type { TestNotification } from '../testing/test-notification';
 
 const clock = new TestClock(new Date('2026-03-02T09:00:00Z'));
@@ -19,41 +18,17 @@ let notification: TestNotification;
 let queued: QueuedJob[];
 
 beforeAll(async () => {
-  const logger = createLogger({ name: 'message-blocks-test', level: 'silent' });
-  const mailer: Mailer = {
-    kind: 'file',
-    send: () => Promise.resolve({ messageId: randomUUID() }),
-    ping: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-  };
-  const recording = recordingQueue(createMemoryQueue({ logger }));
-  queued = recording.added;
-  notification = await startTestNotification({
-    bus: createMemoryBus({ logger }),
-    queue: recording.queue,
-    mailer,
-    clock,
-  });
+  ({ notification, queued } = await startRecordedNotification('message-blocks-test', clock));
 });
 afterAll(() => notification?.close());
 
 /** Publishes as of `occurredAt` and waits until `consumers` consumers have handled it (inbox). */
-async function act<E extends EventDefinition>(
+const act = <E extends EventDefinition>(
   event: E,
   data: EventData<E>,
   occurredAt = clock.now(),
   consumers = 1,
-): Promise<EventEnvelope<EventData<E>>> {
-  const envelope = await notification.publish(event, data, occurredAt);
-  await waitFor(
-    async () =>
-      (await notification.rows(sql`select 1 from notification.inbox where event_id = ${envelope.id}::uuid`))
-        .length >= consumers,
-    10_000,
-    `${event.type} handled`,
-  );
-  return envelope;
-}
+) => publishHandled(notification, event, data, occurredAt, consumers);
 
 async function registered(firstName: string): Promise<AuthUser> {
   const user = buildUser();

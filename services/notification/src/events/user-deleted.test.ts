@@ -14,12 +14,12 @@ import {
   userUpdatedV1,
 } from '@saathi/contracts';
 import type { EventData, EventDefinition } from '@saathi/contracts';
-import { createLogger, createMemoryBus, createMemoryQueue, ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
-import type { AuthUser, Mailer } from '@saathi/platform';
-import { TestClock, waitFor } from '@saathi/platform/testing';
-import { recordingQueue } from '../testing/recording-queue';
+import { ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import { TestClock } from '@saathi/platform/testing';
+import { publishHandled, startRecordedNotification } from '../testing/recorded-notification';
 import type { QueuedJob } from '../testing/recording-queue';
-import { buildUser, startTestNotification } from '../testing/test-notification';
+import { buildUser } from '../testing/test-notification';
 import type { TestNotification } from '../testing/test-notification';
 import { pruneNotifications } from '../use-cases/prune';
 
@@ -28,41 +28,17 @@ let notification: TestNotification;
 let queued: QueuedJob[];
 
 beforeAll(async () => {
-  const logger = createLogger({ name: 'user-deleted-test', level: 'silent' });
-  const mailer: Mailer = {
-    kind: 'file',
-    send: () => Promise.resolve({ messageId: randomUUID() }),
-    ping: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-  };
-  const recording = recordingQueue(createMemoryQueue({ logger }));
-  queued = recording.added;
-  notification = await startTestNotification({
-    bus: createMemoryBus({ logger }),
-    queue: recording.queue,
-    mailer,
-    clock,
-  });
+  ({ notification, queued } = await startRecordedNotification('user-deleted-test', clock));
 });
 afterAll(() => notification?.close());
 
-/** Publishes as of `occurredAt` and waits until `consumers` consumers have handled it (inbox). */
-async function act<E extends EventDefinition>(
+/** Publishes as of `occurredAt` and waits until `consumers` consumers have handled it (inbox); its id. */
+const act = async <E extends EventDefinition>(
   event: E,
   data: EventData<E>,
   occurredAt = clock.now(),
   consumers = 1,
-): Promise<string> {
-  const envelope = await notification.publish(event, data, occurredAt);
-  await waitFor(
-    async () =>
-      (await notification.rows(sql`select 1 from notification.inbox where event_id = ${envelope.id}::uuid`))
-        .length >= consumers,
-    10_000,
-    `${event.type} handled`,
-  );
-  return envelope.id;
-}
+): Promise<string> => (await publishHandled(notification, event, data, occurredAt, consumers)).id;
 
 const accountOf = (user: AuthUser, firstName: string) => ({
   userId: user.id,
