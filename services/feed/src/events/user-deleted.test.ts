@@ -16,7 +16,7 @@ import {
 import type { EventData, EventDefinition } from '@saathi/contracts';
 import { ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
-import { waitFor } from '@saathi/platform/testing';
+import { countRowsNaming, waitFor } from '@saathi/platform/testing';
 import { feedService } from '../index';
 import { buildUser, startTestFeed } from '../testing/test-feed';
 import type { TestFeed } from '../testing/test-feed';
@@ -55,22 +55,12 @@ const accountOf = (user: AuthUser, firstName: string) => ({
 });
 
 /** Tables of the feed's schema with a row naming the person, but the event tables and the erased id. */
-async function rowsNaming(user: AuthUser): Promise<string[]> {
-  const tables = await feed.rows<{ name: string }>(
-    sql`select table_name as name from information_schema.tables
-         where table_schema = 'feed' and table_type = 'BASE TABLE'
-           and table_name not in ('outbox', 'inbox', 'erased_people')`,
+const rowsNaming = async (user: AuthUser): Promise<string[]> =>
+  Object.keys(
+    await countRowsNaming(feed, 'feed', [user.id, user.username], {
+      except: ['outbox', 'inbox', 'erased_people'],
+    }),
   );
-  const found: string[] = [];
-  for (const { name } of tables) {
-    const rows = await feed.rows(
-      sql`select 1 from ${sql.raw(`feed."${name}"`)} t
-           where t::text ilike ${`%${user.id}%`} or t::text ilike ${`%${user.username}%`}`,
-    );
-    if (rows.length > 0) found.push(name);
-  }
-  return found;
-}
 
 describe('events about a deleted account handled after its deletion', () => {
   it('bring back no author row, no block or unblock, no hide of theirs and no suspension', async () => {

@@ -12,7 +12,7 @@ import {
 import type { Conversation } from '@saathi/contracts';
 import { sql } from 'drizzle-orm';
 import { ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
-import { waitFor } from '@saathi/platform/testing';
+import { countRowsNaming, waitFor } from '@saathi/platform/testing';
 import { messagingService } from '../index';
 import { buildUser, startTestMessaging } from '../testing/test-messaging';
 import type { TestMessaging } from '../testing/test-messaging';
@@ -81,27 +81,16 @@ async function handled(consumer: string, published: Promise<string>): Promise<vo
 }
 
 /**
- * Tables of messaging's schema holding a row that names the person anywhere in it, but the event
- * tables and what docs/privacy.md keeps: messages, conversations, the "Deleted user" row and
- * the erased id itself.
+ * Tables of messaging's schema with a row naming the person, but the event tables and what
+ * docs/privacy.md keeps: messages, conversations, the "Deleted user" row and the erased id.
  */
-async function rowsNaming(userId: string, username: string): Promise<string[]> {
-  const tables = await messaging.rows<{ name: string }>(
-    sql`select table_name as name from information_schema.tables
-         where table_schema = 'messaging' and table_type = 'BASE TABLE'
-           and table_name not in ('outbox', 'inbox', 'messages', 'conversations', 'erased_people')`,
+const rowsNaming = async (userId: string, username: string): Promise<string[]> =>
+  Object.keys(
+    await countRowsNaming(messaging, 'messaging', [userId, username], {
+      except: ['outbox', 'inbox', 'messages', 'conversations', 'erased_people'],
+      keptRows: { participants: sql`t.username = 'deleted'` },
+    }),
   );
-  const found: string[] = [];
-  for (const { name } of tables) {
-    const rows = await messaging.rows(
-      sql`select 1 from ${sql.raw(`messaging."${name}"`)} t
-           where (t::text ilike ${`%${userId}%`} or t::text ilike ${`%${username}%`})
-             and ${name === 'participants' ? sql`t.username <> 'deleted'` : sql`true`}`,
-    );
-    if (rows.length > 0) found.push(name);
-  }
-  return found;
-}
 
 /** Publishes the deletion and waits until it is handled. */
 const deleteAccount = (user: { id: string }) =>

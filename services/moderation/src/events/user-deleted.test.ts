@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { commentCreatedV1, messageSentV1, postCreatedV1, userDeletedV1 } from '@saathi/contracts';
-import { waitFor } from '@saathi/platform/testing';
+import { countRowsNaming, waitFor } from '@saathi/platform/testing';
 import { applyRetention, ERASED_PEOPLE_RETENTION_MS } from '../db/retention';
 import { buildAdmin, buildUser, startTestModeration } from '../testing/test-moderation';
 import type { TestModeration } from '../testing/test-moderation';
@@ -30,20 +30,8 @@ async function act(
 }
 
 /** Rows of every moderation table but the event tables that mention the id anywhere. */
-async function rowsNaming(id: string): Promise<Record<string, number>> {
-  const tables = await moderation.rows<{ name: string }>(
-    sql`select table_name as name from information_schema.tables
-         where table_schema = 'moderation' and table_name not in ('outbox', 'inbox')`,
-  );
-  const found: Record<string, number> = {};
-  for (const { name } of tables) {
-    const [row] = await moderation.rows<{ n: number }>(
-      sql`select count(*)::int as n from ${sql.raw(`moderation."${name}"`)} t where t::text ilike ${`%${id}%`}`,
-    );
-    if (row && row.n > 0) found[name] = row.n;
-  }
-  return found;
-}
+const rowsNaming = (id: string): Promise<Record<string, number>> =>
+  countRowsNaming(moderation, 'moderation', [id], { except: ['outbox', 'inbox'] });
 
 describe('a deleted account', () => {
   it('leaves no moderation row naming the person; their reports of others stay, anonymised', async () => {

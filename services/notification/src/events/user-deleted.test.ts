@@ -16,7 +16,7 @@ import {
 import type { EventData, EventDefinition } from '@saathi/contracts';
 import { ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
-import { TestClock } from '@saathi/platform/testing';
+import { countRowsNaming, TestClock } from '@saathi/platform/testing';
 import { publishHandled, startRecordedNotification } from '../testing/recorded-notification';
 import type { QueuedJob } from '../testing/recording-queue';
 import { buildUser } from '../testing/test-notification';
@@ -49,22 +49,12 @@ const accountOf = (user: AuthUser, firstName: string) => ({
 });
 
 /** Tables of notification's schema with a row naming the person, but the event tables and the erased id. */
-async function rowsNaming(user: AuthUser): Promise<string[]> {
-  const tables = await notification.rows<{ name: string }>(
-    sql`select table_name as name from information_schema.tables
-         where table_schema = 'notification' and table_type = 'BASE TABLE'
-           and table_name not in ('outbox', 'inbox', 'erased_people')`,
+const rowsNaming = async (user: AuthUser): Promise<string[]> =>
+  Object.keys(
+    await countRowsNaming(notification, 'notification', [user.id, user.username], {
+      except: ['outbox', 'inbox', 'erased_people'],
+    }),
   );
-  const found: string[] = [];
-  for (const { name } of tables) {
-    const rows = await notification.rows(
-      sql`select 1 from ${sql.raw(`notification."${name}"`)} t
-           where t::text ilike ${`%${user.id}%`} or t::text ilike ${`%${user.username}%`}`,
-    );
-    if (rows.length > 0) found.push(name);
-  }
-  return found;
-}
 
 describe('events about a deleted account handled after its deletion', () => {
   it('bring back no names or address, no notification to or naming them, no activity row', async () => {

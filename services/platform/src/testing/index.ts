@@ -10,3 +10,4 @@ export { TestClock } from './test-clock';
 export { countingLogger } from './counting-logger';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { buildTestUser, startTestService, type TestService, type TestServiceOptions } from './test-service';
+export { countRowsNaming, type RowReader } from './rows-naming';
