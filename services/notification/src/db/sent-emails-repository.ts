@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
 import { sentEmails } from './schema';
 
@@ -16,5 +16,14 @@ export class SentEmailsRepository {
 
   async markSent(dedupeKey: string, now: Date): Promise<void> {
     await this.db.insert(sentEmails).values({ dedupeKey, sentAt: now }).onConflictDoNothing();
+  }
+
+  /** Forgets mails sent before `before`; returns how many. */
+  async deleteSentBefore(before: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(sentEmails)
+      .where(lt(sentEmails.sentAt, before))
+      .returning({ key: sentEmails.dedupeKey });
+    return deleted.length;
   }
 }

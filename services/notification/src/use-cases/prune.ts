@@ -6,19 +6,25 @@ import { ActivityPeopleRepository } from '../db/activity-people-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
 import { PageViewsRepository } from '../db/page-views-repository';
+import { SentEmailsRepository } from '../db/sent-emails-repository';
 import { SCHEMA } from '../schema-name';
 import { prunePageViews } from './page-views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
 const EVENT_TABLE_RETENTION_MS = 7 * DAY_MS;
+/**
+ * A sent mail's dedupe key is kept this long: a redelivered event (JetStream keeps them 7 days)
+ * or a retried mail job finds it and sends nothing twice; past that nothing can ask again.
+ */
+export const SENT_EMAIL_RETENTION_MS = 14 * DAY_MS;
 /** An activity's people are kept this long after it ended: its weekly next occurrence is announced to them. */
 const ENDED_ACTIVITY_RETENTION_MS = 8 * DAY_MS;
 
 /**
  * The periodic clean-up: read notifications past their retention, mail cool-downs that have
  * run out, the people of activities over for a week, page-view days past theirs, deleted accounts'
- * ids after their 30 days, and old outbox/inbox rows. Idempotent, so every replica may run it.
+ * ids after their 30 days, sent mails' dedupe keys after 14, and old outbox/inbox rows. Idempotent, so every replica may run it.
  */
 export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ notifications: number }> {
   const now = kit.clock.now().getTime();
@@ -32,5 +38,6 @@ export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ not
   await pruneEventTables(db, SCHEMA, new Date(now - EVENT_TABLE_RETENTION_MS));
   await prunePageViews({ pageViews: new PageViewsRepository(db), clock: kit.clock });
   await new ErasedPeople(db, SCHEMA).prune(new Date(now));
+  await new SentEmailsRepository(db).deleteSentBefore(new Date(now - SENT_EMAIL_RETENTION_MS));
   return { notifications };
 }
