@@ -97,6 +97,9 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     path: SOCKET_IO_PATH,
     serveClient: false,
     maxHttpBufferSize: SOCKET_MAX_BUFFER_BYTES,
+    // The app connects by websocket only (web/src/realtime/socket-provider.tsx): HTTP long-polling
+    // would be a second way in, with its own cookie-carrying GETs and POSTs, that nothing uses.
+    transports: ['websocket'],
   });
   let redis: Redis | undefined;
   if (options.redisUrl) {

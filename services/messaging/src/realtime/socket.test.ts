@@ -57,6 +57,17 @@ describe('the handshake', () => {
     await expect(messaging.connect(user)).rejects.toThrow('Unauthorized');
   });
 
+  it('offers websockets only: a long-polling handshake is refused, even with a valid cookie', async () => {
+    const user = buildUser();
+    const response = await fetch(`${messaging.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { cookie: messaging.cookieOf(user) },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: 'Transport unknown' });
+    // The websocket way in still works for the same person.
+    (await messaging.connect(user)).disconnect();
+  });
+
   it('closes a socket when its access token expires, and that token opens no other', async () => {
     const { asha, ravi, conversation } = await pair();
     const cookie = messaging.cookieOf(ravi, 2);
