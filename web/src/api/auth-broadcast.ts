@@ -66,6 +66,10 @@ function openBroadcastChannel(host: AuthChannelHost): BroadcastChannel | null {
 
 export function createAuthChannel(host: AuthChannelHost = hostWindow()): AuthChannel {
   const listeners = new Set<AuthListener>();
+  const subscribe = (listener: AuthListener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
   const deliver = (message: AuthMessage | null) => {
     if (message) for (const listener of listeners) listener(message);
   };
@@ -75,10 +79,7 @@ export function createAuthChannel(host: AuthChannelHost = hostWindow()): AuthCha
     channel.onmessage = (event: MessageEvent) => deliver(parseAuthMessage(event.data));
     return {
       post: (message) => channel.postMessage(message),
-      subscribe: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
+      subscribe,
       close: () => {
         listeners.clear();
         channel.close();
@@ -104,10 +105,7 @@ export function createAuthChannel(host: AuthChannelHost = hostWindow()): AuthCha
         storage.removeItem(AUTH_CHANNEL);
       });
     },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     close: () => {
       listeners.clear();
       host.removeEventListener?.('storage', onStorage);

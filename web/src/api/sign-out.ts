@@ -12,11 +12,16 @@ export function onSignOutHere(close: () => void): () => void {
   return () => closers.delete(close);
 }
 
+/** Removes every cached query but the current user's: the private data of whoever was signed in. */
+export function dropPrivateQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+}
+
 /** Removes every cached query except the current user's, which becomes null. */
 export function clearSignedInData(queryClient: QueryClient): void {
   // The socket goes first, so nothing it hears can write the old session's data back.
   for (const close of [...closers]) close();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+  dropPrivateQueries(queryClient);
   queryClient.setQueryData(currentUserKey, null);
 }
 

@@ -8,7 +8,7 @@ import type { CurrentUser } from '@saathi/contracts';
 import { authChannel } from '../api/auth-broadcast';
 import { currentUserKey } from '../api/query-keys';
 import { onSessionAnswer } from '../api/session-fetch';
-import { announceSignedOut, clearSignedInData } from '../api/sign-out';
+import { announceSignedOut, clearSignedInData, dropPrivateQueries } from '../api/sign-out';
 
 const currentUserHash = hashKey(currentUserKey);
 
@@ -30,7 +30,7 @@ export function watchCurrentUser(queryClient: QueryClient): () => void {
     if (now === known) return;
     const before = known;
     known = now;
-    if (before) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+    if (before) dropPrivateQueries(queryClient);
     if (now) authChannel().post({ type: 'signed-in', userId: now });
   });
 }
