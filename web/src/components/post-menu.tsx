@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, Flag, Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
 import type { FeedPost } from '@saathi/contracts';
 import { useDeletePost } from '../api/use-feed';
@@ -11,12 +10,7 @@ import { handleUnauthorized } from '../lib/unauthorized';
 import { toast } from '../lib/toast-store';
 import { buttonSecondary } from './ui';
 import { DialogContent } from './dialog-content';
-
-const plainItemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 outline-none select-none data-[highlighted]:bg-red-50';
+import { OptionsMenu, OptionsMenuItem } from './options-menu';
 
 /**
  * The post's menu for a signed-in viewer: Delete Post (author or admin, behind a confirmation);
@@ -60,42 +54,33 @@ export default function PostMenu({
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label="Post options"
-          className="tap-target relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-        >
-          <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-40 min-w-40 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-          >
-            {canDelete ? (
-              <DropdownMenu.Item className={itemClass} onSelect={() => setConfirmOpen(true)}>
-                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete Post
-              </DropdownMenu.Item>
-            ) : null}
-            {isOwn ? null : (
-              <>
-                <DropdownMenu.Item className={plainItemClass} onSelect={() => setReportOpen(true)}>
-                  <Flag className="h-4 w-4" aria-hidden="true" /> Report post
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() =>
-                    void runBlockAction(() => block.mutateAsync(post.authorId), `Blocked ${post.authorName}`)
-                  }
-                >
-                  <Ban className="h-4 w-4" aria-hidden="true" /> Block {post.authorName}
-                </DropdownMenu.Item>
-              </>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <OptionsMenu
+        label="Post options"
+        icon={<MoreHorizontal className="h-4 w-4" aria-hidden="true" />}
+        triggerClassName="tap-target relative h-8 w-8 hover:bg-slate-100 hover:text-slate-900"
+        align="end"
+      >
+        {canDelete ? (
+          <OptionsMenuItem tone="danger" onSelect={() => setConfirmOpen(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete Post
+          </OptionsMenuItem>
+        ) : null}
+        {isOwn ? null : (
+          <>
+            <OptionsMenuItem onSelect={() => setReportOpen(true)}>
+              <Flag className="h-4 w-4" aria-hidden="true" /> Report post
+            </OptionsMenuItem>
+            <OptionsMenuItem
+              tone="danger"
+              onSelect={() =>
+                void runBlockAction(() => block.mutateAsync(post.authorId), `Blocked ${post.authorName}`)
+              }
+            >
+              <Ban className="h-4 w-4" aria-hidden="true" /> Block {post.authorName}
+            </OptionsMenuItem>
+          </>
+        )}
+      </OptionsMenu>
 
       {reportOpen ? (
         <ReportDialog
