@@ -1,5 +1,5 @@
 import { moderationRoutes } from '@saathi/contracts';
-import { defineService, pruneEventTables } from '@saathi/platform';
+import { defineService, ErasedPeople, pruneEventTables } from '@saathi/platform';
 import { registerModeration } from './app';
 import { configSchema } from './config';
 import { applyRetention } from './db/retention';
@@ -34,6 +34,12 @@ export const moderationService = defineService({
       name: 'moderation-retention',
       everyMs: 60 * 60 * 1000,
       run: (kit) => applyRetention(kit.db.db, kit.clock.now()),
+    },
+    {
+      // Deleted accounts' ids, once no late event of theirs can still arrive (30 days).
+      name: 'moderation-erased-people-prune',
+      everyMs: 60 * 60 * 1000,
+      run: (kit) => new ErasedPeople(kit.db.db, SCHEMA).prune(kit.clock.now()),
     },
   ],
 });

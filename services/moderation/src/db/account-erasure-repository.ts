@@ -1,25 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
-import { lockPerson } from './person-lock';
 
 /** What moderation holds about a person, erased or anonymised when they delete their account. */
 export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * docs/privacy.md says what goes, what stays and why. Idempotent. The person is remembered as
-   * erased (an id and when), so a creation event of theirs delivered later records nothing.
+   * docs/privacy.md says what goes, what stays and why. Idempotent. Run after the person is
+   * remembered as erased in the same transaction (events/user-deleted.ts): that waits for an
+   * owners or membership write naming them under way, so what it wrote is deleted here too.
    */
-  async erase(userId: string, at: Date): Promise<void> {
-    // Serialised with OwnersRepository.record for the same person (it takes the same lock), so a
-    // creation event applied concurrently either lands before this erasure or sees the tombstone.
-    await lockPerson(this.db, userId);
-    await queryRows(
-      this.db,
-      sql`insert into moderation.erased_people (user_id, erased_at)
-          values (${userId}, ${at.toISOString()}::timestamptz) on conflict do nothing`,
-    );
+  async erase(userId: string): Promise<void> {
     // Cases about them (their content, or them as a person) and every report on those: the
     // account and its posts and comments are gone, so there is no one left to act on.
     await queryRows(

@@ -4,11 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { ErasedPeople } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
+import { sleep } from '@saathi/platform/testing';
 import { startTestModeration } from '../testing/test-moderation';
 import type { TestModeration } from '../testing/test-moderation';
 import { AccountErasureRepository } from './account-erasure-repository';
 import { OwnersRepository } from './owners-repository';
+import { SCHEMA } from './schema-name';
 
 let moderation: TestModeration;
 beforeAll(async () => {
@@ -107,9 +110,41 @@ describe('OwnersRepository thread membership, as of each event time', () => {
     expect(await leavesOf(userId)).toHaveLength(0);
     // An erased account's leaves go with it.
     await inTx((owners) => owners.leaveThread(postId, userId, at(31 * 24 * 60)));
-    await moderation.database.port.db.transaction((tx) =>
-      new AccountErasureRepository(tx).erase(userId, at(31 * 24 * 60 + 1)),
-    );
+    await moderation.database.port.db.transaction((tx) => new AccountErasureRepository(tx).erase(userId));
     expect(await leavesOf(userId)).toHaveLength(0);
+  });
+});
+
+describe('OwnersRepository and an account erased at the same moment', () => {
+  const erase = (userId: string) =>
+    moderation.database.port.db.transaction(async (tx) => {
+      await new ErasedPeople(tx, SCHEMA).remember(userId, moderation.clock.now());
+      await new AccountErasureRepository(tx).erase(userId);
+    });
+  const participants = async (conversationId: string) =>
+    (
+      await moderation.rows<{ user_id: string }>(
+        sql`select user_id from moderation.conversation_participants
+             where conversation_id = ${conversationId} order by user_id`,
+      )
+    ).map((row) => row.user_id);
+
+  it('makes the erasure wait for a membership write under way, then erase what it wrote', async () => {
+    const [conversationId, vera, farah] = [randomUUID(), randomUUID(), randomUUID()];
+    // The write's transaction stays open while the erasure starts: without the person's lock the
+    // erasure's delete would not see the uncommitted row, and Vera would stay a participant.
+    const writing = moderation.database.port.db.transaction(async (tx) => {
+      await new OwnersRepository(tx).joinConversation(conversationId, [vera, farah]);
+      await sleep(300);
+    });
+    await sleep(50);
+    await Promise.all([writing, erase(vera)]);
+    expect(await participants(conversationId)).toEqual([farah]);
+
+    // And a late event naming her records her no more.
+    await moderation.database.port.db.transaction((tx) =>
+      new OwnersRepository(tx).joinConversation(conversationId, [vera, farah]),
+    );
+    expect(await participants(conversationId)).toEqual([farah]);
   });
 });

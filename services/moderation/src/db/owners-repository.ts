@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { ContentKind } from '@saathi/contracts';
-import { addLivePeople } from './live-people';
-import { lockPerson } from './person-lock';
+import { SCHEMA } from './schema-name';
 
 /**
  * How long a leave of an activity thread is remembered (see `leaveThread`): far longer than any
@@ -27,7 +26,17 @@ export interface KnownItem {
 }
 
 export class OwnersRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Deleted accounts (events/user-deleted.ts): each creation and membership event travels on its
+   * own consumer, so one about a person can be handled after their erasure; it must not record
+   * them again. Every write naming a person holds their lock first (`hold`), in its own
+   * statement, and checks in the write's own statement.
+   */
+  private readonly erased: ErasedPeople;
+
+  constructor(private readonly db: Db) {
+    this.erased = new ErasedPeople(db, SCHEMA);
+  }
 
   with(db: Db): OwnersRepository {
     return new OwnersRepository(db);
@@ -89,22 +98,22 @@ export class OwnersRepository {
    */
   async joinThread(postId: string, member: { hostId: string; userId: string }, at: Date): Promise<void> {
     await this.lockThreadMember(postId, member.userId);
+    const people = [member.hostId, member.userId];
+    await this.erased.hold(people);
     const asOf = at.toISOString();
-    await addLivePeople(
+    await queryRows(
       this.db,
-      [member.hostId, member.userId],
-      (live) =>
-        sql`insert into moderation.activity_thread_members as m (post_id, user_id, accepted_at)
-            select ${postId}::uuid, live.user_id,
-                   case when live.user_id = ${member.hostId}::uuid then null else ${asOf}::timestamptz end
-              from (${live}) as live
-             where live.user_id = ${member.hostId}::uuid
-                or not exists (select 1 from moderation.activity_thread_leaves l
-                                where l.post_id = ${postId}::uuid and l.user_id = live.user_id
-                                  and l.left_at >= ${asOf}::timestamptz)
-            -- A newer acceptance moves an accepted member's time on; the host's (null) stays.
-            on conflict (post_id, user_id) do update set accepted_at = excluded.accepted_at
-             where m.accepted_at < excluded.accepted_at`,
+      sql`insert into moderation.activity_thread_members as m (post_id, user_id, accepted_at)
+          select ${postId}::uuid, live.user_id,
+                 case when live.user_id = ${member.hostId}::uuid then null else ${asOf}::timestamptz end
+            from (${this.erased.living(people)}) as live
+           where live.user_id = ${member.hostId}::uuid
+              or not exists (select 1 from moderation.activity_thread_leaves l
+                              where l.post_id = ${postId}::uuid and l.user_id = live.user_id
+                                and l.left_at >= ${asOf}::timestamptz)
+          -- A newer acceptance moves an accepted member's time on; the host's (null) stays.
+          on conflict (post_id, user_id) do update set accepted_at = excluded.accepted_at
+           where m.accepted_at < excluded.accepted_at`,
     );
   }
 
@@ -117,7 +126,7 @@ export class OwnersRepository {
   async leaveThread(postId: string, userId: string, at: Date): Promise<void> {
     await this.lockThreadMember(postId, userId);
     // Serialised with the erasure of the person (docs/privacy.md), which deletes their leaves.
-    await lockPerson(this.db, userId);
+    await this.erased.hold([userId]);
     const asOf = at.toISOString();
     await queryRows(
       this.db,
@@ -129,7 +138,7 @@ export class OwnersRepository {
       this.db,
       sql`insert into moderation.activity_thread_leaves as l (post_id, user_id, left_at)
           select ${postId}::uuid, ${userId}::uuid, ${asOf}::timestamptz
-           where not exists (select 1 from moderation.erased_people where user_id = ${userId}::uuid)
+           where ${this.erased.notErased(sql`${userId}::uuid`)}
           on conflict (post_id, user_id) do update set left_at = excluded.left_at
            where l.left_at < excluded.left_at`,
     );
@@ -165,13 +174,12 @@ export class OwnersRepository {
    * late or redelivered event of theirs): their account, and so their part in it, is gone.
    */
   async joinConversation(conversationId: string, userIds: readonly string[]): Promise<void> {
-    await addLivePeople(
+    await this.erased.hold(userIds);
+    await queryRows(
       this.db,
-      userIds,
-      (live) =>
-        sql`insert into moderation.conversation_participants (conversation_id, user_id)
-            select ${conversationId}::uuid, live.user_id from (${live}) as live
-            on conflict do nothing`,
+      sql`insert into moderation.conversation_participants (conversation_id, user_id)
+          select ${conversationId}::uuid, live.user_id from (${this.erased.living(userIds)}) as live
+          on conflict do nothing`,
     );
   }
 
@@ -204,7 +212,7 @@ export class OwnersRepository {
     ownerId: string,
     where: { threadId?: string; conversationId?: string } = {},
   ): Promise<void> {
-    await lockPerson(this.db, ownerId);
+    await this.erased.hold([ownerId]);
     await this.recordLocked(targetKind, targetId, ownerId, where);
   }
 
@@ -218,7 +226,7 @@ export class OwnersRepository {
     await queryRows(
       this.db,
       sql`with erased as (
-            select exists (select 1 from moderation.erased_people where user_id = ${ownerId}) as yes),
+            select not (${this.erased.notErased(sql`${ownerId}::uuid`)}) as yes),
           recorded as (
             insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id, conversation_id)
             select ${targetKind}, ${targetId}, ${ownerId}, ${where.threadId ?? null}::uuid,
@@ -244,12 +252,7 @@ export class OwnersRepository {
 
   /** True when the person's account was deleted (and moderation still remembers it: docs/privacy.md). */
   async isErased(userId: string): Promise<boolean> {
-    await lockPerson(this.db, userId);
-    const rows = await queryRows(
-      this.db,
-      sql`select 1 from moderation.erased_people where user_id = ${userId}`,
-    );
-    return rows.length > 0;
+    return (await this.erased.erasedAmong([userId])).has(userId);
   }
 
   /** Forgets items that no longer exist (deleted or expired posts). */

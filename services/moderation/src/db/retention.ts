@@ -7,16 +7,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const REVIEWED_CASE_RETENTION_MS = 180 * DAY_MS;
 /** Audit rows are kept this long (docs/privacy.md). */
 export const AUDIT_RETENTION_MS = 730 * DAY_MS;
-/**
- * A deleted account's id is remembered this long, so a late creation event of theirs records
- * nothing: JetStream keeps events 7 days (and the DLQ as long), and an outbox row held back by a
- * broker outage is published late; 30 days covers both with room (docs/privacy.md).
- */
-export const ERASED_PEOPLE_RETENTION_MS = 30 * DAY_MS;
 
 /**
  * Deletes what moderation no longer needs: cases reviewed (and not reported again) before the
- * retention, with their reports, audit rows older than theirs, and deleted accounts' ids.
+ * retention, with their reports, and audit rows older than theirs. Deleted accounts' ids have
+ * their own task (index.ts), as in feed and messaging.
  */
 export async function applyRetention(db: Db, now: Date): Promise<void> {
   const reviewedBefore = new Date(now.getTime() - REVIEWED_CASE_RETENTION_MS).toISOString();
@@ -31,9 +26,4 @@ export async function applyRetention(db: Db, now: Date): Promise<void> {
   );
   const auditBefore = new Date(now.getTime() - AUDIT_RETENTION_MS).toISOString();
   await queryRows(db, sql`delete from moderation.audit_log where created_at < ${auditBefore}::timestamptz`);
-  const erasedBefore = new Date(now.getTime() - ERASED_PEOPLE_RETENTION_MS).toISOString();
-  await queryRows(
-    db,
-    sql`delete from moderation.erased_people where erased_at < ${erasedBefore}::timestamptz`,
-  );
 }

@@ -131,6 +131,7 @@ export const suspensions = moderation.table(
   (t) => [index('suspensions_actor_idx').on(t.actorId)],
 );
 
+/** Deleted accounts' ids, for 30 days: a late event of theirs records nothing (platform ErasedPeople). */
 export const erasedPeople = moderation.table(
   'erased_people',
   {

@@ -3,8 +3,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { commentCreatedV1, messageSentV1, postCreatedV1, userDeletedV1 } from '@saathi/contracts';
+import { ERASED_PEOPLE_KEPT_MS, ErasedPeople } from '@saathi/platform';
 import { countRowsNaming, waitFor } from '@saathi/platform/testing';
-import { applyRetention, ERASED_PEOPLE_RETENTION_MS } from '../db/retention';
+import { SCHEMA } from '../db/schema-name';
 import { buildAdmin, buildUser, startTestModeration } from '../testing/test-moderation';
 import type { TestModeration } from '../testing/test-moderation';
 
@@ -180,11 +181,11 @@ describe('creation events delivered after the account was erased', () => {
     // Reporting the deleted person opens no case about her.
     expect(await moderation.report(omar, { targetKind: 'user', targetId: pia.id })).toBe(404);
 
-    const db = moderation.database.port.db;
+    const erased = new ErasedPeople(moderation.database.port.db, SCHEMA);
     const erasedAt = moderation.clock.now().getTime();
-    await applyRetention(db, new Date(erasedAt + ERASED_PEOPLE_RETENTION_MS - 60_000));
+    await erased.prune(new Date(erasedAt + ERASED_PEOPLE_KEPT_MS - 60_000));
     expect(await rowsNaming(pia.id)).toEqual({ erased_people: 1 });
-    await applyRetention(db, new Date(erasedAt + ERASED_PEOPLE_RETENTION_MS + 60_000));
+    await erased.prune(new Date(erasedAt + ERASED_PEOPLE_KEPT_MS + 60_000));
     expect(await rowsNaming(pia.id)).toEqual({});
   });
 });

@@ -84,6 +84,24 @@ function erasedPeopleContract(
       expect([...found]).toEqual([vera]);
     });
 
+    it('writes the living among several people in one statement, each once', async () => {
+      const [vera, farah, omar] = [randomUUID(), randomUUID(), randomUUID()];
+      await erase(vera);
+      const insertLiving = (userIds: string[]) =>
+        port.db.transaction(async (tx) => {
+          const erased = new ErasedPeople(tx, schema);
+          await erased.hold(userIds);
+          await queryRows(
+            tx,
+            sql`insert into ${sql.raw(`"${schema}".names`)} (user_id, name)
+                select live.user_id, 'member' from (${erased.living(userIds)}) as live`,
+          );
+        });
+      await insertLiving([farah, vera, omar, farah]);
+      await insertLiving([]);
+      expect([await named(vera), await named(farah), await named(omar)]).toEqual([false, true, true]);
+    });
+
     it('forgets an id ERASED_PEOPLE_KEPT_MS after its erasure, not before', async () => {
       const old = randomUUID();
       const recent = randomUUID();

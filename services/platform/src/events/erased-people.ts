@@ -7,7 +7,6 @@ import { assertSchemaName } from '../db/sql-identifier';
 /**
  * How long an erased account's id is remembered: JetStream keeps events 7 days (its DLQ as long)
  * and an outbox held back by a broker outage publishes late; 30 days covers both with room.
- * Moderation keeps its own `erased_people` as long (ERASED_PEOPLE_RETENTION_MS there).
  */
 export const ERASED_PEOPLE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -25,7 +24,7 @@ export const ERASED_PEOPLE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * same living person, never wait on each other.
  *
  * Parameterised by schema like BlocksProjection; the table comes from the service's migration
- * (messaging, notification).
+ * (feed, messaging, notification, moderation).
  */
 export class ErasedPeople {
   private readonly table;
@@ -91,6 +90,22 @@ export class ErasedPeople {
   /** A condition for a write's own statement (after `hold`): the id in `userId` is not erased. */
   notErased(userId: SQL): SQL {
     return sql`not exists (select 1 from ${this.table} e where e.user_id = ${userId})`;
+  }
+
+  /**
+   * A query of these people's ids (column `user_id`, no repeats) without the erased ones, for a
+   * write naming several people in its own statement (after `hold`), e.g. `insert … select …
+   * from (${erased.living(ids)}) as live`: a membership projection stays one statement however
+   * many people an event names.
+   */
+  living(userIds: readonly string[]): SQL {
+    const people = [...new Set(userIds)];
+    if (people.length === 0) return sql`select null::uuid as user_id where false`;
+    return sql`select person.user_id from (values ${sql.join(
+      people.map((userId) => sql`(${userId}::uuid)`),
+      sql`, `,
+    )}) as person(user_id)
+     where ${this.notErased(sql`person.user_id`)}`;
   }
 
   /** Forgets ids erased more than ERASED_PEOPLE_KEPT_MS before `now`; returns how many. */
