@@ -10,7 +10,7 @@ import { ActivityFields, defaultActivityForm, toActivityDraft, type ActivityForm
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
 import { buttonPrimary, buttonSecondary, labelClass } from './ui';
-import { DialogContent } from './dialog-content';
+import { ModalDialog } from './modal-dialog';
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -71,73 +71,74 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Create New Post</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {location
-              ? `Tell people within 1 km of ${location.locationName} what you would like to do.`
-              : 'Choose a location first.'}
-          </Dialog.Description>
-          <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
-            <TextAreaField
-              id="post-content"
-              label="What are you looking for?"
-              rows={4}
-              maxLength={POST_CONTENT_MAX}
-              value={content}
-              onChange={setContent}
-              error={error}
-              placeholder="Looking for a gym buddy for 6am workouts..."
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create New Post"
+      description={
+        <>
+          {location
+            ? `Tell people within 1 km of ${location.locationName} what you would like to do.`
+            : 'Choose a location first.'}
+        </>
+      }
+      width="lg"
+    >
+      <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+        <TextAreaField
+          id="post-content"
+          label="What are you looking for?"
+          rows={4}
+          maxLength={POST_CONTENT_MAX}
+          value={content}
+          onChange={setContent}
+          error={error}
+          placeholder="Looking for a gym buddy for 6am workouts..."
+        />
+        <fieldset>
+          <legend className={labelClass}>Hashtags</legend>
+          <div className="flex flex-wrap gap-2">
+            {POST_HASHTAGS.map((tag) => {
+              const chosen = hashtags.includes(tag);
+              return (
+                <button
+                  key={tag}
+                  type="button"
+                  aria-pressed={chosen}
+                  onClick={() => toggle(tag)}
+                  className={clsx(
+                    'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+                    chosen
+                      ? 'border-teal-700 bg-teal-700 text-white'
+                      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                  )}
+                >
+                  #{tag}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <fieldset className="space-y-3">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={isActivity}
+              onChange={(e) => setIsActivity(e.target.checked)}
+              className="h-4 w-4 accent-teal-700"
             />
-            <fieldset>
-              <legend className={labelClass}>Hashtags</legend>
-              <div className="flex flex-wrap gap-2">
-                {POST_HASHTAGS.map((tag) => {
-                  const chosen = hashtags.includes(tag);
-                  return (
-                    <button
-                      key={tag}
-                      type="button"
-                      aria-pressed={chosen}
-                      onClick={() => toggle(tag)}
-                      className={clsx(
-                        'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
-                        chosen
-                          ? 'border-teal-700 bg-teal-700 text-white'
-                          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-                      )}
-                    >
-                      #{tag}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
-            <fieldset className="space-y-3">
-              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                <input
-                  type="checkbox"
-                  checked={isActivity}
-                  onChange={(e) => setIsActivity(e.target.checked)}
-                  className="h-4 w-4 accent-teal-700"
-                />
-                Make it an activity
-              </label>
-              {isActivity ? <ActivityFields value={activity} onChange={setActivity} /> : null}
-            </fieldset>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
-              <button type="submit" className={buttonPrimary} disabled={createPost.isPending}>
-                {createPost.isPending ? 'Posting...' : 'Create Post'}
-              </button>
-            </div>
-          </form>
-          <DialogCloseButton />
-        </DialogContent>
-      </Dialog.Portal>
-    </Dialog.Root>
+            Make it an activity
+          </label>
+          {isActivity ? <ActivityFields value={activity} onChange={setActivity} /> : null}
+        </fieldset>
+        <div className="flex justify-end gap-2">
+          <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
+          <button type="submit" className={buttonPrimary} disabled={createPost.isPending}>
+            {createPost.isPending ? 'Posting...' : 'Create Post'}
+          </button>
+        </div>
+      </form>
+      <DialogCloseButton />
+    </ModalDialog>
   );
 }

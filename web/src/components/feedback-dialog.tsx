@@ -7,7 +7,7 @@ import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, labelClass } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
-import { DialogContent } from './dialog-content';
+import { ModalDialog } from './modal-dialog';
 
 /** "Share Your Feedback": a feature request or a bug report, at most FEEDBACK_MAX characters. */
 export default function FeedbackDialog({
@@ -51,51 +51,47 @@ export default function FeedbackDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Share Your Feedback</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Suggest a feature or report a bug.
-          </Dialog.Description>
-          <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
-            <fieldset>
-              <legend className={labelClass}>Type</legend>
-              <div className="flex gap-4 text-sm text-slate-800">
-                {(['feature', 'bug'] as const).map((value) => (
-                  <label key={value} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="feedback-type"
-                      value={value}
-                      checked={type === value}
-                      onChange={() => setType(value)}
-                    />
-                    {value === 'feature' ? 'Feature request' : 'Bug report'}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <TextAreaField
-              id="feedback-content"
-              label="Your feedback"
-              rows={4}
-              maxLength={FEEDBACK_MAX}
-              value={content}
-              onChange={setContent}
-              error={error}
-            />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
-              <button type="submit" className={buttonPrimary} disabled={submit.isPending}>
-                {submit.isPending ? 'Submitting...' : 'Submit Feedback'}
-              </button>
-            </div>
-          </form>
-          <DialogCloseButton />
-        </DialogContent>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share Your Feedback"
+      description="Suggest a feature or report a bug."
+    >
+      <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+        <fieldset>
+          <legend className={labelClass}>Type</legend>
+          <div className="flex gap-4 text-sm text-slate-800">
+            {(['feature', 'bug'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="feedback-type"
+                  value={value}
+                  checked={type === value}
+                  onChange={() => setType(value)}
+                />
+                {value === 'feature' ? 'Feature request' : 'Bug report'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextAreaField
+          id="feedback-content"
+          label="Your feedback"
+          rows={4}
+          maxLength={FEEDBACK_MAX}
+          value={content}
+          onChange={setContent}
+          error={error}
+        />
+        <div className="flex justify-end gap-2">
+          <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
+          <button type="submit" className={buttonPrimary} disabled={submit.isPending}>
+            {submit.isPending ? 'Submitting...' : 'Submit Feedback'}
+          </button>
+        </div>
+      </form>
+      <DialogCloseButton />
+    </ModalDialog>
   );
 }

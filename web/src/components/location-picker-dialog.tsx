@@ -1,11 +1,10 @@
 import { Suspense, lazy, useState, type SubmitEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { QUICK_CITIES, coordinatesName, type UserLocation } from '../lib/location';
 import { mapsBrowserKey } from '../lib/maps-key';
 import { buttonPrimary, buttonSecondary } from './ui';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextField } from './text-field';
-import { DialogContent } from './dialog-content';
+import { ModalDialog } from './modal-dialog';
 
 // Its own chunk with @react-google-maps/api: fetched only when the dialog opens with a key.
 const LocationMapPicker = lazy(() => import('./location-map-picker'));
@@ -53,84 +52,79 @@ export default function LocationPickerDialog({ open, onOpenChange, onSelect }: L
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <DialogContent
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-          // Choosing one of the search's suggestions (outside the dialog, see index.css) is not leaving it.
-          onInteractOutside={(event) => {
-            if (event.target instanceof Element && event.target.closest('.pac-container'))
-              event.preventDefault();
-          }}
-        >
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Select Your Location</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {apiKey && showMap
-              ? 'Search for a place, or click the map or drag the marker.'
-              : 'Enter coordinates or choose a city.'}
-          </Dialog.Description>
-          {apiKey && showMap ? (
-            <Suspense fallback={<p className="mt-4 h-72 text-sm text-slate-600">Loading map…</p>}>
-              <LocationMapPicker
-                apiKey={apiKey}
-                start={defaultCentre}
-                onChoose={(location) => {
-                  onSelect(location);
-                  onOpenChange(false);
-                }}
-                onUseForm={() => setShowMap(false)}
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Select Your Location"
+      description={
+        apiKey && showMap
+          ? 'Search for a place, or click the map or drag the marker.'
+          : 'Enter coordinates or choose a city.'
+      }
+      // Choosing one of the search's suggestions (outside the dialog, see index.css) is not leaving it.
+      onInteractOutside={(event) => {
+        if (event.target instanceof Element && event.target.closest('.pac-container')) event.preventDefault();
+      }}
+    >
+      {apiKey && showMap ? (
+        <Suspense fallback={<p className="mt-4 h-72 text-sm text-slate-600">Loading map…</p>}>
+          <LocationMapPicker
+            apiKey={apiKey}
+            start={defaultCentre}
+            onChoose={(location) => {
+              onSelect(location);
+              onOpenChange(false);
+            }}
+            onUseForm={() => setShowMap(false)}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+            <div className="grid grid-cols-2 gap-3">
+              <TextField
+                id="picker-latitude"
+                label="Latitude"
+                inputMode="decimal"
+                value={latitude}
+                onChange={setLatitude}
               />
-            </Suspense>
-          ) : (
-            <>
-              <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
-                <div className="grid grid-cols-2 gap-3">
-                  <TextField
-                    id="picker-latitude"
-                    label="Latitude"
-                    inputMode="decimal"
-                    value={latitude}
-                    onChange={setLatitude}
-                  />
-                  <TextField
-                    id="picker-longitude"
-                    label="Longitude"
-                    inputMode="decimal"
-                    value={longitude}
-                    onChange={setLongitude}
-                  />
-                </div>
-                {error ? (
-                  <p role="alert" className="text-sm text-red-700">
-                    {error}
-                  </p>
-                ) : null}
-                <button type="submit" className={`${buttonPrimary} w-full`}>
-                  Use This Location
+              <TextField
+                id="picker-longitude"
+                label="Longitude"
+                inputMode="decimal"
+                value={longitude}
+                onChange={setLongitude}
+              />
+            </div>
+            {error ? (
+              <p role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className={`${buttonPrimary} w-full`}>
+              Use This Location
+            </button>
+          </form>
+          <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {QUICK_CITIES.map((city) => (
+              <li key={city.locationName}>
+                <button
+                  type="button"
+                  className={`${buttonSecondary} w-full px-2`}
+                  onClick={() => {
+                    onSelect(city);
+                    onOpenChange(false);
+                  }}
+                >
+                  {city.locationName}
                 </button>
-              </form>
-              <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {QUICK_CITIES.map((city) => (
-                  <li key={city.locationName}>
-                    <button
-                      type="button"
-                      className={`${buttonSecondary} w-full px-2`}
-                      onClick={() => {
-                        onSelect(city);
-                        onOpenChange(false);
-                      }}
-                    >
-                      {city.locationName}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <DialogCloseButton />
-        </DialogContent>
-      </Dialog.Portal>
-    </Dialog.Root>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <DialogCloseButton />
+    </ModalDialog>
   );
 }

@@ -11,7 +11,7 @@ import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
 import { buttonPrimary, buttonSecondary, linkClass } from './ui';
 import { isApiError } from '../api/api-error';
-import { DialogContent } from './dialog-content';
+import { ModalDialog } from './modal-dialog';
 
 interface MessageDialogProps {
   recipientId: string;
@@ -78,47 +78,41 @@ export default function MessageDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">
-            Message {recipientName}
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Say hello and suggest a plan. Only {recipientName} can read it.
-          </Dialog.Description>
-          <form onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4" noValidate>
-            <TextAreaField
-              id="message-dialog-content"
-              label="Your message"
-              rows={4}
-              maxLength={MESSAGE_CONTENT_MAX}
-              value={content}
-              onChange={setContent}
-            />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <button
-                type="button"
-                className={`${linkClass} rounded text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none`}
-                onClick={() => void openConversation()}
-                disabled={busy}
-              >
-                Open conversation
-              </button>
-              <div className="flex gap-2">
-                <Dialog.Close className={buttonSecondary} disabled={busy}>
-                  Cancel
-                </Dialog.Close>
-                <button type="submit" className={buttonPrimary} disabled={blank || busy}>
-                  {busy ? 'Sending...' : 'Send Message'}
-                </button>
-              </div>
-            </div>
-          </form>
-          <DialogCloseButton />
-        </DialogContent>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={<>Message {recipientName}</>}
+      description={<>Say hello and suggest a plan. Only {recipientName} can read it.</>}
+    >
+      <form onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4" noValidate>
+        <TextAreaField
+          id="message-dialog-content"
+          label="Your message"
+          rows={4}
+          maxLength={MESSAGE_CONTENT_MAX}
+          value={content}
+          onChange={setContent}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <button
+            type="button"
+            className={`${linkClass} rounded text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none`}
+            onClick={() => void openConversation()}
+            disabled={busy}
+          >
+            Open conversation
+          </button>
+          <div className="flex gap-2">
+            <Dialog.Close className={buttonSecondary} disabled={busy}>
+              Cancel
+            </Dialog.Close>
+            <button type="submit" className={buttonPrimary} disabled={blank || busy}>
+              {busy ? 'Sending...' : 'Send Message'}
+            </button>
+          </div>
+        </div>
+      </form>
+      <DialogCloseButton />
+    </ModalDialog>
   );
 }

@@ -9,7 +9,7 @@ import { ReportDialog } from './report-dialog';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { toast } from '../lib/toast-store';
 import { buttonSecondary } from './ui';
-import { DialogContent } from './dialog-content';
+import { ModalDialog } from './modal-dialog';
 import { OptionsMenu, OptionsMenuItem } from './options-menu';
 
 /**
@@ -90,36 +90,30 @@ export default function PostMenu({
         />
       ) : null}
 
-      <Dialog.Root open={confirmOpen} onOpenChange={(open) => !deletePost.isPending && setConfirmOpen(open)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-          <DialogContent
-            role="alertdialog"
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+      <ModalDialog
+        open={confirmOpen}
+        onOpenChange={(open) => !deletePost.isPending && setConfirmOpen(open)}
+        title="Delete Post"
+        description="Are you sure you want to delete this post? This cannot be undone."
+        descriptionClassName="mt-2 text-sm text-slate-600"
+        width="sm"
+        role="alertdialog"
+      >
+        <div className="mt-6 flex justify-end gap-2">
+          <Dialog.Close className={buttonSecondary} disabled={deletePost.isPending}>
+            Cancel
+          </Dialog.Close>
+          <button
+            type="button"
+            onClick={() => void confirmDelete()}
+            disabled={deletePost.isPending}
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60"
           >
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Delete Post</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-slate-600">
-              Are you sure you want to delete this post? This cannot be undone.
-            </Dialog.Description>
-            <div className="mt-6 flex justify-end gap-2">
-              <Dialog.Close className={buttonSecondary} disabled={deletePost.isPending}>
-                Cancel
-              </Dialog.Close>
-              <button
-                type="button"
-                onClick={() => void confirmDelete()}
-                disabled={deletePost.isPending}
-                className="inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60"
-              >
-                {deletePost.isPending ? (
-                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-                ) : null}
-                {deletePost.isPending ? 'Deleting...' : 'Delete'}
-              </button>
-            </div>
-          </DialogContent>
-        </Dialog.Portal>
-      </Dialog.Root>
+            {deletePost.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+            {deletePost.isPending ? 'Deleting...' : 'Delete'}
+          </button>
+        </div>
+      </ModalDialog>
     </>
   );
 }

@@ -12,7 +12,7 @@ import { useReport } from '../api/use-safety';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui';
-import { DialogContent } from './dialog-content';
+import { ModalDialog } from './modal-dialog';
 
 export interface ReportTarget {
   kind: ReportTargetKind;
@@ -66,66 +66,62 @@ export function ReportDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !report.isPending && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">{TITLES[target.kind]}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Tell us what is wrong. The person is not told who reported them.
-          </Dialog.Description>
-          <form
-            className="mt-4 space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <fieldset>
-              <legend className={labelClass}>Reason</legend>
-              <div className="space-y-1.5">
-                {REPORT_REASONS.map((value) => (
-                  <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="radio"
-                      name="reason"
-                      value={value}
-                      checked={reason === value}
-                      onChange={() => setReason(value)}
-                    />
-                    {REPORT_REASON_LABELS[value]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div>
-              <label htmlFor="report-note" className={labelClass}>
-                Note (optional)
+    <ModalDialog
+      open={open}
+      onOpenChange={(next) => !report.isPending && onOpenChange(next)}
+      title={TITLES[target.kind]}
+      description="Tell us what is wrong. The person is not told who reported them."
+    >
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <fieldset>
+          <legend className={labelClass}>Reason</legend>
+          <div className="space-y-1.5">
+            {REPORT_REASONS.map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                />
+                {REPORT_REASON_LABELS[value]}
               </label>
-              <textarea
-                id="report-note"
-                className={inputClass}
-                rows={3}
-                maxLength={REPORT_NOTE_MAX_LENGTH}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-              <p className="mt-1 text-xs text-slate-600">
-                {note.length}/{REPORT_NOTE_MAX_LENGTH}
-              </p>
-            </div>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonSecondary} disabled={report.isPending}>
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className={buttonPrimary} disabled={!reason || report.isPending}>
-                {report.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-                Send report
-              </button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog.Portal>
-    </Dialog.Root>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="report-note" className={labelClass}>
+            Note (optional)
+          </label>
+          <textarea
+            id="report-note"
+            className={inputClass}
+            rows={3}
+            maxLength={REPORT_NOTE_MAX_LENGTH}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <p className="mt-1 text-xs text-slate-600">
+            {note.length}/{REPORT_NOTE_MAX_LENGTH}
+          </p>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Dialog.Close className={buttonSecondary} disabled={report.isPending}>
+            Cancel
+          </Dialog.Close>
+          <button type="submit" className={buttonPrimary} disabled={!reason || report.isPending}>
+            {report.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+            Send report
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

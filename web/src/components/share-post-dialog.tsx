@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { FeedPost } from '@saathi/contracts';
 import {
   POST_SHARE_TARGETS,
@@ -9,7 +8,7 @@ import {
 } from '../lib/post-share-links';
 import { CopyLinkField } from './copy-link-field';
 import { DialogCloseButton } from './dialog-close-button';
-import { DialogContent } from './dialog-content';
+import { ModalDialog } from './modal-dialog';
 
 const targetStyles: Record<PostShareTarget, string> = {
   twitter: 'bg-slate-900 text-white hover:bg-black',
@@ -32,36 +31,33 @@ export default function SharePostDialog({ post, open, onOpenChange }: SharePostD
   const text = postShareText(post.content);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Share Post</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm break-words text-slate-600">{text}</Dialog.Description>
-          <div className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {POST_SHARE_TARGETS.map((target) => (
-              <button
-                key={target.id}
-                type="button"
-                className={`inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none ${targetStyles[target.id]}`}
-                onClick={() =>
-                  window.open(postShareUrl(target.id, link, text), '_blank', 'noopener,noreferrer')
-                }
-              >
-                {target.label}
-              </button>
-            ))}
-          </div>
-          <CopyLinkField
-            id={`share-link-${post.id}`}
-            label="Post link"
-            link={link}
-            copiedDescription="Post link copied to clipboard"
-            withText
-          />
-          <DialogCloseButton />
-        </DialogContent>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share Post"
+      description={text}
+      descriptionClassName="mt-1 text-sm break-words text-slate-600"
+    >
+      <div className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {POST_SHARE_TARGETS.map((target) => (
+          <button
+            key={target.id}
+            type="button"
+            className={`inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none ${targetStyles[target.id]}`}
+            onClick={() => window.open(postShareUrl(target.id, link, text), '_blank', 'noopener,noreferrer')}
+          >
+            {target.label}
+          </button>
+        ))}
+      </div>
+      <CopyLinkField
+        id={`share-link-${post.id}`}
+        label="Post link"
+        link={link}
+        copiedDescription="Post link copied to clipboard"
+        withText
+      />
+      <DialogCloseButton />
+    </ModalDialog>
   );
 }
