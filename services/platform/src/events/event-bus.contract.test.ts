@@ -358,6 +358,38 @@ function eventBusContract(name: string, createBus: () => Promise<EventBus>, serv
       expect(poisonAttempts).toBe(2); // retried alone, then parked
     });
 
+    it('hands the one valid event of a group that waited together to handle, not handleBatch', async () => {
+      const bus = await open();
+      const def = thingDone('batchlone');
+      const event = eventOf(def);
+      const singles: number[] = [];
+      const batches: number[][] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await bus.subscribe({
+        durable: uniqueName('batchlone'),
+        event: def,
+        handle: async (envelope) => {
+          singles.push(envelope.data.n);
+          if (envelope.data.n === 0) await gate; // the next two queue up meanwhile
+        },
+        handleBatch: (envelopes) => {
+          batches.push(envelopes.map((envelope) => envelope.data.n));
+          return Promise.resolve();
+        },
+      });
+      await bus.publish(event(0));
+      await waitFor(() => singles.length === 1);
+      await bus.publish({ ...event(1), data: { n: 'not a number' } });
+      await bus.publish(event(2));
+      await sleep(100); // both are with the consumer, waiting behind the first
+      release();
+      await waitFor(() => singles.length + batches.flat().length === 2);
+      await sleep(100);
+      expect(singles).toEqual([0, 2]);
+      expect(batches).toEqual([]);
+    });
+
     it('parks an envelope whose data does not match the schema without calling the handler', async () => {
       const bus = await open();
       const def = thingDone('invalid');

@@ -1,14 +1,7 @@
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
-import {
-  DEFAULT_BACKOFF_MS,
-  DEFAULT_MAX_BATCH,
-  DEFAULT_MAX_DELIVER,
-  isOutage,
-  outageProbeDelay,
-  redeliveryDelay,
-  sleepUnless,
-} from './backoff';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BATCH } from './backoff';
+import { createDeliveryHandler, type BusDeliveries } from './handle-deliveries';
 import { silentLogger, type PortLogger } from './logger';
 import { parseEnvelopeJson } from './parse-envelope';
 
@@ -28,6 +21,7 @@ const DEDUP_IDS = 100_000;
 interface Delivery {
   id: string;
   json: string;
+  /** Times it was taken for its handler, as JetStream's delivery count: 0 while first waiting. */
   attempts: number;
 }
 
@@ -48,6 +42,8 @@ interface Durable {
   inFlight: Delivery[];
   /** Failed deliveries waiting out their back-off. */
   retrying: number;
+  /** Takes the deliveries the pump took to the subscription's handlers. */
+  handle: (deliveries: Delivery[]) => Promise<void>;
 }
 
 /**
@@ -86,9 +82,9 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
 
   async function pump(durable: Durable): Promise<void> {
     for (let next = durable.ready.shift(); next && !closed; next = durable.ready.shift()) {
-      const batch = [next, ...takeBatch(durable, next)];
-      if (batch.length === 1) await deliver(durable, next);
-      else await deliverBatch(durable, batch);
+      const deliveries = [next, ...takeBatch(durable, next)];
+      for (const delivery of deliveries) delivery.attempts += 1;
+      await durable.handle(deliveries);
     }
     durable.pumping = false;
     durable.current = undefined;
@@ -103,121 +99,34 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
     return durable.ready.splice(0, count);
   }
 
-  /** A batch in one `handleBatch` call; if it throws, each of its events on its own. */
-  async function deliverBatch(durable: Durable, batch: Delivery[]): Promise<void> {
-    const { event } = durable.options;
-    const valid: { delivery: Delivery; envelope: EventEnvelope }[] = [];
-    for (const delivery of batch) {
-      const parsed = parseEnvelopeJson(event, delivery.json);
-      if (parsed.ok) valid.push({ delivery, envelope: parsed.envelope });
-      else {
-        logger.error(
-          { durable: durable.name, eventId: delivery.id, reason: parsed.reason },
-          'invalid event parked',
-        );
+  /** How the durable's deliveries are read and settled; the rest is `createDeliveryHandler`'s. */
+  function deliveriesOf(durable: Durable): BusDeliveries<Delivery> {
+    return {
+      json: (delivery) => delivery.json,
+      attempt: (delivery) => delivery.attempts,
+      logFields: (delivery) => ({ eventId: delivery.id, attempts: delivery.attempts }),
+      working(deliveries) {
+        durable.inFlight = deliveries;
+        return () => (durable.inFlight = []);
+      },
+      done: () => undefined,
+      retry(delivery, delayMs) {
+        durable.retrying += 1;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          durable.retrying -= 1;
+          enqueue(durable, delivery);
+        }, delayMs);
+        timers.add(timer);
+      },
+      park() {
         parked += 1;
-      }
-    }
-    if (valid.length <= 1) {
-      for (const { delivery } of valid) await deliver(durable, delivery);
-      return;
-    }
-    durable.inFlight = valid.map(({ delivery }) => delivery);
-    const started = performance.now();
-    try {
-      await durable.options.handleBatch?.(valid.map(({ envelope }) => envelope));
-      const ms = Math.round(performance.now() - started);
-      for (const { delivery, envelope } of valid)
-        logger.info(
-          {
-            durable: durable.name,
-            eventId: delivery.id,
-            type: event.type,
-            traceId: envelope.traceId,
-            batch: valid.length,
-            ms,
-          },
-          'event handled',
-        );
-      return;
-    } catch (err) {
-      logger.warn(
-        { durable: durable.name, type: event.type, batch: valid.length, err },
-        'batch failed; handling its events one by one',
-      );
-    } finally {
-      durable.inFlight = [];
-    }
-    for (const { delivery } of valid) if (!closed) await deliver(durable, delivery);
-  }
-
-  async function deliver(durable: Durable, delivery: Delivery): Promise<void> {
-    const { event } = durable.options;
-    const maxDeliver = durable.options.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    const backoff = fixedBackoff ?? durable.options.backoffMs ?? DEFAULT_BACKOFF_MS;
-    const context = { durable: durable.name, eventId: delivery.id, type: event.type };
-    const parsed = parseEnvelopeJson(event, delivery.json);
-    if (!parsed.ok) {
-      logger.error({ ...context, reason: parsed.reason }, 'invalid event parked');
-      parked += 1;
-      return;
-    }
-    durable.inFlight = [delivery];
-    try {
-      // While the database is down the pump stays here, so the durable's other events wait
-      // rather than each using up its attempts against it; the retries of this one are not counted.
-      for (let outages = 0; !closed;) {
-        delivery.attempts += 1;
-        const traced = { ...context, traceId: parsed.envelope.traceId, attempts: delivery.attempts };
-        const started = performance.now();
-        try {
-          await durable.options.handle(parsed.envelope);
-        } catch (err) {
-          if (isOutage(err)) {
-            delivery.attempts -= 1;
-            outages += 1;
-            const delay = outageProbeDelay(backoff, outages);
-            if (outages === 1)
-              logger.warn({ ...traced, err, retryInMs: delay }, 'database unavailable; durable paused');
-            else logger.debug({ ...traced, outages, retryInMs: delay }, 'database still unavailable');
-            await sleepUnless(delay, closing);
-            continue;
-          }
-          retryOrPark(durable, delivery, err, traced, maxDeliver, backoff);
-          return;
-        }
-        if (outages > 0) logger.info({ ...traced, outages }, 'database back; durable resumed');
-        logger.info({ ...traced, ms: Math.round(performance.now() - started) }, 'event handled');
-        return;
-      }
-    } finally {
-      durable.inFlight = [];
-    }
-  }
-
-  /** After a counted failure: parked at maxDeliver, otherwise queued again after its back-off. */
-  function retryOrPark(
-    durable: Durable,
-    delivery: Delivery,
-    err: unknown,
-    traced: Record<string, unknown>,
-    maxDeliver: number,
-    backoff: readonly number[],
-  ): void {
-    if (delivery.attempts >= maxDeliver) {
-      logger.error({ ...traced, err }, 'event parked after max deliveries');
-      parked += 1;
-      return;
-    }
-    const delay = redeliveryDelay(backoff, delivery.attempts);
-    logger.warn({ ...traced, err, retryInMs: delay }, 'event handler failed; will retry');
-    durable.retrying += 1;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      durable.retrying -= 1;
-      enqueue(durable, delivery);
-    }, delay);
-    timers.add(timer);
+      },
+      giveBack: () => undefined, // the bus is closing: its events go with it
+      // The pump waits on the paused handler, so nothing else is delivered meanwhile anyway.
+      pause: () => undefined,
+      resume: () => undefined,
+    };
   }
 
   return {
@@ -283,7 +192,17 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
         current: undefined,
         inFlight: [],
         retrying: 0,
+        handle: () => Promise.resolve(),
       };
+      // Made once the durable exists: settling its deliveries updates it.
+      durable.handle = createDeliveryHandler({
+        subscription,
+        deliveries: deliveriesOf(durable),
+        logger,
+        backoffMs: fixedBackoff ?? subscription.backoffMs ?? DEFAULT_BACKOFF_MS,
+        closing,
+        isClosing: () => closed,
+      });
       durables.set(durable.name, durable);
       // Deliver policy "all": catch up on what was published before this durable existed.
       for (const { id, json } of logs.get(subscription.event.type) ?? [])

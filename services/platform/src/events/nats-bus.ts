@@ -12,16 +12,8 @@ import {
 } from '@nats-io/jetstream';
 import type { EventData, EventDefinition, EventEnvelope } from '@saathi/contracts';
 import type { BroadcastOptions, EventBus, SubscribeOptions } from '../ports';
-import {
-  DEFAULT_BACKOFF_MS,
-  DEFAULT_MAX_BATCH,
-  DEFAULT_MAX_DELIVER,
-  DELIVERIES_WITHOUT_VERDICT,
-  isOutage,
-  outageProbeDelay,
-  redeliveryDelay,
-  sleepUnless,
-} from './backoff';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BATCH, DELIVERIES_WITHOUT_VERDICT } from './backoff';
+import { createDeliveryHandler, type BusDeliveries } from './handle-deliveries';
 import { silentLogger, type PortLogger } from './logger';
 import {
   ensureStream,
@@ -56,6 +48,8 @@ interface RunningConsumer {
   inHand: Set<JsMsg>;
   /** While the database is down: the session is stopped and every message in hand is held. */
   paused: boolean;
+  /** Tells the server, while paused, that every message in hand is still being worked on. */
+  holding: NodeJS.Timeout | undefined;
   done: Promise<void>;
 }
 
@@ -109,201 +103,60 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
     return ready;
   }
 
-  async function handleMessage<E extends EventDefinition>(
-    running: RunningConsumer,
-    subscription: SubscribeOptions<E>,
-    msg: JsMsg,
-  ): Promise<void> {
-    try {
-      await settleMessage(running, subscription, msg);
-    } finally {
-      running.inHand.delete(msg);
-    }
-  }
-
   /**
-   * Runs the handler and acks, naks (to retry after the back-off) or parks the message. Only
-   * failures that are not an outage count toward `maxDeliver`, and they are counted by the
-   * server's delivery count: an outage failure is never handed back, so it costs no delivery —
-   * the message is held (`working()`), the durable pauses and it is retried in place.
+   * A message is settled by JetStream's verdicts: an ack, a nak (redelivered after the delay, a
+   * delivery counted by the server: `attempt` is its delivery count) or a term once parked.
    */
-  async function settleMessage<E extends EventDefinition>(
-    running: RunningConsumer,
-    subscription: SubscribeOptions<E>,
-    msg: JsMsg,
-  ): Promise<void> {
-    const { event } = subscription;
-    const maxDeliver = subscription.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    const backoff = subscription.backoffMs ?? DEFAULT_BACKOFF_MS;
-    const attempt = msg.info.deliveryCount;
-    const context = { durable: subscription.durable, type: event.type, seq: msg.seq, attempt };
-    const parsed = parseEnvelopeJson(event, msg.string());
-    if (!parsed.ok) {
-      logger.error({ ...context, reason: parsed.reason }, 'invalid event parked');
-      await park(event.type, msg);
-      return;
-    }
-    const { id: eventId, traceId } = parsed.envelope;
-    if (attempt > maxDeliver + DELIVERIES_WITHOUT_VERDICT) {
-      logger.error(
-        { ...context, eventId, traceId },
-        'event parked after too many deliveries without a verdict',
-      );
-      await park(event.type, msg);
-      return;
-    }
-    // Keeps a slow but healthy handler from being redelivered to another replica meanwhile.
-    const heartbeat = setInterval(() => msg.working(), heartbeatMs);
-    try {
-      for (let outages = 0; ;) {
-        const started = performance.now();
-        try {
-          await subscription.handle(parsed.envelope);
-        } catch (err) {
-          if (isOutage(err)) {
-            if (!closing) {
-              outages += 1;
-              const delay = outageProbeDelay(backoff, outages);
-              if (outages === 1)
-                logger.warn(
-                  { ...context, eventId, traceId, err, retryInMs: delay },
-                  'database unavailable; durable paused',
-                );
-              else
-                logger.debug(
-                  { ...context, eventId, outages, retryInMs: delay },
-                  'database still unavailable',
-                );
-              pause(running);
-              await hold(running, delay);
-              // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() sets it while hold awaits
-              if (!closing) continue;
-            }
-            msg.nak(); // closing: hand it back at once, for another process to hold
-            return;
-          }
-          running.paused = false;
-          if (attempt >= maxDeliver) {
-            logger.error({ ...context, eventId, traceId, err }, 'event parked after max deliveries');
-            await park(event.type, msg);
-          } else {
-            const delay = redeliveryDelay(backoff, attempt);
-            logger.warn(
-              { ...context, eventId, traceId, err, retryInMs: delay },
-              'event handler failed; will retry',
-            );
-            msg.nak(delay);
-          }
-          return;
-        }
-        msg.ack();
-        running.paused = false;
-        if (outages > 0) logger.info({ ...context, eventId, outages }, 'database back; durable resumed');
-        // One line per handled event, as the access log has one per request: the trace goes on.
-        logger.info(
-          { ...context, eventId, traceId, ms: Math.round(performance.now() - started) },
-          'event handled',
-        );
-        return;
-      }
-    } finally {
-      clearInterval(heartbeat);
-    }
+  function deliveriesOf(running: RunningConsumer, type: string): BusDeliveries<JsMsg> {
+    const settled = (msg: JsMsg) => {
+      running.inHand.delete(msg);
+      return msg;
+    };
+    return {
+      json: (msg) => msg.string(),
+      attempt: (msg) => msg.info.deliveryCount,
+      logFields: (msg) => ({ seq: msg.seq, attempt: msg.info.deliveryCount }),
+      working(msgs) {
+        // Keeps a slow but healthy handler from being redelivered to another replica meanwhile.
+        const heartbeat = setInterval(() => {
+          for (const msg of msgs) msg.working();
+        }, heartbeatMs);
+        return () => clearInterval(heartbeat);
+      },
+      done: (msg) => settled(msg).ack(),
+      retry: (msg, delayMs) => settled(msg).nak(delayMs),
+      park: (msg) => park(type, settled(msg)),
+      giveBack: (msg) => settled(msg).nak(), // at once, for another process to hold
+      pause: () => pause(running),
+      resume: () => resume(running),
+    };
   }
 
   /**
    * Stops the durable's pull session, so no more of its backlog is fetched while the database
-   * is down; the loop takes what the session had already buffered in hand, to be held too.
+   * is down; the loop takes what the session had already buffered in hand, to be held too. Held
+   * messages are never handed back meanwhile: a pause must not cost them delivery attempts nor
+   * hand them to another replica.
    */
   function pause(running: RunningConsumer): void {
     if (running.paused) return;
     running.paused = true;
     stopSession(running);
+    const keep = () => {
+      for (const msg of running.inHand) msg.working();
+    };
+    keep();
+    running.holding = setInterval(keep, heartbeatMs);
+  }
+
+  function resume(running: RunningConsumer): void {
+    running.paused = false;
+    clearInterval(running.holding);
   }
 
   function stopSession(running: RunningConsumer): void {
     running.session?.stop();
     running.wake?.();
-  }
-
-  /**
-   * Waits `delayMs` (less if the bus closes) keeping every message in hand from being
-   * redelivered: a pause must not cost them delivery attempts nor hand them to another replica.
-   */
-  async function hold(running: RunningConsumer, delayMs: number): Promise<void> {
-    const keep = () => {
-      for (const msg of running.inHand) msg.working();
-    };
-    keep();
-    const heartbeat = setInterval(keep, heartbeatMs);
-    try {
-      await sleepUnless(delayMs, closed);
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  /**
-   * Messages that were waiting together: first deliveries in one `handleBatch` call when the
-   * subscription has one (acknowledged together), otherwise — or when the batch throws — one
-   * by one through `handleMessage`, whose retry and parking then apply to each alone.
-   */
-  async function handleMessages<E extends EventDefinition>(
-    running: RunningConsumer,
-    subscription: SubscribeOptions<E>,
-    msgs: JsMsg[],
-  ): Promise<void> {
-    const firsts = subscription.handleBatch ? msgs.filter((msg) => msg.info.deliveryCount === 1) : [];
-    if (firsts.length < 2) {
-      for (const msg of msgs) await handleMessage(running, subscription, msg);
-      return;
-    }
-    const valid: { msg: JsMsg; envelope: EventEnvelope<EventData<E>> }[] = [];
-    for (const msg of firsts) {
-      const parsed = parseEnvelopeJson(subscription.event, msg.string());
-      if (parsed.ok) valid.push({ msg, envelope: parsed.envelope });
-      else await handleMessage(running, subscription, msg); // parks it, with the reason logged
-    }
-    const heartbeat = setInterval(() => {
-      for (const { msg } of valid) msg.working();
-    }, heartbeatMs);
-    const started = performance.now();
-    let handled = false;
-    try {
-      if (valid.length > 0) await subscription.handleBatch?.(valid.map(({ envelope }) => envelope));
-      handled = true;
-    } catch (err) {
-      logger.warn(
-        { durable: subscription.durable, type: subscription.event.type, batch: valid.length, err },
-        'batch failed; handling its events one by one',
-      );
-    } finally {
-      clearInterval(heartbeat);
-    }
-    const ms = Math.round(performance.now() - started);
-    for (const { msg, envelope } of valid) {
-      if (!handled) {
-        await handleMessage(running, subscription, msg);
-        continue;
-      }
-      msg.ack();
-      running.inHand.delete(msg);
-      logger.info(
-        {
-          durable: subscription.durable,
-          type: subscription.event.type,
-          seq: msg.seq,
-          attempt: 1,
-          eventId: envelope.id,
-          traceId: envelope.traceId,
-          batch: valid.length,
-          ms,
-        },
-        'event handled',
-      );
-    }
-    // Redeliveries among them go alone, after the batch (their order was already broken).
-    for (const msg of msgs) if (msg.info.deliveryCount > 1) await handleMessage(running, subscription, msg);
   }
 
   /**
@@ -395,7 +248,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
       // Parking is decided here, never by the server (`max_deliver` -1): at its limit the server
       // just stops delivering — the event neither applied nor parked — and it counts deliveries
       // that no failure of the event caused (a killed process, or one lost while held during a
-      // database outage). `settleMessage` parks at `maxDeliver` failed attempts, or past
+      // database outage). `createDeliveryHandler` parks at `maxDeliver` failed attempts, or past
       // DELIVERIES_WITHOUT_VERDICT more deliveries that ended without one.
       await ensureConsumer(stream, {
         durable_name: durable,
@@ -414,8 +267,18 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
         wake: undefined,
         inHand: new Set(),
         paused: false,
+        holding: undefined,
         done: Promise.resolve(),
       };
+      const handleMessages = createDeliveryHandler({
+        subscription,
+        deliveries: deliveriesOf(running, subscription.event.type),
+        logger,
+        backoffMs: subscription.backoffMs ?? DEFAULT_BACKOFF_MS,
+        closing: closed,
+        isClosing: () => closing,
+        deliveriesWithoutVerdict: DELIVERIES_WITHOUT_VERDICT,
+      });
       // What arrived while the handler was busy is handled together next (a batch when the
       // subscription takes batches); the loop stops pulling once a full batch waits.
       const waiting: JsMsg[] = [];
@@ -430,7 +293,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
             }
             break;
           }
-          await handleMessages(running, subscription, waiting.splice(0, maxBatch));
+          await handleMessages(waiting.splice(0, maxBatch));
         }
         draining = undefined;
       };
