@@ -148,6 +148,10 @@ export interface JobContext<N extends QueueName> {
 
 export interface JobQueue {
   readonly kind: 'bullmq' | 'memory';
+  /**
+   * Rejects with QueueUnavailableError, within a few seconds, when the queue's store cannot take
+   * the job now (Redis away): an event consumer then waits the outage out (`isOutage`).
+   */
   add<N extends QueueName>(queue: N, data: JobData<N>, options?: AddJobOptions): Promise<void>;
   /** Starts a worker for a queue (worker processes only). Throwing fails the attempt. */
   process<N extends QueueName>(

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { QueueUnavailableError } from '../queue/unavailable';
 import { DEFAULT_BACKOFF_MS, isOutage, OUTAGE_PROBE_MAX_MS, outageProbeDelay, sleepUnless } from './backoff';
 
 describe('isOutage', () => {
@@ -8,6 +10,13 @@ describe('isOutage', () => {
     expect(isOutage(refused)).toBe(true);
     expect(isOutage(new Error('Failed query', { cause: shutdown }))).toBe(true);
     expect(isOutage(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
+
+  it('recognises the job queue being unavailable, also wrapped, and never as the database', () => {
+    const unavailable = new QueueUnavailableError('redis did not answer within 5000 ms');
+    expect(isOutage(unavailable)).toBe(true);
+    expect(isOutage(new Error('handler failed', { cause: unavailable }))).toBe(true);
+    expect(isDatabaseUnavailable(unavailable)).toBe(false);
   });
 
   it('leaves every other failure to count toward parking', () => {

@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { isQueueUnavailable } from '../queue/unavailable';
 
 /** Redelivery delays after a failed attempt; the last one repeats. */
 export const DEFAULT_BACKOFF_MS: readonly number[] = [1_000, 5_000, 15_000, 30_000, 60_000];
@@ -25,12 +26,15 @@ export function exponentialDelay(failures: number, initialMs: number, maxMs: num
 
 /**
  * True when a handler failed because something it depends on is down, not because of the event:
- * the same event will work once it is back, so the failure must not count toward parking. Only
- * the database is recognised — every consumer's side effect goes through it (the inbox) — and
- * its errors are told apart by `isDatabaseUnavailable`, as the HTTP error handler does for 503s.
+ * the same event will work once it is back, so the failure must not count toward parking. Two
+ * dependencies are recognised. The database: every consumer's side effect goes through it (the
+ * inbox), and its errors are told apart by `isDatabaseUnavailable`, as the HTTP error handler
+ * does for 503s. The job queue's Redis, for consumers that queue a job (the mails): the BullMQ
+ * adapter fails an add it cannot make within a bounded wait with a QueueUnavailableError
+ * (`isQueueUnavailable`) rather than waiting for Redis to return.
  */
 export function isOutage(error: unknown): boolean {
-  return isDatabaseUnavailable(error);
+  return isDatabaseUnavailable(error) || isQueueUnavailable(error);
 }
 
 /** The longest wait between two retries of an event held during an outage. */
@@ -38,9 +42,9 @@ export const OUTAGE_PROBE_MAX_MS = 30_000;
 
 /**
  * Wait before retrying, for the `outages`-th time in a row (≥ 1), an event whose handler found
- * the database down: doubling from the subscription's first back-off step, capped by its last
- * one and by OUTAGE_PROBE_MAX_MS — so the consumer resumes within that long of the database's
- * return — and never under 10 ms, so an empty back-off does not spin.
+ * the database or the job queue down: doubling from the subscription's first back-off step,
+ * capped by its last one and by OUTAGE_PROBE_MAX_MS — so the consumer resumes within that long
+ * of the dependency's return — and never under 10 ms, so an empty back-off does not spin.
  */
 export function outageProbeDelay(backoffMs: readonly number[], outages: number): number {
   const initial = Math.max(10, backoffMs[0] ?? 0);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isOutOfRangeValue, isUnstorableText } from '../db/unavailable';
+import { isQueueUnavailable } from '../queue/unavailable';
 import { reasonOf } from '../logging/error-without-values';
 import { HttpError } from './errors';
 import type { ErrorBody } from './errors';
@@ -71,6 +72,13 @@ export function mapError(error: unknown): Mapped {
       body: { message: 'Service temporarily unavailable, try again shortly', code: 'DATABASE_UNAVAILABLE' },
     };
   }
+  // The job queue's Redis away: the request was fine and will work again once it is back.
+  if (isQueueUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: 'Service temporarily unavailable, try again shortly', code: 'QUEUE_UNAVAILABLE' },
+    };
+  }
   if (isUnstorableText(error)) {
     return {
       status: 400,
@@ -85,8 +93,9 @@ export function mapError(error: unknown): Mapped {
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = mapError(error);
-  // During a database outage every request fails the same way: one line each, without the stack.
-  if (body.code === 'DATABASE_UNAVAILABLE') request.log.warn({ reason: reasonOf(error) }, body.message);
+  // During an outage every request fails the same way: one line each, without the stack.
+  if (body.code === 'DATABASE_UNAVAILABLE' || body.code === 'QUEUE_UNAVAILABLE')
+    request.log.warn({ reason: reasonOf(error) }, body.message);
   else if (status >= 500) request.log.error({ err: error }, 'request failed');
   // A value only the database refused: a route's schema lacks a check (see isOutOfRangeValue).
   else if (body.code === 'INVALID_VALUE') request.log.warn({ reason: reasonOf(error) }, body.message);

@@ -7,6 +7,7 @@ import type { Logger } from '../logging';
 import type { AddJobOptions, JobContext, JobQueue } from '../ports';
 import { decodeJobId, encodeJobId } from './job-id';
 import { DEFAULT_BACKOFF_MS, KEEP_COMPLETED, KEEP_FAILED } from './retention';
+import { asQueueUnavailable, QueueUnavailableError } from './unavailable';
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -22,6 +23,14 @@ export interface BullQueueOptions {
 }
 
 const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * Longest wait for Redis to take a job before the add fails with QueueUnavailableError. A
+ * healthy Redis answers in milliseconds; an event consumer holds its inbox transaction while it
+ * waits, and the bus's ack wait is 30 s by default. Only a queue made while Redis is away, or a command
+ * already sent when the link broke, waits this long: a connected-then-lost queue refuses at once.
+ */
+const REDIS_WAIT_MS = 5_000;
 
 /**
  * How often a job may be taken from a worker that died before it is failed as the crash's
@@ -64,11 +73,38 @@ export function createBullQueue({
     pingClientHealthy = true;
   });
 
+  /**
+   * The queues' connection, made with the first queue. Without its offline queue a command while
+   * the link is down is refused at once, where BullMQ's own connection holds it until Redis is
+   * back or ioredis gives up minutes later; ioredis's reconnect delay (at most 2 s, BullMQ's
+   * grows to 20 s) brings the queues back soon after Redis. It is ours to close: BullMQ closes
+   * its own with QUIT, which such a client refuses while the link is down, and it then goes on
+   * reconnecting forever. Workers keep BullMQ's connections, which must queue offline.
+   */
+  let queueClient: Redis | undefined;
+  let queueClientHealthy = true;
+  function sharedQueueClient(): Redis {
+    if (!queueClient) {
+      queueClient = new Redis(redisUrl, { enableOfflineQueue: false });
+      queueClient.on('error', (error: Error) => {
+        if (queueClientHealthy) log.warn({ err: error }, 'job queues cannot reach redis');
+        queueClientHealthy = false;
+      });
+      queueClient.on('ready', () => {
+        queueClientHealthy = true;
+      });
+    }
+    return queueClient;
+  }
+
   function queueFor(name: QueueName): Queue {
     let queue = queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection, prefix });
-      queue.on('error', (error: Error) => log.error({ err: error, queue: name }, 'queue error'));
+      queue = new Queue(name, { connection: sharedQueueClient(), prefix });
+      // Each queue hears every error of the shared link: one warning per outage is enough.
+      queue.on('error', (error: Error) => {
+        if (queueClientHealthy) log.error({ err: error, queue: name }, 'queue error');
+      });
       queues.set(name, queue);
     }
     return queue;
@@ -76,6 +112,24 @@ export function createBullQueue({
 
   function assertOpen(): void {
     if (closing) throw new Error('job queue is closed');
+  }
+
+  /** Runs a call to Redis, failing with QueueUnavailableError when Redis is away or too slow. */
+  async function reachRedis<T>(call: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new QueueUnavailableError(`redis did not answer within ${REDIS_WAIT_MS} ms`)),
+        REDIS_WAIT_MS,
+      );
+    });
+    try {
+      return await Promise.race([call(), timeout]);
+    } catch (error) {
+      throw asQueueUnavailable(error);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return {
@@ -98,20 +152,24 @@ export function createBullQueue({
         // Upsert: every process may declare the schedule at start; Redis keeps exactly one.
         const schedulerId = encodeJobId(options.jobId ?? name);
         const startDate = options.delayMs ? Date.now() + options.delayMs : undefined;
-        await queue.upsertJobScheduler(
-          schedulerId,
-          { every: options.repeatEveryMs, ...(startDate ? { startDate } : {}) },
-          { name, data: parsed, opts: jobOptions },
+        await reachRedis(() =>
+          queue.upsertJobScheduler(
+            schedulerId,
+            { every: options.repeatEveryMs, ...(startDate ? { startDate } : {}) },
+            { name, data: parsed, opts: jobOptions },
+          ),
         );
         return;
       }
 
       // The job's name carries its trace (BullMQ keeps it with the job; one queue holds one job type).
-      await queue.add(options.traceId ? `${name}@${options.traceId}` : name, parsed, {
-        ...jobOptions,
-        ...(options.jobId !== undefined ? { jobId: encodeJobId(options.jobId) } : {}),
-        ...(options.delayMs ? { delay: options.delayMs } : {}),
-      });
+      await reachRedis(() =>
+        queue.add(options.traceId ? `${name}@${options.traceId}` : name, parsed, {
+          ...jobOptions,
+          ...(options.jobId !== undefined ? { jobId: encodeJobId(options.jobId) } : {}),
+          ...(options.delayMs ? { delay: options.delayMs } : {}),
+        }),
+      );
     },
 
     process<N extends QueueName>(
@@ -179,7 +237,9 @@ export function createBullQueue({
     },
 
     async counts(name: QueueName) {
-      const counts = await queueFor(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+      const counts = await reachRedis(() =>
+        queueFor(name).getJobCounts('waiting', 'active', 'delayed', 'failed'),
+      );
       return {
         waiting: counts['waiting'] ?? 0,
         active: counts['active'] ?? 0,
@@ -206,6 +266,7 @@ export function createBullQueue({
         // Workers first: Worker.close() lets running jobs finish before it returns.
         await Promise.allSettled([...workers.values()].map((worker) => worker.close()));
         await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
+        queueClient?.disconnect();
         pingClient.disconnect();
       })();
       return closing;

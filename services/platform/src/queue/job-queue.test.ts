@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isOutage } from '../events/backoff';
+import { createApp } from '../http/create-app';
 import { createLogger } from '../logging';
+import { startRedisServer } from '../testing/redis-server';
 import { createBullQueue } from './bull-queue';
 import { describeJobQueueContract, waitFor } from './job-queue.contract';
 import { createMemoryQueue } from './memory-queue';
+import { QueueUnavailableError } from './unavailable';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger({ name: 'job-queue-test', level: 'silent' });
@@ -81,6 +85,49 @@ describe('bullmq adapter', () => {
     expect(failed!.attemptsMade).toBe(1);
     expect(failed!.failedReason).toMatch(/invalid email job data/);
     expect(calls).toBe(0);
+  });
+
+  it('refuses an add at once, as an outage (503 to a request), once its Redis is gone', async () => {
+    const redis = await startRedisServer();
+    const queue = createBullQueue({ redisUrl: redis.url, prefix: nextPrefix(), logger });
+    try {
+      await queue.add('email', { to: 'a@example.com', subject: 'Hi', text: 'Hello', dedupeKey: 'k' });
+      await redis.stop();
+      const started = performance.now();
+      const error: unknown = await queue
+        .add('email', { to: 'b@example.com', subject: 'Hi', text: 'Hello', dedupeKey: 'k2' })
+        .catch((caught: unknown) => caught);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(QueueUnavailableError);
+      expect(isOutage(error)).toBe(true);
+      // A request that queues a job meanwhile answers 503 JSON, as during a database outage.
+      const app = await createApp({ name: 'queue-test', logLevel: 'silent', readiness: {} });
+      app.post('/export', async () => {
+        await queue.add('email', { to: 'd@example.com', subject: 'Hi', text: 'Hello', dedupeKey: 'k4' });
+        return { queued: true };
+      });
+      const response = await app.inject({ method: 'POST', url: '/export' });
+      await app.close();
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        message: 'Service temporarily unavailable, try again shortly',
+        code: 'QUEUE_UNAVAILABLE',
+      });
+    } finally {
+      await queue.close();
+      await redis.stop();
+    }
+  });
+
+  it('gives up on an add within a bounded wait when Redis was never reachable', async () => {
+    const queue = createBullQueue({ redisUrl: 'redis://127.0.0.1:1', prefix: nextPrefix(), logger });
+    const started = performance.now();
+    await expect(
+      queue.add('email', { to: 'c@example.com', subject: 'Hi', text: 'Hello', dedupeKey: 'k3' }),
+    ).rejects.toBeInstanceOf(QueueUnavailableError);
+    // BullMQ alone waits for the first connection for as long as it takes.
+    expect(performance.now() - started).toBeLessThan(7_000);
+    await queue.close();
   });
 
   it('rejects ping when Redis is unreachable', async () => {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { testEnv } from './env';
 import { launchServer, sparePort, terminate } from './server-process';
 
@@ -5,6 +6,11 @@ export interface RedisServerHandle {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /**
+   * Stops and starts again on the same port, so clients reconnect to the same URL. Nothing is
+   * persisted: the server comes back empty, as a Redis without AOF does after a crash.
+   */
+  restart(options?: { downMs?: number }): Promise<void>;
 }
 
 /**
@@ -13,7 +19,21 @@ export interface RedisServerHandle {
  */
 export async function startRedisServer(): Promise<RedisServerHandle> {
   const port = await sparePort();
-  const child = await launchServer(
+  let child = await launch(port);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => terminate(child),
+    async restart({ downMs = 0 } = {}) {
+      await terminate(child);
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      child = await launch(port);
+    },
+  };
+}
+
+function launch(port: number): Promise<ChildProcess> {
+  return launchServer(
     'redis-server',
     testEnv.redisServerBinary,
     [
@@ -30,5 +50,4 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
     ],
     port,
   );
-  return { url: `redis://127.0.0.1:${port}`, port, stop: () => terminate(child) };
 }
