@@ -70,6 +70,108 @@ function databasePortContract(
       expect(tables).toEqual([]);
     });
 
+    const indexesOf = (schema: string) =>
+      queryRows<{ name: string; valid: boolean }>(
+        port.db,
+        sql`select c.relname as name, i.indisvalid as valid
+              from pg_index i
+              join pg_class c on c.oid = i.indexrelid
+              join pg_namespace n on n.oid = c.relnamespace
+             where n.nspname = ${schema} and c.relname <> 'schema_migrations_pkey'
+             order by c.relname`,
+      );
+    const posts: Migration = {
+      name: '0001_posts',
+      sql: `create table posts (id serial primary key, author int not null, body text not null, old int);
+            create index posts_old_idx on posts (old);
+            insert into posts (author, body) select n % 100, 'post ' || n from generate_series(1, 20000) n;`,
+    };
+    const postsIndexes: Migration = {
+      name: '0002_posts_indexes',
+      sql: `-- migrate: concurrently
+            -- an author's posts, newest first
+            create index concurrently if not exists posts_author_idx on posts (author, id);
+            create unique index concurrently if not exists posts_body_key on posts (body);
+            drop index concurrently if exists posts_old_idx;`,
+    };
+    const codes: Migration = {
+      name: '0001_codes',
+      sql: `create table codes (code text not null); insert into codes values ('a'), ('a'), ('b');`,
+    };
+    const codesKey: Migration = {
+      name: '0002_codes_key',
+      sql: `-- migrate: concurrently\ncreate unique index concurrently if not exists codes_key on codes (code);`,
+    };
+
+    it('applies an index migration ("-- migrate: concurrently") once when several migrate at the same time', async () => {
+      const schema = uniqueName('cidx');
+      const after: Migration = {
+        name: '0003_after',
+        sql: `insert into posts (author, body) values (1, 'after the indexes');`,
+      };
+      await Promise.all([1, 2, 3].map(() => port.migrate(schema, [posts, postsIndexes, after])));
+      const applied = await queryRows(
+        port.db,
+        sql.raw(`select name from "${schema}".schema_migrations order by name`),
+      );
+      expect(applied.map((r) => r.name)).toEqual(['0001_posts', '0002_posts_indexes', '0003_after']);
+      expect(await indexesOf(schema)).toEqual([
+        { name: 'posts_author_idx', valid: true },
+        { name: 'posts_body_key', valid: true },
+        { name: 'posts_pkey', valid: true },
+      ]);
+      const [{ count }] = (await queryRows(
+        port.db,
+        sql.raw(`select count(*)::int as count from "${schema}".posts where body = 'after the indexes'`),
+      )) as [{ count: number }];
+      expect(count).toBe(1);
+    });
+
+    it('refuses an index migration holding anything but index statements, before applying any', async () => {
+      const schema = uniqueName('cref');
+      const sneaky: Migration = {
+        name: '0002_sneaky',
+        sql: `-- migrate: concurrently
+              create index concurrently if not exists posts_author_idx on posts (author);
+              alter table posts add column note text;`,
+      };
+      await expect(port.migrate(schema, [posts, sneaky])).rejects.toThrow(
+        /migration 0002_sneaky is an index migration .* not: alter table posts add column note text$/,
+      );
+      const schemas = await queryRows(
+        port.db,
+        sql`select schema_name from information_schema.schemata where schema_name = ${schema}`,
+      );
+      expect(schemas).toEqual([]);
+    });
+
+    it('builds an index again after its build failed, once the cause is gone', async () => {
+      const schema = uniqueName('cfail');
+      await expect(port.migrate(schema, [codes, codesKey])).rejects.toThrow(/could not create unique index/);
+      // PostgreSQL keeps the half-built index, INVALID; PGlite built it in a transaction that rolled back.
+      expect(await indexesOf(schema)).toEqual(
+        port.kind === 'postgres' ? [{ name: 'codes_key', valid: false }] : [],
+      );
+      await port.db.execute(sql.raw(`delete from "${schema}".codes where code = 'a'`));
+      await port.db.execute(sql.raw(`insert into "${schema}".codes values ('a')`));
+      await port.migrate(schema, [codes, codesKey]);
+      expect(await indexesOf(schema)).toEqual([{ name: 'codes_key', valid: true }]);
+      await expect(port.db.execute(sql.raw(`insert into "${schema}".codes values ('b')`))).rejects.toThrow();
+    });
+
+    it('drops an INVALID index of the name it builds, and builds it', async () => {
+      const schema = uniqueName('cinv');
+      await port.migrate(schema, [codes]);
+      // A concurrent build by hand that fails leaves its index behind, INVALID, on both databases.
+      await expect(
+        port.db.execute(sql.raw(`create unique index concurrently codes_key on "${schema}".codes (code)`)),
+      ).rejects.toThrow();
+      expect(await indexesOf(schema)).toEqual([{ name: 'codes_key', valid: false }]);
+      await port.db.execute(sql.raw(`delete from "${schema}".codes where code = 'a'`));
+      await port.migrate(schema, [codes, codesKey]);
+      expect(await indexesOf(schema)).toEqual([{ name: 'codes_key', valid: true }]);
+    });
+
     it('rolls a transaction back when its callback throws', async () => {
       const schema = uniqueName('tx');
       await port.migrate(schema, migrations);

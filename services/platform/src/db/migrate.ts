@@ -1,12 +1,8 @@
 import type { Migration } from '../ports';
-import type { ScriptRunner } from './script-runner';
+import { isIndexMigration, parseIndexMigration, type IndexStatement } from './index-migration';
+import { inLockedSession, inLockedTransaction } from './migration-lock';
+import type { RawConnection, ScriptRunner } from './script-runner';
 import { assertSchemaName } from './sql-identifier';
-
-/**
- * One lock for every schema of the database: besides racing on their own schema, two services
- * starting together would race on CREATE EXTENSION, which is database-wide and not race-safe.
- */
-const MIGRATION_LOCK_KEY = 'saathi.migrate';
 
 export interface MigrateOptions {
   /** Extensions created (in `public`) before any migration runs. */
@@ -18,6 +14,11 @@ export interface MigrateOptions {
  * advisory lock and re-reads what is applied, so concurrent starters apply each one once.
  * Migrations run with `search_path = <schema>, public`: unqualified names land in the service's
  * schema and the earthdistance functions still resolve.
+ *
+ * An index migration (first line `-- migrate: concurrently`, see index-migration.ts) runs
+ * outside a transaction instead, one statement at a time on a connection of its own that holds
+ * the same lock for the session; where the runner has no such connection (PGlite) its
+ * statements run without CONCURRENTLY in a transaction like any other migration.
  */
 export async function runMigrations(
   runner: ScriptRunner,
@@ -27,10 +28,13 @@ export async function runMigrations(
 ): Promise<void> {
   assertSchemaName(schema);
   assertUniqueNames(migrations);
-  const lock = `select pg_advisory_xact_lock(hashtext('${MIGRATION_LOCK_KEY}'))`;
+  // Every index migration is checked before anything is applied, so a refused one stops the
+  // start with the database untouched.
+  const indexStatements = new Map(
+    migrations.filter(isIndexMigration).map((migration) => [migration.name, parseIndexMigration(migration)]),
+  );
 
-  await runner.transaction(async (tx) => {
-    await tx.query(lock);
+  await inLockedTransaction(runner, async (tx) => {
     for (const extension of options.extensions) {
       await tx.exec(`create extension if not exists ${extension} with schema public`);
     }
@@ -45,17 +49,64 @@ export async function runMigrations(
 
   const ordered = [...migrations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const migration of ordered) {
-    await runner.transaction(async (tx) => {
-      await tx.query(lock);
-      const applied = await tx.query(`select 1 from "${schema}".schema_migrations where name = $1`, [
-        migration.name,
-      ]);
-      if (applied.length > 0) return;
+    const statements = indexStatements.get(migration.name);
+    if (statements && runner.session) {
+      await runner.session((connection) =>
+        inLockedSession(connection, async () => {
+          if (await isApplied(connection, schema, migration.name)) return;
+          await connection.exec(`set search_path to "${schema}", public`);
+          await applyIndexStatements(connection, statements, { concurrently: true });
+          await recordApplied(connection, schema, migration.name);
+        }),
+      );
+      continue;
+    }
+    await inLockedTransaction(runner, async (tx) => {
+      if (await isApplied(tx, schema, migration.name)) return;
       await tx.exec(`set local search_path to "${schema}", public`);
-      await tx.exec(migration.sql);
-      await tx.query(`insert into "${schema}".schema_migrations (name) values ($1)`, [migration.name]);
+      if (statements) await applyIndexStatements(tx, statements, { concurrently: false });
+      else await tx.exec(migration.sql);
+      await recordApplied(tx, schema, migration.name);
     });
   }
+}
+
+/**
+ * One statement per query: CREATE INDEX CONCURRENTLY refuses to share one. Before each build,
+ * an INVALID index of the same name — what a failed or interrupted concurrent build leaves —
+ * is dropped, as IF NOT EXISTS would otherwise keep it and never build it.
+ */
+async function applyIndexStatements(
+  connection: RawConnection,
+  statements: readonly IndexStatement[],
+  { concurrently }: { concurrently: boolean },
+): Promise<void> {
+  for (const statement of statements) {
+    if (statement.kind === 'create') {
+      const leftovers = await connection.query<{ index: string }>(
+        `select format('%I.%I', n.nspname, c.relname) as index
+           from pg_index i
+           join pg_class c on c.oid = i.indexrelid
+           join pg_namespace n on n.oid = c.relnamespace
+          where not i.indisvalid and c.relname = $1
+            and c.relnamespace = (select relnamespace from pg_class where oid = to_regclass($2))`,
+        [statement.index, statement.table],
+      );
+      for (const { index } of leftovers) {
+        await connection.exec(`drop index ${concurrently ? 'concurrently ' : ''}if exists ${index}`);
+      }
+    }
+    await connection.exec(concurrently ? statement.sql : statement.plain);
+  }
+}
+
+async function isApplied(connection: RawConnection, schema: string, name: string): Promise<boolean> {
+  const rows = await connection.query(`select 1 from "${schema}".schema_migrations where name = $1`, [name]);
+  return rows.length > 0;
+}
+
+async function recordApplied(connection: RawConnection, schema: string, name: string): Promise<void> {
+  await connection.query(`insert into "${schema}".schema_migrations (name) values ($1)`, [name]);
 }
 
 function assertUniqueNames(migrations: readonly Migration[]): void {

@@ -26,6 +26,10 @@ export async function openPglite(dataDir?: string): Promise<DatabasePort> {
   });
   await client.exec('create extension if not exists cube; create extension if not exists earthdistance;');
   const db: Db = drizzle({ client });
+  // No `session`: PGlite builds CONCURRENTLY outside a transaction, but on the one connection
+  // every service shares, where a session's search_path would leak and the advisory lock, being
+  // re-entrant, would not keep two starters apart. Index migrations run without the keyword in
+  // a transaction instead — the data is small and single-user (docs/decisions.md).
   const runner: ScriptRunner = {
     transaction: (fn) =>
       client.transaction((tx) =>

@@ -5,7 +5,7 @@ import { silentLogger, type PortLogger } from '../events/logger';
 import { runMigrations } from './migrate';
 import type { Row } from './query-rows';
 import { withReleasingTransactions } from './releasing-transactions';
-import type { ScriptRunner } from './script-runner';
+import type { RawConnection, ScriptRunner } from './script-runner';
 
 export interface PostgresOptions {
   /** Pool size; default 10. */
@@ -64,14 +64,7 @@ function poolScriptRunner(pool: pg.Pool): ScriptRunner {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({
-          query: async <T extends Row>(text: string, params?: unknown[]) =>
-            (await client.query<T>(text, params)).rows,
-          // No parameters → simple query protocol, which accepts several statements.
-          exec: async (script: string) => {
-            await client.query(script);
-          },
-        });
+        const result = await fn(rawConnection(client));
         await client.query('commit');
         return result;
       } catch (err) {
@@ -80,6 +73,27 @@ function poolScriptRunner(pool: pg.Pool): ScriptRunner {
       } finally {
         client.release();
       }
+    },
+    async session(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(rawConnection(client));
+      } finally {
+        // Closed rather than pooled: its search_path (and a session lock, were an unlock to
+        // fail) must not reach the next borrower.
+        client.release(true);
+      }
+    },
+  };
+}
+
+function rawConnection(client: pg.PoolClient): RawConnection {
+  return {
+    query: async <T extends Row>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
+    // No parameters → simple query protocol, which accepts several statements.
+    exec: async (script: string) => {
+      await client.query(script);
     },
   };
 }
