@@ -373,7 +373,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await nav.getByRole('link', { name: 'Messages', exact: true }).waitFor(); // all read now
       await runAxe(page, 'thread on a phone');
 
-      // --- A failed send toasts and takes the optimistic bubble away ------------------------------
+      // --- A failed send toasts, takes the optimistic bubble away and gives the text back --------
       // The socket does not answer: after the ack's timeout the same message goes over HTTP.
       socketSend = 'drop';
       const fallback = page.waitForRequest(
@@ -389,6 +389,13 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       await fallback;
       await expectToast(page, 'Failed to send message');
       await log.getByText('this one will fail').waitFor({ state: 'hidden' });
+      // Nothing typed is lost: it is back in the box, to be sent again.
+      expect(await box.inputValue()).toBe('this one will fail');
+      await page.unroute('**/api/messages');
+      socketSend = 'pass';
+      await box.press('Enter');
+      await log.getByText('this one will fail').waitFor();
+      expect(await box.inputValue()).toBe('');
 
       // --- Back to the list -----------------------------------------------------------------------
       await page.getByRole('button', { name: 'Back to conversations' }).click();

@@ -31,15 +31,21 @@ export function ActivityThreadView({ thread, postId, viewerId, now, onBack }: Ac
     scrollRef.current?.scrollTo({ top: scrollRef.current.scrollHeight });
   }, [count]);
 
+  /** Resolves false when the text should go back into the box to be sent again. */
   const onSend = (content: string) =>
-    send.mutate(content, {
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: isApiError(error) ? error.message : ActivityThreadMessages.sendFailed,
-          variant: 'destructive',
-        }),
-    });
+    new Promise<boolean>((resolve) =>
+      send.mutate(content, {
+        onSuccess: () => resolve(true),
+        onError: (error) => {
+          toast({
+            title: 'Error',
+            description: isApiError(error) ? error.message : ActivityThreadMessages.sendFailed,
+            variant: 'destructive',
+          });
+          resolve(false);
+        },
+      }),
+    );
 
   return (
     <section aria-label="Activity thread" className="flex h-full min-h-0 flex-col">

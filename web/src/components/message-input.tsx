@@ -7,7 +7,11 @@ import { inputClass } from './ui';
 const TYPING_REFRESH_MS = 2000;
 
 interface MessageInputProps {
-  onSend: (content: string) => void;
+  /**
+   * Sends the text. A promise of false means it was not sent and is worth sending again: the
+   * text then comes back into the box, unless something new was typed there meanwhile.
+   */
+  onSend: (content: string) => Promise<boolean>;
   /** Called with true while typing (at most every two seconds) and false when it stops. */
   onTyping?: (typing: boolean) => void;
 }
@@ -27,9 +31,13 @@ export function MessageInput({ onSend, onTyping }: MessageInputProps) {
 
   const send = () => {
     if (blank) return;
-    onSend(content.trim());
+    const text = content.trim();
     setContent('');
     stopTyping();
+    // Nothing typed is lost: a send that failed puts its text back to be sent again.
+    void onSend(text).then((sent) => {
+      if (!sent) setContent((current) => (current === '' ? text : current));
+    });
   };
 
   const onChange = (value: string) => {

@@ -67,26 +67,35 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
 
   useEffect(() => setPending([]), [conversationId]);
 
-  const sendMessage = (content: string) => {
-    const clientMessageId = newClientMessageId();
-    setPending((list) => [...list, { clientMessageId, content }]);
-    send.mutate(
-      { conversationId, content, clientMessageId },
-      {
-        onSettled: () =>
-          setPending((list) => list.filter((item) => item.clientMessageId !== clientMessageId)),
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          const description = isApiError(error, 403)
-            ? MessagingMessages.cannotMessage
-            : isApiError(error, 410)
-              ? MessagingMessages.accountDeleted
-              : MessagingMessages.sendFailed;
-          toast({ title: 'Error', description, variant: 'destructive' });
+  /** Resolves false when the text should go back into the box to be sent again. */
+  const sendMessage = (content: string) =>
+    new Promise<boolean>((resolve) => {
+      const clientMessageId = newClientMessageId();
+      setPending((list) => [...list, { clientMessageId, content }]);
+      send.mutate(
+        { conversationId, content, clientMessageId },
+        {
+          onSettled: () =>
+            setPending((list) => list.filter((item) => item.clientMessageId !== clientMessageId)),
+          onSuccess: () => resolve(true),
+          onError: (error) => {
+            if (handleUnauthorized(error)) {
+              resolve(true);
+              return;
+            }
+            // A block or a deleted account refuses it again: only the toast then.
+            const refused = isApiError(error, 403) || isApiError(error, 410);
+            const description = isApiError(error, 403)
+              ? MessagingMessages.cannotMessage
+              : isApiError(error, 410)
+                ? MessagingMessages.accountDeleted
+                : MessagingMessages.sendFailed;
+            toast({ title: 'Error', description, variant: 'destructive' });
+            resolve(refused);
+          },
         },
-      },
-    );
-  };
+      );
+    });
 
   const onTyping = (typing: boolean) => {
     socket?.emit('typing', { conversationId, typing });

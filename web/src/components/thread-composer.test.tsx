@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ThreadComposer } from './thread-composer';
 
-const noop = () => undefined;
+const noop = () => Promise.resolve(true);
 
 describe('the foot of a thread', () => {
   it('is the message box while the other person has an account', () => {

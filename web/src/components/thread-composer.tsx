@@ -3,7 +3,8 @@ import { MessageInput } from './message-input';
 interface ThreadComposerProps {
   /** The other person deleted their account: the thread stays readable but takes no reply. */
   otherDeleted: boolean;
-  onSend: (content: string) => void;
+  /** As MessageInput's: a promise of false gives the text back to the box. */
+  onSend: (content: string) => Promise<boolean>;
   onTyping?: (typing: boolean) => void;
 }
 
