@@ -334,13 +334,23 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       const { page } = d;
       // Dev's socket passes through a stand-in that can drop `message:send` (its ack never comes,
       // so the send falls back to HTTP after 5 s) or refuse it in the ack, as the server would.
-      let socketSend: 'pass' | 'drop' | 'refuse401' = 'pass';
+      let socketSend: 'pass' | 'drop' | 'refuse401' | 'busyOnce' = 'pass';
       await page.routeWebSocket(/\/socket\.io\//, (ws) => {
         const upstream = ws.connectToServer();
         ws.onMessage((frame) => {
           // A Socket.IO event with an ack id: 42<id>["message:send",…]; its ack is 43<id>[answer].
           const ackId = typeof frame === 'string' ? /^42(\d+)\["message:send"/.exec(frame)?.[1] : undefined;
           if (ackId && socketSend === 'drop') return;
+          if (ackId && socketSend === 'busyOnce') {
+            socketSend = 'pass';
+            const busy = {
+              ok: false,
+              status: 503,
+              message: 'Service temporarily unavailable, try again shortly',
+            };
+            ws.send(`43${ackId}[${JSON.stringify(busy)}]`);
+            return;
+          }
           if (ackId && socketSend === 'refuse401') {
             ws.send(`43${ackId}[${JSON.stringify({ ok: false, status: 401, message: 'Unauthorized' })}]`);
             return;
@@ -392,10 +402,15 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the br
       // Nothing typed is lost: it is back in the box, to be sent again.
       expect(await box.inputValue()).toBe('this one will fail');
       await page.unroute('**/api/messages');
-      socketSend = 'pass';
+      // A saturated server's 503 is tried again by itself (same clientMessageId): no toast, and
+      // the message is stored once.
+      socketSend = 'busyOnce';
       await box.press('Enter');
       await log.getByText('this one will fail').waitFor();
       expect(await box.inputValue()).toBe('');
+      await log.locator('[data-pending]').waitFor({ state: 'detached' });
+      expect(socketSend).toBe('pass');
+      expect(await log.getByText('this one will fail').count()).toBe(1);
 
       // --- Back to the list -----------------------------------------------------------------------
       await page.getByRole('button', { name: 'Back to conversations' }).click();

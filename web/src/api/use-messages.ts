@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { MESSAGE_PAGE_SIZE, type ChatMessage, type SendMessageBody } from '@saathi/contracts';
 import { listMessagesRoute, sendMessageRoute } from './routes';
 import { isApiError } from './api-error';
+import { retryTransient } from './query-client';
 import { mergeMessages } from '../lib/chat-messages';
 import { api } from './api-client';
 import { conversationsKey, threadKey } from './messaging-query-keys';
@@ -131,8 +132,9 @@ export async function catchUpThreads(queryClient: QueryClient, marks?: ThreadMar
 /**
  * Sends a message; its stored copy joins the thread (the socket's copy of it is then a no-op).
  * On a connected socket it goes as `message:send`; with no socket, or no ack within 5 s, over
- * HTTP. A send that got no answer (the network, not the server) is tried again with the same
- * `clientMessageId`, so one that was stored before its answer was lost is not stored twice.
+ * HTTP. A send that got no answer (the network) or a transient refusal is tried again, twice at
+ * most, with the same `clientMessageId`, so one that was stored before its answer was lost is
+ * not stored twice.
  */
 export function useSendMessage() {
   const queryClient = useQueryClient();
@@ -140,7 +142,10 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: async (body: SendMessageBody) =>
       (await sendOverSocket(socket, body)) ?? api.call(sendMessageRoute, { body }),
-    retry: (failures, error) => failures < 2 && !isApiError(error),
+    // Safe to repeat thanks to the clientMessageId; a refusal that says "try again shortly"
+    // (429, 503 when the server is saturated) is tried again like a lost answer.
+    retry: (failures, error) => (isApiError(error) ? retryTransient(failures, error) : failures < 2),
+    retryDelay: (attempt) => 500 * 2 ** attempt,
     onSuccess: (message) => {
       mergeIntoThread(queryClient, message.conversationId, [message]);
       // The sender's own list row (their socket's copy of the message is then a no-op).
