@@ -97,7 +97,8 @@ describe('bullmq adapter', () => {
       const error: unknown = await queue
         .add('email', { to: 'b@example.com', subject: 'Hi', text: 'Hello', dedupeKey: 'k2' })
         .catch((caught: unknown) => caught);
-      expect(performance.now() - started).toBeLessThan(1_000);
+      // At once, not after the 5 s bound (the margin is for a loaded machine's event loop).
+      expect(performance.now() - started).toBeLessThan(2_500);
       expect(error).toBeInstanceOf(QueueUnavailableError);
       expect(isOutage(error)).toBe(true);
       // A request that queues a job meanwhile answers 503 JSON, as during a database outage.
