@@ -72,9 +72,11 @@ describe('index migration on PostgreSQL', () => {
     await writer.query('commit');
     await waitFor(async () => (await phase()) === 'waiting for old snapshots', 10_000, 'the old snapshots');
 
+    // A plain CREATE INDEX would hold this insert until the reader below commits, that is for
+    // ever here; the bound only leaves room for a loaded machine.
     const started = Date.now();
     await observer.query(`insert into ${table} (author, body) values (2, 'written during the build')`);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(settled).toBe(false);
 
     await reader.query('commit');
