@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
-import type { ContentKind } from '@saathi/contracts';
+import type { ContentKind, ReportTargetKind } from '@saathi/contracts';
 import { TOKEN_FALLBACK_AT } from './authors-repository';
 import type { MODERATION_STATES } from './schema';
 import { SCHEMA } from './schema-name';
@@ -9,6 +9,13 @@ import { SCHEMA } from './schema-name';
 type ModerationState = (typeof MODERATION_STATES)[number];
 
 const TABLE = { post: 'feed.posts', comment: 'feed.comments' } as const;
+
+/** The reportable content the feed owns (messages are messaging's, people identity's). */
+export type FeedContentKind = Exclude<ContentKind, 'message'>;
+
+export function isFeedContent(kind: ReportTargetKind): kind is FeedContentKind {
+  return kind === 'post' || kind === 'comment' || kind === 'daily_answer';
+}
 
 /**
  * The feed's copies of reporters' hides and moderation decisions, written by its consumers (its
@@ -47,7 +54,7 @@ export class SafetyRepository {
    * start a new series (docs/activities.md#weekly-repeats).
    */
   async moderate(
-    kind: Exclude<ContentKind, 'message'>,
+    kind: FeedContentKind,
     id: string,
     state: Exclude<ModerationState, 'suspended'>,
     at: Date,
@@ -85,7 +92,7 @@ export class SafetyRepository {
    * A dismissed report: what the reports alone hid shows again (an admin's removal stays) —
    * unless its author is suspended now, whose content stays hidden with the rest of theirs.
    */
-  async unhide(kind: Exclude<ContentKind, 'message'>, id: string): Promise<void> {
+  async unhide(kind: FeedContentKind, id: string): Promise<void> {
     // A daily answer has no 'suspended' state to fall back to: the list leaves a suspended
     // author's answers out by itself.
     if (kind === 'daily_answer') {

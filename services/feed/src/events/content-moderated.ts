@@ -1,6 +1,7 @@
 import { contentHiddenV1, contentRemovedV1, reportDismissedV1 } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
+import { isFeedContent } from '../db/safety-repository';
 import { applySafetyFrom } from './apply-safety';
 
 /**
@@ -14,7 +15,7 @@ export async function subscribeContentModerated(kit: ServiceKit<Config>): Promis
     durable: 'feed.content-hidden',
     event: contentHiddenV1,
     apply: async (safety, { targetKind, targetId }, envelope) => {
-      if (targetKind !== 'message')
+      if (isFeedContent(targetKind))
         await safety.moderate(targetKind, targetId, 'hidden', new Date(envelope.occurredAt));
     },
   });
@@ -22,7 +23,7 @@ export async function subscribeContentModerated(kit: ServiceKit<Config>): Promis
     durable: 'feed.content-removed',
     event: contentRemovedV1,
     apply: async (safety, { targetKind, targetId }, envelope) => {
-      if (targetKind !== 'message')
+      if (isFeedContent(targetKind))
         await safety.moderate(targetKind, targetId, 'removed', new Date(envelope.occurredAt));
     },
   });
@@ -30,7 +31,7 @@ export async function subscribeContentModerated(kit: ServiceKit<Config>): Promis
     durable: 'feed.report-dismissed',
     event: reportDismissedV1,
     apply: async (safety, { targetKind, targetId }) => {
-      if (targetKind !== 'message' && targetKind !== 'user') await safety.unhide(targetKind, targetId);
+      if (isFeedContent(targetKind)) await safety.unhide(targetKind, targetId);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { reportFiledV1 } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
+import { isFeedContent } from '../db/safety-repository';
 import { applySafetyFrom } from './apply-safety';
 
 /** moderation.report.filed.v1 → a reported post, comment or daily answer is hidden from its reporter. */
@@ -9,8 +10,7 @@ export function subscribeReportFiled(kit: ServiceKit<Config>): Promise<void> {
     durable: 'feed.report-filed',
     event: reportFiledV1,
     apply: async (safety, { reporterId, targetKind, targetId }) => {
-      if (targetKind === 'post' || targetKind === 'comment' || targetKind === 'daily_answer')
-        await safety.hideFromViewer(reporterId, targetId);
+      if (isFeedContent(targetKind)) await safety.hideFromViewer(reporterId, targetId);
     },
   });
 }
