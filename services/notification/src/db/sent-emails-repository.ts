@@ -18,12 +18,8 @@ export class SentEmailsRepository {
     await this.db.insert(sentEmails).values({ dedupeKey, sentAt: now }).onConflictDoNothing();
   }
 
-  /** Forgets mails sent before `before`; returns how many. */
-  async deleteSentBefore(before: Date): Promise<number> {
-    const deleted = await this.db
-      .delete(sentEmails)
-      .where(lt(sentEmails.sentAt, before))
-      .returning({ key: sentEmails.dedupeKey });
-    return deleted.length;
+  /** Forgets mails sent before `before`. */
+  async deleteSentBefore(before: Date): Promise<void> {
+    await this.db.delete(sentEmails).where(lt(sentEmails.sentAt, before));
   }
 }

@@ -66,17 +66,17 @@ export function mapError(error: unknown): Mapped {
       return { status, body: { message: err.message } };
     }
   }
-  if (isDatabaseUnavailable(error)) {
+  // A dependency away (the database, or the job queue's Redis): the request was fine and will
+  // work again once it is back.
+  const unavailable = isDatabaseUnavailable(error)
+    ? 'DATABASE_UNAVAILABLE'
+    : isQueueUnavailable(error)
+      ? 'QUEUE_UNAVAILABLE'
+      : undefined;
+  if (unavailable) {
     return {
       status: 503,
-      body: { message: 'Service temporarily unavailable, try again shortly', code: 'DATABASE_UNAVAILABLE' },
-    };
-  }
-  // The job queue's Redis away: the request was fine and will work again once it is back.
-  if (isQueueUnavailable(error)) {
-    return {
-      status: 503,
-      body: { message: 'Service temporarily unavailable, try again shortly', code: 'QUEUE_UNAVAILABLE' },
+      body: { message: 'Service temporarily unavailable, try again shortly', code: unavailable },
     };
   }
   if (isUnstorableText(error)) {
