@@ -4,9 +4,13 @@
  * docs/privacy.md lists — and the event tables, whose rows are pruned on their own schedule.
  */
 import { randomBytes } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountMessages, MessagingMessages } from '@saathi/contracts';
+import { queryRows } from '@saathi/platform';
+import { countRowsNaming } from '@saathi/platform/testing';
+import type { RowReader } from '@saathi/platform/testing';
 import { startTestCluster, waitUntil } from './cluster-harness';
 import type { TestCluster } from './cluster-harness';
 
@@ -25,11 +29,13 @@ const KEPT = new Set([
   'notification.erased_people',
   'feed.erased_people',
 ]);
-/** Event plumbing: outbox, inbox and stream bookkeeping, pruned by each service's periodic job. */
-const EVENT_TABLE = /outbox|inbox|processed|consumed/;
+/** Event plumbing, pruned by each service's periodic job. */
+const EVENT_TABLES = ['outbox', 'inbox'];
 
 let cluster: TestCluster;
 let db: pg.Client;
+/** The same connection, for the platform's row search. */
+let reader: RowReader;
 
 class CookieJar {
   private cookies = new Map<string, string>();
@@ -93,20 +99,12 @@ async function eventually<T>(what: string, attempt: () => Promise<T | undefined>
 
 /** Tables of every service's schema with rows that name the person, anywhere in the row. */
 async function rowsNaming(person: Person): Promise<Record<string, number>> {
-  const tables = await db.query<{ schema: string; name: string }>(
-    `select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema = any($1) and table_type = 'BASE TABLE'`,
-    [SCHEMAS],
-  );
   const found: Record<string, number> = {};
-  for (const { schema, name } of tables.rows) {
-    if (EVENT_TABLE.test(name)) continue;
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from "${schema}"."${name}" t
-        where t::text ilike '%' || $1 || '%' or t::text ilike '%' || $2 || '%' or t::text ilike '%' || $3 || '%'`,
-      [person.id, person.username, person.email],
-    );
-    if (rows[0]!.n > 0) found[`${schema}.${name}`] = rows[0]!.n;
+  for (const schema of SCHEMAS) {
+    const counts = await countRowsNaming(reader, schema, [person.id, person.username, person.email], {
+      except: EVENT_TABLES,
+    });
+    for (const [table, n] of Object.entries(counts)) found[`${schema}.${table}`] = n;
   }
   return found;
 }
@@ -115,6 +113,8 @@ beforeAll(async () => {
   cluster = await startTestCluster();
   db = new pg.Client({ connectionString: cluster.databaseUrl });
   await db.connect();
+  const viaDrizzle = drizzle({ client: db });
+  reader = { rows: (query) => queryRows(viaDrizzle, query) };
 }, 150_000);
 
 afterAll(async () => {
