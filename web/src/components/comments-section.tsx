@@ -11,6 +11,7 @@ import { toast } from '../lib/toast-store';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { ReactionBar } from './reaction-bar';
 import { buttonPrimary, buttonSecondary, inputClass } from './ui';
+import { ReportButton } from './report-button';
 import { ReportDialog } from './report-dialog';
 
 interface CommentsSectionProps {
@@ -176,13 +177,7 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
             myReactions={comment.myReactions}
           />
           {user && user.id !== comment.authorId ? (
-            <button
-              type="button"
-              onClick={() => setReporting(true)}
-              className="tap-target relative rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-            >
-              Report<span className="sr-only"> comment by {comment.authorName}</span>
-            </button>
+            <ReportButton what={`comment by ${comment.authorName}`} onClick={() => setReporting(true)} />
           ) : null}
         </div>
       </div>

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../api/use-current-user';
 import { useDailyResponses, useShareDailyResponse } from '../api/use-daily-question';
 import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
+import { ReportButton } from './report-button';
 import { buttonPrimary, cardClass, inputClass } from './ui';
 
 // Loaded on the first Report tap: the card is on the home page, whose first-load JS is budgeted.
@@ -91,13 +92,7 @@ export function DailyQuestionCard({ locationName }: { locationName: string }) {
                   {item.authorName} · {item.location}
                 </span>
                 {user && user.id !== item.authorId ? (
-                  <button
-                    type="button"
-                    onClick={() => setReporting(item)}
-                    className="tap-target relative rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-                  >
-                    Report<span className="sr-only"> answer by {item.authorName}</span>
-                  </button>
+                  <ReportButton what={`answer by ${item.authorName}`} onClick={() => setReporting(item)} />
                 ) : null}
               </p>
             </li>
