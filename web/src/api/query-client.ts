@@ -33,6 +33,9 @@ export function retryTransient(failureCount: number, error: unknown): boolean {
   return error instanceof ApiError && TRANSIENT_STATUSES.has(error.status);
 }
 
+/** Wait before retry `attempt` (0 the first) of a transient failure. */
+export const transientRetryDelay = (attempt: number): number => 500 * 2 ** attempt;
+
 // Reads retry only transient failures; writes never retry. No staleness, no refetch on focus,
 // no polling.
 export function createQueryClient(): QueryClient {
@@ -44,7 +47,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: retryTransient,
-        retryDelay: (attempt) => 500 * 2 ** attempt,
+        retryDelay: transientRetryDelay,
       },
       mutations: { retry: false },
     },

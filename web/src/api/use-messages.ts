@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { MESSAGE_PAGE_SIZE, type ChatMessage, type SendMessageBody } from '@saathi/contracts';
 import { listMessagesRoute, sendMessageRoute } from './routes';
 import { isApiError } from './api-error';
-import { retryTransient } from './query-client';
+import { retryTransient, transientRetryDelay } from './query-client';
 import { mergeMessages } from '../lib/chat-messages';
 import { api } from './api-client';
 import { conversationsKey, threadKey } from './messaging-query-keys';
@@ -145,7 +145,7 @@ export function useSendMessage() {
     // Safe to repeat thanks to the clientMessageId; a refusal that says "try again shortly"
     // (429, 503 when the server is saturated) is tried again like a lost answer.
     retry: (failures, error) => (isApiError(error) ? retryTransient(failures, error) : failures < 2),
-    retryDelay: (attempt) => 500 * 2 ** attempt,
+    retryDelay: transientRetryDelay,
     onSuccess: (message) => {
       mergeIntoThread(queryClient, message.conversationId, [message]);
       // The sender's own list row (their socket's copy of the message is then a no-op).

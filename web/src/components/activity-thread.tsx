@@ -31,21 +31,20 @@ export function ActivityThreadView({ thread, postId, viewerId, now, onBack }: Ac
     scrollRef.current?.scrollTo({ top: scrollRef.current.scrollHeight });
   }, [count]);
 
-  /** Resolves false when the text should go back into the box to be sent again. */
-  const onSend = (content: string) =>
-    new Promise<boolean>((resolve) =>
-      send.mutate(content, {
-        onSuccess: () => resolve(true),
-        onError: (error) => {
-          toast({
-            title: 'Error',
-            description: isApiError(error) ? error.message : ActivityThreadMessages.sendFailed,
-            variant: 'destructive',
-          });
-          resolve(false);
-        },
-      }),
-    );
+  /** Resolves false when the text should go back into the box to be sent again (see MessageThread). */
+  const onSend = async (content: string): Promise<boolean> => {
+    try {
+      await send.mutateAsync(content);
+      return true;
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: isApiError(error) ? error.message : ActivityThreadMessages.sendFailed,
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
 
   return (
     <section aria-label="Activity thread" className="flex h-full min-h-0 flex-col">

@@ -67,35 +67,30 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
 
   useEffect(() => setPending([]), [conversationId]);
 
-  /** Resolves false when the text should go back into the box to be sent again. */
-  const sendMessage = (content: string) =>
-    new Promise<boolean>((resolve) => {
-      const clientMessageId = newClientMessageId();
-      setPending((list) => [...list, { clientMessageId, content }]);
-      send.mutate(
-        { conversationId, content, clientMessageId },
-        {
-          onSettled: () =>
-            setPending((list) => list.filter((item) => item.clientMessageId !== clientMessageId)),
-          onSuccess: () => resolve(true),
-          onError: (error) => {
-            if (handleUnauthorized(error)) {
-              resolve(true);
-              return;
-            }
-            // A block or a deleted account refuses it again: only the toast then.
-            const refused = isApiError(error, 403) || isApiError(error, 410);
-            const description = isApiError(error, 403)
-              ? MessagingMessages.cannotMessage
-              : isApiError(error, 410)
-                ? MessagingMessages.accountDeleted
-                : MessagingMessages.sendFailed;
-            toast({ title: 'Error', description, variant: 'destructive' });
-            resolve(refused);
-          },
-        },
-      );
-    });
+  /**
+   * Resolves false when the text should go back into the box to be sent again. Awaited per
+   * send, not through mutate's callbacks, which fire for the latest of several quick sends only.
+   */
+  const sendMessage = async (content: string): Promise<boolean> => {
+    const clientMessageId = newClientMessageId();
+    setPending((list) => [...list, { clientMessageId, content }]);
+    try {
+      await send.mutateAsync({ conversationId, content, clientMessageId });
+      return true;
+    } catch (error) {
+      if (handleUnauthorized(error)) return true;
+      const description = isApiError(error, 403)
+        ? MessagingMessages.cannotMessage
+        : isApiError(error, 410)
+          ? MessagingMessages.accountDeleted
+          : MessagingMessages.sendFailed;
+      toast({ title: 'Error', description, variant: 'destructive' });
+      // A block or a deleted account refuses it again: only the toast then.
+      return isApiError(error, 403) || isApiError(error, 410);
+    } finally {
+      setPending((list) => list.filter((item) => item.clientMessageId !== clientMessageId));
+    }
+  };
 
   const onTyping = (typing: boolean) => {
     socket?.emit('typing', { conversationId, typing });
