@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { bootAfterPaint } from './build/boot-after-paint';
 import { inlineCss } from './build/inline-css';
 import { precompress } from './build/precompress';
 import { pureContracts } from './build/pure-contracts';
@@ -17,6 +18,7 @@ export default defineConfig({
     zodJitless(),
     pureContracts(),
     inlineCss(),
+    bootAfterPaint(),
     serviceWorker(),
     precompress(),
   ],

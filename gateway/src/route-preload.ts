@@ -2,11 +2,18 @@
  * Names each screen's chunks in the HTML it is served with, so the browser fetches them at
  * once with the main script instead of discovering them one import after another. Reads the
  * build's Vite manifest; the screens table (contracts' SCREENS, which the web router renders)
- * maps a URL to its page.
+ * maps a URL to its page. A build that starts its modules after the first paint (contracts'
+ * BOOT_SCRIPT) gets the list as JSON for that script; any other gets `<link rel="modulepreload">`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SCREENS, screenPathOf } from '@saathi/contracts';
+import {
+  BOOT_ELEMENT_ID,
+  SCREEN_MODULES_ATTRIBUTE,
+  SCREENS,
+  jsonScript,
+  screenPathOf,
+} from '@saathi/contracts';
 
 interface ManifestChunk {
   file: string;
@@ -17,8 +24,13 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface RoutePreloads {
-  /** The `<link>` tags for the page at `pathname` ('' when none is known). */
+  /** The tags naming the chunks of the page at `pathname` ('' when none is known). */
   tagsFor(pathname: string): string;
+}
+
+/** Whether the built index.html starts its modules with BOOT_SCRIPT. */
+export function bootsAfterPaint(indexHtml: string): boolean {
+  return indexHtml.includes(`id="${BOOT_ELEMENT_ID}"`);
 }
 
 function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
@@ -28,7 +40,7 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
-export function loadRoutePreloads(webRoot: string): RoutePreloads {
+export function loadRoutePreloads(webRoot: string, afterPaint: boolean): RoutePreloads {
   const manifestPath = path.join(webRoot, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return { tagsFor: () => '' };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
@@ -41,15 +53,22 @@ export function loadRoutePreloads(webRoot: string): RoutePreloads {
     if (tagsByPage.has(page)) continue;
     const key = Object.keys(manifest).find((k) => k.endsWith(`/pages/${page}.tsx`));
     if (!key) continue;
-    const tags: string[] = [];
+    const modules: string[] = [];
+    const styles: string[] = [];
     for (const chunkKey of staticClosure(manifest, key)) {
       if (alreadyLoaded.has(chunkKey)) continue;
       const chunk = manifest[chunkKey];
       if (!chunk) continue;
-      tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-      for (const css of chunk.css ?? []) tags.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+      modules.push(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) styles.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
-    tagsByPage.set(page, tags.join(''));
+    const moduleTags =
+      modules.length === 0
+        ? ''
+        : afterPaint
+          ? jsonScript(SCREEN_MODULES_ATTRIBUTE, modules)
+          : modules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+    tagsByPage.set(page, moduleTags + styles.join(''));
   }
 
   return {

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT } from '@saathi/contracts';
 import { registerSecurityHeaders } from './security';
 
 const app = Fastify();
@@ -25,6 +27,15 @@ describe('content security policy', () => {
       'https://maps.googleapis.com',
       'https://maps.gstatic.com',
       'https://lh3.googleusercontent.com',
+    ]);
+  });
+
+  it('runs scripts from the site, the map host and the one inline boot script, by its hash', async () => {
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    expect(await directive('script-src')).toEqual([
+      "'self'",
+      `'sha256-${hash}'`,
+      'https://maps.googleapis.com',
     ]);
   });
 

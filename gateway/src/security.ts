@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { BOOT_SCRIPT } from '@saathi/contracts';
 import { addressKey, HttpError } from '@saathi/platform';
 import type { Redis } from 'ioredis';
 
@@ -16,6 +18,9 @@ const MAPS_CONNECT = ['https://maps.googleapis.com', 'https://maps.gstatic.com']
  */
 const GOOGLE_AVATARS = ['https://lh3.googleusercontent.com'];
 
+/** The web app's one inline script (it starts the modules after the first paint), by its hash. */
+const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
 /**
  * Full helmet set with the app's CSP, for documents (the web app, API docs). Register it in
  * the scope that serves them: helmet runs a chain of middlewares on every request of its
@@ -29,7 +34,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         'default-src': ["'self'"],
         'base-uri': ["'none'"],
         'object-src': ["'none'"],
-        'script-src': ["'self'", ...MAPS_SCRIPT],
+        'script-src': ["'self'", BOOT_SCRIPT_SOURCE, ...MAPS_SCRIPT],
         'script-src-attr': ["'none'"],
         // Radix primitives and Google Maps set inline styles.
         'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { blogSlugOfPath, withBlogMeta } from './blog-meta';
 import type { BlogMetaSource } from './blog-meta';
-import { loadRoutePreloads } from './route-preload';
+import { bootsAfterPaint, loadRoutePreloads } from './route-preload';
 import { variesByVisitor, withPrerenderedMain, type PrerenderRequest } from './route-prerender';
 import { renderSitemap } from './sitemap';
 import type { SitemapSource } from './sitemap';
@@ -106,7 +106,10 @@ export async function registerWeb(
   }
 
   const origin = new URL(options.publicOrigin ?? 'http://localhost:3000').origin;
-  const preloads = root && hasIndex ? loadRoutePreloads(root) : { tagsFor: () => '' };
+  const preloads =
+    root && hasIndex
+      ? loadRoutePreloads(root, bootsAfterPaint(readFileSync(path.join(root, 'index.html'), 'utf8')))
+      : { tagsFor: () => '' };
 
   // Read once: the built file does not change while the process runs.
   let indexHtml: Promise<string> | undefined;

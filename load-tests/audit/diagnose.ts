@@ -13,6 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { startEmbedded } from '@saathi/embedded';
 import { AUDIT_VISITOR, seedFeed } from './seed';
@@ -36,6 +37,12 @@ interface Item {
   startTime?: number;
 }
 
+// SAATHI_CPU_SLOWDOWN=N simulates a CPU N/4 times slower than Lighthouse's default (4): what a
+// slower day on the shared test machine, where every task takes longer, does to the score.
+const cpuSlowdown = Number(process.env.SAATHI_CPU_SLOWDOWN ?? 0);
+const slowerCpu = cpuSlowdown
+  ? { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }
+  : {};
 const pages = (process.argv[2] ?? '/,/auth').split(',');
 const runs = Number(process.argv[3] ?? 1);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'saathi-diagnose-'));
@@ -83,7 +90,7 @@ try {
           gatherMode: dir,
           auditMode: dir,
         },
-        { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
+        { extends: 'lighthouse:default', settings: { disableStorageReset: true, ...slowerCpu } },
       );
       const lhr = result?.lhr;
       if (!lhr || lhr.runtimeError) {

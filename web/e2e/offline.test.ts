@@ -45,6 +45,52 @@ describe('installable app and offline start', () => {
     }
   }, 60_000);
 
+  it("asks for the app's scripts only once the HTML's first frame is painted, and then starts", async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    try {
+      await page.goto('/auth');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+      const timing = await page.evaluate<{ paint: number | null; scripts: number[] }>(`(() => {
+        const paint = performance.getEntriesByName('first-paint')[0];
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.initiatorType !== 'fetch' && /\\/assets\\/.+\\.js$/.test(entry.name));
+        return { paint: paint ? paint.startTime : null, scripts: scripts.map((entry) => entry.startTime) };
+      })()`);
+      expect(timing.paint).not.toBeNull();
+      expect(timing.scripts.length).toBeGreaterThan(1);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+      // The head names no script of its own: the built HTML lists them for the boot script.
+      const html = await (await context.request.get('/auth')).text();
+      expect(html).not.toMatch(/<script type="module"/);
+      expect(html).not.toContain('<link rel="modulepreload"');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('starts at once in a tab opened in the background, which paints nothing', async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    try {
+      // No frame callback ever runs in a hidden tab. (A string: this file has no DOM types.)
+      await page.addInitScript(
+        `Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' }); window.requestAnimationFrame = () => 0;`,
+      );
+      const started = Date.now();
+      await page.goto('/auth');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
+      // Not by the boot script's 1 s fallback: the page had to start without it.
+      expect(
+        await page.evaluate(
+          `performance.getEntriesByType('resource').filter((e) => /\\/assets\\/index-.+\\.js$/.test(e.name))[0]?.startTime`,
+        ),
+      ).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("paints /auth's heading from the HTML alone, where and as large as React then draws it", async () => {
     const heading = async (javaScriptEnabled: boolean) => {
       const context = await browser.newContext({
