@@ -45,13 +45,13 @@ describe('installable app and offline start', () => {
     }
   }, 60_000);
 
-  it("asks for the app's scripts only once the HTML's first frame is painted, and then starts", async () => {
+  it("asks for the app's scripts only once the HTML's first contentful paint is on screen, and then starts", async () => {
     const { context, page } = await newPage(browser, server.url, { mobile: true });
     try {
       await page.goto('/auth');
       await page.getByRole('button', { name: 'Sign In', exact: true }).first().waitFor();
       const timing = await page.evaluate<{ paint: number | null; scripts: number[] }>(`(() => {
-        const paint = performance.getEntriesByName('first-paint')[0];
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
         const scripts = performance
           .getEntriesByType('resource')
           .filter((entry) => entry.initiatorType !== 'fetch' && /\\/assets\\/.+\\.js$/.test(entry.name));
