@@ -16,12 +16,13 @@ if (!root) throw new Error('Missing #root element');
 // A transition: React renders the first screen in slices of a few milliseconds instead of one
 // long task, so a slow phone's main thread stays free for input meanwhile. The static header
 // of index.html (and the screen's pre-rendered markup the gateway adds) stays on screen until
-// the first commit replaces it; that render waits for the screen's chunk, so it commits the
-// screen itself and never a spinner in place of the pre-rendered markup.
+// the first commit replaces it; that render waits for the screen's chunk (and, a short while at
+// most, its data), so it commits the screen itself and never a spinner in place of the
+// pre-rendered markup.
 const reactRoot = createRoot(root);
 // The gateway draws home's first screen from a cookie this keeps in line with the stored location.
 syncHomeScreenCookie();
-void loadFirstScreen(window.location.pathname).then(() =>
+void loadFirstScreen(window.location.pathname, queryClient).then(() =>
   startTransition(() => {
     reactRoot.render(
       <StrictMode>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CurrentUser } from '@saathi/contracts';
 import { getSessionRoute } from './routes';
 import { api } from './api-client';
@@ -13,12 +13,15 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
   return user;
 }
 
+/** The current-user query, for the hook and for fetching it ahead of the first render. */
+export const currentUserQuery = queryOptions<CurrentUser | null>({
+  queryKey: currentUserKey,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+});
+
 /** The signed-in user; signed in when the call returned a user without error. */
 export function useCurrentUser() {
-  const query = useQuery<CurrentUser | null>({
-    queryKey: currentUserKey,
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-  });
+  const query = useQuery(currentUserQuery);
   const user = query.data ?? null;
   return {
     user,

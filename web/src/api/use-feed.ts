@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -24,8 +25,8 @@ import {
 export type FeedPages = InfiniteData<FeedPost[], number>;
 
 /** Posts within 1 km, newest first, 10 a page; the next page while the last one was full. */
-export function useFeed(params: FeedListParams | null) {
-  return useInfiniteQuery({
+export function feedQuery(params: FeedListParams | null) {
+  return infiniteQueryOptions({
     queryKey: postListKey(params ?? { latitude: 0, longitude: 0 }),
     enabled: !!params,
     initialPageParam: 0,
@@ -46,6 +47,10 @@ export function useFeed(params: FeedListParams | null) {
       }),
     getNextPageParam: (_lastPage, pages) => nextPageOffset(pages),
   });
+}
+
+export function useFeed(params: FeedListParams | null) {
+  return useInfiniteQuery(feedQuery(params));
 }
 
 /** One post (a share link's target); null when it does not exist or has expired (404). */

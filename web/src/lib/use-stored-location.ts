@@ -19,7 +19,8 @@ function readLocation(): UserLocation | null {
   }
 }
 
-function getLocation(): UserLocation | null {
+/** The stored location, outside React (the first screen's data is fetched before it renders). */
+export function getLocation(): UserLocation | null {
   current ??= readLocation();
   return current;
 }

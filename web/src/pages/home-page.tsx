@@ -1,10 +1,13 @@
 import { Suspense, lazy, memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { AlertCircle, Loader2, Plus } from 'lucide-react';
 import clsx from 'clsx';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ActivityWhen, type FeedPost, type PostHashtag } from '@saathi/contracts';
 import { loginRedirectRoute } from '../api/routes';
-import { useCurrentUser } from '../api/use-current-user';
-import { useFeed } from '../api/use-feed';
+import { currentUserQuery, useCurrentUser } from '../api/use-current-user';
+import { dailyResponsesQuery } from '../api/use-daily-question';
+import { feedQuery, useFeed } from '../api/use-feed';
+import type { FeedListParams } from '../api/feed-query-keys';
 import { CommunityBanner } from '../components/community-banner';
 import { DailyQuestionCard } from '../components/daily-question-card';
 import { FeedSidebar } from '../components/feed-sidebar';
@@ -22,7 +25,7 @@ import { feedTitle, flattenPages, isFiltered, isPostHashtag } from '../lib/feed-
 import type { UserLocation } from '../lib/location';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePageTitle } from '../lib/use-page-title';
-import { useStoredLocation } from '../lib/use-stored-location';
+import { getLocation, useStoredLocation } from '../lib/use-stored-location';
 
 // Dialogs and the admin tools load when first opened.
 const CreatePostDialog = lazy(() => import('../components/create-post-dialog'));
@@ -30,6 +33,34 @@ const LocationPickerDialog = lazy(() => import('../components/location-picker-di
 const AdminBotPanel = lazy(() => import('../components/admin-bot-panel'));
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+interface FeedFilters {
+  hashtag?: PostHashtag | undefined;
+  search: string;
+  when?: ActivityWhen | undefined;
+}
+
+/** The feed's query parameters: the same object for the first fetch and for the screen. */
+function feedParams(location: UserLocation, { hashtag, search, when }: FeedFilters): FeedListParams {
+  return { latitude: location.latitude, longitude: location.longitude, hashtag, search, when };
+}
+
+/**
+ * What home's first render shows, fetched as soon as the page's code has loaded (app.tsx waits
+ * for it, a short while at most): the first render then draws the feed itself instead of
+ * skeletons, and the screen is not rendered a second time, all at once, when the answers come.
+ */
+export async function loadFirstData(client: QueryClient): Promise<void> {
+  const location = getLocation();
+  if (!location) return;
+  // A failed fetch is the screen's to show (its queries hold the error), not this wait's.
+  const settled = () => undefined;
+  await Promise.all([
+    client.query(currentUserQuery).catch(settled),
+    client.query(dailyResponsesQuery).catch(settled),
+    client.infiniteQuery(feedQuery(feedParams(location, { search: '' }))).catch(settled),
+  ]);
+}
 
 /** Home: a location first, then the feed of posts within 1 km with everything around it. */
 export default function HomePage() {
@@ -74,7 +105,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
   const filter = { hashtag, search };
   const filtered = isFiltered(filter) || !!when;
 
-  const feed = useFeed({ latitude: location.latitude, longitude: location.longitude, hashtag, search, when });
+  const feed = useFeed(feedParams(location, { hashtag, search, when }));
   // The feed's answer is rendered as a deferred (interruptible) update: a page of posts with
   // their activity panels is the biggest render of the screen, and done at once it was one long
   // task on a phone's main thread right after the first paint. Deferred, React renders it in
