@@ -33,6 +33,11 @@ export interface AuditRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's measure of the host's CPU speed (its "CPU/Memory Power"): the 4× slowdown
+   * emulates a mid-tier phone from a host of about 1,500; a slower host emulates a slower phone.
+   */
+  benchmarkIndex: number;
   /** Audits of the non-performance categories that did not pass, to explain a score. */
   failing: string[];
 }
@@ -112,6 +117,7 @@ export async function auditPages(
           lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
           tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
           cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          benchmarkIndex: result.lhr.environment.benchmarkIndex,
           failing,
         });
       }
@@ -144,6 +150,7 @@ export function summarize(runs: AuditRun[]): AuditRun {
     lcpMs: of((r) => r.lcpMs),
     tbtMs: of((r) => r.tbtMs),
     cls: of((r) => r.cls),
+    benchmarkIndex: of((r) => r.benchmarkIndex),
     failing: [...new Set(runs.flatMap((r) => r.failing))],
   };
 }

@@ -5,17 +5,16 @@ import { startTestServer, type TestServer } from './server';
 
 // Lighthouse 13, mobile, medians of 5 runs on /auth and on / with a seeded feed (5 rather than 3:
 // single runs of / move by ±4 on the 2-core machine, and the median of 5 moves less).
-// Accessibility, best practices and SEO must be perfect, and performance at least the page's floor.
-// Performance is the main thread's time, which Lighthouse scales by 4: on the 2-core test machine
-// a task's wall time is up to ~10× its CPU time while other tests run (medians of 65-85 then,
-// load-tests/RESULTS.md), so `npm test` runs this file alone, before the others (see
-// vitest.config.ts); `npm run test:lighthouse` does the same by hand.
-// The floors guard against regressions, they are not the goal (95, issue 14): alone on this
-// machine the same build's median of / was 90-95 one day and 87-88 in four runs the next, whose
-// single runs spread from 83 to 93, so a floor of 90 failed unchanged code. 82 keeps a margin
-// under that day's medians and still fails the regression it exists for (the service worker
-// installing at load: 78). /auth's medians stay at 96-100.
-const PERFORMANCE_FLOOR: Record<string, number> = { '/auth': 90, '/': 82 };
+// Accessibility, best practices and SEO must be perfect, and performance at least 90 (issue 14).
+// Performance is mostly the main thread's time after the first paint, which Lighthouse scales by
+// 4: on the 2-core test machine a task's wall time is up to ~10× its CPU time while other tests
+// run (medians of 65-85 then, load-tests/RESULTS.md), so `npm test` runs this file alone, before
+// the others (see vitest.config.ts); `npm run test:lighthouse` does the same by hand.
+// The host's speed moves too, day to day: each run's benchmark index goes to the log with its
+// metrics. On a host three times slower (simulated with 12× instead of 4×) / still scored medians
+// of 92-93 with the app's scripts started after the first paint (RESULTS.md, "First paint
+// without the scripts"); before that change a floor of 90 for / failed unchanged code on slow days.
+const PERFORMANCE_FLOOR = 90;
 const RUNS = 5;
 
 describe('Lighthouse (mobile) on the first screens', () => {
@@ -42,14 +41,18 @@ describe('Lighthouse (mobile) on the first screens', () => {
       expect(runs).toHaveLength(RUNS);
       const median = summarize(runs);
       // The figures behind the verdict, in the run's log: the medians and each run's metrics.
-      console.log(`Lighthouse ${page}: median of ${RUNS}`, median.scores);
+      console.log(
+        `Lighthouse ${page}: median of ${RUNS}`,
+        median.scores,
+        `(host benchmark index ${Math.round(median.benchmarkIndex)})`,
+      );
       for (const run of runs)
         console.log(
           `  run: performance ${run.scores.performance}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
         );
       expect(median.failing).toEqual([]);
       expect(median.scores).toMatchObject({ accessibility: 100, 'best-practices': 100, seo: 100 });
-      expect(median.scores.performance).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR[page] ?? 90);
+      expect(median.scores.performance).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
     },
   );
 });
