@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { BOOT_ELEMENT_ID, BOOT_SCRIPT, SCREEN_MODULES_ATTRIBUTE } from '@saathi/contracts';
 import { parseEml } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { launchBrowser } from './browser';
@@ -170,10 +171,15 @@ async function observedContext(
  * Elements and attributes that only appear if a payload became HTML: any `on*` handler
  * attribute, any javascript:/data: URL in an attribute, and tags the app itself never renders.
  */
+// The page's own inline elements are the boot script (its exact text, which the CSP allows by
+// hash) and the JSON lists of modules it reads: anything else inline is injected.
 const INJECTED_DOM = `(() => {
   const found = [];
+  const ownJson = (el) => el.type === 'application/json'
+    && (el.id === ${JSON.stringify(BOOT_ELEMENT_ID)} || el.hasAttribute(${JSON.stringify(SCREEN_MODULES_ATTRIBUTE)}));
   for (const el of document.querySelectorAll('*')) {
     const tag = el.tagName.toLowerCase();
+    if (tag === 'script' && !el.src && (el.textContent === ${JSON.stringify(BOOT_SCRIPT)} || ownJson(el))) continue;
     if (['iframe', 'object', 'embed', 'frame', 'base', 'marquee', 'math', 'mglyph', 'noscript', 'meta', 'link', 'style'].includes(tag)
         && el.closest('body')) found.push(tag);
     if (tag === 'script' && !(el.src && new URL(el.src).origin === location.origin)) found.push('inline script');
