@@ -1,5 +1,6 @@
 /**
- * `npx tsx load-tests/audit/diagnose.ts [pages] [runs]` (default `/,/auth` and 1): what makes a
+ * `npx tsx load-tests/audit/diagnose.ts [pages] [runs]` (default `/,/auth` and 1; `/profile/:id` is the
+ * seeded account's profile): what makes a
  * Lighthouse score, run by run. Builds nothing (run `npm run build -w web` first, or name another
  * build's directory in SAATHI_WEB_DIST), starts the
  * embedded product on a fresh data dir with the audit's seeded feed, runs Lighthouse (mobile,
@@ -64,7 +65,8 @@ const browser = await chromium.launchPersistentContext(profile, {
   headless: true,
 });
 try {
-  await seedFeed(base);
+  // `/profile/:id` names the seeded account's profile.
+  const { userId } = await seedFeed(base);
   const page = browser.pages()[0] ?? (await browser.newPage());
   const cdp = await browser.newCDPSession(page);
   for (const target of pages) {
@@ -81,7 +83,7 @@ try {
       );
       const dir = path.join(artifacts, `${target.replace(/\W/g, '_')}-${i}`);
       const result = await lighthouse(
-        base + target,
+        base + target.replace(':id', userId),
         {
           port,
           output: 'json',
