@@ -69,6 +69,43 @@ describe('installable app and offline start', () => {
     }
   }, 60_000);
 
+  it("fetches home's first data once, ahead of the first render, and renders the feed with it", async () => {
+    const { context, page } = await newPage(browser, server.url, { mobile: true });
+    try {
+      await page.goto('/robots.txt');
+      await page.evaluate(
+        `localStorage.setItem('userLocation', ${JSON.stringify(JSON.stringify(LOCATION))})`,
+      );
+      // Whether a loading skeleton ever entered the page (the HTML's own markup has none).
+      await page.addInitScript(`
+        window.__skeletons = 0;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node.nodeType === 1 && (node.matches('.animate-pulse-late') || node.querySelector('.animate-pulse-late')))
+                window.__skeletons += 1;
+        }).observe(document, { childList: true, subtree: true });
+      `);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/') && request.method() === 'GET') asked.push(pathname);
+      });
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // The screen's own queries found the answers in the cache: a different key would ask again.
+      const count = (path: string) => asked.filter((pathname) => pathname === path).length;
+      expect(count('/api/auth/session')).toBe(1);
+      expect(count('/api/daily-question/responses')).toBe(1);
+      expect(count('/api/posts')).toBe(1);
+      // No skeletons were drawn first: the feed's first answer was in the first render.
+      expect(await page.evaluate<number>('window.__skeletons')).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('starts at once in a tab opened in the background, which paints nothing', async () => {
     const { context, page } = await newPage(browser, server.url, { mobile: true });
     try {

@@ -5,8 +5,6 @@ import { Route, Routes } from 'react-router-dom';
 import { SCREENS, screenPathOf } from '@saathi/contracts';
 import { AppShell } from './components/app-shell';
 
-// Every screen is its own chunk so the first screen's JavaScript stays small. The table of
-// screens (path → page) is shared with the gateway's preloads and page views.
 /**
  * A screen's module: its page, and what its first render shows fetched into the query cache
  * ahead of that render (optional; home has it).
@@ -15,6 +13,9 @@ interface PageModule {
   default: ComponentType;
   loadFirstData?: (client: QueryClient) => Promise<void>;
 }
+
+// Every screen is its own chunk so the first screen's JavaScript stays small. The table of
+// screens (path → page) is shared with the gateway's preloads and page views.
 const pageModules = import.meta.glob<PageModule>('./pages/*-page.tsx');
 
 /**
