@@ -16,7 +16,7 @@ export const SCREEN_MODULES_ATTRIBUTE = 'data-saathi-modules';
  * later. The paint is the browser's own paint timing entry (the time the frame was shown, which
  * on a busy device comes well after the main thread drew it); without paint timing, the task
  * after the next frame. A tab opened in the background paints nothing and starts at once; the
- * timeout covers a paint that never comes.
+ * timeout (3 s: well past a first paint even on a busy phone) covers a paint that never comes.
  *
  * Plain ES5 and no template: its SHA-256 is in the CSP's script-src (gateway/src/security.ts),
  * so any change to this text is a change to the policy, made in one place.
@@ -35,7 +35,7 @@ export const BOOT_SCRIPT = [
   'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=boot.entry;d.head.appendChild(s)',
   '}',
   'if(d.visibilityState!=="visible"){start();return}',
-  'setTimeout(start,1000);',
+  'setTimeout(start,3000);',
   'var types=w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
   'if(types.indexOf("paint")>=0){',
   'new PerformanceObserver(function(list,observer){',
