@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -106,30 +106,23 @@ export async function registerWeb(
   }
 
   const origin = new URL(options.publicOrigin ?? 'http://localhost:3000').origin;
+  // Read once, at start: the built file does not change while the process runs, and the
+  // preloads' format depends on it.
+  const builtIndex = root && hasIndex ? await readFile(path.join(root, 'index.html'), 'utf8') : '';
   const preloads =
-    root && hasIndex
-      ? loadRoutePreloads(root, bootsAfterPaint(readFileSync(path.join(root, 'index.html'), 'utf8')))
-      : { tagsFor: () => '' };
-
-  // Read once: the built file does not change while the process runs.
-  let indexHtml: Promise<string> | undefined;
+    root && hasIndex ? loadRoutePreloads(root, bootsAfterPaint(builtIndex)) : { tagsFor: () => '' };
   // The key's characters are checked at config (letters, digits, - and _): nothing to escape.
-  const runtimeMeta = options.mapsBrowserKey
-    ? `<meta name="${MAPS_KEY_META}" content="${options.mapsBrowserKey}">`
-    : '';
-  const readIndex = () =>
-    (indexHtml ??= readFile(path.join(root ?? '', 'index.html'), 'utf8').then((html) =>
-      runtimeMeta ? html.replace('</head>', `${runtimeMeta}</head>`) : html,
-    ));
+  const indexHtml = options.mapsBrowserKey
+    ? builtIndex.replace(
+        '</head>',
+        `<meta name="${MAPS_KEY_META}" content="${options.mapsBrowserKey}"></head>`,
+      )
+    : builtIndex;
   // One compressed copy per distinct page (its preload tags and pre-rendered markup): a few per
   // screen, and home's feed changes with the day's question, so old days are dropped.
   const pages = new Map<string, Encoded>();
-  const pageFor = async (pathname: string, tags: string, visitor: PrerenderRequest): Promise<Encoded> => {
-    const html = withPrerenderedMain(
-      (await readIndex()).replace('</head>', `${tags}</head>`),
-      pathname,
-      visitor,
-    );
+  const pageFor = (pathname: string, tags: string, visitor: PrerenderRequest): Encoded => {
+    const html = withPrerenderedMain(indexHtml.replace('</head>', `${tags}</head>`), pathname, visitor);
     let page = pages.get(html);
     if (!page) {
       if (pages.size >= MAX_CACHED_PAGES) pages.clear();
@@ -174,7 +167,7 @@ export async function registerWeb(
     const slug = options.blogMeta ? blogSlugOfPath(pathname) : null;
     const meta = slug ? await options.blogMeta?.lookup(slug) : null;
     if (slug && meta) {
-      const html = withBlogMeta(await readIndex(), meta, `${origin}/blog/${slug}`).replace(
+      const html = withBlogMeta(indexHtml, meta, `${origin}/blog/${slug}`).replace(
         '</head>',
         `${tags}</head>`,
       );
@@ -184,7 +177,7 @@ export async function registerWeb(
     return sendEncoded(
       request,
       reply,
-      await pageFor(pathname, tags, visitor),
+      pageFor(pathname, tags, visitor),
       'text/html; charset=utf-8',
       variesByVisitor(pathname) ? PERSONAL : SHARED,
     );
