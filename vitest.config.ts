@@ -1,30 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Two cores: keep file parallelism small. Integration tests talk to real PostgreSQL,
-// NATS and Redis; each test file makes its own database / stream names, so files can run side by side.
+// Two cores: keep file parallelism small. Integration tests talk to real PostgreSQL, NATS and
+// Redis; each test file makes its own database / stream names, so files can run side by side.
 //
-// Two projects. The services' own tests (unit and integration, in process) share each worker's
-// module cache (`isolate: false`): importing a service's modules afresh for every one of ~150
-// files cost more than running them (feed and identity: 86 s with isolation, 36 s without,
-// import time 81 s → 9 s). They leave no global state behind: no process.env changes, no mocks,
-// no fake timers. Everything that does, or starts processes and browsers — the browser tests,
-// infra's cluster and reliability tests, tracing's global provider, the web unit tests with
-// their mocks — keeps a fresh module graph per file.
-const ISOLATED = [
-  'web/src/**/*.test.{ts,tsx}',
-  'web/e2e/**/*.test.ts',
-  'infra/test/**/*.test.ts',
-  'services/platform/src/observability/**/*.test.ts',
-];
+// One project per phase of `npm test` (infra/scripts/test.mjs runs them one phase at a time and
+// prints each one's wall time; `npm run test:quick` runs the first two):
+// - services: the services' own unit and integration tests, in process. They share each worker's
+//   module cache (`isolate: false`): importing a service's modules afresh for every one of ~150
+//   files cost more than running them (feed and identity: 86 s with isolation, 36 s without). They
+//   leave no global state behind: no process.env changes, no mocks, no fake timers.
+// - services-cluster: the services' tests that start processes (`*.cluster.test.ts`).
+// - web-unit: the web's unit tests (mocks) and tracing's global provider, each file isolated.
+// - browser-embedded / browser-cluster: the browser files, once per mode, against one shared
+//   product per run (web/e2e/shared-products.ts). Running the modes one after the other keeps an
+//   idle cluster from competing with the embedded server for the two cores.
+// - infra: `npm start` / `start:cluster` themselves, manifests, dashboards.
+// - reliability: faults, fuzzing, abuse and authorization (infra/test/reliability).
+// - lighthouse: accessibility, best practices and SEO of the first screens, on a private server.
 
-// Lighthouse scores the page's main-thread time, which the other test files' load inflates
-// many times over: `npm test` runs that file alone first (SAATHI_LIGHTHOUSE=1, see
-// infra/scripts/test.mjs), and `npm run test:lighthouse` runs it by hand.
-const EXCLUDED = [
-  '**/node_modules/**',
-  '**/dist/**',
-  ...(process.env.SAATHI_LIGHTHOUSE === '1' ? [] : ['web/e2e/lighthouse.test.ts']),
-];
+const E2E_DIR = path.join(import.meta.dirname, 'web', 'e2e');
+
+/** The browser files that run in both modes: those whose suites are `describe.each(MODES)`. */
+const BOTH_MODE_FILES = readdirSync(E2E_DIR)
+  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => /describe\.each\(MODES\)/.test(readFileSync(path.join(E2E_DIR, name), 'utf8')))
+  .map((name) => `web/e2e/${name}`);
+
+const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
+const INFRA_CHECK = 'infra/test/global-setup.ts';
+const PRODUCT_BROKER = 'web/e2e/shared-products.ts';
 
 export default defineConfig({
   test: {
@@ -32,20 +38,80 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['infra/test/global-setup.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'services',
           include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'embedded/src/**/*.test.ts'],
-          exclude: [...EXCLUDED, 'services/platform/src/observability/**'],
+          exclude: [...EXCLUDED, 'services/platform/src/observability/**', '**/*.cluster.test.ts'],
+          globalSetup: [INFRA_CHECK],
           isolate: false,
         },
       },
       {
         extends: true,
-        test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDED },
+        test: {
+          name: 'services-cluster',
+          include: ['services/*/src/**/*.cluster.test.ts'],
+          exclude: EXCLUDED,
+          globalSetup: [INFRA_CHECK],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-unit',
+          include: ['web/src/**/*.test.{ts,tsx}', 'services/platform/src/observability/**/*.test.ts'],
+          exclude: EXCLUDED,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-embedded',
+          include: ['web/e2e/**/*.test.ts'],
+          exclude: [...EXCLUDED, 'web/e2e/lighthouse.test.ts'],
+          env: { SAATHI_E2E_MODE: 'embedded' },
+          globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-cluster',
+          include: BOTH_MODE_FILES,
+          exclude: EXCLUDED,
+          env: { SAATHI_E2E_MODE: 'cluster' },
+          globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['infra/test/*.test.ts'],
+          exclude: EXCLUDED,
+          globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'reliability',
+          include: ['infra/test/reliability/**/*.test.ts'],
+          exclude: EXCLUDED,
+          globalSetup: [INFRA_CHECK],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'lighthouse',
+          include: ['web/e2e/lighthouse.test.ts'],
+          exclude: EXCLUDED,
+        },
       },
     ],
   },

@@ -1,6 +1,7 @@
 // Helpers for the launch and test scripts. Plain Node (no dependencies): these run
 // before `npm install` has happened on a fresh clone.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -11,6 +12,43 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
   return result.status ?? 1;
+}
+
+/** `run` without blocking the event loop (so other work of the script goes on); resolves with the exit status. */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * The files `git status` shows now (tracked ones changed, and new ones not ignored), each with a fingerprint of its
+ * content; empty outside a git checkout (a tarball has nothing to compare with).
+ */
+export function trackedChanges() {
+  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (status.status !== 0) return new Map();
+  const changes = new Map();
+  for (const line of status.stdout.split('\n').filter(Boolean)) {
+    const file = line.slice(3).split(' -> ').at(-1);
+    const full = path.join(repoRoot, file);
+    changes.set(
+      file,
+      existsSync(full) ? createHash('sha256').update(readFileSync(full)).digest('hex') : 'deleted',
+    );
+  }
+  return changes;
+}
+
+/** Files changed or created since `before` (a `trackedChanges()`): a developer's own edits are not counted. */
+export function trackedChangesSince(before) {
+  const now = trackedChanges();
+  return [...now].filter(([file, fingerprint]) => before.get(file) !== fingerprint).map(([file]) => file);
 }
 
 /** The one process table (infra/deploy/processes.json): every Saathi process, its entry and port. */

@@ -7,6 +7,7 @@ export interface FiguresRecord {
 }
 export const FIGURES_DIR: string;
 export const REPORT_DOC: string;
+export const RUN_REPORT: string;
 export const START_MARKER: string;
 export const END_MARKER: string;
 export function readFigures(dir?: string): FiguresRecord[];
@@ -15,4 +16,9 @@ export function withFigures(doc: string, section: string): string;
 export function updateReliabilityReport(options?: { dir?: string; doc?: string }): {
   updated: boolean;
   tests: number;
+};
+export function writeReliabilityReport(options?: { dir?: string; file?: string }): {
+  written: boolean;
+  tests: number;
+  file: string;
 };

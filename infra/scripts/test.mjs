@@ -1,9 +1,23 @@
 // `npm test`: install what is missing, then lint, typecheck, format check, and every vitest
-// tier (unit, integration against the real PostgreSQL/NATS/Redis, browser on Chromium).
-// Ends with one line `N passed, N failed` and a non-zero exit on any failure.
+// phase (unit, integration against the real PostgreSQL/NATS/Redis, browser on Chromium, infra,
+// reliability, Lighthouse). `npm run test:quick` (`--quick`): the static checks and the services'
+// and web's unit and integration tests only. Both end with each phase's wall time and one line
+// `N passed, N failed`, and exit non-zero on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, repoRoot, run, runCaptured, tcpReachable } from './lib.mjs';
+import {
+  ensureDependencies,
+  ensureWebBuild,
+  repoRoot,
+  run,
+  runAsync,
+  runCaptured,
+  tcpReachable,
+  trackedChanges,
+  trackedChangesSince,
+} from './lib.mjs';
+
+const quick = process.argv.includes('--quick');
 
 const infra = {
   PostgreSQL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -45,7 +59,7 @@ function check(name, status) {
 }
 
 ensureDependencies();
-ensureDebianTools();
+if (!quick) ensureDebianTools();
 
 // PostgreSQL, NATS and Redis: from env or the local standard ports; if some are unreachable and
 // a Docker engine is available, containers from docker-compose.yml's images stand in for them.
@@ -68,27 +82,44 @@ if (plan.action === 'containers') {
 }
 
 ensureWebBuild();
-// The three static checks side by side (two cores; eslint alone is 75 s), each one's output
-// printed whole when it ends rather than interleaved.
-const staticChecks = await Promise.all([
-  runCaptured('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']),
-  runCaptured('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']),
-  runCaptured('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']),
-]);
-for (const { name, status } of staticChecks) check(name, status);
 
 const resultsDir = path.join(repoRoot, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-/** One vitest run with a JSON report, its tests counted into the totals. */
-function vitestPhase(name, args, env = {}) {
-  const jsonFile = path.join(resultsDir, `${name}.json`);
-  const status = run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...args],
-    { env: { ...process.env, ...env } },
-  );
+/** Each phase's wall time, in the order they ended, for the table at the end. */
+const phaseTimes = [];
+/** Every test file's time, from the vitest reports, for the slowest ten. */
+const fileTimes = [];
+
+async function timed(name, work) {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    phaseTimes.push({ name, seconds: (performance.now() - started) / 1000 });
+  }
+}
+
+/** A static check, its output printed in one piece when it ends (checks run side by side). */
+const staticCheck = (name, label, command, args) =>
+  timed(name, async () => {
+    const { status } = await runCaptured(label, command, args);
+    check(label, status);
+  });
+
+/** One vitest run of some projects, with a JSON report whose tests count into the totals. */
+async function vitestPhase(name, projects) {
+  const jsonFile = path.join(resultsDir, `${name.replaceAll(' ', '-')}.json`);
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  const status = await runAsync('npx', [
+    'vitest',
+    'run',
+    ...projectArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${jsonFile}`,
+  ]);
   if (!existsSync(jsonFile)) {
     check(`vitest ${name} (no report produced)`, status || 1);
     return;
@@ -96,6 +127,11 @@ function vitestPhase(name, args, env = {}) {
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const file of report.testResults)
+    fileTimes.push({
+      file: path.relative(repoRoot, file.name),
+      seconds: (file.endTime - file.startTime) / 1000,
+    });
   // A file that fails to load has no tests to count; count the file itself.
   const brokenFiles = report.testResults.filter(
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
@@ -110,20 +146,68 @@ function vitestPhase(name, args, env = {}) {
     check(`vitest ${name}`, status);
 }
 
-// Lighthouse first and alone: its performance score is main-thread time, which the other files'
-// browsers and clusters would inflate (web/e2e/lighthouse.test.ts holds it to 90).
-vitestPhase('lighthouse', ['web/e2e/lighthouse.test.ts'], { SAATHI_LIGHTHOUSE: '1' });
-vitestPhase('vitest', []);
+const phase = (name, projects) => timed(name, () => vitestPhase(name, projects));
 
-// docs/reliability.md's figures from what this run's reliability tests recorded; the report is a
-// by-product, so a problem writing it is told and never fails the run.
-try {
-  const { updateReliabilityReport } = await import('./reliability-report.mjs');
-  const report = updateReliabilityReport();
-  if (report.updated) console.log(`[test] docs/reliability.md: figures of ${report.tests} reliability tests`);
-} catch (error) {
-  console.warn(`[test] docs/reliability.md not updated: ${error instanceof Error ? error.message : error}`);
+const trackedBefore = trackedChanges();
+const started = performance.now();
+
+// The static checks and the services' tests side by side: the tests mostly wait on PostgreSQL,
+// NATS and Redis, so the checks' CPU fills the gaps. Then one phase at a time: each browser phase
+// runs one shared product (web/e2e/shared-products.ts), and two products at once would compete
+// for the two cores.
+await Promise.all([
+  staticCheck('lint', 'lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']),
+  staticCheck('typecheck', 'typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']),
+  staticCheck('format', 'format (prettier --check)', 'npx', [
+    'prettier',
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
+  ]),
+  quick
+    ? phase('services', ['services', 'web-unit'])
+    : phase('services', ['services', 'services-cluster', 'web-unit']),
+]);
+if (!quick) {
+  await phase('lighthouse', ['lighthouse']);
+  await phase('browser embedded', ['browser-embedded']);
+  await phase('browser cluster', ['browser-cluster']);
+  await phase('infra', ['infra']);
+  await phase('reliability', ['reliability']);
+
+  // docs/reliability.md's figures from this run, written beside the run's reports (the tracked
+  // document is refreshed by hand: `node infra/scripts/reliability-report.mjs --doc`). A problem
+  // writing it is told and never fails the run.
+  try {
+    const { writeReliabilityReport } = await import('./reliability-report.mjs');
+    const report = writeReliabilityReport();
+    if (report.written)
+      console.log(
+        `[test] reliability figures of ${report.tests} tests: ${path.relative(repoRoot, report.file)}`,
+      );
+  } catch (error) {
+    console.warn(`[test] reliability figures not written: ${error instanceof Error ? error.message : error}`);
+  }
 }
+
+// The run writes only to ignored paths: a file `git status` shows because of it is a failure.
+const changedByRun = trackedChangesSince(trackedBefore);
+check(
+  changedByRun.length === 0
+    ? 'git status unchanged by the run'
+    : `files changed or left by the run (git status): ${changedByRun.join(', ')}`,
+  changedByRun.length === 0 ? 0 : 1,
+);
+
+const total = (performance.now() - started) / 1000;
+console.log('\n[test] phase wall times (the static checks and services ran side by side):');
+for (const { name, seconds } of phaseTimes)
+  console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
+console.log(`  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
+console.log('[test] the ten slowest test files:');
+for (const { file, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
 
 if (failures.length > 0) console.log(`[test] failures:\n  - ${failures.join('\n  - ')}`);
 await containers?.stop();

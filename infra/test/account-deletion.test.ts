@@ -11,8 +11,8 @@ import { AccountMessages, MessagingMessages } from '@saathi/contracts';
 import { queryRows } from '@saathi/platform';
 import { countRowsNaming } from '@saathi/platform/testing';
 import type { RowReader } from '@saathi/platform/testing';
-import { startTestCluster, waitUntil } from './cluster-harness';
-import type { TestCluster } from './cluster-harness';
+import { sharedProduct } from '../../web/e2e/modes';
+import { waitUntil } from './cluster-harness';
 
 const PASSWORD = 'deletion-secret-1';
 const DELHI = { latitude: 28.6139, longitude: 77.209, locationName: 'Delhi' };
@@ -32,7 +32,8 @@ const KEPT = new Set([
 /** Event plumbing, pruned by each service's periodic job. */
 const EVENT_TABLES = ['outbox', 'inbox'];
 
-let cluster: TestCluster;
+/** The run's shared cluster (web/e2e/shared-products.ts): the people here are this file's own. */
+let cluster: { gatewayUrl: string; databaseUrl: string };
 let db: pg.Client;
 /** The same connection, for the platform's row search. */
 let reader: RowReader;
@@ -110,7 +111,8 @@ async function rowsNaming(person: Person): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  cluster = await startTestCluster();
+  const shared = await sharedProduct('cluster');
+  cluster = { gatewayUrl: shared.url, databaseUrl: shared.databaseUrl! };
   db = new pg.Client({ connectionString: cluster.databaseUrl });
   await db.connect();
   const viaDrizzle = drizzle({ client: db });
@@ -119,7 +121,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.end();
-  await cluster?.close();
 }, 60_000);
 
 describe('deleting an account (cluster mode, through the gateway)', () => {

@@ -4,13 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parser } from '@prometheus-io/lezer-promql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROCESSES } from '../deploy/processes';
 import { ALERTS } from '../observability/alerts';
 import { dashboardsFor } from '../observability/dashboards';
 import { EXTERNAL_METRICS, type Query } from '../observability/promql';
 import { renderObservability } from '../observability/render';
-import { startTestCluster, type TestCluster } from './cluster-harness';
+import { sharedProduct } from '../../web/e2e/modes';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const dashboards = dashboardsFor(PROCESSES);
@@ -76,11 +76,12 @@ describe('dashboards and alerts', () => {
   });
 
   describe('against a running cluster', () => {
-    let cluster: TestCluster | undefined;
+    // The run's shared cluster (web/e2e/shared-products.ts): only its metrics are read.
+    let cluster: { ports: Record<string, number> } | undefined;
     beforeAll(async () => {
-      cluster = await startTestCluster();
+      const shared = await sharedProduct('cluster');
+      cluster = { ports: shared.ports ?? {} };
     }, 120_000);
-    afterAll(() => cluster?.close(), 60_000);
 
     it('reads only metrics some process exports (or kube-state-metrics)', async () => {
       const exported = new Set<string>();

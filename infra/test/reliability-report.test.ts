@@ -8,6 +8,7 @@ import {
   START_MARKER,
   updateReliabilityReport,
   withFigures,
+  writeReliabilityReport,
 } from '../scripts/reliability-report.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'saathi-reliability-report-'));
@@ -60,5 +61,16 @@ describe('the reliability report', () => {
     expect(withFigures('# Reliability\n', 'figures')).toBe(
       `# Reliability\n\n${START_MARKER}\n\nfigures\n\n${END_MARKER}\n`,
     );
+  });
+
+  it("writes a run's figures to their own page, and nothing without figures", () => {
+    const file = path.join(dir, 'run.md');
+    expect(writeReliabilityReport({ dir: path.join(dir, 'none'), file })).toMatchObject({ written: false });
+    expect(() => readFileSync(file)).toThrow();
+    const figures = path.join(dir, 'run-figures');
+    mkdirSync(figures);
+    writeFileSync(path.join(figures, 'b.json'), JSON.stringify(record('Faults', 'B', { lost: 0 })));
+    expect(writeReliabilityReport({ dir: figures, file })).toEqual({ written: true, tests: 1, file });
+    expect(readFileSync(file, 'utf8')).toContain('| B | lost: **0** |');
   });
 });

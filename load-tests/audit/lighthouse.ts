@@ -40,6 +40,43 @@ export interface AuditRun {
   benchmarkIndex: number;
   /** Audits of the non-performance categories that did not pass, to explain a score. */
   failing: string[];
+  /** Resources Lighthouse found blocking the first render (its render-blocking insight). */
+  renderBlocking: string[];
+  /** The HTML of the largest contentful paint's element, as Lighthouse quotes it. */
+  lcpElement: string | undefined;
+}
+
+/** The `url`s in an audit's table (an insight nests them one level deeper). */
+function urlsOf(details: unknown): string[] {
+  const urls: string[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.url === 'string') urls.push(record.url);
+      Object.values(record).forEach(visit);
+    }
+  };
+  visit((details as { items?: unknown } | undefined)?.items);
+  return urls;
+}
+
+/** The first node snippet in an audit's details (the LCP element's audit or insight). */
+function snippetOf(details: unknown): string | undefined {
+  if (Array.isArray(details)) {
+    for (const item of details) {
+      const found = snippetOf(item);
+      if (found) return found;
+    }
+  } else if (details && typeof details === 'object') {
+    const record = details as Record<string, unknown>;
+    if (record.type === 'node' && typeof record.snippet === 'string') return record.snippet;
+    for (const value of Object.values(record)) {
+      const found = snippetOf(value);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 async function freePort(): Promise<number> {
@@ -119,6 +156,12 @@ export async function auditPages(
           cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
           benchmarkIndex: result.lhr.environment.benchmarkIndex,
           failing,
+          renderBlocking: urlsOf(
+            audits['render-blocking-insight']?.details ?? audits['render-blocking-resources']?.details,
+          ),
+          lcpElement: snippetOf(
+            audits['largest-contentful-paint-element']?.details ?? audits['lcp-breakdown-insight']?.details,
+          ),
         });
       }
       results.set(url, runs);
@@ -152,5 +195,7 @@ export function summarize(runs: AuditRun[]): AuditRun {
     cls: of((r) => r.cls),
     benchmarkIndex: of((r) => r.benchmarkIndex),
     failing: [...new Set(runs.flatMap((r) => r.failing))],
+    renderBlocking: [...new Set(runs.flatMap((r) => r.renderBlocking))],
+    lcpElement: runs.find((r) => r.lcpElement)?.lcpElement,
   };
 }

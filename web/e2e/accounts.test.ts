@@ -9,7 +9,7 @@ import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForResetToken, waitForVerificationToken } from './mail';
 import { pngSize, solidPng } from './png';
 import type { TestServer } from './server';
-import { MODES, startProduct } from './modes';
+import { MODES, sharedProduct } from './modes';
 
 /** Waits for a toast whose text contains every given part (toasts carry data-toast). */
 async function expectToast(page: Page, ...parts: string[]): Promise<void> {
@@ -37,7 +37,7 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startProduct(mode);
+    server = await sharedProduct(mode);
     browser = await launchBrowser();
   }, 150_000);
 
@@ -89,11 +89,17 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       await banner.getByText('Please verify your email address.').waitFor();
       await banner.getByText(email).waitFor();
       await runAxe(page, '/home with the verification banner');
-      const firstLink = await waitForVerificationToken(server.mailDir, { after: beforeRegistering });
+      const firstLink = await waitForVerificationToken(server.mailDir, {
+        after: beforeRegistering,
+        to: email,
+      });
       const beforeResending = await newestMailName(server.mailDir);
       await banner.getByRole('button', { name: 'Resend verification email' }).click();
       await expectToast(page, 'Verification email sent', `Check ${email} for the link.`);
-      const secondLink = await waitForVerificationToken(server.mailDir, { after: beforeResending });
+      const secondLink = await waitForVerificationToken(server.mailDir, {
+        after: beforeResending,
+        to: email,
+      });
       expect(secondLink).not.toBe(firstLink);
 
       // The resent link replaced the first one.
@@ -148,7 +154,7 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       await page.getByText('The link expires in 1 hour.').waitFor();
       await runAxe(page, '/forgot-password sent');
 
-      const token = await waitForResetToken(server.mailDir, { after: before });
+      const token = await waitForResetToken(server.mailDir, { after: before, to: email });
       await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
       await page.getByRole('heading', { name: 'Set New Password' }).waitFor();
       await page.getByText('Password must be at least 6 characters long').waitFor();

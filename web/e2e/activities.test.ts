@@ -10,11 +10,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { launchBrowserFilming } from './fake-camera';
 import type { TestServer } from './server';
-import { MODES, startProduct, registerAccount, type Account } from './modes';
+import { MODES, sharedProduct, registerAccount, type Account } from './modes';
 
 const PASSWORD = 'activity-secret-1';
 const suffix = randomBytes(4).toString('hex');
-const CITY = 'Chennai';
+// A quick city no other browser file uses: the run's products are shared (shared-products.ts).
+const CITY = 'Bangalore';
 
 const register = (context: BrowserContext, name: string): Promise<Account> =>
   registerAccount(context, name, PASSWORD);
@@ -79,7 +80,7 @@ describe.each(MODES)('activities in the browser (%s mode)', (mode) => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startProduct(mode);
+    server = await sharedProduct(mode);
     browser = await launchBrowser();
   }, 150_000);
 

@@ -45,8 +45,21 @@ async function emlNames(dir: string): Promise<string[]> {
 }
 
 interface WaitOptions {
+  /** Only mail newer than this file name (`newestMailName`). */
   after?: string;
+  /**
+   * Only mail to this address. A shared product holds every file's mail in one folder, so a
+   * test that waits for "the newest link" must say whose.
+   */
+  to?: string;
   timeoutMs?: number;
+}
+
+/** Whether a raw mail's To header names `address`. */
+export function isAddressedTo(raw: string, address: string): boolean {
+  const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const to = /^to:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? '';
+  return to.toLowerCase().includes(address.toLowerCase());
 }
 
 /**
@@ -60,12 +73,16 @@ async function waitForLinkToken(mailDir: string, page: TokenPage, options: WaitO
       .filter((name) => !options.after || name > options.after)
       .reverse();
     for (const name of names) {
-      const token = findLinkToken(await readFile(path.join(mailDir, name), 'utf8'), page);
+      const raw = await readFile(path.join(mailDir, name), 'utf8');
+      if (options.to && !isAddressedTo(raw, options.to)) continue;
+      const token = findLinkToken(raw, page);
       if (token) return token;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`No mail with a ${page} link arrived in ${mailDir}`);
+  throw new Error(
+    `No mail with a ${page} link${options.to ? ` to ${options.to}` : ''} arrived in ${mailDir}`,
+  );
 }
 
 export function waitForResetToken(mailDir: string, options: WaitOptions = {}): Promise<string> {

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGE_PAGE_SIZE } from '@saathi/contracts';
 import { launchBrowser, newPage, runAxe } from './browser';
-import { startTestServer, type TestServer } from './server';
-import { startTestCluster } from '../../infra/test/cluster-harness';
+import type { TestServer } from './server';
+import { MODES, sharedProduct } from './modes';
 
 const PASSWORD = 'messaging-secret-1';
-const MUMBAI = { latitude: 19.076, longitude: 72.8777, locationName: 'Mumbai' };
+// A place no other browser file uses: the run's products are shared (shared-products.ts).
+const AHMEDABAD = { latitude: 23.0225, longitude: 72.5714, locationName: 'Ahmedabad' };
 /** Events cross services (feed → notification → messaging's socket): allow them a moment. */
 const LIVE_MS = 20_000;
 
@@ -31,7 +32,7 @@ async function register(context: BrowserContext, name: string): Promise<Account>
 }
 
 async function createPost(context: BrowserContext, content: string): Promise<string> {
-  const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...MUMBAI } });
+  const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...AHMEDABAD } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -101,20 +102,12 @@ function headerMessages(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Messages/ });
 }
 
-const modes: Record<'embedded' | 'cluster', () => Promise<TestServer>> = {
-  embedded: () => startTestServer(),
-  cluster: async () => {
-    const cluster = await startTestCluster();
-    return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
-  },
-};
-
-describe.each(Object.keys(modes) as (keyof typeof modes)[])('messaging in the browser (%s mode)', (mode) => {
+describe.each(MODES)('messaging in the browser (%s mode)', (mode) => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await modes[mode]();
+    server = await sharedProduct(mode);
     browser = await launchBrowser();
   }, 150_000);
 

@@ -2,16 +2,37 @@
 // and queue) and cluster (every service, worker and the gateway as processes on the real
 // PostgreSQL, NATS and Redis). Every screen is tested in both.
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { startTestCluster } from '../../infra/test/cluster-harness';
 import { startTestServer, type TestServer } from './server';
+import type { Mode, SharedProductInfo } from './shared-config';
 
-export type Mode = 'embedded' | 'cluster';
-export const MODES: readonly Mode[] = ['embedded', 'cluster'];
+export type { Mode } from './shared-config';
 
 /**
- * Starts the product in `mode`, with `env` on top of this worker's environment (a cluster's
+ * The modes this file runs in. `npm test` runs the browser files once per mode, as two projects
+ * (vitest.config.ts sets SAATHI_E2E_MODE), so only one mode's product runs at a time; a file run
+ * by hand outside those projects covers both.
+ */
+export const MODES: readonly Mode[] =
+  process.env.SAATHI_E2E_MODE === 'embedded' || process.env.SAATHI_E2E_MODE === 'cluster'
+    ? [process.env.SAATHI_E2E_MODE]
+    : ['embedded', 'cluster'];
+
+/**
+ * The run's product in `mode`, shared by every file (web/e2e/shared-products.ts starts it on
+ * the first ask). Its `close()` leaves it running: the run stops it at the end.
+ */
+export async function sharedProduct(mode: Mode): Promise<TestServer & SharedProductInfo> {
+  const res = await fetch(`${inject('productBroker')}/${mode}`);
+  if (!res.ok) throw new Error(`the shared ${mode} product is not available: ${await res.text()}`);
+  const info = (await res.json()) as SharedProductInfo;
+  return { ...info, close: () => Promise.resolve() };
+}
+
+/**
+ * A private product in `mode`, for a file that reconfigures, kills or restarts it. Starts the product in `mode`, with `env` on top of this worker's environment (a cluster's
  * processes inherit this worker's env, so there it is set on process.env).
  */
 export async function startProduct(mode: Mode, env: Record<string, string> = {}): Promise<TestServer> {

@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { sharedProduct } from './modes';
+import type { TestServer } from './server';
 
 const PASSWORD = 'multi-tab-secret-1';
 const MESSAGE = 'Evening walk by the lake at six?';
@@ -58,7 +59,7 @@ describe('signing out in one tab', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedProduct('embedded');
     browser = await launchBrowser();
   }, 120_000);
 

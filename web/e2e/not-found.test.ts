@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { sharedProduct } from './modes';
+import type { TestServer } from './server';
 
 describe('unknown paths through the gateway', () => {
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedProduct('embedded');
     browser = await launchBrowser();
   }, 120_000);
 

@@ -13,6 +13,9 @@ describe('installable app and offline start', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    // A server of its own: the first paint's test holds that React draws nothing larger than
+    // the HTML's question, and the day's answers are the whole site's (another file's long
+    // answer is a larger paint).
     server = await startTestServer();
     browser = await launchBrowser();
   }, 120_000);

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
 import type { TestServer } from './server';
-import { MODES, startProduct, registerAccount, type Account } from './modes';
+import { MODES, sharedProduct, registerAccount, type Account } from './modes';
 
 const PASSWORD = 'requests-secret-1';
-const MUMBAI = { latitude: 19.076, longitude: 72.8777, locationName: 'Mumbai' };
+// A place no other browser file uses: the run's products are shared (shared-products.ts).
+const PUNE = { latitude: 18.5204, longitude: 73.8567, locationName: 'Pune' };
 /** Events cross services (messaging → notification → mail): allow them a moment. */
 const LIVE_MS = 20_000;
 
@@ -69,7 +70,7 @@ describe.each(MODES)('requests and your data (%s mode)', (mode) => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startProduct(mode);
+    server = await sharedProduct(mode);
     browser = await launchBrowser();
   }, 150_000);
 
@@ -87,7 +88,7 @@ describe.each(MODES)('requests and your data (%s mode)', (mode) => {
       const bala = await register(b.context, 'bala');
       const chitra = await register(c.context, 'chitra');
       const ashaPost = await a.context.request.post('/api/posts', {
-        data: { content: 'Looking for a chess partner near Juhu.', hashtags: [], ...MUMBAI },
+        data: { content: 'Looking for a chess partner near Juhu.', hashtags: [], ...PUNE },
       });
       expect(ashaPost.status()).toBe(201);
 

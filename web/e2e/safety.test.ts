@@ -12,12 +12,14 @@ import type { FeedPost } from '@saathi/contracts';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForVerificationToken } from './mail';
 import type { TestServer } from './server';
-import { MODES, startProduct, registerAccount, type Account } from './modes';
+import { SHARED_ADMINS } from './shared-config';
+import { MODES, sharedProduct, registerAccount, type Account } from './modes';
 
 const PASSWORD = 'safety-secret-1';
 const suffix = randomBytes(4).toString('hex');
-const ADMIN_EMAIL = `moderator.${suffix}@example.com`;
-const MUMBAI = { latitude: 19.076, longitude: 72.8777, locationName: 'Mumbai' };
+const ADMIN_EMAIL = SHARED_ADMINS.safety;
+// A quick city no other browser file uses: the run's products are shared (shared-products.ts).
+const HYDERABAD = { latitude: 17.385, longitude: 78.4867, locationName: 'Hyderabad' };
 /** Events cross services (identity → feed and messaging; moderation → feed): allow them a moment. */
 const LIVE_MS = 20_000;
 
@@ -25,14 +27,14 @@ const register = (context: BrowserContext, name: string, email?: string): Promis
   registerAccount(context, name, PASSWORD, email);
 
 async function createPost(context: BrowserContext, content: string): Promise<string> {
-  const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...MUMBAI } });
+  const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...HYDERABAD } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
 
 async function feedIds(context: BrowserContext): Promise<string[]> {
   const res = await context.request.get(
-    `/api/posts?latitude=${MUMBAI.latitude}&longitude=${MUMBAI.longitude}&limit=50`,
+    `/api/posts?latitude=${HYDERABAD.latitude}&longitude=${HYDERABAD.longitude}&limit=50`,
   );
   expect(res.status()).toBe(200);
   return ((await res.json()) as FeedPost[]).map((post) => post.id);
@@ -53,10 +55,10 @@ async function expectToast(page: Page, ...parts: string[]): Promise<void> {
   await toast.first().waitFor({ state: 'visible' });
 }
 
-async function chooseMumbai(page: Page): Promise<void> {
+async function chooseHyderabad(page: Page): Promise<void> {
   await page.goto('/home');
   await page.getByRole('heading', { name: 'Location Access Required' }).waitFor();
-  await page.getByRole('button', { name: 'Mumbai', exact: true }).click();
+  await page.getByRole('button', { name: 'Hyderabad', exact: true }).click();
   await page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
 }
 
@@ -67,7 +69,7 @@ describe.each(MODES)('trust and safety in the browser (%s mode)', (mode) => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startProduct(mode, { ADMIN_EMAILS: ADMIN_EMAIL });
+    server = await sharedProduct(mode);
     browser = await launchBrowser();
   }, 150_000);
 
@@ -103,7 +105,7 @@ describe.each(MODES)('trust and safety in the browser (%s mode)', (mode) => {
       expect(first.status()).toBe(201);
 
       // --- A reports B's post: a thank-you, and it leaves A's feed ----------------------------
-      await chooseMumbai(a.page);
+      await chooseHyderabad(a.page);
       await postCard(a.page, reportedText).getByRole('button', { name: 'Post options' }).click();
       await a.page.getByRole('menuitem', { name: 'Report post' }).click();
       const dialog = a.page.getByRole('dialog', { name: 'Report post' });
@@ -192,7 +194,7 @@ describe.each(MODES)('trust and safety in the browser (%s mode)', (mode) => {
       // --- An admin removes the reported post from /admin/moderation ----------------------------
       const before = await newestMailName(server.mailDir);
       await register(admin.context, 'moderator', ADMIN_EMAIL);
-      const token = await waitForVerificationToken(server.mailDir, { after: before });
+      const token = await waitForVerificationToken(server.mailDir, { after: before, to: ADMIN_EMAIL });
       const verified = await admin.context.request.post('/api/auth/verify-email', { data: { token } });
       expect(verified.ok(), await verified.text()).toBe(true);
       const login = await admin.context.request.post('/api/auth/login', {

@@ -14,13 +14,15 @@ import { parseEml } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { launchBrowser } from './browser';
 import { newestMailName, waitForVerificationToken } from './mail';
-import { startTestServer, type TestServer } from './server';
+import { sharedProduct } from './modes';
+import type { TestServer } from './server';
+import { SHARED_ADMINS } from './shared-config';
 import { recordFigures } from '../../infra/test/reliability/figures';
 import { escapeHtml } from '../../gateway/src/html-head';
 
 const PASSWORD = 'xss-secret-1';
 const suffix = randomBytes(4).toString('hex');
-const ADMIN_EMAIL = `xss.admin.${suffix}@example.com`;
+const ADMIN_EMAIL = SHARED_ADMINS.xss;
 /** Far from the quick cities and from other tests' posts. */
 const PLACE = { latitude: 23.456, longitude: 85.321 };
 const SLUG = `xss-story-${suffix}`;
@@ -219,7 +221,7 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
   let passedChecks = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ...process.env, ADMIN_EMAILS: ADMIN_EMAIL } });
+    server = await sharedProduct('embedded');
     browser = await launchBrowser();
     const setup = await browser.newContext({ baseURL: server.url });
     try {
@@ -227,7 +229,7 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
       const admin = setup.request;
       const before = await newestMailName(server.mailDir);
       await register(admin, `xssadmin_${suffix}`, ADMIN_EMAIL);
-      const token = await waitForVerificationToken(server.mailDir, { after: before });
+      const token = await waitForVerificationToken(server.mailDir, { after: before, to: ADMIN_EMAIL });
       expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
       const login = await admin.post('/api/auth/login', {
         data: { identifier: ADMIN_EMAIL, password: PASSWORD },
