@@ -55,6 +55,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     logger: kit.logger.child({ component: 'socket.io' }),
     membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
     typingBarrier: (conversationId, userId, otherId) => safety.typingBarrier(conversationId, userId, otherId),
+    now: () => kit.clock.now().getTime(),
   });
   await disconnectRevokedSessions(kit.bus, sockets);
   await pushNotifications(kit.bus, sockets.io);

@@ -74,6 +74,11 @@ export interface SocketServerOptions {
     userId: string,
     otherId: string,
   ): Promise<'blocked' | 'declined' | undefined>;
+  /**
+   * The clock the per-user rate buckets refill by, in ms (the service's clock, so tests move it
+   * by hand instead of waiting on a machine that may be slow); Date.now by default.
+   */
+  now?: () => number;
 }
 
 export interface SocketServer {
@@ -113,7 +118,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   io.on(PRESENCE_QUESTION, (userId, answer) => answer(typeof userId === 'string' && connectedHere(userId)));
 
   const verify = createAccessTokenVerifier(options.publicKey);
-  const limits = createUserSocketLimits();
+  const limits = createUserSocketLimits(options.now);
   io.use((socket, next) => {
     const user = handshakeUser(socket.request.headers.cookie, verify, options.revokedSessions);
     if (!user?.tokenExpiresAtMs) {

@@ -49,9 +49,8 @@ describe('typing rate', () => {
       Array.from({ length: flood }, (_, i) => typing(ashaSocket, conversation, i % 2 === 0)),
     );
     const relayed = acks.filter((ack) => ack.ok).length;
-    // The burst, plus at most the token a slow machine may have refilled while they arrived.
-    expect(relayed).toBeGreaterThanOrEqual(SOCKET_TYPING_RATE.burst);
-    expect(relayed).toBeLessThanOrEqual(SOCKET_TYPING_RATE.burst + 1);
+    // The service's clock stands still, so the burst and nothing more, however slow the machine.
+    expect(relayed).toBe(SOCKET_TYPING_RATE.burst);
     // The send path's rate refusal, word for word in shape.
     expect(acks.find((ack) => !ack.ok)).toEqual({
       ok: false,
@@ -63,11 +62,15 @@ describe('typing rate', () => {
     expect(toRavi).toHaveLength(relayed);
     expect(await refusedTyping()).toBe(refusedBefore + flood - relayed);
 
-    // One token comes back every 1/perSecond seconds: the next change is relayed again.
-    await sleep(1000 / SOCKET_TYPING_RATE.perSecond + 100);
+    // Nothing comes back until the clock moves; then one token every 1/perSecond seconds, and the
+    // next change is relayed again.
+    expect(await typing(ashaSocket, conversation, false)).toMatchObject({ ok: false, status: 429 });
+    messaging.clock.advance(1000 / SOCKET_TYPING_RATE.perSecond);
     expect(await typing(ashaSocket, conversation, false)).toEqual({ ok: true });
     await waitFor(() => toRavi.length > relayed);
     expect(toRavi.at(-1)).toEqual({ conversationId: conversation, userId: asha.id, typing: false });
+    // One token, not two.
+    expect(await typing(ashaSocket, conversation, true)).toMatchObject({ ok: false, status: 429 });
   });
 
   it('shares one bucket among a user’s sockets: a second socket brings no fresh burst', async () => {
@@ -85,7 +88,7 @@ describe('typing rate', () => {
     );
     const relayed = acks.filter((ack) => ack.ok).length;
     // Half from each socket, one burst between them (with a bucket each, all would pass).
-    expect(relayed).toBeLessThanOrEqual(SOCKET_TYPING_RATE.burst + 1);
+    expect(relayed).toBe(SOCKET_TYPING_RATE.burst);
     await waitFor(() => toRavi.length >= relayed);
     expect(await typing(second, conversation, true)).toMatchObject({ ok: false, status: 429 });
   });
