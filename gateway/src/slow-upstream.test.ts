@@ -13,14 +13,25 @@ const TIMEOUT_MS = 300;
 const TIMER_SLACK_MS = 1000;
 /** Longest one request that waited for `turns` slow requests before it (a full pool) may take. */
 const bound = (turns = 1) => turns * (TIMEOUT_MS + TIMER_SLACK_MS) + 1000;
+/** The upstream timeout of the gateway whose slow pool the other services must not wait on. */
+const HANG_MS = 5000;
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 const { track, closeAll } = closers();
 afterAll(closeAll);
 
 let gatewayUrl = '';
+let healthyUrl = '';
 
 /** A TCP server that accepts connections and reads what comes, but never writes a byte. */
-async function silentServer(): Promise<string> {
+async function silentServer(): Promise<{ url: string; connections: () => number }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -35,16 +46,22 @@ async function silentServer(): Promise<string> {
         server.close(() => resolve());
       }),
   );
-  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    connections: () => sockets.size,
+  };
 }
 
 /** Outcome of one GET: its status and body, or the error that ended it; and how long it took. */
-function get(path: string): Promise<{ status?: number; body?: string; error?: string; ms: number }> {
+function get(
+  path: string,
+  base = gatewayUrl,
+): Promise<{ status?: number; body?: string; error?: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const done = (outcome: { status?: number; body?: string; error?: string }) =>
       resolve({ ...outcome, ms: performance.now() - started });
-    const request = httpRequest(`${gatewayUrl}${path}`, { agent: false }, (response) => {
+    const request = httpRequest(`${base}${path}`, { agent: false }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
@@ -74,7 +91,7 @@ beforeAll(async () => {
   });
   const healthy = await startFakeService('other');
   const { app, url } = await startGateway({
-    upstreams: { ...allAt(healthy.url), feed: stalling.url, blog: await silentServer() },
+    upstreams: { ...allAt(healthy.url), feed: stalling.url, blog: (await silentServer()).url },
     upstreamTimeoutMs: TIMEOUT_MS,
     // A small pool, so that the test also fills it.
     upstreamConnections: 4,
@@ -83,6 +100,7 @@ beforeAll(async () => {
   track(() => stalling.app.close());
   track(() => healthy.app.close());
   gatewayUrl = url;
+  healthyUrl = healthy.url;
 });
 
 describe('a slow service', () => {
@@ -111,12 +129,30 @@ describe('a slow service', () => {
   });
 
   it('leaves the other services answering at once while its pool is full', async () => {
-    const slow = Promise.all(Array.from({ length: 8 }, () => get('/api/blog/posts')));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const other = await get('/api/auth/user');
+    // A gateway whose slow service hangs for HANG_MS, not 300 ms: an answer that had to wait for
+    // the slow pool would take at least that long, which a busy machine's slowness cannot reach.
+    const silent = await silentServer();
+    const { app, url } = await startGateway({
+      upstreams: { ...allAt(healthyUrl), blog: silent.url },
+      upstreamTimeoutMs: HANG_MS,
+      upstreamConnections: 4,
+    });
+    track(() => app.close());
+    let settled = 0;
+    const slow = Promise.all(
+      Array.from({ length: 8 }, () =>
+        get('/api/blog/posts', url).finally(() => {
+          settled += 1;
+        }),
+      ),
+    );
+    await waitFor('the slow pool to be full', () => silent.connections() === 4);
+    const other = await get('/api/auth/user', url);
     expect(other.status).toBe(200);
     expect(JSON.parse(other.body ?? '')).toMatchObject({ service: 'other' });
-    expect(other.ms).toBeLessThan(TIMEOUT_MS);
+    expect(other.ms).toBeLessThan(HANG_MS);
+    // Answered while every slow request was still hanging, not once one had given way.
+    expect(settled).toBe(0);
     expect((await slow).map((outcome) => outcome.status)).toEqual(Array.from({ length: 8 }, () => 504));
-  });
+  }, 60_000);
 });
