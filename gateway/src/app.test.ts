@@ -19,6 +19,14 @@ import { TEST_ROUTES } from './testing/test-routes';
 const jsonOf = async (res: Response): Promise<any> => res.json();
 
 const logger = createLogger({ name: 'gateway-test', level: 'silent' });
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
@@ -101,6 +109,7 @@ const openapi = (title: string, paths: Record<string, unknown>, schemas: Record<
 
 let upstreams: Upstreams;
 const slowFinished: string[] = [];
+let slowArrived = 0;
 let main: { app: App; url: string };
 let webDist: string;
 
@@ -125,8 +134,17 @@ beforeAll(async () => {
           app.get('/api/auth/cookies', (_request, reply) =>
             reply.header('set-cookie', ['a=1; HttpOnly', 'b=2; HttpOnly']).send({ ok: true }),
           );
-          app.get('/api/users/slow', async (request) => {
-            await new Promise((resolve) => setTimeout(resolve, 400));
+          app.get('/api/users/slow', async (request, reply) => {
+            slowArrived += 1;
+            // Until the gateway drops the request, or for far longer than it takes to, whatever
+            // the machine's speed: only then is "still there" an answer.
+            await new Promise<void>((resolve) => {
+              const giveUp = setTimeout(resolve, 10_000);
+              reply.raw.once('close', () => {
+                clearTimeout(giveUp);
+                resolve();
+              });
+            });
             slowFinished.push(request.raw.destroyed ? 'client gone' : 'client there');
             return { ok: true };
           });
@@ -329,10 +347,11 @@ describe('forwarding', () => {
   it('abandons the upstream request when the client goes away', async () => {
     const controller = new AbortController();
     const pending = fetch(`${main.url}/api/users/slow`, { signal: controller.signal }).catch(() => 'aborted');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Before it reaches the service there is nothing to abandon yet.
+    await waitFor('the request at the service', () => slowArrived === 1);
     controller.abort();
     expect(await pending).toBe('aborted');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor('the service to see its request end', () => slowFinished.length > 0);
     expect(slowFinished).toEqual(['client gone']);
   });
 });
