@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TOKEN_PURPOSE } from '@saathi/contracts';
 import { createMemoryRateLimiter, createUnitOfWork, openToken, queryRows } from '@saathi/platform';
 import type { UnitOfWork } from '@saathi/platform';
+import { waitFor } from '@saathi/platform/testing';
 import { sql } from 'drizzle-orm';
 import { createIdentityCore } from '../../app';
 import { sweepIdentity } from '../../db/maintenance';
@@ -88,7 +89,7 @@ describe('reset tokens on the bus', () => {
           sql`select 1 from identity.outbox where id = ${event!.id} and dispatched_at is not null`,
         )
       ).length === 1;
-    for (let i = 0; i < 100 && !(await dispatched()); i += 1) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(dispatched, 15_000, 'the relay to publish the reset event');
     await sweepIdentity(identity.database.port.db, identity.clock.now());
     const [after] = await resetEvents(user.email);
     expect(after!.data.sealedToken).toBe('[redacted]');
