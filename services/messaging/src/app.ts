@@ -52,6 +52,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     revokedSessions,
     // Replicas exist only in cluster mode (NATS); embedded mode keeps rooms in its one process.
     redisUrl: kit.bus.kind === 'nats' ? kit.config.REDIS_URL : null,
+    presenceTimeoutMs: kit.config.PRESENCE_TIMEOUT_MS,
     logger: kit.logger.child({ component: 'socket.io' }),
     membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
     typingBarrier: (conversationId, userId, otherId) => safety.typingBarrier(conversationId, userId, otherId),

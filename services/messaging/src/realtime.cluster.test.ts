@@ -98,7 +98,13 @@ let ravi: Account;
 let conversationId = '';
 
 beforeAll(async () => {
-  cluster = await startTestCluster({ replicas: { messaging: 2 } });
+  cluster = await startTestCluster({
+    replicas: { messaging: 2 },
+    // The other replica's answer travels through Redis twice: on a busy machine that can take
+    // longer than the 500 ms a send waits in production, which would read as "away". The test is
+    // whether the answer is right, so it may take as long as the adapter itself waits (5 s).
+    env: { PRESENCE_TIMEOUT_MS: '5000' },
+  });
   asha = await register('asha');
   ravi = await register('ravi');
   // Messaging learns of new accounts from identity's events: start once it knows Ravi.

@@ -27,8 +27,6 @@ import type { UserSocketLimits } from './user-socket-limits';
  * Anything past this is no client of ours.
  */
 export const SOCKET_MAX_BUFFER_BYTES = 16 * 1024;
-/** Longest wait for the other replicas to say whether a user has a socket; then "away". */
-const PRESENCE_TIMEOUT_MS = 500;
 /** Conversations a socket remembers being in (typing checks membership once per conversation). */
 const MEMBERSHIP_CACHE_SIZE = 200;
 /** The handshake's refusal past MAX_SOCKETS_PER_USER (the client sees it as a `connect_error`). */
@@ -63,6 +61,8 @@ export interface SocketServerOptions {
   revokedSessions: { has(sessionId: string): boolean };
   /** Redis for the streams adapter (replicas share rooms); null keeps rooms in this process. */
   redisUrl: string | null;
+  /** Longest wait for the other replicas to say whether a user has a socket; then "away". */
+  presenceTimeoutMs: number;
   logger: Logger;
   membershipOf(userId: string, conversationId: string): Promise<Membership | undefined>;
   /**
@@ -207,7 +207,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
       // every socket's handshake (headers and cookies) for both replicas to decode off the stream.
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('presence: no answer in time')), PRESENCE_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error('presence: no answer in time')), options.presenceTimeoutMs);
       });
       try {
         const asked = io.serverSideEmitWithAck(PRESENCE_QUESTION, userId);
