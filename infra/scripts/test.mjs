@@ -92,12 +92,16 @@ const phaseTimes = [];
 /** Every test file's time, from the vitest reports, for the slowest ten. */
 const fileTimes = [];
 
+/** The step now running (phases of one step run side by side). */
+let step = 1;
+
 async function timed(name, work) {
   const started = performance.now();
+  const ofStep = step;
   try {
     return await work();
   } finally {
-    phaseTimes.push({ name, seconds: (performance.now() - started) / 1000 });
+    phaseTimes.push({ name, step: ofStep, seconds: (performance.now() - started) / 1000 });
   }
 }
 
@@ -108,18 +112,25 @@ const staticCheck = (name, label, command, args) =>
     check(label, status);
   });
 
-/** One vitest run of some projects, with a JSON report whose tests count into the totals. */
-async function vitestPhase(name, projects) {
+/**
+ * One vitest run of some projects, with a JSON report whose tests count into the totals. A phase
+ * run beside another (`beside`) prints its output in one piece when it ends, and may be given
+ * fewer workers than the config's two.
+ */
+async function vitestPhase(name, projects, { beside = false, workers } = {}) {
   const jsonFile = path.join(resultsDir, `${name.replaceAll(' ', '-')}.json`);
-  const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const status = await runAsync('npx', [
+  const args = [
     'vitest',
     'run',
-    ...projectArgs,
+    ...projects.flatMap((project) => ['--project', project]),
+    ...(workers ? [`--maxWorkers=${workers}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,
-  ]);
+  ];
+  const status = beside
+    ? (await runCaptured(`vitest ${name}`, 'npx', args)).status
+    : await runAsync('npx', args);
   if (!existsSync(jsonFile)) {
     check(`vitest ${name} (no report produced)`, status || 1);
     return;
@@ -146,15 +157,20 @@ async function vitestPhase(name, projects) {
     check(`vitest ${name}`, status);
 }
 
-const phase = (name, projects) => timed(name, () => vitestPhase(name, projects));
+const phase = (name, projects, options) => timed(name, () => vitestPhase(name, projects, options));
 
 const trackedBefore = trackedChanges();
 const started = performance.now();
 
-// The static checks and the services' tests side by side: the tests mostly wait on PostgreSQL,
-// NATS and Redis, so the checks' CPU fills the gaps. Then one phase at a time: each browser phase
-// runs one shared product (web/e2e/shared-products.ts), and two products at once would compete
-// for the two cores.
+// Four steps; the phases within a step run side by side, where one leaves the cores idle:
+// 1. The static checks and the services' tests: those tests mostly wait on PostgreSQL, NATS and
+//    Redis, so the checks' CPU fills the gaps.
+// 2. The embedded browser files and Lighthouse: the browsers mostly wait on the product (about
+//    one core busy); Lighthouse holds nothing that load can move.
+// 3. The cluster browser files alone, on the run's shared cluster.
+// 4. Infra and reliability, one file each at a time: most start processes of their own.
+// No two shared products run at once (web/e2e/shared-products.ts): they would compete for the
+// two cores.
 await Promise.all([
   staticCheck('lint', 'lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']),
   staticCheck('typecheck', 'typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']),
@@ -170,11 +186,18 @@ await Promise.all([
     : phase('services', ['services', 'services-cluster', 'web-unit']),
 ]);
 if (!quick) {
-  await phase('lighthouse', ['lighthouse']);
-  await phase('browser embedded', ['browser-embedded']);
+  step = 2;
+  await Promise.all([
+    phase('browser embedded', ['browser-embedded']),
+    phase('lighthouse', ['lighthouse'], { beside: true }),
+  ]);
+  step = 3;
   await phase('browser cluster', ['browser-cluster']);
-  await phase('infra', ['infra']);
-  await phase('reliability', ['reliability']);
+  step = 4;
+  await Promise.all([
+    phase('infra', ['infra'], { beside: true, workers: 1 }),
+    phase('reliability', ['reliability'], { beside: true, workers: 1 }),
+  ]);
 
   // docs/reliability.md's figures from this run, written beside the run's reports (the tracked
   // document is refreshed by hand: `node infra/scripts/reliability-report.mjs --doc`). A problem
@@ -200,11 +223,16 @@ check(
   changedByRun.length === 0 ? 0 : 1,
 );
 
-const total = (performance.now() - started) / 1000;
-console.log('\n[test] phase wall times (the static checks and services ran side by side):');
-for (const { name, seconds } of phaseTimes)
-  console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
-console.log(`  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
+// performance.now() counts from this process's start: the totals include installing and building.
+const total = performance.now() / 1000;
+console.log('\n[test] wall time of each phase (the phases of one step ran side by side):');
+console.log('  step  phase                 seconds');
+console.log(
+  `  ${'0'.padEnd(5)} ${'install and build'.padEnd(20)} ${(started / 1000).toFixed(1).padStart(8)}`,
+);
+for (const { name, step: ofStep, seconds } of phaseTimes.sort((a, b) => a.step - b.step))
+  console.log(`  ${String(ofStep).padEnd(5)} ${name.padEnd(20)} ${seconds.toFixed(1).padStart(8)}`);
+console.log(`  ${'all'.padEnd(5)} ${'total'.padEnd(20)} ${total.toFixed(1).padStart(8)}`);
 console.log('[test] the ten slowest test files:');
 for (const { file, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
