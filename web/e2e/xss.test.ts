@@ -472,13 +472,14 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
 
   /**
    * The control: markup put into the page as HTML (what the app must never do) does reach the
-   * detectors — as a call to __xss with the CSP off, as a CSP violation with it on.
+   * detectors — as a call to __xss with the CSP off, as a CSP violation with it on. The page stays
+   * open until `reached` says so: the image's error comes after a request, however long that takes.
    */
-  async function injectAsHtml(context: BrowserContext): Promise<void> {
+  async function injectAsHtml(context: BrowserContext, reached: () => boolean): Promise<void> {
     const page = await context.newPage();
     await page.goto('/blog');
     await page.evaluate(`document.body.insertAdjacentHTML('beforeend', '<img src=x onerror=__xss(999)>')`);
-    await page.waitForTimeout(500);
+    await waitFor(reached, 15_000, 'the injected markup to reach a detector');
     await page.close();
   }
 
@@ -489,7 +490,7 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
       expect(observed.xss).toEqual([]);
       expect(observed.dialogs).toEqual([]);
       expect(observed.pageErrors).toEqual([]);
-      await injectAsHtml(context);
+      await injectAsHtml(context, () => observed.xss.length > 0);
       expect(observed.xss).toEqual(['999']);
       passedChecks += 1;
     } finally {
@@ -506,7 +507,11 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
       expect(observed.cspViolations).toEqual([]);
       expect(observed.consoleErrors.filter((m) => /Content Security Policy|__xss/i.test(m))).toEqual([]);
       expect(observed.pageErrors).toEqual([]);
-      await injectAsHtml(context);
+      // Either detector ends the wait: a handler the CSP let run must fail the first line.
+      await injectAsHtml(
+        context,
+        () => observed.xss.length > 0 || observed.cspViolations.join().includes('script-src-attr'),
+      );
       expect(observed.xss).toEqual([]);
       expect(observed.cspViolations.join()).toContain('script-src-attr');
       passedChecks += 1;
