@@ -639,6 +639,10 @@ describe('NATS bus redelivery limits and pauses', () => {
   });
 
   it('stops fetching while paused and holds what it has through a pause longer than ack_wait', async () => {
+    // Long enough that the hold's heartbeat (a third of it) has seconds to spare when a loaded
+    // machine stalls the event loop: at 2 s a stall of one second under `npm test` let the
+    // server redeliver, and the test failed with the code right.
+    const ACK_WAIT_MS = 4_500;
     const handled: { seq: unknown; attempt: unknown }[] = [];
     const record = (...args: unknown[]) => {
       const [fields, message] = args as [Record<string, unknown>, unknown];
@@ -646,7 +650,7 @@ describe('NATS bus redelivery limits and pauses', () => {
     };
     const logger: PortLogger = { debug: record, info: record, warn: record, error: record };
     const replica = () =>
-      createNatsBus({ servers: testEnv.natsUrl, name: 'hold-test', ackWaitMs: 2_000, logger });
+      createNatsBus({ servers: testEnv.natsUrl, name: 'hold-test', ackWaitMs: ACK_WAIT_MS, logger });
     const def = thing('hold');
     const durable = uniqueName('hold');
     const events = 40;
@@ -674,7 +678,7 @@ describe('NATS bus redelivery limits and pauses', () => {
       for (let n = 1; n <= events; n++) await first.publish(makeEnvelope(def, { n }, { traceId: 'test' }));
       await waitFor(() => outageFailures === 1);
       for (let check = 0; check < 4; check++) {
-        await sleep(1_000); // two ack_waits in all
+        await sleep(ACK_WAIT_MS / 2); // two ack_waits in all
         const stats = (await first.stats()).consumers[0];
         // What the stopped session had fetched (its buffer of 8, and one more pull at most) is
         // held; the rest of the backlog stays on the server.
@@ -685,18 +689,18 @@ describe('NATS bus redelivery limits and pauses', () => {
       // messages expire, they would go to this one, a delivery spent and the event held twice.
       second = await replica();
       await second.subscribe(subscription);
-      await sleep(2_000);
+      await sleep(ACK_WAIT_MS);
       expect((await first.stats()).consumers[0]?.redelivered).toBe(0);
       databaseUp = true;
       await waitFor(() => applied.length >= events, 10_000);
-      await sleep(2_500); // a redelivered copy would show up by now
+      await sleep(ACK_WAIT_MS * 1.25); // a redelivered copy would show up by now
       expect([...applied].sort((a, b) => a - b)).toEqual(Array.from({ length: events }, (_, i) => i + 1));
       expect(handled).toHaveLength(events);
       expect(handled.every(({ attempt }) => attempt === 1)).toBe(true);
     } finally {
       await Promise.all([first.close(), second?.close()]);
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 afterAll(async () => {

@@ -85,8 +85,12 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   const broadcasts: ConsumerMessages[] = [];
   /** Parked events are kept under `dlq.>` in a stream of that name, made like any service's. */
   const DEAD_LETTER_SERVICE = 'dlq';
-  /** How often a message in hand tells the server it is still being worked on. */
-  const heartbeatMs = Math.max(1_000, ackWaitMs / 2);
+  /**
+   * How often a message in hand tells the server it is still being worked on: a third of
+   * ack_wait, so a stalled event loop (a busy host) has two thirds of it to spare before the
+   * server would hand the message to another replica.
+   */
+  const heartbeatMs = Math.max(1_000, ackWaitMs / 3);
   let closing = false;
   let markClosed!: () => void;
   /** Resolves on close: cuts short the wait of a durable paused by an outage. */
