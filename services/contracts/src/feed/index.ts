@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './geo';
 export * from './schemas';
 export * from './routes';
 export * from './events';

@@ -3,13 +3,15 @@
  * walks. The grid must agree with `feed.geo_cell` in db/migrations/0001_init.sql, which computes
  * the stored cell of every post; geo.test.ts checks the two against each other.
  */
+import { SNAP_DECIMALS } from '@saathi/contracts';
+
+// The browser snaps with the same function before it sends a point (shared, so the grids agree).
+export { SNAP_DECIMALS, snapCoordinate, snapPoint } from '@saathi/contracts';
 
 /** Earth radius of every distance Saathi shows or filters by (docs/product.md#posts). */
 export const EARTH_RADIUS_KM = 6371;
 /** The feed's radius (docs/product.md#feed). */
 export const FEED_RADIUS_KM = 1;
-/** Stored coordinates keep 3 decimals (about 110 m). */
-export const SNAP_DECIMALS = 3;
 
 /** Grid rows are this many degrees of latitude tall (1.11 km, more than the feed radius). */
 export const CELL_DEGREES = 0.01;
@@ -31,17 +33,6 @@ export interface Point {
  */
 export const MAX_SNAP_SHIFT_KM =
   Math.SQRT2 * (0.5 / 10 ** SNAP_DECIMALS) * RADIANS_PER_DEGREE * EARTH_RADIUS_KM;
-
-/** Rounds to 3 decimals (~110 m), so the stored point cannot pinpoint a home. */
-export function snapCoordinate(value: number): number {
-  const factor = 10 ** SNAP_DECIMALS;
-  const snapped = Math.round(value * factor) / factor;
-  return Object.is(snapped, -0) ? 0 : snapped;
-}
-
-export function snapPoint(point: Point): Point {
-  return { latitude: snapCoordinate(point.latitude), longitude: snapCoordinate(point.longitude) };
-}
 
 /** Great-circle distance (haversine, R = 6371 km); the same formula as `feed.distance_km`. */
 export function distanceKm(a: Point, b: Point): number {
