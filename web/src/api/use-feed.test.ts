@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { FeedPost } from '@saathi/contracts';
 import { postListKey, singlePostKey } from './feed-query-keys';
-import { updateCachedPost, type FeedPages } from './use-feed';
+import { createPost, feedQuery, postQuery, updateCachedPost, type FeedPages } from './use-feed';
 
 const post = (id: string, likes = 0): FeedPost => ({
   id,
@@ -67,5 +67,61 @@ describe('updateCachedPost', () => {
     const { queryClient, read, plain } = cacheWith([[a, post('b')]]);
     updateCachedPost(queryClient, 'b', (p) => ({ ...p, commentCount: 1 }));
     expect(read(plain)?.[0]?.[0]).toBe(a);
+  });
+});
+
+describe("the viewer's point on the wire", () => {
+  // A GPS fix in New Delhi; the ~110 m grid point it falls on is 28.614, 77.209.
+  const raw = { latitude: 28.613912, longitude: 77.209021 };
+  const rawDigits = /613912|209021/;
+  const postId = '3c9e1f4a-8b2d-4e6f-9a1c-5d7b2e8f0a14';
+
+  function recordFetch(answer: unknown, status = 200) {
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+  const searchOf = (url: string) => new URL(url, 'http://saathi.test').searchParams;
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the feed at the grid point, not the raw one', async () => {
+    const fetchMock = recordFetch([]);
+    await new QueryClient().infiniteQuery(feedQuery({ ...raw, hashtag: 'gym' }));
+    const url = fetchMock.mock.calls[0]?.[0] as string;
+    expect(url).toMatch(/^\/api\/posts\?/);
+    expect(url).not.toMatch(rawDigits);
+    expect(searchOf(url).get('latitude')).toBe('28.614');
+    expect(searchOf(url).get('longitude')).toBe('77.209');
+    expect(searchOf(url).get('hashtag')).toBe('gym');
+  });
+
+  it('caches the feed under the grid point, so two fixes in one cell share it', () => {
+    const near = { latitude: 28.61408, longitude: 77.20879 };
+    expect(feedQuery(raw).queryKey).toEqual(feedQuery(near).queryKey);
+    expect(JSON.stringify(feedQuery(raw).queryKey)).not.toMatch(rawDigits);
+  });
+
+  it('sends the grid point with a single post', async () => {
+    const fetchMock = recordFetch(post(postId));
+    await new QueryClient().query(postQuery(postId, raw));
+    const url = fetchMock.mock.calls[0]?.[0] as string;
+    expect(url).not.toMatch(rawDigits);
+    expect(searchOf(url).get('latitude')).toBe('28.614');
+    expect(searchOf(url).get('longitude')).toBe('77.209');
+  });
+
+  it('writes a new post at the grid point', async () => {
+    const fetchMock = recordFetch(post(postId), 201);
+    await createPost({ content: 'hello', ...raw, locationName: 'Connaught Place', hashtags: [] });
+    const body = JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
+    expect(body).toMatchObject({ content: 'hello', latitude: 28.614, longitude: 77.209 });
+    expect(JSON.stringify(body)).not.toMatch(rawDigits);
   });
 });

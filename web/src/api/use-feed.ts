@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -7,7 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { FEED_PAGE_SIZE, type CreatePostBody, type FeedPost } from '@saathi/contracts';
+import { FEED_PAGE_SIZE, snapPoint, type CreatePostBody, type FeedPost } from '@saathi/contracts';
 import { createPostRoute, deletePostRoute, getPostRoute, likePostRoute, listPostsRoute } from './routes';
 import { nextPageOffset } from '../lib/feed-pages';
 import { api } from './api-client';
@@ -24,24 +25,29 @@ import {
 
 export type FeedPages = InfiniteData<FeedPost[], number>;
 
-/** Posts within 1 km, newest first, 10 a page; the next page while the last one was full. */
+/**
+ * Posts within 1 km, newest first, 10 a page; the next page while the last one was full. The
+ * viewer's point leaves the browser snapped to the grid posts are stored on (~110 m): a URL's
+ * query ends up in logs and proxies, and a GPS fix there would say where someone stood.
+ */
 export function feedQuery(params: FeedListParams | null) {
+  const snapped = params ? { ...params, ...snapPoint(params) } : null;
   return infiniteQueryOptions({
-    queryKey: postListKey(params ?? { latitude: 0, longitude: 0 }),
-    enabled: !!params,
+    queryKey: postListKey(snapped ?? { latitude: 0, longitude: 0 }),
+    enabled: !!snapped,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api.call(listPostsRoute, {
         query: {
-          latitude: params?.latitude ?? 0,
-          longitude: params?.longitude ?? 0,
+          latitude: snapped?.latitude ?? 0,
+          longitude: snapped?.longitude ?? 0,
           limit: FEED_PAGE_SIZE,
           offset: pageParam,
-          hashtag: params?.hashtag,
-          search: params?.search?.trim() || undefined,
-          when: params?.when,
+          hashtag: snapped?.hashtag,
+          search: snapped?.search?.trim() || undefined,
+          when: snapped?.when,
           // "Today" ends at the viewer's own midnight.
-          utcOffset: params?.when ? -new Date().getTimezoneOffset() : undefined,
+          utcOffset: snapped?.when ? -new Date().getTimezoneOffset() : undefined,
         },
         signal,
       }),
@@ -53,18 +59,18 @@ export function useFeed(params: FeedListParams | null) {
   return useInfiniteQuery(feedQuery(params));
 }
 
-/** One post (a share link's target); null when it does not exist or has expired (404). */
-export function usePost(postId: string | undefined, point: ViewerPoint | null) {
-  return useQuery<FeedPost | null>({
-    queryKey: singlePostKey(postId ?? '', point),
+/**
+ * One post (a share link's target); null when it does not exist or has expired (404). The
+ * viewer's point, for the distance, is snapped as the feed's is.
+ */
+export function postQuery(postId: string | undefined, point: ViewerPoint | null) {
+  const snapped = point ? snapPoint(point) : null;
+  return queryOptions<FeedPost | null>({
+    queryKey: singlePostKey(postId ?? '', snapped),
     enabled: !!postId,
     queryFn: async ({ signal }) => {
       try {
-        return await api.call(getPostRoute, {
-          params: { id: postId ?? '' },
-          query: point ? { latitude: point.latitude, longitude: point.longitude } : {},
-          signal,
-        });
+        return await api.call(getPostRoute, { params: { id: postId ?? '' }, query: snapped ?? {}, signal });
       } catch (error) {
         // A malformed id is refused by validation (400); to the reader it is just as missing.
         if (isApiError(error, 404) || isApiError(error, 400)) return null;
@@ -72,6 +78,15 @@ export function usePost(postId: string | undefined, point: ViewerPoint | null) {
       }
     },
   });
+}
+
+export function usePost(postId: string | undefined, point: ViewerPoint | null) {
+  return useQuery(postQuery(postId, point));
+}
+
+/** Sends a new post; its point leaves the browser already snapped, as the server would store it. */
+export function createPost(body: CreatePostBody): Promise<FeedPost> {
+  return api.call(createPostRoute, { body: { ...body, ...snapPoint(body) } });
 }
 
 /**
@@ -106,7 +121,7 @@ export function updateCachedPost(
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePostBody) => api.call(createPostRoute, { body }),
+    mutationFn: createPost,
     onSuccess: async () => {
       await Promise.all([
         queryClient.resetQueries({ queryKey: postListsKey }),

@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { GoogleMap, MarkerF, StandaloneSearchBox, useJsApiLoader } from '@react-google-maps/api';
 import type { Libraries } from '@react-google-maps/api';
 import { LocateFixed, Loader2 } from 'lucide-react';
+import { snapPoint } from '@saathi/contracts';
 import { coordinatesName, type UserLocation } from '../lib/location';
 import { buttonPrimary, buttonSecondary, inputClass } from './ui';
 
@@ -115,7 +116,8 @@ export default function LocationMapPicker({ apiKey, start, onChoose, onUseForm }
     setNaming(true);
     const name = placeName ?? (await reverseGeocode(point)) ?? coordinatesName(point.lat, point.lng);
     setNaming(false);
-    onChoose({ latitude: point.lat, longitude: point.lng, locationName: name });
+    // The map may hold a GPS fix ("use my location"); only its grid point leaves the picker.
+    onChoose({ ...snapPoint({ latitude: point.lat, longitude: point.lng }), locationName: name });
   };
 
   if (loadError) {

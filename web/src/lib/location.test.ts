@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { snapPoint } from '@saathi/contracts';
 import { QUICK_CITIES, coordinatesName, geolocationErrorMessage, parseStoredLocation } from './location';
 
 describe('parseStoredLocation', () => {
@@ -37,6 +38,11 @@ describe('location constants and messages', () => {
 
   it('formats coordinates to 3 decimals', () => {
     expect(coordinatesName(28.61394, 77.20902)).toBe('28.614, 77.209');
+  });
+
+  it('names the grid point the server stores, where toFixed would round the other way', () => {
+    expect(snapPoint({ latitude: 28.6135, longitude: -0.0004 })).toEqual({ latitude: 28.614, longitude: 0 });
+    expect(coordinatesName(28.6135, -0.0004)).toBe('28.614, 0.000');
   });
 
   it('maps geolocation error codes to their messages', () => {

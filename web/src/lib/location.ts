@@ -1,4 +1,5 @@
 // Client-side location: stored in the browser as userLocation.
+import { SNAP_DECIMALS, snapCoordinate } from '@saathi/contracts';
 
 export interface UserLocation {
   latitude: number;
@@ -47,9 +48,9 @@ export function parseStoredLocation(raw: string | null): UserLocation | null {
   }
 }
 
-/** The name of a point without a place name: its coordinates to 3 decimals. */
+/** The name of a point without a place name: its grid point (toFixed alone may round a tie the other way). */
 export function coordinatesName(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(3)}, ${longitude.toFixed(3)}`;
+  return `${snapCoordinate(latitude).toFixed(SNAP_DECIMALS)}, ${snapCoordinate(longitude).toFixed(SNAP_DECIMALS)}`;
 }
 
 /** The geolocation failure messages by GeolocationPositionError code. */

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { snapPoint } from '@saathi/contracts';
 import {
   GEOLOCATION_TIMEOUT_MS,
   coordinatesName,
@@ -17,7 +18,8 @@ function failed(code: number | undefined): void {
 
 /**
  * Asks the browser where the visitor is (15 s timeout); on success hands the point, named by its
- * coordinates, to `onLocated`; on failure says why in a toast.
+ * coordinates, to `onLocated`; on failure says why in a toast. The fix is snapped to the ~110 m
+ * grid at once, so the exact one is never stored, shown or sent.
  */
 export function useAutoLocate(onLocated: (location: UserLocation) => void) {
   const [locating, setLocating] = useState(false);
@@ -30,7 +32,7 @@ export function useAutoLocate(onLocated: (location: UserLocation) => void) {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        const { latitude, longitude } = position.coords;
+        const { latitude, longitude } = snapPoint(position.coords);
         onLocated({ latitude, longitude, locationName: coordinatesName(latitude, longitude) });
       },
       (error) => {
