@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { listPostsRoute, QueueName } from '@saathi/contracts';
 import type { EventData, EventDefinition, FeedComment, FeedPost } from '@saathi/contracts';
 import { queryRows } from '@saathi/platform';
-import type { App, AuthUser, ServiceDeps } from '@saathi/platform';
+import type { App, AuthUser, Logger, ServiceDeps } from '@saathi/platform';
 import { buildTestUser, startTestService, TestClock, waitFor } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
 import type { Config } from '../config';
@@ -51,11 +51,15 @@ export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildT
 
 /**
  * The feed service and its worker on a fresh PostgreSQL database, with the in-memory bus and
- * queue and a hand-moved clock. The feed cache is off unless `env` turns it on, so tests see
- * the database's answer.
+ * queue and a hand-moved clock, logging nowhere unless given a logger. The feed cache is off
+ * unless `env` turns it on, so tests see the database's answer.
  */
-export async function startTestFeed(env: Record<string, string> = {}): Promise<TestFeed> {
+export async function startTestFeed(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestFeed> {
   const feed = await startTestService(feedService, {
+    ...options,
     env: {
       FEED_CACHE_MS: '0',
       // The schedule's first run happens at start; tests trigger later runs themselves.

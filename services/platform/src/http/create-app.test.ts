@@ -181,7 +181,7 @@ describe('createApp request ids and logs', () => {
     expect(text).toContain('[Redacted]');
     const access = logs.lines().filter((line) => line.msg === 'request completed');
     expect(access).toHaveLength(1);
-    expect(access[0]).toMatchObject({ method: 'POST', url: '/login', status: 200 });
+    expect(access[0]).toMatchObject({ method: 'POST', route: '/login', status: 200 });
     expect(access[0]!.reqId).toEqual(expect.any(String));
   });
 });
@@ -319,23 +319,85 @@ describe('access log', () => {
     await app.inject('/missing');
     const access = logs.lines().filter((line) => line.msg === 'request completed');
     expect(access).toHaveLength(1);
-    expect(access[0]).toMatchObject({ url: '/missing', status: 404 });
+    expect(access[0]).toMatchObject({ route: 'unmatched', status: 404 });
+    expect(JSON.stringify(access)).not.toContain('/missing');
   });
 
-  it('keeps reset tokens and OAuth codes out of the logged URL', async () => {
+  it('keeps reset tokens and OAuth codes out of the line', async () => {
     const logs = captureLogs();
     const app = await build({
       logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }),
       logLevel: 'info',
     });
-    app.get('/*', () => ({ ok: true }));
+    app.get('/api/auth/validate-reset-token/:token', () => ({ ok: true }));
+    app.get('/api/auth/google/callback', () => ({ ok: true }));
     await app.inject('/api/auth/validate-reset-token/s3cr3t-reset');
     await app.inject('/api/auth/google/callback?code=oauth-c0de&state=st4te');
     const text = JSON.stringify(logs.lines());
     expect(text).not.toContain('s3cr3t-reset');
     expect(text).not.toContain('oauth-c0de');
     expect(text).not.toContain('st4te');
-    expect(text).toContain('/api/auth/validate-reset-token/[Redacted]');
+    expect(text).toContain('/api/auth/validate-reset-token/:token');
+  });
+
+  it('logs the route template: no coordinate, query value, path value or user id', async () => {
+    const logs = captureLogs();
+    const app = await build({
+      logger: createLogger({ name: 'test', level: 'info', destination: logs.stream }),
+      logLevel: 'info',
+    });
+    app.get('/api/posts', () => []);
+    app.get('/api/places/:near', () => ({ ok: true }));
+    app.get('/api/profile/:userId', () => ({ ok: true }));
+    // Values chosen so that any digit run or word of them in a line is a leak.
+    const person = '5f1c9d2a-7b3e-4c8d-9e0f-a1b2c3d4e5f6';
+    const sent = [
+      '/api/posts?latitude=28.613912&longitude=77.209021&search=asha%20verma&limit=10',
+      '/api/posts?lat=19.076543&lng=72.877654&near=12.971598,77.594562',
+      '/api/places/13.082681,80.270718?when=today',
+      `/api/profile/${person}?viewer=${person}`,
+      '/nowhere/22.572645,88.363892?latitude=17.385044',
+    ];
+    for (const url of sent) await app.inject(url);
+
+    const access = logs.lines().filter((line) => line.msg === 'request completed');
+    const text = JSON.stringify(access);
+    // No number with three decimals or more (a coordinate, even snapped); `ms` keeps two.
+    expect(text).not.toMatch(/\d+\.\d{3,}/);
+    for (const value of ['613912', '209021', '076543', '877654', '971598', '082681', '572645', '385044']) {
+      expect(text).not.toContain(value);
+    }
+    for (const value of ['latitude', 'longitude', 'lat=', 'lng', 'near=', 'asha', 'today', 'nowhere', '?']) {
+      expect(text).not.toContain(value);
+    }
+    expect(text).not.toContain(person);
+    expect(access.map((line) => [line.method, line.route, line.status])).toEqual([
+      ['GET', '/api/posts', 200],
+      ['GET', '/api/posts', 200],
+      ['GET', '/api/places/:near', 200],
+      ['GET', '/api/profile/:userId', 200],
+      ['GET', 'unmatched', 404],
+    ]);
+    for (const line of access) {
+      expect(Object.keys(line).sort()).toEqual(
+        [
+          'hostname',
+          'level',
+          'method',
+          'ms',
+          'msg',
+          'name',
+          'pid',
+          'reqId',
+          'route',
+          'status',
+          'time',
+          'traceId',
+        ].sort(),
+      );
+      expect(line).not.toHaveProperty('url');
+      expect(line).not.toHaveProperty('userId');
+    }
   });
 });
 

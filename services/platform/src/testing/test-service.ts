@@ -11,6 +11,7 @@ import { makeEnvelope } from '../events/make-envelope';
 import { createMemoryBus } from '../events/memory-bus';
 import type { App } from '../http/create-app';
 import { createLogger } from '../logging/create-logger';
+import type { Logger } from '../logging/create-logger';
 import type { Clock, EventBus, JobQueue, Mailer, RateLimiter, RunningService, ServiceDeps } from '../ports';
 import { createMemoryQueue } from '../queue/memory-queue';
 import type { RunningWorker, ServiceEnv } from '../runtime/service-module';
@@ -34,6 +35,8 @@ export interface TestServiceOptions<K extends Clock> {
   /** Another instance's database and keys: a replica (its close leaves the database). */
   database?: TestDatabase;
   keys?: { publicKey: string; privateKey: string };
+  /** Where the service, bus and queue log (silent unless given), for tests that read the lines. */
+  logger?: Logger;
 }
 
 export interface TestService<C, K extends Clock = TestClock> {
@@ -96,7 +99,7 @@ export async function startTestService<C extends ServiceEnv, K extends Clock = T
     { exit: false },
   );
   const clock = options.clock ?? (new TestClock() as Clock as K);
-  const logger = createLogger({ name: `${definition.name}-test`, level: 'silent' });
+  const logger = options.logger ?? createLogger({ name: `${definition.name}-test`, level: 'silent' });
   const bus = options.bus ?? createMemoryBus({ logger });
   const queue = options.queue ?? createMemoryQueue({ logger });
   const deps: ServiceDeps<C> = {
