@@ -1,6 +1,7 @@
 import { createMemoryRateLimiter, resolveSessionsWith, sealToken } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import { AccessTokens } from './auth/access-token';
+import { DeviceTokens } from './auth/device-token';
 import { SessionCache } from './auth/session-cache';
 import { SessionManager } from './auth/session-manager';
 import { publicKeyOf } from './config';
@@ -74,6 +75,13 @@ function attemptLimits(kit: ServiceKit<Config>): AttemptLimits {
       limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS * 1000,
     },
+    // Of an address's guesses per window, this many fill the account-wide cap (rate-limit.ts).
+    loginCountedPerAccountIp: perWindow(config.RATE_LIMIT_LOGIN_PER_ACCOUNT_IP),
+    // Wrong passwords one device token may carry past the account-wide cap, per its window.
+    loginPerDevice: {
+      limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_IP,
+      windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS * 1000,
+    },
     loginPerAccountIp: {
       limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_IP,
       windowMs,
@@ -120,11 +128,13 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     withConfiguredRole: (user) => withConfiguredRole(core, user),
   });
   resolveSessionsWith(app, identitySessions(sessions));
+  const devices = new DeviceTokens(config.JWT_PRIVATE_KEY, kit.clock, config.COOKIE_SECURE);
 
   authRoutes(app, {
     sessions,
+    devices,
     registerAccount: (input, meta) => registerAccount({ ...core, limits }, input, meta),
-    signIn: (input, meta) => signIn({ ...core, limits }, input, meta),
+    signIn: (input, meta) => signIn({ ...core, limits, devices }, input, meta),
   });
   passwordResetRoutes(app, {
     sessions,
@@ -158,6 +168,7 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
   adminReviewRoutes(app, { db: kit.db.db });
   accountRoutes(app, {
     sessions,
+    devices,
     deleteAccount: (current, password, meta) => deleteAccount({ ...core, limits }, current, password, meta),
   });
   uploadRoutes(app, {

@@ -92,8 +92,9 @@ export const configSchema = commonEnvSchema
     RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
     /**
      * Failed sign-ins per account across every address, per RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS.
-     * High on purpose: reaching it refuses the owner too, so it only stops guessing spread over
-     * many addresses.
+     * High on purpose: reaching it refuses the owner too (unless their browser shows the
+     * account's device cookie), so it only stops guessing spread over many addresses. Only an
+     * address's first RATE_LIMIT_LOGIN_PER_ACCOUNT_IP failures per window fill it.
      */
     RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(100),
     RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_SECONDS: positiveInt(3600),
@@ -101,6 +102,8 @@ export const configSchema = commonEnvSchema
      * Failed sign-ins per account from one address before each further attempt from there must
      * wait LOGIN_BACKOFF_BASE_SECONDS, doubling up to LOGIN_BACKOFF_MAX_SECONDS (429 with
      * Retry-After meanwhile). A right password clears it; other addresses are not affected.
+     * Also the wrong passwords one device cookie may carry per account window past the
+     * account-wide cap.
      */
     RATE_LIMIT_LOGIN_PER_ACCOUNT_IP: positiveInt(5),
     LOGIN_BACKOFF_BASE_SECONDS: positiveInt(1),

@@ -7,11 +7,19 @@ export type LimitName =
   | 'loginPerIp'
   | 'loginPerAccount'
   | 'loginPerAccountIp'
+  | 'loginCountedPerAccountIp'
+  | 'loginPerDevice'
   | 'registerPerIp'
   | 'forgotPerIp'
   | 'forgotPerEmail'
   | 'verifyEmailPerAccount'
   | 'uploadsPerUser';
+
+/** A reserved password guess. */
+export interface PasswordGuess {
+  /** The password was right: the guess is given back and this address's wait cleared. */
+  succeeded(): Promise<void>;
+}
 
 /**
  * Identity's attempt limits: a rule per kind of attempt, counted in the shared RateLimiter
@@ -39,18 +47,53 @@ export class AttemptLimits {
   }
 
   /**
-   * One password guess at `account` from `client` (an `addressKey`): counted per account across
-   * every address and per account and address, refused past either. A guess the per-address
-   * rule refuses is given back to the account-wide count: it was never tried.
+   * One password guess at `account` from `client` (an `addressKey`), reserved before the
+   * password is checked; call `succeeded` on the returned guess when it was right.
+   *
+   * Counted per account and address (refused, with a growing wait, past that rule) and per
+   * account across every address (refused past the cap), but:
+   * - only the first guesses of each address (the per-account-per-address figure, per window)
+   *   add to the account-wide count: later ones come from an address already in back-off, still
+   *   held by the cap but not filling it, so one address waiting out its back-off cannot lock the
+   *   owner out;
+   * - a guess with a valid device token of this account (`device`, the token's id) is not held
+   *   by the account-wide cap at all, so strangers filling it never lock out the owner's own
+   *   browser. Its guesses are counted per token instead; past that rule the token counts for
+   *   nothing for the window, so a stolen one is no unlimited guessing oracle.
    */
-  async enforcePasswordGuess(account: string, client: string, now: Date): Promise<void> {
-    await this.enforce('loginPerAccount', [account], now);
+  async enforcePasswordGuess(
+    account: string,
+    client: string,
+    now: Date,
+    device?: string,
+  ): Promise<PasswordGuess> {
+    const deviceKey = device === undefined ? null : [account, device];
+    const byDevice = deviceKey !== null && (await this.reserve('loginPerDevice', deviceKey, now)).allowed;
+    if (!byDevice) await this.enforce('loginPerAccount', [account], now);
+    let countedForAccount = !byDevice;
     try {
       await this.enforce('loginPerAccountIp', [account, client], now);
     } catch (error) {
-      await this.refund('loginPerAccount', [account]);
+      // Refused per address: never tried, so given back everywhere it was counted.
+      if (byDevice) await this.refund('loginPerDevice', deviceKey);
+      else await this.refund('loginPerAccount', [account]);
       throw error;
     }
+    if (!byDevice && !(await this.reserve('loginCountedPerAccountIp', [account, client], now)).allowed) {
+      // Past its share, this address is in back-off: held by the cap like any guess, not filling it.
+      await this.refund('loginPerAccount', [account]);
+      countedForAccount = false;
+    }
+    return {
+      succeeded: async () => {
+        await Promise.all([
+          countedForAccount ? this.refund('loginPerAccount', [account]) : undefined,
+          this.reset('loginPerAccountIp', [account, client]),
+          this.reset('loginCountedPerAccountIp', [account, client]),
+          byDevice ? this.reset('loginPerDevice', deviceKey) : undefined,
+        ]);
+      },
+    };
   }
 
   /** Gives back an attempt that turned out not to count (e.g. the right password). */

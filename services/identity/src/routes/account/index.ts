@@ -1,11 +1,13 @@
 import { AccountMessages, deleteAccountRoute } from '@saathi/contracts';
 import { registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
+import type { DeviceTokens } from '../../auth/device-token';
 import type { SessionManager } from '../../auth/session-manager';
 import { sessionOf } from '../require-session';
 
 export interface AccountRoutesDeps {
   sessions: Pick<SessionManager, 'clearCookies'>;
+  devices: Pick<DeviceTokens, 'clearCookie'>;
   deleteAccount(
     current: { userId: string; sessionId: string },
     password: string | undefined,
@@ -22,6 +24,8 @@ export function accountRoutes(app: App, deps: AccountRoutesDeps): void {
       ip: request.ip,
     });
     deps.sessions.clearCookies(reply);
+    // Already worthless (it names an id that no longer exists); cleared so the browser keeps no trace.
+    deps.devices.clearCookie(reply);
     return { message: AccountMessages.deleted };
   });
 }
