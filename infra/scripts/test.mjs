@@ -162,38 +162,38 @@ const phase = (name, projects, options) => timed(name, () => vitestPhase(name, p
 const trackedBefore = trackedChanges();
 const started = performance.now();
 
-// Four steps; the phases within a step run side by side, where one leaves the cores idle:
-// 1. The static checks and the services' tests: those tests mostly wait on PostgreSQL, NATS and
-//    Redis, so the checks' CPU fills the gaps.
-// 2. The embedded browser files and Lighthouse: the browsers mostly wait on the product (about
-//    one core busy); Lighthouse holds nothing that load can move.
-// 3. The cluster browser files alone, on the run's shared cluster.
-// 4. Infra and reliability, one file each at a time: most start processes of their own.
-// No two shared products run at once (web/e2e/shared-products.ts): they would compete for the
-// two cores.
-await Promise.all([
-  staticCheck('lint', 'lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']),
-  staticCheck('typecheck', 'typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']),
+const lint = () => staticCheck('lint', 'lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+const typecheck = () => staticCheck('typecheck', 'typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+const format = () =>
   staticCheck('format', 'format (prettier --check)', 'npx', [
     'prettier',
     '--check',
     '.',
     '--log-level',
     'warn',
-  ]),
-  quick
-    ? phase('services', ['services', 'web-unit'])
-    : phase('services', ['services', 'services-cluster', 'web-unit']),
-]);
-if (!quick) {
+  ]);
+
+if (quick) {
+  // Everything side by side: the services' tests mostly wait on PostgreSQL, NATS and Redis.
+  await Promise.all([lint(), typecheck(), format(), phase('services', ['services', 'web-unit'])]);
+} else {
+  // Four steps. The phases of a step run side by side, placed where a phase leaves a core idle:
+  // the browser phases keep about one core busy (the browsers mostly wait on the product), so
+  // the static checks, which need only CPU, and Lighthouse, which holds nothing load can move,
+  // ride along with them. The services' tests mostly wait on PostgreSQL, NATS and Redis.
+  // No two shared products run at once (web/e2e/shared-products.ts): they would compete for
+  // the two cores.
+  await Promise.all([format(), phase('services', ['services', 'services-cluster', 'web-unit'])]);
   step = 2;
   await Promise.all([
     phase('browser embedded', ['browser-embedded']),
     phase('lighthouse', ['lighthouse'], { beside: true }),
+    typecheck(),
   ]);
   step = 3;
-  await phase('browser cluster', ['browser-cluster']);
+  await Promise.all([phase('browser cluster', ['browser-cluster']), lint()]);
   step = 4;
+  // Infra and reliability, one file each at a time: most start processes of their own.
   await Promise.all([
     phase('infra', ['infra'], { beside: true, workers: 1 }),
     phase('reliability', ['reliability'], { beside: true, workers: 1 }),
