@@ -176,7 +176,8 @@ describe('abuse limits and secrets', () => {
         .output()
         .slice(before)
         .split('\n')
-        .filter((line) => line.startsWith(`${replica} `) && line.includes('"url":"/api/auth/login"')).length;
+        .filter((line) => line.startsWith(`${replica} `) && line.includes('"route":"/api/auth/login"'))
+        .length;
     const perReplica = [loginsBy('identity-1'), loginsBy('identity-2')];
     expect(Math.min(...perReplica)).toBeGreaterThan(20);
 
