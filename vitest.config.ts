@@ -29,6 +29,11 @@ const BOTH_MODE_FILES = readdirSync(E2E_DIR)
   .map((name) => `web/e2e/${name}`);
 
 const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
+/**
+ * Browser files mostly wait (on Chromium, on the product, on events crossing services): with two
+ * at a time the machine's two cores were about half used, so three run side by side.
+ */
+const BROWSER_WORKERS = 3;
 const INFRA_CHECK = 'infra/test/global-setup.ts';
 const PRODUCT_BROKER = 'web/e2e/shared-products.ts';
 
@@ -47,6 +52,8 @@ export default defineConfig({
           exclude: [...EXCLUDED, 'services/platform/src/observability/**', '**/*.cluster.test.ts'],
           globalSetup: [INFRA_CHECK],
           isolate: false,
+          // Mostly waiting on PostgreSQL, NATS and Redis: three files at a time keep both cores busy.
+          maxWorkers: 3,
         },
       },
       {
@@ -74,6 +81,7 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts'],
           exclude: [...EXCLUDED, 'web/e2e/lighthouse.test.ts'],
           env: { SAATHI_E2E_MODE: 'embedded' },
+          maxWorkers: BROWSER_WORKERS,
           globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
         },
       },
@@ -84,6 +92,7 @@ export default defineConfig({
           include: BOTH_MODE_FILES,
           exclude: EXCLUDED,
           env: { SAATHI_E2E_MODE: 'cluster' },
+          maxWorkers: BROWSER_WORKERS,
           globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
         },
       },
@@ -93,6 +102,9 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/test/*.test.ts'],
           exclude: EXCLUDED,
+          // One file at a time: most start processes of their own, and npm test runs this
+          // project beside reliability.
+          maxWorkers: 1,
           globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
         },
       },
@@ -102,6 +114,7 @@ export default defineConfig({
           name: 'reliability',
           include: ['infra/test/reliability/**/*.test.ts'],
           exclude: EXCLUDED,
+          maxWorkers: 1,
           globalSetup: [INFRA_CHECK],
         },
       },

@@ -114,16 +114,14 @@ const staticCheck = (name, label, command, args) =>
 
 /**
  * One vitest run of some projects, with a JSON report whose tests count into the totals. A phase
- * run beside another (`beside`) prints its output in one piece when it ends, and may be given
- * fewer workers than the config's two.
+ * run beside another (`beside`) prints its output in one piece when it ends.
  */
-async function vitestPhase(name, projects, { beside = false, workers } = {}) {
+async function vitestPhase(name, projects, { beside = false } = {}) {
   const jsonFile = path.join(resultsDir, `${name.replaceAll(' ', '-')}.json`);
   const args = [
     'vitest',
     'run',
     ...projects.flatMap((project) => ['--project', project]),
-    ...(workers ? [`--maxWorkers=${workers}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,
@@ -195,8 +193,8 @@ if (quick) {
   step = 4;
   // Infra and reliability, one file each at a time: most start processes of their own.
   await Promise.all([
-    phase('infra', ['infra'], { beside: true, workers: 1 }),
-    phase('reliability', ['reliability'], { beside: true, workers: 1 }),
+    phase('infra', ['infra'], { beside: true }),
+    phase('reliability', ['reliability'], { beside: true }),
   ]);
 
   // docs/reliability.md's figures from this run, written beside the run's reports (the tracked
