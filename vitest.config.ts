@@ -34,6 +34,12 @@ const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
  * at a time the machine's two cores were about half used, so three run side by side.
  */
 const BROWSER_WORKERS = 3;
+/**
+ * The services' tests mostly wait on PostgreSQL, NATS and Redis: three at a time as well. The
+ * projects `npm test` runs together (services, services-cluster, web-unit) must agree: vitest
+ * refuses projects of one run with different worker counts.
+ */
+const SERVICE_WORKERS = 3;
 const INFRA_CHECK = 'infra/test/global-setup.ts';
 const PRODUCT_BROKER = 'web/e2e/shared-products.ts';
 
@@ -52,8 +58,7 @@ export default defineConfig({
           exclude: [...EXCLUDED, 'services/platform/src/observability/**', '**/*.cluster.test.ts'],
           globalSetup: [INFRA_CHECK],
           isolate: false,
-          // Mostly waiting on PostgreSQL, NATS and Redis: three files at a time keep both cores busy.
-          maxWorkers: 3,
+          maxWorkers: SERVICE_WORKERS,
         },
       },
       {
@@ -64,6 +69,7 @@ export default defineConfig({
           exclude: EXCLUDED,
           globalSetup: [INFRA_CHECK],
           isolate: false,
+          maxWorkers: SERVICE_WORKERS,
         },
       },
       {
@@ -72,6 +78,7 @@ export default defineConfig({
           name: 'web-unit',
           include: ['web/src/**/*.test.{ts,tsx}', 'services/platform/src/observability/**/*.test.ts'],
           exclude: EXCLUDED,
+          maxWorkers: SERVICE_WORKERS,
         },
       },
       {
