@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '@saathi/contracts';
+import {
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_RESERVED_MESSAGE,
+} from '@saathi/contracts';
 import { fieldErrors } from './form-errors';
 
 describe('fieldErrors', () => {
@@ -17,6 +23,23 @@ describe('fieldErrors', () => {
       phone: 'Please enter a valid phone number',
       password: 'Password must be at least 6 characters',
     });
+  });
+
+  it('shows the sign-up form the username rule the server applies', () => {
+    const errorFor = (username: string) =>
+      fieldErrors(
+        registerBodySchema.safeParse({
+          username,
+          email: 'asha@example.com',
+          phone: '9876543210',
+          password: 'secret1',
+        }).error?.issues ?? [],
+      ).username;
+    expect(errorFor('asha rao')).toBe(USERNAME_CHARACTERS_MESSAGE);
+    expect(errorFor('asha\u202e')).toBe(USERNAME_CHARACTERS_MESSAGE);
+    expect(errorFor('Admin')).toBe(USERNAME_RESERVED_MESSAGE);
+    expect(errorFor('saathi_help')).toBe(USERNAME_RESERVED_MESSAGE);
+    expect(errorFor('asha.rao_1')).toBeUndefined();
   });
 
   it('reports login and reset messages', () => {

@@ -16,12 +16,67 @@ import {
 const tooLongEmail = `Email must be at most ${EMAIL_MAX} characters`;
 const tooLongPassword = `Password must be at most ${PASSWORD_MAX} characters`;
 
+/**
+ * ASCII letters only: a look-alike letter from another script ("аdmin" with a Cyrillic "а") or a
+ * bidi control would let a name pass for another in every place it is shown.
+ */
+const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+export const USERNAME_CHARACTERS_MESSAGE =
+  'Username can only use letters (a-z), numbers, underscores (_) and dots (.)';
+export const USERNAME_RESERVED_MESSAGE = 'This username is reserved. Please choose another one.';
+
+/**
+ * Names that would pass for the site, its staff or a deleted account wherever a username is
+ * shown (posts, messages, notifications, mails). Matched case-insensitively, as a whole name;
+ * anything starting with "saathi" is reserved too.
+ */
+const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'admin',
+  'admins',
+  'administrator',
+  'root',
+  'system',
+  'sysadmin',
+  'support',
+  'help',
+  'helpdesk',
+  'moderator',
+  'moderators',
+  'moderation',
+  'mod',
+  'mods',
+  'security',
+  'safety',
+  'official',
+  'staff',
+  'abuse',
+  'postmaster',
+  'webmaster',
+  'hostmaster',
+  'noreply',
+  'no_reply',
+  'no.reply',
+  'deleted',
+  'deleted_user',
+  'anonymous',
+]);
+
+export function isReservedUsername(username: string): boolean {
+  const name = username.trim().toLowerCase();
+  return RESERVED_USERNAMES.has(name) || name.startsWith('saathi');
+}
+
+/** A new username, as sign-up takes it (existing accounts keep theirs, and sign in with them). */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, 'Username must be at least 3 characters')
+  .max(USERNAME_MAX, 'Username must be less than 30 characters')
+  .regex(USERNAME_PATTERN, USERNAME_CHARACTERS_MESSAGE)
+  .refine((username) => !isReservedUsername(username), USERNAME_RESERVED_MESSAGE);
+
 export const registerBodySchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(USERNAME_MIN, 'Username must be at least 3 characters')
-    .max(USERNAME_MAX, 'Username must be less than 30 characters'),
+  username: usernameSchema,
   email: z.string().trim().max(EMAIL_MAX, tooLongEmail).pipe(z.email('Please enter a valid email address')),
   phone: z
     .string()

@@ -50,3 +50,20 @@ export function profileDisplayNameOf(
   }
   return 'Anonymous User';
 }
+
+/**
+ * C0 and C1 controls and the bidirectional formatting characters (LRM/RLM, the Arabic letter
+ * mark, embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069). An override in a name
+ * reverses the text after it, so a name can read as another one, or as a file name.
+ * Line breaks and tabs are left to LINE_BREAKS.
+ */
+const CONTROL_OR_BIDI =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Line breaks and tabs (controls too): a name is shown on one line, so a run of them is a space. */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/** A person-chosen name as it is stored: without controls or bidi formatting, trimmed. */
+export function cleanPersonName(value: string): string {
+  return value.replace(CONTROL_OR_BIDI, '').replace(LINE_BREAKS, ' ').trim();
+}

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { BIO_MAX, DISPLAY_NAME_MAX, PROFILE_IMAGE_TYPE_MAX } from '../constants';
+import { cleanPersonName } from './names';
 
 export const profileBodySchema = z.object({
+  // Cleaned before the checks, so a name made only of controls counts as empty.
   displayName: z
     .string()
-    .trim()
+    .overwrite(cleanPersonName)
     .min(1, 'Name is required')
     .max(DISPLAY_NAME_MAX, 'Name must be 50 characters or less')
     .optional(),

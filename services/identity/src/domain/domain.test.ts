@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { usernameSchema } from '@saathi/contracts';
 import { base64DecodedLength, parseDataUrl, sniffImageKind } from './image-sniffing';
 import { formatRefreshToken, hashToken, parseRefreshToken, randomToken } from './tokens';
 import { baseUsernameFromEmail, usernameCandidates } from './usernames';
@@ -56,5 +57,11 @@ describe('usernames from e-mail', () => {
     expect(baseUsernameFromEmail('a@x.com').length).toBeGreaterThanOrEqual(3);
     expect(baseUsernameFromEmail(`${'x'.repeat(60)}@x.com`).length).toBeLessThanOrEqual(25);
     expect(usernameCandidates('ravi').slice(0, 3)).toEqual(['ravi', 'ravi1', 'ravi2']);
+    // Only what sign-up allows, and never a reserved name.
+    expect(baseUsernameFromEmail('anil-kumar@x.com')).toBe('anilkumar');
+    expect(baseUsernameFromEmail('Admin@x.com')).toBe('user_admin');
+    expect(baseUsernameFromEmail('saathi.team@x.com')).toBe('user_saathi.team');
+    for (const email of ['support@x.com', '-.-@x.com', 'a-b_c.d@x.com', 'SAATHI@x.com'])
+      expect(usernameSchema.safeParse(baseUsernameFromEmail(email)).success, email).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_COOKIE, IdentityMessages, REFRESH_COOKIE } from '@saathi/contracts';
+import {
+  ACCESS_COOKIE,
+  IdentityMessages,
+  REFRESH_COOKIE,
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_RESERVED_MESSAGE,
+} from '@saathi/contracts';
 import { createAccessTokenVerifier, queryRows } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
@@ -29,6 +35,19 @@ describe('POST /api/auth/register', () => {
   it.each([
     [{ username: 'ab' }, 'Username must be at least 3 characters'],
     [{ username: 'a'.repeat(31) }, 'Username must be less than 30 characters'],
+    // Letters, digits, _ and . only: no spaces, no bidi override reversing what follows, no other script.
+    [{ username: 'asha rao' }, USERNAME_CHARACTERS_MESSAGE],
+    [{ username: 'asha\u202egnp' }, USERNAME_CHARACTERS_MESSAGE],
+    [{ username: 'asha\u200f' }, USERNAME_CHARACTERS_MESSAGE],
+    [{ username: 'asha\u0007x' }, USERNAME_CHARACTERS_MESSAGE],
+    [{ username: '\u0430dmin' }, USERNAME_CHARACTERS_MESSAGE],
+    [{ username: 'asha@example.com' }, USERNAME_CHARACTERS_MESSAGE],
+    // Names that would speak for the site.
+    [{ username: 'admin' }, USERNAME_RESERVED_MESSAGE],
+    [{ username: 'Support' }, USERNAME_RESERVED_MESSAGE],
+    [{ username: 'SAATHI' }, USERNAME_RESERVED_MESSAGE],
+    [{ username: 'saathi_team' }, USERNAME_RESERVED_MESSAGE],
+    [{ username: 'moderator' }, USERNAME_RESERVED_MESSAGE],
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],
     [{ phone: '12345' }, 'Please enter a valid phone number'],
     [{ password: '12345' }, 'Password must be at least 6 characters'],
@@ -164,7 +183,12 @@ describe('POST /api/auth/login', () => {
     const email = `v${Date.now().toString(36)}@ex.com`;
     const victim = buildRegistration({ email });
     await register(identity.browser(), victim);
-    await register(identity.browser(), buildRegistration({ username: email, password: 'shadow pass' }));
+    // Sign-up refuses such a name now; an account made before the rule may still have one.
+    const shadow = buildRegistration({ password: 'shadow pass' });
+    const { response: shadowed } = await register(identity.browser(), shadow);
+    await identity.database.port.db.execute(
+      sql`update identity.users set username = ${email} where id = ${shadowed.json<{ id: string }>().id}`,
+    );
     const response = await identity.browser().inject({
       method: 'POST',
       url: '/api/auth/login',

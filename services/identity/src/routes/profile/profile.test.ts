@@ -173,6 +173,44 @@ describe('profiles', () => {
   });
 });
 
+describe('display names', () => {
+  it('are saved without control or bidi characters, as posted and as published', async () => {
+    const me = await signedIn();
+    // An override (U+202E) reverses what follows it; isolates, embeddings, marks and C0/C1
+    // controls hide or reorder text too. Line breaks become a space.
+    const typed =
+      '\u202eAsha\u202c \u2066Rao\u2069\u200e\u200f\u202a\u202b\u202d\u2067\u2068\u0000\u0007\u001b\u0085\u009f\nK';
+    const created = await me.browser.inject({
+      method: 'POST',
+      url: '/api/profile',
+      payload: { displayName: typed },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().displayName).toBe('Asha Rao K');
+    const updated = await me.browser.inject({
+      method: 'PUT',
+      url: `/api/profile/${me.id}`,
+      payload: { displayName: '\tMeera\u202e\u0008 Iyer\r\n' },
+    });
+    expect(updated.json().displayName).toBe('Meera Iyer');
+    const shown = await me.browser.inject({ method: 'GET', url: `/api/profile/${me.id}` });
+    expect(shown.json().displayName).toBe('Meera Iyer');
+    const events = (await identity.outbox('identity.user.updated.v1')).filter((e) => e.data.userId === me.id);
+    expect(events.map((e) => e.data.displayName)).toEqual(['Asha Rao K', 'Meera Iyer']);
+  });
+
+  it('made only of such characters count as empty', async () => {
+    const me = await signedIn();
+    const response = await me.browser.inject({
+      method: 'POST',
+      url: '/api/profile',
+      payload: { displayName: '\u202e\u2066\u200f' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Name is required');
+  });
+});
+
 describe('GET /api/users/:userId', () => {
   it('shows only public fields — never e-mail, phone or the password hash', async () => {
     const target = await signedIn();
