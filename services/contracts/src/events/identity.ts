@@ -27,6 +27,23 @@ export const userUpdatedV1 = defineEvent(
 );
 
 /**
+ * The owner proved the account's address (the mailed link, or Google vouching for it). Until this
+ * event, other services mail the address nothing but its verification and reset links: mail to
+ * an address someone merely typed would reach whoever owns it. The names come along so a consumer
+ * that hears of this before `user.registered` still knows whom it addresses.
+ */
+export const userEmailVerifiedV1 = defineEvent(
+  'identity.user.email_verified.v1',
+  z.object({
+    userId: z.uuid(),
+    email: z.email(),
+    username: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+);
+
+/**
  * Superseded by v2 (identity no longer publishes it): it carried the raw token, which JetStream
  * keeps for days. Notification still mails any v1 still in flight.
  */

@@ -127,19 +127,23 @@ export class UsersRepository {
 
   /**
    * Records that the owner proved the address — only while the account still has that address,
-   * so a link mailed to an earlier address proves nothing. Undefined when it no longer does.
+   * so a link mailed to an earlier address proves nothing. Undefined when it no longer does;
+   * `newly` says whether this call proved it (false: an older link, or Google, already had).
    */
-  async markEmailVerified(userId: string, email: string, now: Date): Promise<UserRow | undefined> {
+  async markEmailVerified(
+    userId: string,
+    email: string,
+    now: Date,
+  ): Promise<{ user: UserRow; newly: boolean } | undefined> {
     const address = email.toLowerCase();
     const [row] = await this.db
       .update(users)
       .set({ emailVerifiedAt: now, updatedAt: now })
       .where(and(eq(users.id, userId), eq(users.email, address), isNull(users.emailVerifiedAt)))
       .returning();
-    if (row) return row;
-    // Already verified (an older link, or Google): nothing to change.
+    if (row) return { user: row, newly: true };
     const current = await this.findById(userId);
-    return current?.email === address ? current : undefined;
+    return current?.email === address ? { user: current, newly: false } : undefined;
   }
 
   /**

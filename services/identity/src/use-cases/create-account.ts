@@ -2,6 +2,7 @@ import type { Role } from '@saathi/contracts';
 import type { Db, Emit } from '@saathi/platform';
 import type { NewUser } from '../db/users-repository';
 import type { UserRow } from '../db/schema';
+import { emitEmailVerified } from '../events/email-verified';
 import { emitUserRegistered } from '../events/user-registered';
 import type { IdentityCore } from './identity-core';
 
@@ -37,6 +38,8 @@ export async function insertAccount(
     deps.clock.now(),
   );
   emitUserRegistered(emit, user);
+  // An account born verified (Google vouched for the address) is mailable from the start.
+  if (user.emailVerifiedAt) emitEmailVerified(emit, user);
   return user;
 }
 

@@ -8,6 +8,7 @@ import type { Db, Emit } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
 import { hashToken, randomToken } from '../domain/tokens';
 import { emitEmailVerificationRequested } from '../events/email-verification-requested';
+import { emitEmailVerified } from '../events/email-verified';
 import { roleFor } from './create-account';
 import type { IdentityCore, RequestMeta } from './identity-core';
 import type { AttemptLimits } from './rate-limit';
@@ -67,12 +68,14 @@ export async function verifyEmail(
 ): Promise<UserRow> {
   const now = deps.clock.now();
   const tokenHash = hashToken(token);
-  const user = await deps.uow.withEvents(async (tx, _emit, afterCommit) => {
+  const user = await deps.uow.withEvents(async (tx, emit, afterCommit) => {
     const link = await deps.verifications.with(tx).consume(tokenHash, signedIn.id, now);
     if (!link) return null;
     const users = deps.users.with(tx);
-    const verified = await users.markEmailVerified(link.userId, link.email, now);
-    if (!verified) return null;
+    const marked = await users.markEmailVerified(link.userId, link.email, now);
+    if (!marked) return null;
+    const verified = marked.user;
+    if (marked.newly) emitEmailVerified(emit, verified);
     afterCommit(() => deps.sessionCache.clear());
     const role = roleFor(deps.adminEmails, verified);
     return role === verified.role ? verified : users.setRole(verified.id, role, now);

@@ -1,10 +1,15 @@
+import { cleanPersonName } from '@saathi/contracts';
 import { uniqueViolationOf } from '../db/errors';
 import type { UserRow } from '../db/schema';
 import { googlePictureUrl } from '../domain/image-url';
 import { baseUsernameFromEmail, usernameCandidates } from '../domain/usernames';
+import { emitEmailVerified } from '../events/email-verified';
 import { emitSessionsRevoked } from '../events/session-revoked';
 import { insertAccount } from './create-account';
 import type { IdentityCore, RequestMeta } from './identity-core';
+
+/** A name from Google, cleaned as a display name is on save; null when nothing is left. */
+const personNameOf = (name: string | undefined): string | null => cleanPersonName(name ?? '') || null;
 
 /** What identity uses of a Google ID token's claims. */
 export interface GoogleClaims {
@@ -41,7 +46,11 @@ export async function linkGoogleAccount(
     // Google now proves the account's own address. A password on an unproven address may be
     // someone else's (linked before links required a proven address): the account is claimed.
     if (linked.passwordHash !== null) return (await claimAccount(deps, linked, claims.sub, meta)) ?? linked;
-    const verified = await users.markEmailVerified(linked.id, email, deps.clock.now());
+    const verified = await deps.uow.withEvents(async (tx, emit) => {
+      const marked = await users.with(tx).markEmailVerified(linked.id, email, deps.clock.now());
+      if (marked?.newly) emitEmailVerified(emit, marked.user);
+      return marked?.user;
+    }, meta);
     deps.sessionCache.clear();
     return verified ?? linked;
   }
@@ -64,8 +73,8 @@ export async function linkGoogleAccount(
             email,
             phone: null,
             passwordHash: null,
-            firstName: claims.given_name ?? null,
-            lastName: claims.family_name ?? null,
+            firstName: personNameOf(claims.given_name),
+            lastName: personNameOf(claims.family_name),
             profileImageUrl: picture,
             googleId: claims.sub,
             emailVerifiedAt: deps.clock.now(),
@@ -100,6 +109,7 @@ async function claimAccount(
     // claim either has its session ended here or is refused (createIfUserUnchanged).
     const claimed = await deps.users.with(tx).claimForGoogle(account.id, googleId, now);
     if (!claimed) return null;
+    emitEmailVerified(emit, claimed);
     const ended = await deps.sessions.with(tx).revokeAllForUser(account.id, 'account-claimed', now);
     emitSessionsRevoked(emit, account.id, ended, deps.accessTtlSeconds, now);
     afterCommit(() => deps.sessionCache.clear());

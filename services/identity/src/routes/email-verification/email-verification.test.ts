@@ -47,6 +47,11 @@ async function registered(overrides: Parameters<typeof buildRegistration>[0] = {
 const verificationEvents = async (userId: string) =>
   (await identity.outbox('identity.email_verification.requested.v2')).filter((e) => e.data.userId === userId);
 
+const provedEvents = async (userId: string) =>
+  (await identity.outbox('identity.user.email_verified.v1'))
+    .filter((e) => e.data.userId === userId)
+    .map((e) => e.data);
+
 /** The newest verification token the outbox carries, sealed, to notification for this user. */
 async function mailedToken(userId: string): Promise<string> {
   const event = (await verificationEvents(userId)).at(-1);
@@ -144,6 +149,17 @@ describe('email verification', () => {
       message: IdentityMessages.verificationTokenInvalid,
       code: 'INVALID_VERIFICATION_TOKEN',
     });
+    // Other services hear it once: only from now on may they mail the address.
+    expect(await provedEvents(user.id)).toEqual([
+      { userId: user.id, email: user.email, username: user.username, firstName: null, lastName: null },
+    ]);
+  });
+
+  it('announces no proof before the link is used', async () => {
+    const user = await registered();
+    expect(await provedEvents(user.id)).toEqual([]);
+    expect((await verify('x'.repeat(43), user.browser)).statusCode).toBe(400);
+    expect(await provedEvents(user.id)).toEqual([]);
   });
 
   it('tells other services in the access token, from the next refresh, that the address is verified', async () => {

@@ -92,6 +92,11 @@ async function verifyByMail(userId: string, browser: CookieJar) {
   expect(response.statusCode).toBe(200);
 }
 
+const provedEvents = async (userId: string) =>
+  (await identity.outbox('identity.user.email_verified.v1'))
+    .filter((e) => e.data.userId === userId)
+    .map((e) => e.data);
+
 async function currentUser(browser: CookieJar) {
   return browser.inject({ method: 'GET', url: '/api/auth/user' });
 }
@@ -120,9 +125,18 @@ describe('Google sign-in', () => {
     });
     const events = await identity.outbox('identity.user.registered.v1');
     expect(events.some((e) => e.data.userId === me.id)).toBe(true);
-    // Google proved the address: no verification mail.
+    // Google proved the address: no verification mail, and other services may mail it at once.
     const links = await identity.outbox('identity.email_verification.requested.v2');
     expect(links.some((e) => e.data.userId === me.id)).toBe(false);
+    expect(await provedEvents(me.id)).toEqual([
+      {
+        userId: me.id,
+        email: 'priya.sharma@gmail.example',
+        username: 'priya.sharma',
+        firstName: 'Priya',
+        lastName: 'Sharma',
+      },
+    ]);
 
     // Same Google account, different e-mail now: still the same Saathi account.
     nextClaims = { ...nextClaims, email: 'priya.new@gmail.example' };
@@ -169,6 +183,7 @@ describe('Google sign-in', () => {
       sql`select revoked_reason from identity.sessions where user_id = ${attacker.id} and revoked_at is not null`,
     );
     expect(sessions.map((s) => s.revoked_reason)).toEqual(['account-claimed']);
+    expect(await provedEvents(attacker.id)).toHaveLength(1);
     // Every service hears that the attacker's session ended.
     const revoked = await identity.outbox('identity.session.revoked.v1');
     expect(revoked.filter((e) => e.data.userId === attacker.id)).toHaveLength(1);
@@ -215,6 +230,27 @@ describe('Google sign-in', () => {
     const browser = identity.browser();
     await signInWithGoogle(browser);
     expect((await currentUser(browser)).json()).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+
+  it('makes a username sign-up would take of any address, and cleans the names Google gives', async () => {
+    nextClaims = {
+      sub: 'google-sub-names',
+      email: 'admin@gmail.example',
+      email_verified: true,
+      given_name: '\u202eKavya\u202c',
+      family_name: 'Rao\u0007',
+    };
+    const browser = identity.browser();
+    await signInWithGoogle(browser);
+    expect((await currentUser(browser)).json()).toMatchObject({
+      username: 'user_admin',
+      firstName: 'Kavya',
+      lastName: 'Rao',
+    });
+    nextClaims = { sub: 'google-sub-dash', email: 'anil-kumar@gmail.example', email_verified: true };
+    const other = identity.browser();
+    await signInWithGoogle(other);
+    expect((await currentUser(other)).json().username).toBe('anilkumar');
   });
 
   it('gives a unique username when the e-mail name is taken', async () => {
