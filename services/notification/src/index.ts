@@ -16,6 +16,8 @@ import {
 import { subscribeCommentCreated } from './events/comment-created';
 import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
 import { subscribeEmailVerificationRequestedSealed } from './events/email-verification-requested-sealed';
+import { subscribeEmailVerifiedWelcome } from './events/email-verified';
+import { subscribeEmailVerifiedProjection } from './events/email-verified-projection';
 import { subscribeMessageSent } from './events/message-sent';
 import { subscribePasswordResetRequested } from './events/password-reset-requested';
 import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
@@ -26,7 +28,6 @@ import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribePostLiked } from './events/post-liked';
 import { subscribeReactionAdded } from './events/reaction-added';
 import { subscribeReactionRemoved } from './events/reaction-removed';
-import { subscribeUserRegistered } from './events/user-registered';
 import { subscribeUserRegisteredProjection } from './events/user-registered-projection';
 import { subscribeUserUpdated } from './events/user-updated';
 import { activityMailCheckJob } from './jobs/activity-mail-check';
@@ -54,10 +55,11 @@ export const notificationService = defineService({
   consumers: [
     subscribePasswordResetRequested,
     subscribePasswordResetRequestedSealed,
-    subscribeUserRegistered,
     subscribeEmailVerificationRequested,
     subscribeEmailVerificationRequestedSealed,
+    subscribeEmailVerifiedWelcome,
     subscribeUserRegisteredProjection,
+    subscribeEmailVerifiedProjection,
     subscribeUserUpdated,
     subscribeCommentCreated,
     subscribePostLiked,

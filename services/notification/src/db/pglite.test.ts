@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ACCESS_COOKIE, messageSentV1, postLikedV1, userRegisteredV1 } from '@saathi/contracts';
+import {
+  ACCESS_COOKIE,
+  messageSentV1,
+  postLikedV1,
+  userEmailVerifiedV1,
+  userRegisteredV1,
+} from '@saathi/contracts';
 import type { NotificationList } from '@saathi/contracts';
 import {
   createLogger,
@@ -77,6 +83,31 @@ describe('notifications on PGlite', () => {
         },
         { traceId: 'pglite' },
       ),
+    );
+    // A proved address, so the message below is mailed.
+    await publish(
+      makeEnvelope(
+        userEmailVerifiedV1,
+        {
+          userId: author.id,
+          username: author.username,
+          email: 'author@example.com',
+          firstName: 'Asha',
+          lastName: null,
+        },
+        { traceId: 'pglite' },
+      ),
+    );
+    await waitFor(
+      async () =>
+        (
+          await queryRows(
+            database.db,
+            sql`select 1 from notification.users where user_id = ${author.id}::uuid and verified_email is not null`,
+          )
+        ).length === 1,
+      10_000,
+      'the proved address',
     );
     const postId = randomUUID();
     for (const userId of [ravi, randomUUID()])

@@ -22,6 +22,8 @@ export const users = notification.table('users', {
   firstName: text('first_name'),
   lastName: text('last_name'),
   email: text('email'),
+  /** The address its owner proved (identity.user.email_verified.v1); mails go only to it. */
+  verifiedEmail: text('verified_email'),
   sourceAt: at('source_at').notNull(),
 });
 

@@ -2,10 +2,16 @@ import type {
   emailVerificationRequestedV1,
   EventData,
   passwordResetRequestedV1,
-  userRegisteredV1,
+  userEmailVerifiedV1,
 } from '@saathi/contracts';
 import { PRODUCT_NAME } from '@saathi/contracts';
 
+/**
+ * Every subject is a fixed phrase of ours: never a name or any other text a user chose. A subject
+ * is what a mailbox shows before anyone opens the mail, under our sender, and what spam filters
+ * and phishing reports judge us by; a name like "Saathi Security: verify your account" there
+ * would be someone else speaking with our voice. The body may name people, HTML-escaped.
+ */
 export interface MailContent {
   subject: string;
   text: string;
@@ -90,10 +96,11 @@ export function emailVerificationMail(
   };
 }
 
-export function welcomeMail(origin: string, data: EventData<typeof userRegisteredV1>): MailContent {
+/** Sent when the address is proved, so the person it reaches is the one who signed up. */
+export function welcomeMail(origin: string, data: EventData<typeof userEmailVerifiedV1>): MailContent {
   const name = data.firstName ?? data.username;
   return {
-    subject: `Welcome to ${PRODUCT_NAME}, ${name}!`,
+    subject: `Welcome to ${PRODUCT_NAME}`,
     text: [
       `Welcome to ${PRODUCT_NAME}, ${name}!`,
       '',
@@ -118,10 +125,8 @@ export function newMessageMail(
   data: { recipientName: string; senderName: string },
 ): MailContent {
   const link = messagesLinkOf(origin);
-  // A name is user input: keep it on one line in the subject header.
-  const sender = data.senderName.replace(/[\r\n\t]+/g, ' ');
   return {
-    subject: `${sender} sent you a message on ${PRODUCT_NAME}`,
+    subject: `You have a new message on ${PRODUCT_NAME}`,
     text: [
       `Hi ${data.recipientName},`,
       '',
@@ -148,27 +153,27 @@ export function postLinkOf(origin: string, postId: string): string {
   return `${origin}/post/${encodeURIComponent(postId)}`;
 }
 
-/** What happened, in one line that starts the mail and (shortened) makes its subject. */
+/** What happened: the subject (a fixed phrase) and the line that starts the mail (naming the host). */
 function activityNoticeLine(type: MailedActivityNotice, host: string): { subject: string; line: string } {
   switch (type) {
     case 'activity_accepted':
       return {
-        subject: `You're in: ${host} accepted you`,
+        subject: `You're in: your request to join an activity was accepted on ${PRODUCT_NAME}`,
         line: `You're in: ${host} accepted you for their activity.`,
       };
     case 'activity_declined':
       return {
-        subject: `${host} declined your request`,
+        subject: `Your request to join an activity was declined on ${PRODUCT_NAME}`,
         line: `${host} declined your request to join their activity. Other activities nearby are on ${PRODUCT_NAME}.`,
       };
     case 'activity_closed':
       return {
-        subject: `${host} closed their activity`,
+        subject: `An activity you asked to join has closed on ${PRODUCT_NAME}`,
         line: `${host} found a partner and closed their activity to new requests, so your request ends here.`,
       };
     case 'activity_reminder':
       return {
-        subject: `${host}'s activity starts in 2 hours`,
+        subject: `Your activity on ${PRODUCT_NAME} starts in 2 hours`,
         line: `${host}'s activity starts in 2 hours. Still going? Say yes, or free your spot for someone waiting.`,
       };
   }
@@ -183,13 +188,11 @@ export function activityNoticeMail(
   data: { recipientName: string; hostName: string; type: MailedActivityNotice; postId: string },
 ): MailContent {
   const link = postLinkOf(origin, data.postId);
-  // A name is user input: keep it on one line in the subject header.
-  const { subject } = activityNoticeLine(data.type, data.hostName.replace(/[\r\n\t]+/g, ' '));
-  const { line } = activityNoticeLine(data.type, data.hostName);
+  const { subject, line } = activityNoticeLine(data.type, data.hostName);
   const { line: htmlLine } = activityNoticeLine(data.type, escapeHtml(data.hostName));
   const footer = 'We mail about an activity only when you have not seen it in the app, at most once an hour.';
   return {
-    subject: `${subject} on ${PRODUCT_NAME}`,
+    subject,
     text: [`Hi ${data.recipientName},`, '', line, '', 'Open the activity:', link, '', footer].join('\n'),
     html: [
       `<p>Hi ${escapeHtml(data.recipientName)},</p>`,

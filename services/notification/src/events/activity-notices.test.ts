@@ -14,6 +14,7 @@ import {
   QueueName,
   userBlockedV1,
   userDeletedV1,
+  userEmailVerifiedV1,
   userRegisteredV1,
   userUnblockedV1,
 } from '@saathi/contracts';
@@ -77,20 +78,19 @@ const addressOf = (user: AuthUser) => `${user.username}@example.com`;
 const mailsTo = (user: AuthUser) =>
   sent.filter((mail) => mail.to === addressOf(user) && !mail.subject.startsWith('Welcome'));
 
-async function registered(firstName: string): Promise<AuthUser> {
+/** A user identity told notification about, who proved their address unless `proved` is false. */
+async function registered(firstName: string, proved = true): Promise<AuthUser> {
   const user = buildUser();
-  await act(
-    userRegisteredV1,
-    {
-      userId: user.id,
-      username: user.username,
-      email: addressOf(user),
-      firstName,
-      lastName: null,
-      profileImageUrl: null,
-    },
-    2,
-  );
+  const account = {
+    userId: user.id,
+    username: user.username,
+    email: addressOf(user),
+    firstName,
+    lastName: null,
+  };
+  await act(userRegisteredV1, { ...account, profileImageUrl: null });
+  // The projection's consumer and the welcome mail's.
+  if (proved) await act(userEmailVerifiedV1, account, 2);
   return user;
 }
 
@@ -382,16 +382,18 @@ describe('activity notifications', () => {
 
   it('mail a notice that matters when it is still unread after the delay: once per activity and cool-down, not when read', async () => {
     const host = await registered('Asha <b>');
-    const [ravi, meera, chitra, dev] = await Promise.all([
+    const [ravi, meera, chitra, dev, esha] = await Promise.all([
       registered('Ravi'),
       registered('Meera'),
       registered('Chitra'),
       registered('Dev'),
+      // Never proved her address: told in the app only.
+      registered('Esha', false),
     ]);
     const postId = randomUUID();
     const startsAt = '2026-03-02T18:00:00.000Z';
     const member = (user: AuthUser) => ({ postId, hostId: host.id, userId: user.id });
-    for (const user of [ravi, meera, chitra])
+    for (const user of [ravi, meera, chitra, esha])
       await act(activityRequestedV1, { ...member(user), status: 'requested', note: null });
     await act(activityRequestedV1, { ...member(dev), status: 'waitlisted', note: null });
     await act(activityAcceptedV1, { ...member(ravi), promoted: false, startsAt });
@@ -404,6 +406,7 @@ describe('activity notifications', () => {
     });
     expect(read.statusCode).toBe(200);
     await act(activityDeclinedV1, member(chitra));
+    await act(activityDeclinedV1, member(esha));
     await act(activityClosedV1, { postId, hostId: host.id });
     // Ravi's reminder falls in the cool-down of his "You're in".
     await act(activityReminderV1, { postId, hostId: host.id, userIds: [ravi.id, meera.id], startsAt });
@@ -429,17 +432,26 @@ describe('activity notifications', () => {
     // One of Ravi's two (whichever check ran first; normally the earlier "You're in").
     expect(mailsTo(ravi)).toHaveLength(1);
     const [mail] = mailsTo(ravi);
+    // Subjects are fixed phrases; the host's chosen name is only in the body, escaped in HTML.
     expect([
-      "You're in: Asha <b> accepted you on Saathi",
-      "Asha <b>'s activity starts in 2 hours on Saathi",
+      "You're in: your request to join an activity was accepted on Saathi",
+      'Your activity on Saathi starts in 2 hours',
     ]).toContain(mail?.subject);
     expect(mail?.text).toContain(`https://saathi.example/post/${postId}`);
     expect(mail?.html).toContain('Asha &lt;b&gt;');
     expect(mail?.html).not.toContain('<b>');
     expect(mailsTo(meera)).toEqual([]);
-    expect(mailsTo(chitra).map((item) => item.subject)).toEqual(['Asha <b> declined your request on Saathi']);
-    expect(mailsTo(dev).map((item) => item.subject)).toEqual(['Asha <b> closed their activity on Saathi']);
+    expect(mailsTo(chitra).map((item) => item.subject)).toEqual([
+      'Your request to join an activity was declined on Saathi',
+    ]);
+    expect(mailsTo(chitra)[0]?.text).toContain('Asha <b> declined your request');
+    expect(mailsTo(dev).map((item) => item.subject)).toEqual([
+      'An activity you asked to join has closed on Saathi',
+    ]);
     expect(mailsTo(host)).toEqual([]);
+    expect(sent.filter((item) => item.to === addressOf(esha))).toEqual([]);
+    expect((await listOf(esha)).notifications.map((item) => item.type)).toEqual(['activity_declined']);
+    for (const item of sent) expect(item.subject).not.toContain('Asha');
 
     // After the cool-down a new notice, still unread, is mailed again.
     clock.advance(COOLDOWN_MS + 1000);
@@ -449,7 +461,7 @@ describe('activity notifications', () => {
       20_000,
       'the mail after the cool-down',
     );
-    expect(mailsTo(ravi)[1]?.subject).toBe("Asha <b>'s activity starts in 2 hours on Saathi");
+    expect(mailsTo(ravi)[1]?.subject).toBe('Your activity on Saathi starts in 2 hours');
   });
   it('forget who was in an activity a week after it ended, and a deleted account at once', async () => {
     const host = await registered('Asha');

@@ -10,6 +10,7 @@ import {
   postLikedV1,
   reactionAddedV1,
   userBlockedV1,
+  userEmailVerifiedV1,
   userRegisteredV1,
   userUpdatedV1,
 } from '@saathi/contracts';
@@ -79,9 +80,27 @@ async function processed(envelope: EventEnvelope, consumers = 1): Promise<void> 
   );
 }
 
-/** A user identity has told notification about (names, and the address for mails). */
-async function registered(firstName: string | null = null): Promise<AuthUser & { email: string }> {
-  const user = buildUser();
+/** Tells notification, as identity would, that the user proved their address. */
+async function verified(user: AuthUser & { email: string }, firstName: string | null = null): Promise<void> {
+  const envelope = await notification.publish(userEmailVerifiedV1, {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    firstName,
+    lastName: null,
+  });
+  // The welcome mail's consumer and the projection's.
+  await processed(envelope, 2);
+}
+
+/**
+ * A user identity has told notification about (names, and the address for mails), who proved
+ * their address unless `proved` is false.
+ */
+async function registered(
+  firstName: string | null = null,
+  { proved = true, user = buildUser() }: { proved?: boolean; user?: AuthUser } = {},
+): Promise<AuthUser & { email: string }> {
   const email = `${user.username}@example.com`;
   const envelope = await notification.publish(userRegisteredV1, {
     userId: user.id,
@@ -91,8 +110,8 @@ async function registered(firstName: string | null = null): Promise<AuthUser & {
     lastName: null,
     profileImageUrl: null,
   });
-  // The welcome mail's consumer and the projection's.
-  await processed(envelope, 2);
+  await processed(envelope);
+  if (proved) await verified({ ...user, email }, firstName);
   return { ...user, email };
 }
 
@@ -340,10 +359,11 @@ describe('messages', () => {
       recipientOnline,
       sentAt: clock.now().toISOString(),
     });
+  const SUBJECT = 'You have a new message on Saathi';
   const mailsTo = (user: { email: string }) =>
-    mails.filter((mail) => mail.to === user.email && mail.subject.includes('sent you a message'));
+    mails.filter((mail) => mail.to === user.email && mail.subject === SUBJECT);
   const queuedTo = (user: { email: string }) =>
-    queuedMails.filter((job) => job.to === user.email && job.subject.includes('sent you a message'));
+    queuedMails.filter((job) => job.to === user.email && job.subject === SUBJECT);
 
   it('notify per conversation and mail an away recipient at most once an hour, without the text', async () => {
     const asha = await registered('Asha');
@@ -353,7 +373,7 @@ describe('messages', () => {
     await sendMessage(ravi, asha, conversationId, false);
     await waitFor(() => mailsTo(asha).length === 1, 5_000, 'the message mail');
     const [mail] = mailsTo(asha);
-    expect(mail!.subject).toBe('Ravi sent you a message on Saathi');
+    expect(mail!.text).toContain('Ravi sent you a message on Saathi');
     expect(mail!.text).toContain('https://saathi.example/messages');
     expect(mail!.html).toContain('href="https://saathi.example/messages"');
 
@@ -399,6 +419,44 @@ describe('messages', () => {
     await bus.redeliver(envelope);
     expect(queuedTo(asha)).toHaveLength(1);
     expect((await listOf(asha)).notifications).toHaveLength(1);
+  });
+
+  it('mail only an address its owner proved: none before, one after', async () => {
+    const asha = await registered('Asha', { proved: false });
+    const ravi = await registered('Ravi');
+    await sendMessage(ravi, asha, randomUUID(), false);
+    // Told in the app; not by mail to an address anyone could have typed at sign-up.
+    expect((await listOf(asha)).unreadCount).toBe(1);
+    expect(queuedMails.filter((job) => job.to === asha.email)).toEqual([]);
+
+    await verified(asha, 'Asha');
+    await sendMessage(ravi, asha, randomUUID(), false);
+    await waitFor(() => mailsTo(asha).length === 1, 5_000, 'the message mail once proved');
+    expect(queuedTo(asha)).toHaveLength(1);
+  });
+
+  it('name nobody in the subject, whatever name they chose; the body names them, escaped', async () => {
+    const asha = await registered('Asha');
+    // Names that would speak for the site in a mailbox: a username, and a first name whose bidi
+    // override turns the text after it around.
+    const evil = await registered(null, { user: buildUser({ username: 'evil_name' }) });
+    const bidi = 'Saathi \u202eTeam <Security>\u202c';
+    const spoofer = await registered(bidi);
+    await sendMessage(evil, asha, randomUUID(), false);
+    await sendMessage(spoofer, asha, randomUUID(), false);
+    await waitFor(() => mailsTo(asha).length === 2, 5_000, 'both message mails');
+    expect(queuedTo(asha)).toHaveLength(2);
+    // Every mail queued so far, the welcome mails of the two included.
+    expect(queuedMails.filter((job) => job.to === evil.email).map((job) => job.subject)).toEqual([
+      'Welcome to Saathi',
+    ]);
+    for (const { subject } of queuedMails) {
+      expect(subject).not.toContain('evil_name');
+      expect(subject).not.toMatch(/Security|[\u202a-\u202e]/);
+    }
+    const bodies = mailsTo(asha);
+    expect(bodies.some((mail) => mail.text.includes('evil_name sent you a message'))).toBe(true);
+    expect(bodies.some((mail) => mail.html?.includes('Team &lt;Security&gt;'))).toBe(true);
   });
 
   it('a message request brings neither a mail nor a notification; once accepted, messages do', async () => {

@@ -22,12 +22,21 @@ export async function mailOnEvent<E extends EventDefinition>(
      * link expires (the finished job is dropped by then).
      */
     sealed?(data: z.infer<E['data']>): { token: { purpose: string; value: string }; expiresAt: Date };
+    /** Whether the event still calls for its mail; one that does not is acknowledged and dropped. */
+    when?(envelope: EventEnvelope<z.infer<E['data']>>, now: Date): boolean;
   },
 ): Promise<void> {
   await deps.bus.subscribe({
     durable: options.durable,
     event: options.event,
     handle: async (envelope: EventEnvelope<z.infer<E['data']>>) => {
+      if (options.when && !options.when(envelope, deps.clock.now())) {
+        deps.logger.info(
+          { eventId: envelope.id, traceId: envelope.traceId, durable: options.durable },
+          'mail not due',
+        );
+        return;
+      }
       const mail = options.compose(deps.config.PUBLIC_ORIGIN, envelope.data);
       const sealed = options.sealed?.(envelope.data);
       await enqueueEmailOnce(

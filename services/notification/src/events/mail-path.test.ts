@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerificationRequestedV1, passwordResetRequestedV1, userRegisteredV1 } from '@saathi/contracts';
+import {
+  emailVerificationRequestedV1,
+  passwordResetRequestedV1,
+  userEmailVerifiedV1,
+  userRegisteredV1,
+} from '@saathi/contracts';
 import {
   createFileMailer,
   createLogger,
@@ -90,25 +95,72 @@ describe('mail path', () => {
     expect(mail!.text).toContain('24 hours');
   });
 
-  it('registration event → welcome mail', async () => {
-    const envelope = makeEnvelope(
+  it('registration → no mail; the address proved → the welcome mail, named in the body only', async () => {
+    const userId = randomUUID();
+    const account = { userId, username: 'ravi', email: 'ravi@example.com', firstName: null, lastName: null };
+    const registered = makeEnvelope(
       userRegisteredV1,
-      {
-        userId: randomUUID(),
-        username: 'ravi',
-        email: 'ravi@example.com',
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-      },
+      { ...account, profileImageUrl: null },
       { traceId: 'test-trace' },
     );
-    await notification.deps.bus.publish(envelope);
+    await notification.deps.bus.publish(registered);
+    await eventually(async () => {
+      const rows = await notification.rows(
+        sql`select 1 from notification.inbox where event_id = ${registered.id}::uuid`,
+      );
+      return rows.length > 0 ? true : undefined;
+    });
+    // Anyone can type an address at sign-up: nothing goes to it but the verification link.
+    expect(await mailsTo('ravi@example.com')).toEqual([]);
+
+    await notification.deps.bus.publish(
+      makeEnvelope(userEmailVerifiedV1, account, { traceId: 'test-trace' }),
+    );
     const [mail] = await eventually(async () => {
       const found = await mailsTo('ravi@example.com');
       return found.length > 0 ? found : undefined;
     });
-    expect(mail!.subject).toBe('Welcome to Saathi, ravi!');
+    expect(mail!.subject).toBe('Welcome to Saathi');
+    expect(mail!.text).toContain('Welcome to Saathi, ravi!');
+  });
+
+  it('no welcome for an address proved long ago (announced again by identity at an upgrade)', async () => {
+    const proved = makeEnvelope(
+      userEmailVerifiedV1,
+      {
+        userId: randomUUID(),
+        username: 'meera',
+        email: 'meera@example.com',
+        firstName: null,
+        lastName: null,
+      },
+      { traceId: 'test-trace', clock: { now: () => new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) } },
+    );
+    await notification.deps.bus.publish(proved);
+    // A fresh proof after it: the welcome consumer takes events in order, so once this one is
+    // mailed, the old one was handled before it.
+    await notification.deps.bus.publish(
+      makeEnvelope(
+        userEmailVerifiedV1,
+        {
+          userId: randomUUID(),
+          username: 'neha',
+          email: 'neha@example.com',
+          firstName: null,
+          lastName: null,
+        },
+        { traceId: 'test-trace' },
+      ),
+    );
+    await eventually(async () => ((await mailsTo('neha@example.com')).length > 0 ? true : undefined));
+    expect(await mailsTo('meera@example.com')).toEqual([]);
+    // The projection still took the address: message mails may go to it.
+    await eventually(async () => {
+      const rows = await notification.rows(
+        sql`select 1 from notification.users where verified_email = 'meera@example.com'`,
+      );
+      return rows.length > 0 ? true : undefined;
+    });
   });
 
   it('a redelivered event enqueues once, and a redelivered job sends once', async () => {

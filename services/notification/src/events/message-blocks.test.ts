@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { messageSentV1, QueueName, userBlockedV1, userRegisteredV1 } from '@saathi/contracts';
+import {
+  messageSentV1,
+  QueueName,
+  userBlockedV1,
+  userEmailVerifiedV1,
+  userRegisteredV1,
+} from '@saathi/contracts';
 import type { EventData, EventDefinition } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { TestClock, waitFor } from '@saathi/platform/testing';
@@ -32,16 +38,17 @@ const act = <E extends EventDefinition>(
 
 async function registered(firstName: string): Promise<AuthUser> {
   const user = buildUser();
-  const data = {
+  const account = {
     userId: user.id,
     username: user.username,
     email: `${user.username}@example.com`,
     firstName,
     lastName: null,
-    profileImageUrl: null,
   };
-  // The projection and the welcome mail: two consumers.
-  await act(userRegisteredV1, data, clock.now(), 2);
+  await act(userRegisteredV1, { ...account, profileImageUrl: null });
+  // A proved address, so only the block keeps a mail from going out. The projection and the
+  // welcome mail: two consumers.
+  await act(userEmailVerifiedV1, account, clock.now(), 2);
   return user;
 }
 

@@ -62,7 +62,7 @@ async function registered(firstName: string): Promise<AuthUser> {
     lastName: null,
     profileImageUrl: null,
   });
-  await processed(envelope, 2); // the welcome mail's consumer and the projection's
+  await processed(envelope);
   return user;
 }
 

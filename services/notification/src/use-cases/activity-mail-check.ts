@@ -17,7 +17,7 @@ const isMailed = (type: string): type is MailedActivityNotice => MAILED.has(type
  * cannot see sockets, so "offline" means "did not see it in the app" — the notice is still unread.
  * Then, unless this activity already mailed the person within ACTIVITY_MAIL_COOLDOWN_MS, the mail
  * goes through the email queue with the check's key as job id and dedupe key (sent once, even if
- * this check runs again). No address known → no mail (logged).
+ * this check runs again). No proved address → no mail (logged).
  */
 export async function checkActivityMail(
   deps: Pick<NotificationCore, 'users' | 'activityMails' | 'queue' | 'clock' | 'config' | 'logger'>,
@@ -30,8 +30,9 @@ export async function checkActivityMail(
   const notice = await deps.activityMails.unreadNotice(job);
   if (!notice) return 'read';
   const recipient = await deps.users.find(job.recipientId);
-  if (!recipient?.email) {
-    deps.logger.warn({ key: job.key, recipientId: job.recipientId }, 'no address for activity mail');
+  // Only an address its owner proved: one typed at sign-up may be a stranger's.
+  if (!recipient?.verifiedEmail) {
+    deps.logger.info({ key: job.key, recipientId: job.recipientId }, 'no verified address for activity mail');
     return 'no-address';
   }
   const claimed = await deps.activityMails.claim(
@@ -43,7 +44,7 @@ export async function checkActivityMail(
   await deps.queue.add(
     QueueName.email,
     {
-      to: recipient.email,
+      to: recipient.verifiedEmail,
       ...activityNoticeMail(deps.config.PUBLIC_ORIGIN, {
         recipientName: recipient.name,
         hostName: notice.actorName,

@@ -59,7 +59,8 @@ function cheapActivityOf(data: EventData<typeof messageSentV1>) {
 
 /**
  * A message arrived: a 'message' notification grouped per conversation and, when the recipient
- * had no socket open, a mail — at most one per conversation and recipient per cool-down, and
+ * had no socket open and has proved their address, a mail — at most one per conversation and
+ * recipient per cool-down, and
  * without the message's text (the event does not carry it, and mail is no place for it).
  * Messages of a request bring neither, and neither do messages across a block (messaging refuses
  * them, but one sent just before messaging heard of the block can arrive here after it) or to or
@@ -92,8 +93,12 @@ export async function noticeMessage(
   if (!notification || data.recipientOnline) return;
 
   const recipient = await deps.users.with(tx).find(data.recipientId);
-  if (!recipient?.email) {
-    deps.logger.warn({ eventId: event.id, recipientId: data.recipientId }, 'no address for message mail');
+  // Only an address its owner proved: one typed at sign-up may be a stranger's.
+  if (!recipient?.verifiedEmail) {
+    deps.logger.info(
+      { eventId: event.id, recipientId: data.recipientId },
+      'no verified address for message mail',
+    );
     return;
   }
   const now = deps.clock.now();
@@ -106,7 +111,7 @@ export async function noticeMessage(
   await deps.queue.add(
     QueueName.email,
     {
-      to: recipient.email,
+      to: recipient.verifiedEmail,
       ...newMessageMail(deps.config.PUBLIC_ORIGIN, {
         recipientName: recipient.name,
         senderName: notification.actorName,
