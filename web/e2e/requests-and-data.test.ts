@@ -1,13 +1,14 @@
 // Message requests, the meet-up safety card and "Your data" end to end through the gateway, in
-// both modes: B's first message lands in A's Requests without a mail; A accepts it into the
-// inbox; the safety card shows until a reply and stays away once dismissed; A asks for their
-// data, waits while the server's job prepares it and downloads the file; C deletes their account
-// and A sees "Deleted user".
+// both modes: A proves their address; B's first message lands in A's Requests without a mail;
+// A accepts it into the inbox; the safety card shows until a reply and stays away once
+// dismissed; A asks for their data, waits while the server's job prepares it and downloads the
+// file; C deletes their account and A sees "Deleted user".
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
+import { newestMailName, waitForVerificationToken } from './mail';
 import type { TestServer } from './server';
 import { MODES, sharedProduct, registerAccount, type Account } from './modes';
 
@@ -43,7 +44,7 @@ async function messageMailsTo(mailDir: string, email: string): Promise<number> {
   let count = 0;
   for (const name of names) {
     const raw = await readFile(path.join(mailDir, name), 'utf8');
-    if (raw.includes(email) && raw.includes('sent you a message')) count++;
+    if (raw.includes(email) && raw.includes('Subject: You have a new message on Saathi')) count++;
   }
   return count;
 }
@@ -84,9 +85,14 @@ describe.each(MODES)('requests and your data (%s mode)', (mode) => {
     const b = await newPage(browser, server.url);
     const c = await newPage(browser, server.url);
     try {
+      const beforeAsha = await newestMailName(server.mailDir);
       const asha = await register(a.context, 'asha');
       const bala = await register(b.context, 'bala');
       const chitra = await register(c.context, 'chitra');
+      // A proves their address (the mailed link, in A's session): message mails go to no other.
+      const token = await waitForVerificationToken(server.mailDir, { after: beforeAsha, to: asha.email });
+      const verified = await a.context.request.post('/api/auth/verify-email', { data: { token } });
+      expect(verified.status(), await verified.text()).toBe(200);
       const ashaPost = await a.context.request.post('/api/posts', {
         data: { content: 'Looking for a chess partner near Juhu.', hashtags: [], ...PUNE },
       });

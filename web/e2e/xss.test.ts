@@ -1,9 +1,11 @@
 // Content safety in a real browser: posts, comments, an activity, daily-question answers, profiles
-// (username, name, bio), messages, a report's note in the admin's review queue and a blog story
+// (display name, bio), messages, a report's note in the admin's review queue and a blog story
 // made of OWASP XSS filter-evasion strings, each screen rendered twice — once with the CSP
 // switched off (so only the rendering stands between a payload and the page: React text, never
 // HTML) and once as served (CSP on, and it must never have to block anything); and the HTML mails
-// that name a payload person. Every payload calls window.__xss(n) or alert(n) if it ever runs.
+// that name the payload people. Every payload calls window.__xss(n) or alert(n) if it ever runs.
+// (A username may hold only letters, digits, `_` and `.`, so the payloads go in the names people
+// choose freely: the display name and the bio.)
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -79,7 +81,7 @@ const PAYLOADS: readonly string[] = [
   '<img srcset=",,,,,x" onerror=__xss(44)>',
 ];
 
-/** Payloads that fit a short field (usernames, tags). */
+/** Payloads that fit a short field (tags). */
 const short = (max: number) => PAYLOADS.filter((payload) => payload.length <= max);
 
 /** The payloads that fit, packed into texts of at most `max` characters, one per line. */
@@ -281,24 +283,29 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
       });
       fieldsWritten += 6;
 
-      // Two people whose username, name and bio are payloads comment on the admin's post (so
-      // their names show on the post, in the comments and in the admin's notifications).
-      const usernames = short(30).filter((payload) => payload.length >= 3);
+      // Two people whose display name and bio are payloads comment on the admin's post (their
+      // usernames show on the post, in the comments and in the admin's notifications; their
+      // profiles show the payloads).
       const names = packed(50);
       const bios = packed(100);
       for (let i = 0; i < 2; i++) {
         const person = await browser.newContext({ baseURL: server.url });
         try {
-          const username = usernames[i] ?? '';
-          const account = await register(person.request, username, `xss.${i}.${suffix}@example.com`);
+          const account = await register(
+            person.request,
+            `xss${i}_${suffix}`,
+            `xss.${i}.${suffix}@example.com`,
+          );
           const profile = { displayName: names[i] ?? '', bio: bios[i + 2] ?? '' };
-          await post(person.request, '/api/profile', profile);
+          const saved = await post(person.request, '/api/profile', profile);
+          // Stored on one line: the line breaks between the payloads become spaces.
+          expect(saved.displayName).toBe(profile.displayName.replaceAll('\n', ' '));
           people.push(account);
-          profiles.push(profile);
+          profiles.push({ displayName: String(saved.displayName), bio: profile.bio });
           for (const content of commentTexts.filter((_, k) => k % 2 === i)) {
             await post(person.request, '/api/comments', { postId, content });
           }
-          fieldsWritten += 3 + 2;
+          fieldsWritten += 2 + 2;
         } finally {
           await person.close();
         }
@@ -384,7 +391,7 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
       },
       [...postTexts.flatMap((t) => t.split('\n')), ...answer.split('\n')],
     );
-    // The post page, comments open: commenters' payload usernames and the comment texts.
+    // The post page, comments open: commenters' usernames and the comment texts.
     await render(
       page,
       observed,
@@ -520,7 +527,7 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
     }
   }, 120_000);
 
-  it('writes payload names into HTML mails as text', async () => {
+  it('writes the names of the payload people into HTML mails as text', async () => {
     const { context, observed } = await observedContext(browser, server.url, cookies, true);
     try {
       const mailsNamingThem = async () => {
@@ -530,7 +537,9 @@ describe('content made of XSS filter-evasion strings, rendered in Chromium', () 
         );
         return mails.filter((mail) => people.some((p) => mail.text.includes(p.username)));
       };
-      // At least each person's verification mail ("Hi <username>"); mail goes out by event.
+      // At least each person's verification mail ("Hi <username>"); mail goes out by event. No
+      // mail names anyone by display name, and no username can hold markup any more: what this
+      // still shows is that nothing in a mail about them turns into markup either.
       await waitFor(async () => (await mailsNamingThem()).length >= people.length, 15_000, 'their mails');
       const naming = await mailsNamingThem();
       const page = await context.newPage();
