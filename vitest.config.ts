@@ -15,7 +15,8 @@ import { defineConfig } from 'vitest/config';
 // - web-unit: the web's unit tests (mocks) and tracing's global provider, each file isolated.
 // - browser-embedded / browser-cluster: the browser files, once per mode, against one shared
 //   product per run (web/e2e/shared-products.ts). Running the modes one after the other keeps an
-//   idle cluster from competing with the embedded server for the two cores.
+//   idle cluster from competing with the embedded server for the two cores. They share each
+//   worker's modules too (see BROWSER_WORKERS).
 // - infra: `npm start` / `start:cluster` themselves, manifests, dashboards.
 // - reliability: faults, fuzzing, abuse and authorization (infra/test/reliability).
 // - lighthouse: accessibility, best practices and SEO of the first screens, on a private server.
@@ -31,7 +32,11 @@ const BOTH_MODE_FILES = readdirSync(E2E_DIR)
 const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
 /**
  * Browser files mostly wait (on Chromium, on the product, on events crossing services): with two
- * at a time the machine's two cores were about half used, so three run side by side.
+ * at a time the machine's two cores were about half used, so three run side by side. They share
+ * each worker's modules (`isolate: false`) as the services' tests do: each file imported the
+ * harness (playwright, the cluster harness, contracts) afresh, about 6 s of a file's time. They
+ * leave no global state: no process.env changes (a private product gets its env passed), no
+ * mocks, no fake timers.
  */
 const BROWSER_WORKERS = 3;
 /**
@@ -89,6 +94,7 @@ export default defineConfig({
           exclude: [...EXCLUDED, 'web/e2e/lighthouse.test.ts'],
           env: { SAATHI_E2E_MODE: 'embedded' },
           maxWorkers: BROWSER_WORKERS,
+          isolate: false,
           globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
         },
       },
@@ -100,6 +106,7 @@ export default defineConfig({
           exclude: EXCLUDED,
           env: { SAATHI_E2E_MODE: 'cluster' },
           maxWorkers: BROWSER_WORKERS,
+          isolate: false,
           globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
         },
       },

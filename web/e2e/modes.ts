@@ -32,13 +32,13 @@ export async function sharedProduct(mode: Mode): Promise<TestServer & SharedProd
 }
 
 /**
- * A private product in `mode`, for a file that reconfigures, kills or restarts it. Starts the product in `mode`, with `env` on top of this worker's environment (a cluster's
- * processes inherit this worker's env, so there it is set on process.env).
+ * A private product in `mode`, for a file that needs one to itself (its assertions read the whole
+ * site, or it reconfigures, kills or restarts a process), with `env` on top of this worker's
+ * environment. The worker's own environment is left as it is: the next file in it may be another.
  */
 export async function startProduct(mode: Mode, env: Record<string, string> = {}): Promise<TestServer> {
   if (mode === 'embedded') return startTestServer({ env: { ...process.env, ...env } });
-  Object.assign(process.env, env);
-  const cluster = await startTestCluster();
+  const cluster = await startTestCluster({ env });
   return { url: cluster.gatewayUrl, mailDir: cluster.mailDir, close: () => cluster.close() };
 }
 
