@@ -116,9 +116,6 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/test/*.test.ts'],
           exclude: EXCLUDED,
-          // One file at a time: most start processes of their own, and npm test runs this
-          // project beside reliability.
-          maxWorkers: 1,
           globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
         },
       },
@@ -128,7 +125,6 @@ export default defineConfig({
           name: 'reliability',
           include: ['infra/test/reliability/**/*.test.ts'],
           exclude: EXCLUDED,
-          maxWorkers: 1,
           globalSetup: [INFRA_CHECK],
         },
       },

@@ -186,12 +186,12 @@ if (quick) {
   await Promise.all([
     phase('browser embedded', ['browser-embedded']),
     phase('lighthouse', ['lighthouse'], { beside: true }),
-    typecheck(),
+    lint(),
   ]);
   step = 3;
-  await Promise.all([phase('browser cluster', ['browser-cluster']), lint()]);
+  await Promise.all([phase('browser cluster', ['browser-cluster']), typecheck()]);
   step = 4;
-  // Infra and reliability, one file each at a time: most start processes of their own.
+  // Infra and reliability: most of their files start processes of their own.
   await Promise.all([
     phase('infra', ['infra'], { beside: true }),
     phase('reliability', ['reliability'], { beside: true }),
