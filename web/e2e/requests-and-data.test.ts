@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, runAxe } from './browser';
-import { newestMailName, waitForVerificationToken } from './mail';
+import { isAddressedTo, newestMailName, waitForVerificationToken } from './mail';
 import type { TestServer } from './server';
 import { MODES, sharedProduct, registerAccount, type Account } from './modes';
 
@@ -44,7 +44,7 @@ async function messageMailsTo(mailDir: string, email: string): Promise<number> {
   let count = 0;
   for (const name of names) {
     const raw = await readFile(path.join(mailDir, name), 'utf8');
-    if (raw.includes(email) && raw.includes('Subject: You have a new message on Saathi')) count++;
+    if (isAddressedTo(raw, email) && raw.includes('Subject: You have a new message on Saathi')) count++;
   }
   return count;
 }
