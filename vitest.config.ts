@@ -17,7 +17,8 @@ import { defineConfig } from 'vitest/config';
 //   product per run (web/e2e/shared-products.ts). Running the modes one after the other keeps an
 //   idle cluster from competing with the embedded server for the two cores. They share each
 //   worker's modules too (see BROWSER_WORKERS).
-// - infra: `npm start` / `start:cluster` themselves, manifests, dashboards.
+// - infra: `npm start` / `start:cluster` themselves, manifests, dashboards (the two infra files
+//   that use the shared cluster run in browser-cluster).
 // - reliability: faults, fuzzing, abuse and authorization (infra/test/reliability).
 // - lighthouse: accessibility, best practices and SEO of the first screens, on a private server.
 
@@ -28,6 +29,14 @@ const BOTH_MODE_FILES = readdirSync(E2E_DIR)
   .filter((name) => name.endsWith('.test.ts'))
   .filter((name) => /describe\.each\(MODES\)/.test(readFileSync(path.join(E2E_DIR, name), 'utf8')))
   .map((name) => `web/e2e/${name}`);
+/**
+ * Infra files that drive the shared cluster (no browser): they run with the cluster's browser
+ * files, so one run of `npm test` starts one shared cluster.
+ */
+const SHARED_CLUSTER_INFRA_FILES = [
+  'infra/test/account-deletion.test.ts',
+  'infra/test/observability.test.ts',
+];
 
 const EXCLUDED = ['**/node_modules/**', '**/dist/**'];
 /**
@@ -102,7 +111,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser-cluster',
-          include: BOTH_MODE_FILES,
+          include: [...BOTH_MODE_FILES, ...SHARED_CLUSTER_INFRA_FILES],
           exclude: EXCLUDED,
           env: { SAATHI_E2E_MODE: 'cluster' },
           maxWorkers: BROWSER_WORKERS,
@@ -115,8 +124,8 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['infra/test/*.test.ts'],
-          exclude: EXCLUDED,
-          globalSetup: [INFRA_CHECK, PRODUCT_BROKER],
+          exclude: [...EXCLUDED, ...SHARED_CLUSTER_INFRA_FILES],
+          globalSetup: [INFRA_CHECK],
         },
       },
       {
