@@ -87,21 +87,21 @@ const resultsDir = path.join(repoRoot, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-/** Each phase's start (seconds into the run) and wall time, for the table at the end. */
+/** Each phase's wall time, in the order they ended, for the table at the end. */
 const phaseTimes = [];
 /** Every test file's time, from the vitest reports, for the slowest ten. */
 const fileTimes = [];
 
+/** The step now running (phases of one step run side by side). */
+let step = 1;
+
 async function timed(name, work) {
-  const phaseStart = performance.now();
+  const started = performance.now();
+  const ofStep = step;
   try {
     return await work();
   } finally {
-    phaseTimes.push({
-      name,
-      start: phaseStart / 1000,
-      seconds: (performance.now() - phaseStart) / 1000,
-    });
+    phaseTimes.push({ name, step: ofStep, seconds: (performance.now() - started) / 1000 });
   }
 }
 
@@ -171,48 +171,31 @@ const format = () =>
     'warn',
   ]);
 
-/**
- * Runs phases on `slots` lanes with no barrier between them. The `chain` runs in order on the
- * first lane (its phases share the one product a run may have up at a time); every lane then
- * takes the next phase of the `pool` as soon as it is free.
- */
-async function runLanes({ chain, pool, slots }) {
-  const queue = [...pool];
-  const drain = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await next();
-  };
-  const first = async () => {
-    for (const next of chain) await next();
-    await drain();
-  };
-  await Promise.all([first(), ...Array.from({ length: slots - 1 }, drain)]);
-}
-
 if (quick) {
   // Everything side by side: the services' tests mostly wait on PostgreSQL, NATS and Redis.
   await Promise.all([lint(), typecheck(), format(), phase('services', ['services', 'web-unit'])]);
 } else {
-  // Two lanes, one per core. The first runs the phases that use a shared product, one product at
-  // a time (web/e2e/shared-products.ts): two up at once would compete for the cores. Every other
-  // phase waits in a pool, longest first, and goes to whichever lane is free: the services' and
-  // browser phases leave most of a core idle (they wait on PostgreSQL, NATS, Redis, Chromium and
-  // the product), and fixed steps held each step for its slowest phase.
-  await runLanes({
-    slots: 2,
-    chain: [
-      () => phase('services', ['services', 'services-cluster', 'web-unit']),
-      () => phase('browser embedded', ['browser-embedded'], { beside: true }),
-      () => phase('browser cluster', ['browser-cluster'], { beside: true }),
-    ],
-    pool: [
-      lint,
-      () => phase('reliability', ['reliability'], { beside: true }),
-      typecheck,
-      () => phase('infra', ['infra'], { beside: true }),
-      () => phase('lighthouse', ['lighthouse'], { beside: true }),
-      format,
-    ],
-  });
+  // Four steps. The phases of a step run side by side, placed where a phase leaves a core idle:
+  // the browser phases keep about one core busy (the browsers mostly wait on the product), so
+  // the static checks, which need only CPU, and Lighthouse, which holds nothing load can move,
+  // ride along with them. The services' tests mostly wait on PostgreSQL, NATS and Redis.
+  // No two shared products run at once (web/e2e/shared-products.ts): they would compete for
+  // the two cores.
+  await Promise.all([format(), phase('services', ['services', 'services-cluster', 'web-unit'])]);
+  step = 2;
+  await Promise.all([
+    phase('browser embedded', ['browser-embedded']),
+    phase('lighthouse', ['lighthouse'], { beside: true }),
+    lint(),
+  ]);
+  step = 3;
+  await Promise.all([phase('browser cluster', ['browser-cluster']), typecheck()]);
+  step = 4;
+  // Infra and reliability: most of their files start processes of their own.
+  await Promise.all([
+    phase('infra', ['infra'], { beside: true }),
+    phase('reliability', ['reliability'], { beside: true }),
+  ]);
 
   // docs/reliability.md's figures from this run, written beside the run's reports (the tracked
   // document is refreshed by hand: `node infra/scripts/reliability-report.mjs --doc`). A problem
@@ -240,14 +223,14 @@ check(
 
 // performance.now() counts from this process's start: the totals include installing and building.
 const total = performance.now() / 1000;
-console.log('\n[test] wall time of each phase (started at, in seconds into the run; phases overlap):');
-console.log('  phase                  start  seconds');
-const row = (name, start, seconds) =>
-  console.log(`  ${name.padEnd(20)} ${start.padStart(7)} ${seconds.toFixed(1).padStart(8)}`);
-row('install and build', '0.0', started / 1000);
-for (const { name, start, seconds } of phaseTimes.sort((a, b) => a.start - b.start))
-  row(name, start.toFixed(1), seconds);
-row('total', '', total);
+console.log('\n[test] wall time of each phase (the phases of one step ran side by side):');
+console.log('  step  phase                 seconds');
+console.log(
+  `  ${'0'.padEnd(5)} ${'install and build'.padEnd(20)} ${(started / 1000).toFixed(1).padStart(8)}`,
+);
+for (const { name, step: ofStep, seconds } of phaseTimes.sort((a, b) => a.step - b.step))
+  console.log(`  ${String(ofStep).padEnd(5)} ${name.padEnd(20)} ${seconds.toFixed(1).padStart(8)}`);
+console.log(`  ${'all'.padEnd(5)} ${'total'.padEnd(20)} ${total.toFixed(1).padStart(8)}`);
 console.log('[test] the ten slowest test files:');
 for (const { file, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
