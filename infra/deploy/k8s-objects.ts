@@ -17,6 +17,9 @@ export const QUEUE_WAITING_METRIC = 'saathi_queue_jobs';
 export const QUEUE_WAITING_PER_POD = '20';
 export const INGRESS_NAMESPACE = 'ingress-nginx';
 export const MONITORING_NAMESPACE = 'monitoring';
+export const PUBLIC_HOST = 'saathi.example.org';
+/** The certificate for PUBLIC_HOST (cert-manager or `kubectl create secret tls`, k8s/README.md). */
+export const TLS_SECRET = 'saathi-tls';
 
 const NAME_LABEL = 'app.kubernetes.io/name';
 const labelsOf = (p: ProcessSpec) => ({
@@ -180,11 +183,38 @@ const EGRESS_PORTS: Record<Exclude<Need, 'services' | 'gateway'>, number[]> = {
 };
 
 /**
+ * Private and link-local ranges: what an Internet-bound rule (SMTP, HTTPS) must not reach, so a
+ * process allowed out to port 443 cannot use it to reach another pod, a node or the cloud's
+ * metadata address (169.254.169.254) instead.
+ */
+export const PRIVATE_RANGES = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '169.254.0.0/16',
+  '100.64.0.0/10',
+];
+
+/**
+ * Where the infrastructure lives: pods labelled `app.kubernetes.io/name: <need>` in this
+ * namespace (an operator's PostgreSQL, NATS or Redis, reached as `postgres`, `nats`, `redis`).
+ * A managed service outside the cluster: replace its entry by `{ ipBlock: { cidr: '<its
+ * address>/32' } }` here and regenerate. Never an empty `to:`, which would mean anywhere.
+ */
+export const EGRESS_PEERS: Record<Exclude<Need, 'services' | 'gateway'>, unknown[]> = {
+  postgres: [{ podSelector: { matchLabels: { [NAME_LABEL]: 'postgres' } } }],
+  nats: [{ podSelector: { matchLabels: { [NAME_LABEL]: 'nats' } } }],
+  redis: [{ podSelector: { matchLabels: { [NAME_LABEL]: 'redis' } } }],
+  smtp: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }],
+  https: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }],
+};
+
+/**
  * Who may reach the process, and what it may reach. In: the ingress controller → gateway,
- * gateway → services, a service that needs the gateway → gateway, Prometheus → everyone's
- * metrics port. Out: DNS and exactly what the
- * table says it needs (PostgreSQL, NATS, Redis, SMTP, HTTPS by port, as they may be managed
- * services outside the cluster; the services by pod).
+ * gateway → services, a service that needs the gateway → gateway, Prometheus → the metrics
+ * port alone (a service's API port believes X-Forwarded-For from any pod of TRUST_PROXY's range,
+ * so a scraper there could pick its address for the per-IP limits). Out: DNS and exactly what
+ * the table says it needs, each rule with its peers (EGRESS_PEERS; the services by pod).
  */
 export function networkPolicyOf(p: ProcessSpec, all: readonly ProcessSpec[]): K8sObject {
   const ingress: unknown[] = [];
@@ -230,7 +260,10 @@ export function networkPolicyOf(p: ProcessSpec, all: readonly ProcessSpec[]): K8
         });
       continue;
     }
-    egress.push({ ports: EGRESS_PORTS[need].map((port) => ({ protocol: 'TCP', port })) });
+    egress.push({
+      to: EGRESS_PEERS[need],
+      ports: EGRESS_PORTS[need].map((port) => ({ protocol: 'TCP', port })),
+    });
   }
   return {
     apiVersion: 'networking.k8s.io/v1',
@@ -267,11 +300,15 @@ export function configMapOf(all: readonly ProcessSpec[]): K8sObject {
 /**
  * Two Ingresses on one host: `/socket.io` with cookie affinity (a long-polling client must keep
  * reaching the same gateway pod, which keeps reaching the same messaging pod) and a long read
- * timeout for websockets; everything else spread freely.
+ * timeout for websockets; everything else spread freely. Both serve TLS only (ingress-nginx
+ * redirects plain HTTP once a host has a certificate). The affinity cookie is `Secure` (never
+ * sent in clear, where it would tie a tapped connection to a person's later ones) and SameSite
+ * Strict; ingress-nginx always sets HttpOnly on it (no annotation turns that off).
  */
 export function ingressesOf(): K8sObject[] {
+  const tls = [{ hosts: [PUBLIC_HOST], secretName: TLS_SECRET }];
   const rule = (path: string) => ({
-    host: 'saathi.example.org',
+    host: PUBLIC_HOST,
     http: {
       paths: [
         { path, pathType: 'Prefix', backend: { service: { name: 'gateway', port: { name: 'http' } } } },
@@ -283,7 +320,7 @@ export function ingressesOf(): K8sObject[] {
       apiVersion: 'networking.k8s.io/v1',
       kind: 'Ingress',
       metadata: { name: 'saathi' },
-      spec: { ingressClassName: 'nginx', rules: [rule('/')] },
+      spec: { ingressClassName: 'nginx', tls, rules: [rule('/')] },
     },
     {
       apiVersion: 'networking.k8s.io/v1',
@@ -293,11 +330,13 @@ export function ingressesOf(): K8sObject[] {
         annotations: {
           'nginx.ingress.kubernetes.io/affinity': 'cookie',
           'nginx.ingress.kubernetes.io/session-cookie-name': 'saathi_rt_route',
+          'nginx.ingress.kubernetes.io/session-cookie-secure': 'true',
+          'nginx.ingress.kubernetes.io/session-cookie-samesite': 'Strict',
           'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
           'nginx.ingress.kubernetes.io/proxy-send-timeout': '3600',
         },
       },
-      spec: { ingressClassName: 'nginx', rules: [rule('/socket.io')] },
+      spec: { ingressClassName: 'nginx', tls, rules: [rule('/socket.io')] },
     },
   ];
 }

@@ -2,7 +2,7 @@
 // the API schema these kinds need) and the rules every Saathi process must follow. Returns
 // readable problems rather than throwing, so a test can show them all at once.
 import { z } from 'zod';
-import { PROCESS_DRAIN_SECONDS } from './k8s-objects';
+import { MONITORING_NAMESPACE, PROCESS_DRAIN_SECONDS } from './k8s-objects';
 import type { ProcessSpec } from './processes';
 
 const name = z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'a DNS-1123 name');
@@ -114,6 +114,7 @@ const schemas = {
     metadata: metadata.extend({ annotations: z.record(z.string(), z.string()).optional() }),
     spec: z.object({
       ingressClassName: z.string().optional(),
+      tls: z.array(z.object({ hosts: z.array(z.string()).min(1), secretName: name })).optional(),
       rules: z
         .array(
           z.object({
@@ -237,6 +238,35 @@ export function checkManifests(objects: readonly unknown[], processes: readonly 
   for (const n of byKind('NetworkPolicy'))
     if (!selects(n.spec.podSelector.matchLabels))
       problems.push(`NetworkPolicy/${n.metadata.name}: selects no pods`);
+  // Out: every rule names its peers (a rule without `to:` allows any address on its ports).
+  // In from the monitoring namespace: only the metrics port of a process that has one.
+  const processByName = new Map(processes.map((p) => [p.name, p]));
+  for (const n of byKind('NetworkPolicy')) {
+    const id = `NetworkPolicy/${n.metadata.name}`;
+    for (const rule of n.spec.egress ?? [])
+      if (!Array.isArray(rule.to) || rule.to.length === 0) problems.push(`${id}: an egress rule without to:`);
+    const spec = processByName.get(n.metadata.name);
+    for (const rule of n.spec.ingress ?? []) {
+      const fromMonitoring = JSON.stringify(rule.from ?? []).includes(`"${MONITORING_NAMESPACE}"`);
+      const ports = (rule.ports as { port?: unknown }[] | undefined) ?? [];
+      if (fromMonitoring && spec?.internalPort && ports.some((port) => port.port !== 'internal'))
+        problems.push(`${id}: the monitoring namespace may reach only the internal (metrics) port`);
+    }
+  }
+  // TLS for every host an Ingress serves; the affinity cookie only over TLS.
+  for (const ingress of byKind('Ingress')) {
+    const id = `Ingress/${ingress.metadata.name}`;
+    const covered = new Set((ingress.spec.tls ?? []).flatMap((entry) => entry.hosts));
+    for (const rule of ingress.spec.rules)
+      if (!rule.host || !covered.has(rule.host)) problems.push(`${id}: host ${rule.host ?? '*'} has no tls`);
+    const annotations = ingress.metadata.annotations ?? {};
+    if (
+      annotations['nginx.ingress.kubernetes.io/affinity'] === 'cookie' &&
+      annotations['nginx.ingress.kubernetes.io/session-cookie-secure'] !== 'true'
+    )
+      problems.push(`${id}: the affinity cookie must be Secure`);
+  }
+
   const services = new Map(byKind('Service').map((s) => [s.metadata.name, s]));
   for (const ingress of byKind('Ingress'))
     for (const rule of ingress.spec.rules)

@@ -17,7 +17,10 @@ export const processSchema = z.object({
   service: z.string().optional(),
   entry: z.string().regex(/\.ts$/),
   port: z.number().int().min(1024).max(65535),
-  /** The gateway's probes-and-metrics listener (in no Service and no Ingress). */
+  /**
+   * The probes-and-metrics listener (METRICS_PORT; in no Service and no Ingress): the only port
+   * Prometheus may reach, as the API port of the gateway and services believes X-Forwarded-For.
+   */
   internalPort: z.number().int().optional(),
   /** A worker's BullMQ queues: its autoscaler follows their waiting jobs. */
   queues: z.array(z.string()).default([]),

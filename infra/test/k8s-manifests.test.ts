@@ -51,17 +51,55 @@ describe('k8s manifests', () => {
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual(PROCESSES.map((p) => p.name).sort());
   });
 
-  it('the production overlay renders, passes, pins every image and raises the crowd-facing tiers', () => {
+  it('the production overlay renders, passes, pins every image by digest and raises the crowd-facing tiers', () => {
     const objects = render(path.join(k8sDir, 'overlays', 'production')) as Obj[];
     expect(checkManifests(objects, PROCESSES)).toEqual([]);
     for (const d of objects.filter((o) => o.kind === 'Deployment')) {
       const image = d.spec.template.spec.containers[0].image as string;
-      expect(image, d.metadata.name).toMatch(/^registry\.example\.org\/saathi\/[a-z-]+:\d+\.\d+\.\d+$/);
+      // A digest, not a tag: a tag may be moved to another image after review.
+      expect(image, d.metadata.name).toMatch(/^registry\.example\.org\/saathi\/[a-z-]+@sha256:[0-9a-f]{64}$/);
     }
     const feedScaler = objects.find(
       (o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'feed',
     );
     expect(feedScaler?.spec.minReplicas).toBe(3);
+  });
+
+  it('serves the site over TLS only, with a Secure affinity cookie', () => {
+    const ingresses = (render(path.join(k8sDir, 'base')) as Obj[]).filter((o) => o.kind === 'Ingress');
+    expect(ingresses).toHaveLength(2);
+    for (const ingress of ingresses) {
+      const hosts = (ingress.spec.rules as { host: string }[]).map((rule) => rule.host);
+      expect(ingress.spec.tls, ingress.metadata.name).toEqual([{ hosts, secretName: 'saathi-tls' }]);
+    }
+    const realtime = ingresses.find((o) => o.metadata.name === 'saathi-realtime') as unknown as {
+      metadata: { annotations: Record<string, string> };
+    };
+    expect(realtime.metadata.annotations).toMatchObject({
+      'nginx.ingress.kubernetes.io/affinity': 'cookie',
+      'nginx.ingress.kubernetes.io/session-cookie-secure': 'true',
+    });
+  });
+
+  it('names the peers of every egress rule and lets Prometheus reach only the metrics port', () => {
+    const policies = (render(path.join(k8sDir, 'base')) as Obj[]).filter((o) => o.kind === 'NetworkPolicy');
+    expect(policies).toHaveLength(PROCESSES.length);
+    for (const policy of policies) {
+      for (const rule of policy.spec.egress as { to?: unknown[] }[])
+        expect(rule.to?.length, `${policy.metadata.name} egress ${JSON.stringify(rule)}`).toBeGreaterThan(0);
+      // An Internet-bound rule (SMTP, HTTPS) never reaches private addresses (pods, nodes, metadata).
+      for (const rule of policy.spec.egress as { to: { ipBlock?: { cidr: string; except?: string[] } }[] }[])
+        for (const peer of rule.to)
+          if (peer.ipBlock?.cidr === '0.0.0.0/0')
+            expect(peer.ipBlock.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '169.254.0.0/16']));
+      const fromMonitoring = (policy.spec.ingress as { from: unknown[]; ports: { port: string }[] }[]).filter(
+        (rule) => JSON.stringify(rule.from).includes('"monitoring"'),
+      );
+      const spec = PROCESSES.find((p) => p.name === policy.metadata.name)!;
+      // The gateway and the services serve their API on `http`; a worker serves nothing else there.
+      const expected = spec.kind === 'worker' ? 'http' : 'internal';
+      expect(fromMonitoring.flatMap((rule) => rule.ports.map((port) => port.port))).toEqual([expected]);
+    }
   });
 
   it('keeps secrets out: only references to secrets created out of band', () => {
@@ -122,6 +160,27 @@ describe('k8s manifests', () => {
       expect(problems).toContain('HorizontalPodAutoscaler/blog: scales a missing Deployment blogs');
       expect(problems).toContain('notification-worker: no PodDisruptionBudget');
       expect(problems.some((p) => p.startsWith('Deployment/feed: Secret prod-db'))).toBe(true);
+    });
+
+    it('an Ingress without TLS, an insecure affinity cookie, open egress, Prometheus on the API port', () => {
+      const problems = broken((objects) => {
+        delete find(objects, 'Ingress', 'saathi').spec.tls;
+        const realtime = find(objects, 'Ingress', 'saathi-realtime') as unknown as {
+          metadata: { annotations: Record<string, string> };
+        };
+        delete realtime.metadata.annotations['nginx.ingress.kubernetes.io/session-cookie-secure'];
+        const feed = find(objects, 'NetworkPolicy', 'feed');
+        delete feed.spec.egress[1].to;
+        const identity = find(objects, 'NetworkPolicy', 'identity');
+        for (const rule of identity.spec.ingress)
+          if (JSON.stringify(rule.from).includes('"monitoring"')) rule.ports = [{ port: 'http' }];
+      });
+      expect(problems).toContain('Ingress/saathi: host saathi.example.org has no tls');
+      expect(problems).toContain('Ingress/saathi-realtime: the affinity cookie must be Secure');
+      expect(problems).toContain('NetworkPolicy/feed: an egress rule without to:');
+      expect(problems).toContain(
+        'NetworkPolicy/identity: the monitoring namespace may reach only the internal (metrics) port',
+      );
     });
 
     it('an unknown kind and an object without a name', () => {

@@ -45,6 +45,11 @@ export const commonEnvSchema = z.object({
   LOG_LEVEL: logLevelVar,
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: portVar(3000),
+  /**
+   * A second port for probes and Prometheus only (`/healthz`, `/readyz`, `/metrics`); unset:
+   * none. In Kubernetes the monitoring namespace may reach this port alone (k8s/README.md).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
 });
 
 /**

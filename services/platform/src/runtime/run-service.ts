@@ -66,6 +66,7 @@ export async function runServiceProcess<C extends ServiceEnv>(
   await serve(running.app, {
     port: config.PORT,
     host: config.HOST,
+    ...(config.METRICS_PORT ? { internalPort: config.METRICS_PORT } : {}),
     onClose: async () => {
       await running.stop();
       await closePorts(deps);
