@@ -119,7 +119,7 @@ describe('the community digest job', () => {
   it('rewrites the same story when run again for the week, and writes nothing for an empty week', async () => {
     const core = createBlogCore({
       ...blog.deps,
-      uow: { withEvents: () => Promise.reject(new Error('unused')) },
+      uow: { withEvents: () => Promise.reject(new Error('unused')), wakeRelay: () => undefined },
     });
     const again = await writeDigest(core, '2026-W20');
     expect(again?.slug).toBe('community-digest-2026-w20');

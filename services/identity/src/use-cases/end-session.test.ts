@@ -38,6 +38,7 @@ describe('endSession', () => {
     // Another request reads the session (still live: the logout has not committed) and caches it
     // at the last moment before the commit — the window that a clear before the commit leaves.
     const racingUow: UnitOfWork = {
+      ...uow,
       withEvents: (work, options) =>
         uow.withEvents(async (tx, emit, afterCommit) => {
           const result = await work(tx, emit, afterCommit);

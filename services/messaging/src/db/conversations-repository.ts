@@ -4,7 +4,6 @@ import { queryRows, returnedRow } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
 import { deletedParticipant } from './participants-repository';
-import type { ConversationStatus } from './requests-repository';
 import { visibleTo } from './visible-to';
 
 /** A conversation as one participant sees it: the other person, the last message, the unread count. */
@@ -36,18 +35,6 @@ export type ConversationViewRow = {
 export interface Membership {
   conversationId: string;
   otherId: string;
-}
-
-/** What a send needs to know about its conversation, read with the row locked. */
-export interface SendTarget {
-  otherId: string;
-  status: ConversationStatus;
-  /** The sender is the one a request waits for (participant2): their reply accepts it. */
-  senderAnswersRequests: boolean;
-  /** Either participant has blocked the other. */
-  blocked: boolean;
-  /** The other participant deleted their account: nothing more is sent to them. */
-  otherDeleted: boolean;
 }
 
 export type ReadMarkerRow = {
@@ -111,47 +98,6 @@ export class ConversationsRepository {
           ${options.lock ? sql`for update` : sql``}`,
     );
     return row ? { conversationId: row.id, otherId: row.other_id } : undefined;
-  }
-
-  /**
-   * A send's one read of its conversation, locking the row until the transaction ends (sends to
-   * one thread are stored one after another): membership, request state and blocks in one round
-   * trip, and whether the other person's account was deleted (an erasure committed meanwhile
-   * is seen by the next send). Undefined when the sender is not a participant.
-   */
-  async lockForSend(senderId: string, conversationId: string): Promise<SendTarget | undefined> {
-    const [row] = await queryRows<{
-      other_id: string;
-      status: ConversationStatus;
-      sender_answers: boolean;
-      blocked: boolean;
-      other_deleted: boolean;
-    }>(
-      this.db,
-      sql`select case when c.participant1_id = ${senderId}::uuid then c.participant2_id
-                      else c.participant1_id end as other_id,
-                 c.status, c.participant2_id = ${senderId}::uuid as sender_answers,
-                 exists (select 1 from messaging.blocks b
-                         where (b.blocker_id = c.participant1_id and b.blocked_id = c.participant2_id)
-                            or (b.blocker_id = c.participant2_id and b.blocked_id = c.participant1_id)) as blocked,
-                 exists (select 1 from messaging.participants p
-                          where p.user_id = case when c.participant1_id = ${senderId}::uuid
-                                                 then c.participant2_id else c.participant1_id end
-                            and ${deletedParticipant('p')}) as other_deleted
-          from messaging.conversations c
-          where c.id = ${conversationId}::uuid
-            and (c.participant1_id = ${senderId}::uuid or c.participant2_id = ${senderId}::uuid)
-          for update of c`,
-    );
-    return row
-      ? {
-          otherId: row.other_id,
-          status: row.status,
-          senderAnswersRequests: row.sender_answers,
-          blocked: row.blocked,
-          otherDeleted: row.other_deleted,
-        }
-      : undefined;
   }
 
   /** The viewer's conversations, most recently active first: one query, however many there are. */

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, returnedRow } from '@saathi/platform';
+import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
+import { sendInOneStatement } from './send-statement';
+import type { SendInput, SendOutcome } from './send-statement';
 import { visibleTo } from './visible-to';
 
 export type MessageRow = {
@@ -25,40 +27,19 @@ export class MessagesRepository {
     return new MessagesRepository(db);
   }
 
-  /**
-   * Stores a message. Its time is at least 1 ms after the thread's newest, so the cursor order
-   * (created_at, id) is the order of sending even when two sends share a clock tick (the caller
-   * holds the conversation's row lock, so sends to one thread are serialised).
-   *
-   * With a client id the sender already used, nothing is stored and the answer is `duplicate`
-   * with the message stored the first time (which may be in another conversation: the caller
-   * decides). The unique (sender, client id) index makes that hold across threads too.
-   */
-  async add(
-    conversationId: string,
-    senderId: string,
-    content: string,
-    now: Date,
-    clientMessageId: string | null = null,
-  ): Promise<{ row: MessageRow; duplicate: boolean }> {
-    const rows = await queryRows<MessageRow>(
-      this.db,
-      sql`insert into messaging.messages (conversation_id, sender_id, content, created_at, client_message_id)
-          select ${conversationId}::uuid, ${senderId}::uuid, ${content},
-                 greatest(${now.toISOString()}::timestamptz, (
-                   select max(created_at) + interval '1 millisecond' from messaging.messages
-                   where conversation_id = ${conversationId}::uuid)),
-                 ${clientMessageId}::uuid
-          on conflict (sender_id, client_message_id) where client_message_id is not null do nothing
-          returning ${COLUMNS}`,
-    );
-    if (rows[0]) return { row: rows[0], duplicate: false };
-    const existing = await queryRows<MessageRow>(
+  /** A send, checks and all, in one statement (see send-statement.ts). */
+  send(input: SendInput): Promise<SendOutcome> {
+    return sendInOneStatement(this.db, input);
+  }
+
+  /** The message a sender stored under a client id (a retried send answers it). */
+  async byClientId(senderId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+    const [row] = await queryRows<MessageRow>(
       this.db,
       sql`select ${COLUMNS} from messaging.messages
           where sender_id = ${senderId}::uuid and client_message_id = ${clientMessageId}::uuid`,
     );
-    return { row: returnedRow(existing, 'the message stored under this client id'), duplicate: true };
+    return row;
   }
 
   /** A message of this conversation (a cursor or a read marker must name one of its own). */

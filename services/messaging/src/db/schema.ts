@@ -76,6 +76,8 @@ export const conversations = messaging.table('conversations', {
   status: text('status', { enum: ['request', 'accepted', 'declined'] })
     .notNull()
     .default('accepted'),
+  /** The newest message's time: a send moves it (db/send-statement.ts). Null before the first. */
+  lastMessageAt: timestamptz('last_message_at'),
 });
 
 export const messages = messaging.table(

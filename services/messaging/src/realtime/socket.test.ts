@@ -116,6 +116,37 @@ describe('pushes', () => {
     expect(Object.keys(toAsha)).toEqual([SocketServerEvent.messageNew]);
   });
 
+  it('notices for notification only what it acts on: a first unread message, or one to someone away', async () => {
+    const { asha, ravi, conversation } = await pair();
+    // Ravi's reply accepts the request (a request's messages are noticed, flagged as such).
+    await messaging.send(ravi, conversation, 'Hi Asha');
+    const raviSocket = await messaging.connect(ravi);
+    const noticed = async (messageId: string) =>
+      (await messaging.outbox('messaging.message.sent.v1')).some((event) => event.messageId === messageId);
+
+    const first = await messaging.send(asha, conversation, 'Run at 6?');
+    const second = await messaging.send(asha, conversation, 'Near the lake');
+    // Ravi is online and already has Asha's unread message: his client moves the bell itself.
+    expect([await noticed(first.id), await noticed(second.id)]).toEqual([true, false]);
+
+    expect(
+      (await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/read`, {})).statusCode,
+    ).toBe(200);
+    const afterRead = await messaging.send(asha, conversation, 'Still on?');
+    expect(await noticed(afterRead.id)).toBe(true);
+
+    // Someone away (no socket open): every message is noticed.
+    const away = await pair();
+    await messaging.send(away.ravi, away.conversation, 'Hi');
+    const [firstAway, secondAway] = [
+      await messaging.send(away.asha, away.conversation, 'See you there'),
+      await messaging.send(away.asha, away.conversation, 'Bring water'),
+    ];
+    raviSocket.disconnect();
+    // The mail rule (one per conversation an hour) decides what reaches them.
+    expect([await noticed(firstAway.id), await noticed(secondAway.id)]).toEqual([true, true]);
+  });
+
   it('tells the other participant when a conversation is read', async () => {
     const { asha, ravi, conversation } = await pair();
     const ashaSocket = await messaging.connect(asha);

@@ -1,10 +1,10 @@
 import { messageSentV1, MessagingMessages } from '@saathi/contracts';
 import type { ChatMessage, MessagesQuery, SendMessageBody } from '@saathi/contracts';
-import { HttpError, httpErrors } from '@saathi/platform';
+import { randomUUID } from 'node:crypto';
+import { HttpError, httpErrors, makeEnvelope } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { toChatMessage } from '../domain/views';
 import type { PageCursor } from '../db/messages-repository';
-import { settleRequestOnSend } from './settle-request';
 import type { MessagingCore, RequestMeta } from './messaging-core';
 
 /** A page of a thread for a participant; anyone else gets 404, as if it did not exist. */
@@ -28,8 +28,9 @@ export async function listMessages(
 }
 
 /**
- * Stores a message, emits messaging.message.sent through the outbox, and once committed pushes
- * it to both participants' rooms (the sender's other tabs too).
+ * Stores a message and, once committed, pushes it to both participants' rooms (the sender's other
+ * tabs too). The checks, the store and the notice are one statement (db/send-statement.ts): the
+ * notice (messaging.message.sent) goes out only when the notification service may act on it.
  * A `clientMessageId` the sender already used answers the stored message and changes nothing.
  */
 export async function sendMessage(
@@ -40,51 +41,58 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const recipientId = await core.pairs.otherOf(user.id, body.conversationId);
   if (!recipientId) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
-  // Asked before the transaction, not inside it: in cluster mode it can be a round trip through
-  // the other replicas, and the conversation's row lock must not be held across it.
   const recipientOnline = await core.pusher.isOnline(recipientId);
-  const { message, declined, duplicate } = await core.uow.withEvents(
-    async (tx, emit) => {
-      const target = await core.conversations.with(tx).lockForSend(user.id, body.conversationId);
-      if (!target) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
-      // Gone for good (unlike a block's 403, which an unblock lifts): 410, so clients tell the
-      // two apart by status. Nothing is stored, and no event names the deleted person again.
-      if (target.otherDeleted) throw new HttpError(410, MessagingMessages.accountDeleted, 'ACCOUNT_DELETED');
-      if (target.blocked) throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
-      const requestState = await settleRequestOnSend(
-        core.requests.with(tx),
-        body.conversationId,
-        user.id,
-        target,
-      );
-      const stored = await core.messages
-        .with(tx)
-        .add(body.conversationId, user.id, body.content, core.clock.now(), body.clientMessageId ?? null);
-      const sent = toChatMessage(stored.row);
-      if (stored.duplicate) {
-        if (sent.conversationId !== body.conversationId)
-          throw httpErrors.conflict(MessagingMessages.clientMessageIdTaken);
-        return { message: sent, declined: false, duplicate: true };
-      }
-      emit(messageSentV1, {
-        messageId: sent.id,
-        conversationId: sent.conversationId,
+  const now = core.clock.now();
+  const messageId = randomUUID();
+  const outcome = await core.messages.send({
+    conversationId: body.conversationId,
+    senderId: user.id,
+    recipientId,
+    content: body.content,
+    now,
+    clientMessageId: body.clientMessageId ?? null,
+    messageId,
+    recipientOnline,
+    notice: makeEnvelope(
+      messageSentV1,
+      {
+        messageId,
+        conversationId: body.conversationId,
         senderId: user.id,
-        recipientId: target.otherId,
+        recipientId,
         recipientOnline,
-        sentAt: sent.createdAt,
-        ...(requestState === 'accepted' ? {} : { isRequest: true }),
-      });
-      return { message: sent, declined: requestState === 'declined', duplicate: false };
-    },
-    { traceId: meta.traceId },
-  );
-  // A retry's message was pushed when it was first stored.
-  if (duplicate) return message;
-  // Whoever declined a request hears nothing more of it. Only the message is pushed: each
-  // client derives its list row, unread badge and bell from it (web/src/api/messaging-cache.ts),
-  // where a `conversation:updated` per participant used to cost a list-row query and two more
-  // entries through the replicas' Redis stream for every message.
-  core.pusher.messageNew(declined ? [user.id] : [user.id, recipientId], message);
-  return message;
+        // Replaced by the stored time in the statement.
+        sentAt: now.toISOString(),
+      },
+      { traceId: meta.traceId, clock: core.clock },
+    ),
+  });
+  switch (outcome.kind) {
+    case 'not-found':
+      throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+    // Gone for good (unlike a block's 403, which an unblock lifts): 410, so clients tell the
+    // two apart by status. Nothing is stored, and no event names the deleted person again.
+    case 'other-deleted':
+      throw new HttpError(410, MessagingMessages.accountDeleted, 'ACCOUNT_DELETED');
+    case 'blocked':
+      throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
+    case 'retry': {
+      // A retry's message was pushed when it was first stored.
+      const first = body.clientMessageId
+        ? await core.messages.byClientId(user.id, body.clientMessageId)
+        : undefined;
+      if (!first) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      if (first.conversation_id !== body.conversationId)
+        throw httpErrors.conflict(MessagingMessages.clientMessageIdTaken);
+      return toChatMessage(first);
+    }
+    case 'stored': {
+      if (outcome.noticed) core.uow.wakeRelay();
+      const message = toChatMessage(outcome.row);
+      // Whoever declined a request hears nothing more of it. Only the message is pushed: each
+      // client derives its list row, unread badge and bell from it (web/src/api/messaging-cache.ts).
+      core.pusher.messageNew(outcome.status === 'declined' ? [user.id] : [user.id, recipientId], message);
+      return message;
+    }
+  }
 }

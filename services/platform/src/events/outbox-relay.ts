@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { eventEnvelopeSchema } from '@saathi/contracts';
+import type { EventEnvelope } from '@saathi/contracts';
 import type { Db, EventBus } from '../ports';
 import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
@@ -127,30 +128,33 @@ export class OutboxRelay {
         sql`select id, payload from ${this.outbox} where dispatched_at is null
             order by created_at limit ${this.batchSize} for update skip locked`,
       );
-      const dispatched: string[] = [];
-      let publishFailed = false;
+      const envelopes: { id: string; envelope: EventEnvelope }[] = [];
       for (const row of rows) {
         const envelope = eventEnvelopeSchema.safeParse(row.payload);
-        if (!envelope.success) {
+        if (envelope.success) envelopes.push({ id: row.id, envelope: envelope.data });
+        else
           this.logger.error(
             { outboxId: row.id, issues: envelope.error.issues },
             'outbox row is not an event envelope',
           );
-          continue;
-        }
-        try {
-          await this.bus.publish(envelope.data);
-          dispatched.push(row.id);
-        } catch (err) {
-          // Stop at the first failure: later rows would most likely fail too, and order is kept.
-          this.logger.warn(
-            { err, eventId: row.id, type: envelope.data.type },
-            'outbox publish failed; will retry',
-          );
-          publishFailed = true;
-          break;
-        }
       }
+      // The whole batch goes out at once and the acks are awaited together: one round trip to
+      // the broker per batch, not per event. The broker keeps the order they were sent in.
+      const outcomes = await Promise.allSettled(envelopes.map(({ envelope }) => this.bus.publish(envelope)));
+      // Only the run of acknowledged events before the first failure is marked: the rest go out
+      // again on the next attempt, and the broker drops those it already has by id. (A failure
+      // mid-batch can let a later event overtake the retried one; consumers already take events
+      // out of order, as redeliveries bring them.)
+      const failedAt = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+      const published = failedAt === -1 ? envelopes : envelopes.slice(0, failedAt);
+      const failure = failedAt === -1 ? undefined : outcomes[failedAt];
+      if (failure?.status === 'rejected')
+        this.logger.warn(
+          { err: failure.reason, eventId: envelopes[failedAt]?.id, type: envelopes[failedAt]?.envelope.type },
+          'outbox publish failed; will retry',
+        );
+      const publishFailed = failure !== undefined;
+      const dispatched = published.map(({ id }) => id);
       if (dispatched.length > 0) {
         const ids = sql.join(
           dispatched.map((id) => sql`${id}::uuid`),

@@ -26,6 +26,11 @@ export interface UnitOfWork {
     work: (tx: Db, emit: Emit, afterCommit: AfterCommit) => Promise<T>,
     options?: WithEventsOptions,
   ): Promise<T>;
+  /**
+   * Wakes the relay after a statement that wrote its own outbox row committed (a hot path that
+   * makes its change and its event in one statement, such as messaging's send).
+   */
+  wakeRelay(): void;
 }
 
 export function createUnitOfWork(options: {
@@ -54,5 +59,6 @@ export function createUnitOfWork(options: {
       for (const fn of committed) fn();
       return result;
     },
+    wakeRelay: wake,
   };
 }

@@ -196,6 +196,7 @@ describe('a sign-in that overlaps a session wipe', () => {
     const wrote = signal();
     const mayCommit = signal();
     const holdingUow: UnitOfWork = {
+      ...core.uow,
       withEvents: (work, options) =>
         core.uow.withEvents(async (tx, emit, afterCommit) => {
           const result = await work(tx, emit, afterCommit);

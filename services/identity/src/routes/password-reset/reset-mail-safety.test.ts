@@ -140,6 +140,7 @@ describe('forgot-password per address', () => {
     const run = async (which: 'known' | 'unknown', email: string) => {
       const log = steps[which];
       const uow: UnitOfWork = {
+        ...core.uow,
         withEvents: (work, options) => {
           log.push('uow.withEvents');
           return core.uow.withEvents(
