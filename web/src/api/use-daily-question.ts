@@ -18,7 +18,7 @@ export function useDailyResponses() {
 export function useShareDailyResponse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'location'>) =>
+    mutationFn: (body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'latitude' | 'longitude'>) =>
       api.call(createDailyResponseRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dailyResponsesKey }),
   });

@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
-import { POST_CONTENT_MAX, POST_HASHTAGS, type PostHashtag } from '@saathi/contracts';
+import { POST_CONTENT_MAX, POST_HASHTAGS, areaNameOf, type PostHashtag } from '@saathi/contracts';
 import { useCreatePost } from '../api/use-feed';
 import { serverMessage } from '../lib/error-message';
 import type { UserLocation } from '../lib/location';
@@ -47,7 +47,7 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
         content: text,
         latitude: location.latitude,
         longitude: location.longitude,
-        locationName: location.locationName,
+        // No place name: it may be a typed address, and the server shows the area it derives.
         hashtags,
         ...(isActivity ? { activity: toActivityDraft(activity) } : {}),
       },
@@ -78,7 +78,7 @@ export default function CreatePostDialog({ open, onOpenChange, location }: Creat
       description={
         <>
           {location
-            ? `Tell people within 1 km of ${location.locationName} what you would like to do.`
+            ? `Tell people within 1 km of ${location.locationName} what you would like to do. Others see the area: ${areaNameOf(location)}.`
             : 'Choose a location first.'}
         </>
       }

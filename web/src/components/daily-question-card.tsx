@@ -1,7 +1,7 @@
 import { Suspense, lazy, useMemo, useState, type SubmitEvent } from 'react';
 import { Loader2, MessageSquareQuote } from 'lucide-react';
-import { DAILY_RESPONSES_SHOWN, DAILY_RESPONSE_MAX, dailyQuestionFor } from '@saathi/contracts';
-import type { DailyResponse } from '@saathi/contracts';
+import { DAILY_RESPONSES_SHOWN, DAILY_RESPONSE_MAX, areaNameOf, dailyQuestionFor } from '@saathi/contracts';
+import type { DailyResponse, GeoPoint } from '@saathi/contracts';
 import { loginRedirectRoute } from '../api/routes';
 import { useCurrentUser } from '../api/use-current-user';
 import { useDailyResponses, useShareDailyResponse } from '../api/use-daily-question';
@@ -15,9 +15,14 @@ const ReportDialog = lazy(() =>
   import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
 );
 
-/** Today's question (by day of the year), a box to answer it, and up to five answers. */
-export function DailyQuestionCard({ locationName }: { locationName: string }) {
+/**
+ * Today's question (by day of the year), a box to answer it, and up to five answers. The answer
+ * carries the viewer's point, never their place's name (it may be a typed address): the server
+ * shows the area it derives, and the card shows the person that same area before they post.
+ */
+export function DailyQuestionCard({ location }: { location: GeoPoint }) {
   const question = useMemo(() => dailyQuestionFor(new Date()), []);
+  const area = areaNameOf(location);
   const { isAuthenticated, user } = useCurrentUser();
   const responses = useDailyResponses();
   const share = useShareDailyResponse();
@@ -33,7 +38,7 @@ export function DailyQuestionCard({ locationName }: { locationName: string }) {
       return;
     }
     share.mutate(
-      { question, response, location: locationName },
+      { question, response, latitude: location.latitude, longitude: location.longitude },
       {
         onSuccess: () => {
           setAnswer('');
@@ -78,6 +83,9 @@ export function DailyQuestionCard({ locationName }: { locationName: string }) {
           {share.isPending ? 'Sharing...' : 'Share Answer'}
         </button>
       </form>
+      <p className="mt-1 text-xs text-slate-600">
+        Shown to everyone with your name and <span className="font-medium">{area}</span>.
+      </p>
       {responses.isLoading ? (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
           <Loader2 className="h-4 w-4 animate-spin-late" aria-hidden="true" /> Loading answers...

@@ -142,7 +142,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
               onHashtagChange={setHashtag}
             />
             <WhenFilter selected={when} onSelect={setWhen} />
-            <DailyQuestionCard locationName={location.locationName} />
+            <DailyQuestionCard location={location} />
             <CommunityBanner />
 
             <section aria-labelledby="feed-title" className="space-y-4">

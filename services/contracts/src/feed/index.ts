@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './geo';
+export * from './area';
 export * from './schemas';
 export * from './routes';
 export * from './events';

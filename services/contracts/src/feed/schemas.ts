@@ -90,6 +90,7 @@ export const feedPostSchema = z.object({
   distanceKm: z.number().nonnegative().nullable(),
   latitude: z.number(),
   longitude: z.number(),
+  /** The area Saathi derives from the point (areaNameOf), never a name a client sent. */
   locationName: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -110,6 +111,7 @@ export const createPostBodySchema = z.object({
     .max(POST_CONTENT_MAX, `Posts can be at most ${POST_CONTENT_MAX} characters`),
   latitude: latitude(LOCATION_REQUIRED),
   longitude: longitude(LOCATION_REQUIRED),
+  /** Older clients send a place name; it is ignored: the post shows areaNameOf its point. */
   locationName: z.string().trim().max(LOCATION_NAME_MAX).optional(),
   hashtags: z.array(hashtagSchema).max(POST_HASHTAGS.length).default([]),
   authorName: z.string().max(200).optional(),
@@ -168,17 +170,28 @@ export const dailyResponseSchema = z.object({
 export type DailyResponse = z.infer<typeof dailyResponseSchema>;
 
 /** An answer to today's question; author fields in the body are ignored (the account decides). */
-export const createDailyResponseBodySchema = z.object({
-  question: z.string().trim().min(1).max(300),
-  response: z
-    .string()
-    .trim()
-    .min(1, 'Please enter your answer')
-    .max(DAILY_RESPONSE_MAX, `Answers can be at most ${DAILY_RESPONSE_MAX} characters`),
-  location: z.string().trim().max(LOCATION_NAME_MAX).default('Unknown location'),
-  authorId: z.string().optional(),
-  authorName: z.string().optional(),
-});
+export const createDailyResponseBodySchema = z
+  .object({
+    question: z.string().trim().min(1).max(300),
+    response: z
+      .string()
+      .trim()
+      .min(1, 'Please enter your answer')
+      .max(DAILY_RESPONSE_MAX, `Answers can be at most ${DAILY_RESPONSE_MAX} characters`),
+    /**
+     * Where the person is: the server shows the area it derives from this (areaNameOf), and keeps
+     * nothing finer. Without it the answer reads "Unknown location".
+     */
+    latitude: latitude('latitude must be a number between -90 and 90').optional(),
+    longitude: longitude('longitude must be a number between -180 and 180').optional(),
+    /** Older clients send a place name; it is ignored (a typed name is never published). */
+    location: z.string().trim().max(LOCATION_NAME_MAX).optional(),
+    authorId: z.string().optional(),
+    authorName: z.string().optional(),
+  })
+  .refine((body) => (body.latitude === undefined) === (body.longitude === undefined), {
+    message: 'Send both latitude and longitude, or neither',
+  });
 export type CreateDailyResponseBody = z.infer<typeof createDailyResponseBodySchema>;
 
 export const profileStatsSchema = z.object({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
-import { authorNameOf } from '@saathi/contracts';
+import { authorNameOf, shownAreaName } from '@saathi/contracts';
 import { notBlockedEitherWay } from './engageable';
 import { firstRow } from './first-row';
 import { dailyResponses } from './schema';
@@ -81,7 +81,8 @@ export class DailyResponsesRepository {
       authorName: authorNameOf(
         row.username === null ? null : { username: row.username, firstName: row.first_name },
       ),
-      location: row.location,
+      // Rows from before issue 29 may hold a name the browser sent (a typed address).
+      location: shownAreaName(row.location),
       createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
     }));
   }

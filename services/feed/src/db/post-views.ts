@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { areaNameOf } from '@saathi/contracts';
 import type { ActivityLevel } from '@saathi/contracts';
 import type { ActivityFields } from '../domain/activities';
 import { positiveCounts } from '../domain/posts';
@@ -71,7 +72,9 @@ export function toPostView(row: PostViewRow): PostView {
     commentCount: row.comment_count,
     latitude: row.latitude,
     longitude: row.longitude,
-    locationName: row.location_name,
+    // Derived from the point at read time too: rows from before issue 29 hold whatever name the
+    // browser sent (a typed address), which is never shown.
+    locationName: areaNameOf({ latitude: row.latitude, longitude: row.longitude }),
     createdAt: asDate(row.created_at),
     expiresAt: asDate(row.expires_at),
     activity: activityOf(row),

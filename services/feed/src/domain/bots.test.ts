@@ -28,7 +28,8 @@ describe('bots', () => {
     expect(again).toEqual(first);
     for (const draft of first) {
       expect(distanceKm(place, snapPoint(draft))).toBeLessThanOrEqual(BOT_POST_RADIUS_KM);
-      expect(draft.content).toContain('Janpath');
+      expect(draft.content).toContain('New Delhi');
+      expect(draft.content).not.toContain('Janpath');
       expect(draft.content.length).toBeLessThanOrEqual(500);
       expect(draft.hashtags.length).toBeGreaterThan(0);
       for (const tag of draft.hashtags) expect(POST_HASHTAGS).toContain(tag);

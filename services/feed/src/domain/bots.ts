@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { areaNameOf } from '@saathi/contracts';
 import type { PostHashtag } from '@saathi/contracts';
 import { EARTH_RADIUS_KM, MAX_SNAP_SHIFT_KM } from './geo';
 import type { Point } from './geo';
@@ -106,27 +107,25 @@ export interface BotPostDraft {
   hashtags: PostHashtag[];
   latitude: number;
   longitude: number;
-  locationName: string | undefined;
 }
 
 /** How far from the place a bot post may be shown, once its point is snapped (well inside the 1 km feed). */
 export const BOT_POST_RADIUS_KM = 0.7;
 
-/** One realistic bot post within BOT_POST_RADIUS_KM of the place, after the stored point is snapped. */
-export function botPostNear(
-  place: Point & { locationName?: string | undefined },
-  random: () => number,
-): BotPostDraft {
+/**
+ * One realistic bot post within BOT_POST_RADIUS_KM of the place, after the stored point is
+ * snapped. The place is named by the area Saathi derives from the point, never by the name the
+ * admin's picker gave it (a map search may have returned an address).
+ */
+export function botPostNear(place: Point, random: () => number): BotPostDraft {
   const bot = pick(BOT_AUTHORS, random);
   const topic = BOT_TOPICS[bot.username];
   const line = pick(topic.lines, random);
-  const name = place.locationName?.trim() || 'here';
   const hashtags = topic.hashtags.filter((_tag, i) => i === 0 || random() < 0.5);
   return {
     bot,
-    content: line.replaceAll('{place}', name === 'here' ? 'you' : name),
+    content: line.replaceAll('{place}', areaNameOf(place)),
     hashtags,
     ...pointNear(place, BOT_POST_RADIUS_KM - MAX_SNAP_SHIFT_KM, random),
-    locationName: place.locationName,
   };
 }

@@ -109,14 +109,3 @@ export function cellsCovering(center: Point, radiusKm: number): number[] {
   }
   return [...cells].sort((a, b) => a - b);
 }
-
-/**
- * A place as daily answers show it to everyone, anywhere: coordinates (a picked point's name,
- * "28.614, 77.209") are kept to a tenth of a degree — about 11 km, the area and not the street
- * — and any other name as given.
- */
-export function publicPlaceName(location: string): string {
-  const match = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(location);
-  if (!match) return location;
-  return `${Number(match[1]).toFixed(1)}, ${Number(match[2]).toFixed(1)}`;
-}

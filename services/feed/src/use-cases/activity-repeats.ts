@@ -32,7 +32,6 @@ export async function repeatActivities(
           content: series.content,
           latitude: series.latitude,
           longitude: series.longitude,
-          locationName: series.locationName ?? undefined,
           hashtags: series.hashtags,
           activity,
         },

@@ -33,11 +33,8 @@ export async function requestActivitySeeding(
 ): Promise<void> {
   await deps.queue.add(
     QueueName.botSeeding,
-    {
-      latitude: place.latitude,
-      longitude: place.longitude,
-      ...(place.locationName ? { locationName: place.locationName } : {}),
-    },
+    // The place's name is not queued: the bot posts name the area derived from the point.
+    { latitude: place.latitude, longitude: place.longitude },
     { jobId: randomUUID(), attempts: 3, backoffMs: 2_000 },
   );
 }

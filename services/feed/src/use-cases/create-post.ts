@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { activityRepeatedV1, postCreatedV1 } from '@saathi/contracts';
+import { activityRepeatedV1, areaNameOf, postCreatedV1 } from '@saathi/contracts';
 import { ActivityMessages } from '@saathi/contracts';
 import type { ActivityDraft, FeedPost } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
@@ -16,7 +16,6 @@ export interface PostDraft {
   content: string;
   latitude: number;
   longitude: number;
-  locationName?: string | undefined;
   hashtags: readonly string[];
   /** "Make it an activity" (absent: a plain post). */
   activity?: ActivityDraft | undefined;
@@ -75,7 +74,7 @@ function seriesOf(
     hostId: authorId,
     content: draft.content,
     ...point,
-    locationName: draft.locationName || null,
+    locationName: areaNameOf(point),
     hashtags: [...new Set(draft.hashtags)],
     startTime: activity.startTime,
     endTime: activity.endTime,
@@ -117,7 +116,8 @@ export async function createPost(
         authorId: author.id,
         content: draft.content,
         ...point,
-        locationName: draft.locationName || null,
+        // Derived here, never a name the client sent (it may be a typed address).
+        locationName: areaNameOf(point),
         hashtags,
         createdAt,
         // An activity leaves the feed when its window ends (it is done).

@@ -1,15 +1,16 @@
 import {
+  areaNameOf,
   authorNameOf,
   DAILY_QUESTIONS,
   DAILY_RESPONSES_SHOWN,
   dailyAnswerCreatedV1,
   dailyQuestionFor,
+  UNKNOWN_AREA,
 } from '@saathi/contracts';
 import type { CreateDailyResponseBody, DailyResponse } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import type { DailyResponseView } from '../db/daily-responses-repository';
 import type { FeedCore, RequestMeta } from './feed-core';
-import { publicPlaceName } from '../domain/geo';
 import { ensureActiveWriter } from './author-suspended';
 
 const toDailyResponse = (view: DailyResponseView): DailyResponse => ({
@@ -43,12 +44,13 @@ export async function listDailyResponses(
  * A signed-in user answers the question. The author is the account (body fields ignored); a
  * question that is not one of Saathi's is recorded as today's, so answers always group by a
  * real question. The answer is announced (outbox, same transaction) so that moderation knows
- * its author when it is reported.
+ * its author when it is reported. The place shown with it is the area the server derives from
+ * the person's point; a place name in the body is never stored (it may be a typed address).
  */
 export async function answerDailyQuestion(
   deps: Pick<FeedCore, 'uow' | 'clock' | 'dailyResponses' | 'authors'>,
   user: AuthUser,
-  body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'location'>,
+  body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'latitude' | 'longitude'>,
   meta: RequestMeta,
 ): Promise<DailyResponse> {
   const now = deps.clock.now();
@@ -62,7 +64,10 @@ export async function answerDailyQuestion(
       const answer = {
         question,
         response: body.response,
-        location: body.location ? publicPlaceName(body.location) : 'Unknown location',
+        location:
+          body.latitude === undefined || body.longitude === undefined
+            ? UNKNOWN_AREA
+            : areaNameOf({ latitude: body.latitude, longitude: body.longitude }),
       };
       const id = await deps.dailyResponses.with(tx).addOwn(user.id, { ...answer, createdAt: now });
       emit(dailyAnswerCreatedV1, { answerId: id, authorId: user.id });

@@ -35,7 +35,10 @@ describe('daily question', () => {
       payload: {
         question,
         response: '  Badminton at dawn  ',
+        // The typed name is ignored: the area is derived from the point.
         location: 'Indiranagar',
+        latitude: 12.9784,
+        longitude: 77.6408,
         authorId: 'someone-else',
         authorName: 'Someone Else',
       },
@@ -46,7 +49,7 @@ describe('daily question', () => {
       response: 'Badminton at dawn',
       authorId: user.id,
       authorName: 'kiran_m',
-      location: 'Indiranagar',
+      location: 'Bangalore',
     });
 
     for (let i = 1; i <= 6; i++) {
@@ -108,23 +111,26 @@ describe('daily question', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
-  it('keeps a picked point to a tenth of a degree, and hides blocked and suspended people’s answers', async () => {
+  it('shows a point as its area and never a typed name, and hides blocked and suspended people’s answers', async () => {
     const question = dailyQuestionFor(feed.clock.now());
     const [asha, ravi, meera] = [buildUser(), buildUser(), buildUser()];
-    const answer = async (user: ReturnType<typeof buildUser>, response: string, location?: string) => {
+    const answer = async (user: ReturnType<typeof buildUser>, response: string, place?: object) => {
       feed.clock.advance(1000);
       const res = await feed.app.inject({
         method: 'POST',
         url: '/api/daily-question/responses',
         ...feed.signIn(user),
-        payload: { question, response, ...(location ? { location } : {}) },
+        payload: { question, response, ...place },
       });
       expect(res.statusCode).toBe(201);
       return res.json<DailyResponse>();
     };
-    // Answers are shown to everyone, anywhere: a point's name is the area, not the street.
-    expect((await answer(asha, 'Cricket', '28.614, 77.209')).location).toBe('28.6, 77.2');
-    expect((await answer(ravi, 'Chess', 'Indiranagar')).location).toBe('Indiranagar');
+    // Answers are shown to everyone, anywhere: a point away from a named city is the coarse
+    // grid (a tenth of a degree), not the street; a typed name is never shown.
+    expect((await answer(asha, 'Cricket', { latitude: 29.614, longitude: 77.209 })).location).toBe(
+      '29.6° N, 77.2° E',
+    );
+    expect((await answer(ravi, 'Chess', { location: 'Indiranagar' })).location).toBe('Unknown location');
     await answer(meera, 'Cycling');
     const ours = new Set([asha.id, ravi.id, meera.id]);
     const responsesFor = async (viewer?: ReturnType<typeof buildUser>) =>

@@ -8,7 +8,7 @@ export interface DailyQuestionRoutesDeps {
   listDailyResponses(viewer: AuthUser | null): Promise<DailyResponse[]>;
   answerDailyQuestion(
     user: AuthUser,
-    body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'location'>,
+    body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'latitude' | 'longitude'>,
     meta: RequestMeta,
   ): Promise<DailyResponse>;
 }
@@ -16,12 +16,13 @@ export interface DailyQuestionRoutesDeps {
 export function dailyQuestionRoutes(app: App, deps: DailyQuestionRoutesDeps): void {
   registerRoute(app, listDailyResponsesRoute, (request) => deps.listDailyResponses(request.user ?? null));
 
-  // authorId and authorName in the body are ignored: the account answers.
+  // authorId and authorName in the body are ignored: the account answers. So is a place name:
+  // the server shows the area it derives from the point.
   registerRoute(app, createDailyResponseRoute, async (request, reply) => {
-    const { question, response, location } = request.body;
+    const { question, response, latitude, longitude } = request.body;
     const answer = await deps.answerDailyQuestion(
       requireUser(request),
-      { question, response, location },
+      { question, response, latitude, longitude },
       { traceId: request.traceId },
     );
     return reply.code(201).send(answer);

@@ -21,10 +21,13 @@ export interface PostRoutesDeps {
   deletePost(user: AuthUser, postId: string, meta: RequestMeta): Promise<void>;
 }
 
-/** The body's author fields are ignored: the account writes the post. */
+/**
+ * The body's author fields are ignored: the account writes the post. So is its place name: the
+ * post shows the area the server derives from its point.
+ */
 function draftOf(body: CreatePostBody): PostDraft {
-  const { content, latitude, longitude, locationName, hashtags, activity } = body;
-  return { content, latitude, longitude, locationName, hashtags, activity };
+  const { content, latitude, longitude, hashtags, activity } = body;
+  return { content, latitude, longitude, hashtags, activity };
 }
 
 export function postRoutes(app: App, deps: PostRoutesDeps): void {

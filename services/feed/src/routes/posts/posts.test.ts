@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { FEED_LIMIT_MAX, FeedMessages, userRegisteredV1, userUpdatedV1 } from '@saathi/contracts';
+import { areaNameOf, FEED_LIMIT_MAX, FeedMessages, userRegisteredV1, userUpdatedV1 } from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import { POST_LIFETIME_MS } from '../../domain/posts';
 import { buildUser, DELHI, north, startTestFeed } from '../../testing/test-feed';
@@ -151,8 +151,10 @@ describe('GET /api/posts', () => {
       reactions: { '🔥': 1 },
       myReactions: ['🔥'],
       commentCount: 1,
-      locationName: 'Koramangala',
+      // The area derived from the point, never the name the author's browser sent.
+      locationName: areaNameOf(post),
     });
+    expect(JSON.stringify(seenByFan)).not.toContain('Koramangala');
     const [seenByAuthor] = await feed.list(place, '', author);
     expect(seenByAuthor).toMatchObject({
       likes: 1,
@@ -221,7 +223,7 @@ describe('POST /api/posts', () => {
       authorInitials: 'ME',
       latitude: 28.614,
       longitude: 77.209,
-      locationName: 'India Gate',
+      locationName: 'New Delhi',
       hashtags: ['fitness', 'weekend'],
       likes: 0,
       reactions: {},
