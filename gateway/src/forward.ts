@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
+import { lingerAfterAnswer } from './lingering-close';
 import { HOP_BY_HOP_HEADERS, isUpgradeRequest, upstreamHeaders } from './forward-headers';
 import { retryableOnAnotherReplica, sendUpstreamError } from './upstream-errors';
 
@@ -196,7 +197,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
     this.reply.raw.off('close', this.onClientClose);
     // The service answered before reading the whole body (e.g. 413): this connection
     // cannot carry another request until the rest arrives, so close it after the answer.
-    if (!this.request.raw.complete) void this.reply.header('connection', 'close');
+    if (!this.request.raw.complete) this.closeAfterAnswer();
     if (this.stream) {
       this.stream.end();
       return;
@@ -207,6 +208,12 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       return;
     }
     void this.reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  }
+
+  /** `connection: close`, closed gently: the client must be able to read the answer (lingerAfterAnswer). */
+  private closeAfterAnswer(): void {
+    void this.reply.header('connection', 'close');
+    lingerAfterAnswer(this.request.raw);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -225,7 +232,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler {
       return;
     }
     if (!this.request.raw.complete) {
-      void this.reply.header('connection', 'close');
+      this.closeAfterAnswer();
       // A service that refuses an upload answers 413 and hangs up while the body is still
       // arriving; the write fails before its answer can be read. That is what it meant.
       const code = (error as { code?: unknown }).code;
