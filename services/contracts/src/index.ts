@@ -6,6 +6,7 @@ export * from './identity';
 export * from './http';
 export * from './feed';
 export * from './messaging';
+export * from './messaging/report-rejected';
 export * from './notification';
 export * from './web';
 export * from './blog';

@@ -5,6 +5,7 @@ import { configSchema } from './config';
 import { applyRetention } from './db/retention';
 import { SCHEMA } from './db/schema-name';
 import { subscribeContentOwners } from './events/content-owners';
+import { subscribeReportRejected } from './events/report-rejected';
 import { subscribeUserDeleted } from './events/user-deleted';
 
 export type { Config } from './config';
@@ -22,7 +23,7 @@ export const moderationService = defineService({
   routes: moderationRoutes,
   auth: 'platform',
   register: registerModeration,
-  consumers: [subscribeContentOwners, subscribeUserDeleted],
+  consumers: [subscribeContentOwners, subscribeReportRejected, subscribeUserDeleted],
   periodic: [
     {
       name: 'moderation-event-tables-prune',

@@ -4,11 +4,27 @@ import { CONTENT_KINDS, REPORT_TARGET_KINDS } from './constants';
 
 const content = { targetKind: z.enum(CONTENT_KINDS), targetId: z.uuid() };
 
-/** Someone reported an item: its owning service hides it from that reporter. */
+/**
+ * Someone reported an item: its owning service hides it from that reporter. For a 1:1 message,
+ * `conversationId` is the conversation the reporter named: messaging checks the message is in it
+ * and is the other person's, else answers `messaging.report.rejected.v1` (moderation withdraws
+ * the report). Optional: absent for everything else, and in events written before it existed.
+ */
 export const reportFiledV1 = defineEvent(
   'moderation.report.filed.v1',
-  z.object({ reporterId: z.uuid(), targetKind: z.enum(REPORT_TARGET_KINDS), targetId: z.uuid() }),
+  z.object({
+    reporterId: z.uuid(),
+    targetKind: z.enum(REPORT_TARGET_KINDS),
+    targetId: z.uuid(),
+    conversationId: z.uuid().optional(),
+  }),
 );
+
+/**
+ * Reports that had hidden an item from everyone were withdrawn (the owning service rejected
+ * them) and too few remain: it shows again, as after a dismissal, with no admin involved.
+ */
+export const contentUnhiddenV1 = defineEvent('moderation.content.unhidden.v1', z.object(content));
 
 /** Enough different people reported it: hidden from everyone until an admin reviews it. */
 export const contentHiddenV1 = defineEvent('moderation.content.hidden.v1', z.object(content));

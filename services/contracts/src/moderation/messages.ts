@@ -13,6 +13,10 @@ export const ModerationMessages = {
   notInThread: 'You can only report messages in threads you are part of',
   /** A 1:1 message of a conversation the reporter is not one of the two people in. */
   notInConversation: 'You can only report messages in conversations you are part of',
+  /** A 1:1 message reported without its conversation (an older client: a reload sends it). */
+  conversationRequired: 'Say which conversation the message is in',
+  /** A conversation named on a report of something other than a message. */
+  conversationOnlyForMessages: 'Only a message is reported with its conversation',
   /** The owning service no longer has the reported item (deleted, expired, or the account is gone). */
   itemGone: 'Item no longer exists',
 } as const;

@@ -9,24 +9,37 @@ import {
   REPORT_REASONS,
   REPORT_TARGET_KINDS,
 } from './constants';
+import { ModerationMessages } from './messages';
 
 export const reportTargetSchema = z.object({
   targetKind: z.enum(REPORT_TARGET_KINDS, 'Choose what to report'),
   targetId: z.uuid('Invalid id'),
 });
 
-export const createReportBodySchema = reportTargetSchema.extend({
-  reason: z.enum(REPORT_REASONS, 'Choose a reason'),
-  note: z
-    .string()
-    .trim()
-    .max(REPORT_NOTE_MAX_LENGTH, `Keep the note under ${REPORT_NOTE_MAX_LENGTH} characters`)
-    .optional(),
-  // No owner: whose item it is is learnt from the owning service's events, never from the
-  // reporter (an older client's ownerId is stripped like any unknown key).
-  /** The item's text as the reporter saw it, for the reviewer; optional for a person. */
-  excerpt: z.string().max(REPORT_EXCERPT_MAX_LENGTH).optional(),
-});
+export const createReportBodySchema = reportTargetSchema
+  .extend({
+    reason: z.enum(REPORT_REASONS, 'Choose a reason'),
+    note: z
+      .string()
+      .trim()
+      .max(REPORT_NOTE_MAX_LENGTH, `Keep the note under ${REPORT_NOTE_MAX_LENGTH} characters`)
+      .optional(),
+    // No owner: whose item it is is learnt from the owning service's events, never from the
+    // reporter (an older client's ownerId is stripped like any unknown key).
+    /** The item's text as the reporter saw it, for the reviewer; optional for a person. */
+    excerpt: z.string().max(REPORT_EXCERPT_MAX_LENGTH).optional(),
+    /**
+     * The 1:1 conversation a reported message is in (required for one: moderation keeps no row per
+     * message, so it learns who may report it, and whose it is, from the conversation's two
+     * people; messaging then checks the message is there and was not the reporter's). Absent for an
+     * activity thread's message and for everything else.
+     */
+    conversationId: z.uuid('Invalid conversation').optional(),
+  })
+  .refine((body) => body.conversationId === undefined || body.targetKind === 'message', {
+    message: ModerationMessages.conversationOnlyForMessages,
+    path: ['conversationId'],
+  });
 export type CreateReportBody = z.infer<typeof createReportBodySchema>;
 
 export const reportReasonCountSchema = z.object({ reason: z.enum(REPORT_REASONS), count: z.number().int() });

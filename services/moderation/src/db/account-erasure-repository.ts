@@ -24,10 +24,18 @@ export class AccountErasureRepository {
            where r.target_kind = gone.target_kind and r.target_id = gone.target_id`,
     );
     // Reports they filed about others stay, so a case still counts its reporters truly, but
-    // name nobody: no reporter, and no note (their words).
+    // name nobody: no reporter, no note (their words), and not the conversation they named.
     await queryRows(
       this.db,
-      sql`update moderation.reports set reporter_id = null, note = null where reporter_id = ${userId}`,
+      sql`update moderation.reports set reporter_id = null, note = null, conversation_id = null
+           where reporter_id = ${userId}`,
+    );
+    // Nor does a case about the other person's message keep the conversation the two had.
+    await queryRows(
+      this.db,
+      sql`update moderation.cases set conversation_id = null
+           where conversation_id in (select conversation_id from moderation.conversation_participants
+                                      where user_id = ${userId})`,
     );
     // The audit log keeps what was done and when, without the person's id in any column.
     await queryRows(

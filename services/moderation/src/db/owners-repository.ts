@@ -11,18 +11,17 @@ import { SCHEMA } from './schema-name';
 const LEAVE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Who wrote each post, comment and message, as the owning services announced it. The only
- * source of a case's owner: a reporter's word about whose item it is is never asked for. Also
- * who is in each activity's group thread and each 1:1 conversation, so only the people in them
- * report their messages.
+ * Who wrote each post, comment and activity-thread message, as the owning services announced
+ * it. The only source of a case's owner: a reporter's word about whose item it is is never asked
+ * for. Also who is in each activity's group thread and each 1:1 conversation, so only the people
+ * in them report their messages. A 1:1 message has no row (messaging does not announce each one):
+ * its owner is the other person of the conversation its report names (use-cases/file-report.ts).
  */
-/** What moderation knows of an item: its author, and where a message was said. */
+/** What moderation knows of an item: its author, and for a message its activity thread. */
 export interface KnownItem {
   ownerId: string;
   /** The activity (its post) whose group thread holds the message. */
   threadId: string | null;
-  /** The 1:1 conversation that holds the message. */
-  conversationId: string | null;
 }
 
 export class OwnersRepository {
@@ -48,22 +47,16 @@ export class OwnersRepository {
   }
 
   /**
-   * The author, and for a message the activity thread or 1:1 conversation that holds it;
-   * undefined when the item's creation event has not arrived (yet).
+   * The author, and for a message the activity thread that holds it; undefined when the item's
+   * creation event has not arrived (yet), and for every 1:1 message.
    */
   async find(targetKind: ContentKind, targetId: string): Promise<KnownItem | undefined> {
-    const [row] = await queryRows<{
-      owner_id: string;
-      thread_id: string | null;
-      conversation_id: string | null;
-    }>(
+    const [row] = await queryRows<{ owner_id: string; thread_id: string | null }>(
       this.db,
-      sql`select owner_id, thread_id, conversation_id from moderation.content_owners
+      sql`select owner_id, thread_id from moderation.content_owners
            where target_kind = ${targetKind} and target_id = ${targetId}`,
     );
-    return row
-      ? { ownerId: row.owner_id, threadId: row.thread_id, conversationId: row.conversation_id }
-      : undefined;
+    return row ? { ownerId: row.owner_id, threadId: row.thread_id } : undefined;
   }
 
   /** True when the person is in the activity's group thread (its host or an accepted person). */
@@ -159,14 +152,17 @@ export class OwnersRepository {
     await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
 
-  /** True when the person is one of the two people of the 1:1 conversation. */
-  async inConversation(conversationId: string, userId: string): Promise<boolean> {
-    const rows = await queryRows(
+  /**
+   * The people of the 1:1 conversation moderation knows of: two, one when the other deleted
+   * their account, none when its conversation.started has not arrived (yet).
+   */
+  async participants(conversationId: string): Promise<string[]> {
+    const rows = await queryRows<{ user_id: string }>(
       this.db,
-      sql`select 1 from moderation.conversation_participants
-           where conversation_id = ${conversationId} and user_id = ${userId}`,
+      sql`select user_id from moderation.conversation_participants
+           where conversation_id = ${conversationId}`,
     );
-    return rows.length > 0;
+    return rows.map((row) => row.user_id);
   }
 
   /**
@@ -184,23 +180,6 @@ export class OwnersRepository {
   }
 
   /**
-   * A 1:1 message: its conversation's two people (the event names both) and its author. Sent
-   * for every message, so kept to three statements: both people's locks, the participants, the
-   * author (under the sender's lock already held).
-   */
-  async recordMessage(message: {
-    messageId: string;
-    conversationId: string;
-    senderId: string;
-    recipientId: string;
-  }): Promise<void> {
-    await this.joinConversation(message.conversationId, [message.senderId, message.recipientId]);
-    await this.recordLocked('message', message.messageId, message.senderId, {
-      conversationId: message.conversationId,
-    });
-  }
-
-  /**
    * Records the author, and names them on a case opened before the creation event arrived.
    * Idempotent: the first announcement wins (an item's author never changes). For a person
    * whose account was erased (a late or redelivered event), records nothing and drops a case
@@ -210,32 +189,18 @@ export class OwnersRepository {
     targetKind: ContentKind,
     targetId: string,
     ownerId: string,
-    where: { threadId?: string; conversationId?: string } = {},
+    where: { threadId?: string } = {},
   ): Promise<void> {
     await this.erased.hold([ownerId]);
-    await this.recordLocked(targetKind, targetId, ownerId, where);
-  }
-
-  /** record, for a caller already holding the owner's lock in this transaction. */
-  private async recordLocked(
-    targetKind: ContentKind,
-    targetId: string,
-    ownerId: string,
-    where: { threadId?: string; conversationId?: string },
-  ): Promise<void> {
     await queryRows(
       this.db,
       sql`with erased as (
             select not (${this.erased.notErased(sql`${ownerId}::uuid`)}) as yes),
           recorded as (
-            insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id, conversation_id)
-            select ${targetKind}, ${targetId}, ${ownerId}, ${where.threadId ?? null}::uuid,
-                   ${where.conversationId ?? null}::uuid
+            insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id)
+            select ${targetKind}, ${targetId}, ${ownerId}, ${where.threadId ?? null}::uuid
               from erased where not erased.yes
-            -- A message recorded before moderation kept conversations learns its own when its
-            -- event comes again; nothing else about a recorded item changes.
-            on conflict (target_kind, target_id) do update set conversation_id = excluded.conversation_id
-             where content_owners.conversation_id is null and excluded.conversation_id is not null),
+            on conflict (target_kind, target_id) do nothing),
           named as (
             update moderation.cases c set owner_id = ${ownerId} from erased
              where not erased.yes and c.target_kind = ${targetKind} and c.target_id = ${targetId}

@@ -22,6 +22,8 @@ export interface NewReport {
   excerpt: string | null;
   /** Its reporter's address was verified (see use-cases/file-report.ts). */
   countsTowardHiding: boolean;
+  /** The 1:1 conversation a report of a message named (its owner is the other person); else null. */
+  conversationId: string | null;
 }
 
 export interface CaseRow extends Record<string, unknown> {
@@ -30,6 +32,8 @@ export interface CaseRow extends Record<string, unknown> {
   owner_id: string | null;
   status: 'open' | 'dismissed' | 'removed' | 'suspended';
   hidden: boolean;
+  /** For a 1:1 message, the conversation whose other person is `owner_id`. */
+  conversation_id: string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -47,9 +51,11 @@ export class ReportsRepository {
     const rows = await queryRows(
       this.db,
       sql`insert into moderation.reports
-            (reporter_id, target_kind, target_id, reason, note, created_at, counts_toward_hiding)
+            (reporter_id, target_kind, target_id, reason, note, created_at, counts_toward_hiding,
+             conversation_id)
           values (${report.reporterId}, ${report.targetKind}, ${report.targetId}, ${report.reason},
-                  ${report.note}, ${now.toISOString()}::timestamptz, ${report.countsTowardHiding})
+                  ${report.note}, ${now.toISOString()}::timestamptz, ${report.countsTowardHiding},
+                  ${report.conversationId}::uuid)
           on conflict do nothing returning id`,
     );
     return rows.length > 0;
@@ -60,13 +66,19 @@ export class ReportsRepository {
     const [row] = await queryRows<CaseRow>(
       this.db,
       sql`insert into moderation.cases
-            (target_kind, target_id, owner_id, excerpt, first_reported_at, last_reported_at)
+            (target_kind, target_id, owner_id, excerpt, first_reported_at, last_reported_at,
+             conversation_id)
           values (${report.targetKind}, ${report.targetId}, ${report.ownerId}, ${report.excerpt},
-                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+                  ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+                  ${report.conversationId}::uuid)
           on conflict (target_kind, target_id) do update
             set status = 'open', last_reported_at = excluded.last_reported_at,
-                owner_id = coalesce(moderation.cases.owner_id, excluded.owner_id)
-          returning target_kind, target_id, owner_id, status, hidden`,
+                owner_id = coalesce(moderation.cases.owner_id, excluded.owner_id),
+                -- The conversation goes with the owner it named: both from the same report.
+                conversation_id = case when moderation.cases.owner_id is null and excluded.owner_id is not null
+                                       then excluded.conversation_id
+                                       else coalesce(moderation.cases.conversation_id, excluded.conversation_id) end
+          returning target_kind, target_id, owner_id, status, hidden, conversation_id`,
     );
     if (!row) throw new Error('case upsert returned nothing');
     return row;
@@ -97,11 +109,94 @@ export class ReportsRepository {
   async lockOpenCase(targetKind: ReportTargetKind, targetId: string): Promise<CaseRow | undefined> {
     const [row] = await queryRows<CaseRow>(
       this.db,
-      sql`select target_kind, target_id, owner_id, status, hidden from moderation.cases
+      sql`select target_kind, target_id, owner_id, status, hidden, conversation_id from moderation.cases
            where target_kind = ${targetKind} and target_id = ${targetId} and status = 'open'
            for update`,
     );
     return row;
+  }
+
+  /**
+   * Withdraws one report of a 1:1 message that messaging turned down: the case locked first (as
+   * a report does), then the report the rejection names (this reporter's, naming that
+   * conversation; a report filed again since with another conversation is not this one). The
+   * case as it stands after, and whether a report went; undefined when there is no case.
+   */
+  async withdrawMessageReport(rejection: {
+    reporterId: string;
+    targetId: string;
+    conversationId: string;
+  }): Promise<{ withdrawn: boolean; case: CaseRow; reportsLeft: number } | undefined> {
+    const [locked] = await queryRows<CaseRow>(
+      this.db,
+      sql`select target_kind, target_id, owner_id, status, hidden, conversation_id from moderation.cases
+           where target_kind = 'message' and target_id = ${rejection.targetId} for update`,
+    );
+    if (!locked) return undefined;
+    const gone = await queryRows(
+      this.db,
+      sql`delete from moderation.reports
+           where target_kind = 'message' and target_id = ${rejection.targetId}
+             and reporter_id = ${rejection.reporterId} and conversation_id = ${rejection.conversationId}
+          returning id`,
+    );
+    const [left] = await queryRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from moderation.reports
+           where target_kind = 'message' and target_id = ${rejection.targetId}`,
+    );
+    return { withdrawn: gone.length > 0, case: locked, reportsLeft: left?.n ?? 0 };
+  }
+
+  /** Deletes a case (its reports are gone already). */
+  async deleteCase(targetKind: ReportTargetKind, targetId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`delete from moderation.cases where target_kind = ${targetKind} and target_id = ${targetId}`,
+    );
+  }
+
+  /**
+   * Names a 1:1 message's case's owner afresh: `owner` when the owning service said whose it is,
+   * else from the earliest report left that named a conversation moderation knows (its other
+   * person), else nobody.
+   */
+  async renameMessageOwner(targetId: string, owner?: { ownerId: string; conversationId: string }) {
+    if (owner) {
+      await queryRows(
+        this.db,
+        sql`update moderation.cases set owner_id = ${owner.ownerId}, conversation_id = ${owner.conversationId}
+             where target_kind = 'message' and target_id = ${targetId}`,
+      );
+      return;
+    }
+    await queryRows(
+      this.db,
+      sql`update moderation.cases c
+             set owner_id = named.owner_id, conversation_id = named.conversation_id
+            from (select null::uuid as owner_id, null::uuid as conversation_id, 1 as rank
+                  union all
+                  (select p.user_id, r.conversation_id, 0
+                     from moderation.reports r
+                     join moderation.conversation_participants p
+                       on p.conversation_id = r.conversation_id and p.user_id <> r.reporter_id
+                    where r.target_kind = 'message' and r.target_id = ${targetId}
+                      and exists (select 1 from moderation.conversation_participants me
+                                   where me.conversation_id = r.conversation_id
+                                     and me.user_id = r.reporter_id)
+                    order by r.created_at, r.id limit 1)
+                  order by rank limit 1) as named
+           where c.target_kind = 'message' and c.target_id = ${targetId}`,
+    );
+  }
+
+  /** Hidden no more (the reports that hid it were withdrawn). */
+  async markShown(targetKind: ReportTargetKind, targetId: string): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`update moderation.cases set hidden = false
+           where target_kind = ${targetKind} and target_id = ${targetId}`,
+    );
   }
 
   async closeCase(

@@ -21,6 +21,8 @@ export const reports = moderation.table(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Its reporter's address was verified: only such reports hide an item from everyone. */
     countsTowardHiding: boolean('counts_toward_hiding').notNull().default(true),
+    /** The 1:1 conversation the report of a message named; null for everything else. */
+    conversationId: uuid('conversation_id'),
   },
   (t) => [
     unique('reports_reporter_target_key').on(t.targetKind, t.targetId, t.reporterId),
@@ -40,6 +42,8 @@ export const cases = moderation.table(
     firstReportedAt: timestamptz('first_reported_at').notNull(),
     lastReportedAt: timestamptz('last_reported_at').notNull(),
     reviewedAt: timestamptz('reviewed_at'),
+    /** A 1:1 message's conversation, as the report that named its owner said; else null. */
+    conversationId: uuid('conversation_id'),
   },
   (t) => [primaryKey({ columns: [t.targetKind, t.targetId] }), index('cases_owner_idx').on(t.ownerId)],
 );
@@ -66,7 +70,7 @@ export const contentOwners = moderation.table(
     ownerId: uuid('owner_id').notNull(),
     /** The activity (its post) whose group thread holds the message; null for everything else. */
     threadId: uuid('thread_id'),
-    /** The 1:1 conversation that holds the message; null for everything else. */
+    /** Unused since migration 0011 (1:1 messages have no row any more); always null. */
     conversationId: uuid('conversation_id'),
   },
   (t) => [

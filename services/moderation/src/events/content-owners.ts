@@ -5,7 +5,6 @@ import {
   commentCreatedV1,
   conversationStartedV1,
   dailyAnswerCreatedV1,
-  messageSentV1,
   postCreatedV1,
   postDeletedV1,
   postExpiredV1,
@@ -15,10 +14,12 @@ import type { Config } from '../config';
 import { applyOwnersFrom } from './apply-owners';
 
 /**
- * The owners projection: every post, comment, answer to the daily question and message (1:1 or
- * in an activity's thread) with its author, from the events of the services that own them, the
- * members of each activity thread and the two people of each 1:1 conversation. Posts that are
- * gone (deleted, expired) are forgotten.
+ * The owners projection: every post, comment, answer to the daily question and activity-thread
+ * message with its author, from the events of the services that own them, the members of each
+ * activity thread and the two people of each 1:1 conversation. Posts that are gone (deleted,
+ * expired) are forgotten. Not 1:1 messages: messaging no longer announces each one (it is the
+ * hot path), so a report of one names its conversation and messaging checks it
+ * (use-cases/file-report.ts, events/report-rejected.ts).
  */
 export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<void> {
   await applyOwnersFrom(kit, {
@@ -37,19 +38,12 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
     event: dailyAnswerCreatedV1,
     apply: (owners, { answerId, authorId }) => owners.record('daily_answer', answerId, authorId),
   });
-  // Who may report a 1:1 message: the two people of its conversation. The message's own event
-  // names both, so they are known with the message whichever event arrives first.
+  // Who may report a 1:1 message, and whose it is: the two people of its conversation.
   await applyOwnersFrom(kit, {
     durable: 'moderation.conversation-started',
     event: conversationStartedV1,
     apply: (owners, { conversationId, participant1Id, participant2Id }) =>
       owners.joinConversation(conversationId, [participant1Id, participant2Id]),
-  });
-  await applyOwnersFrom(kit, {
-    durable: 'moderation.message-sent',
-    event: messageSentV1,
-    apply: (owners, { messageId, conversationId, senderId, recipientId }) =>
-      owners.recordMessage({ messageId, conversationId, senderId, recipientId }),
   });
   await applyOwnersFrom(kit, {
     durable: 'moderation.activity-thread-message-sent',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { commentCreatedV1, messageSentV1, postCreatedV1, userDeletedV1 } from '@saathi/contracts';
+import { commentCreatedV1, conversationStartedV1, postCreatedV1, userDeletedV1 } from '@saathi/contracts';
 import { ERASED_PEOPLE_KEPT_MS, ErasedPeople } from '@saathi/platform';
 import { countRowsNaming, waitFor } from '@saathi/platform/testing';
 import { SCHEMA } from '../db/schema-name';
@@ -114,7 +114,7 @@ const applied = async (consumer: string) =>
 describe('creation events delivered after the account was erased', () => {
   it('record no owner and leave no case; the erased id is forgotten after its retention', async () => {
     const [pia, omar] = [buildUser(), buildUser()];
-    const [earlyPost, latePost, lateComment, lateMessage] = [
+    const [earlyPost, latePost, lateComment, lateConversation] = [
       randomUUID(),
       randomUUID(),
       randomUUID(),
@@ -131,12 +131,12 @@ describe('creation events delivered after the account was erased', () => {
       'the erasure',
     );
 
-    // Then, out of order: the late post's event, a comment and a message of hers, and the early
-    // post's event again (a new envelope, as a replay past the inbox's memory would be).
+    // Then, out of order: the late post's event, a comment and a conversation of hers, and the
+    // early post's event again (a new envelope, as a replay past the inbox's memory would be).
     const before = {
       posts: await applied('moderation.post-created'),
       comments: await applied('moderation.comment-created'),
-      messages: await applied('moderation.message-sent'),
+      conversations: await applied('moderation.conversation-started'),
     };
     const at = moderation.clock.now().toISOString();
     for (const postId of [latePost, earlyPost])
@@ -154,19 +154,17 @@ describe('creation events delivered after the account was erased', () => {
       authorId: pia.id,
       postAuthorId: omar.id,
     });
-    await moderation.publish(messageSentV1, {
-      messageId: lateMessage,
-      conversationId: randomUUID(),
-      senderId: pia.id,
-      recipientId: omar.id,
-      recipientOnline: false,
-      sentAt: at,
+    await moderation.publish(conversationStartedV1, {
+      conversationId: lateConversation,
+      participant1Id: pia.id,
+      participant2Id: omar.id,
+      startedBy: pia.id,
     });
     await waitFor(
       async () =>
         (await applied('moderation.post-created')) === before.posts + 2 &&
         (await applied('moderation.comment-created')) === before.comments + 1 &&
-        (await applied('moderation.message-sent')) === before.messages + 1,
+        (await applied('moderation.conversation-started')) === before.conversations + 1,
       10_000,
       'the late events',
     );

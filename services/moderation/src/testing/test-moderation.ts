@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { commentCreatedV1, dailyAnswerCreatedV1, messageSentV1, postCreatedV1 } from '@saathi/contracts';
+import {
+  commentCreatedV1,
+  conversationStartedV1,
+  dailyAnswerCreatedV1,
+  postCreatedV1,
+} from '@saathi/contracts';
 import type { ContentKind, CreateReportBody, EventData, EventDefinition } from '@saathi/contracts';
 import { queryRows } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
@@ -14,15 +19,20 @@ export interface TestModeration {
   database: TestDatabase;
   clock: TestClock;
   signIn(user: AuthUser): { cookies: Record<string, string> };
-  /** Files a report as `reporter` (a spam report of a post unless told otherwise). */
+  /**
+   * Files a report as `reporter` (a spam report of a post unless told otherwise); a 1:1 message
+   * `announce`d here is reported with its conversation unless the body names one.
+   */
   report(
     reporter: AuthUser,
     body: Partial<CreateReportBody> & { targetId: string; ownerId?: string },
   ): Promise<number>;
   /**
    * Announces, as the owning service would, that `ownerId` wrote the item, and waits until the
-   * owners projection holds it. A message goes to `recipientId` (someone new unless told), the
-   * only other person who may report it.
+   * owners projection holds it. A 1:1 message is not announced by messaging: this starts its
+   * conversation (`conversationId`, new unless told) between `ownerId` and `recipientId`
+   * (someone new unless told), the only other person who may report it, and waits until
+   * moderation knows the two; `report` then names that conversation.
    */
   announce(
     targetKind: ContentKind,
@@ -54,6 +64,9 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
   const publish = async <E extends EventDefinition>(event: E, data: EventData<E>, occurredAt?: Date) => {
     await moderation.publish(event, data, occurredAt);
   };
+  /** Each announced 1:1 message's conversation, as the web's report names it. */
+  const conversationOf = new Map<string, string>();
+  const known = async (query: SQL) => (await queryRows(database.port.db, query)).length > 0;
   return {
     app,
     database,
@@ -64,7 +77,14 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
         method: 'POST',
         url: '/api/moderation/reports',
         ...signIn(reporter),
-        payload: { targetKind: 'post', reason: 'spam', ...body },
+        payload: {
+          targetKind: 'post',
+          reason: 'spam',
+          ...(body.targetKind === 'message' && conversationOf.has(body.targetId)
+            ? { conversationId: conversationOf.get(body.targetId) }
+            : {}),
+          ...body,
+        },
       });
       return response.statusCode;
     },
@@ -89,23 +109,29 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
         });
       else if (targetKind === 'daily_answer')
         await publish(dailyAnswerCreatedV1, { answerId: targetId, authorId: ownerId });
-      else
-        await publish(messageSentV1, {
-          messageId: targetId,
-          conversationId: message.conversationId ?? randomUUID(),
-          senderId: ownerId,
-          recipientId: message.recipientId ?? randomUUID(),
-          recipientOnline: false,
-          sentAt: at,
+      else {
+        const conversationId = message.conversationId ?? randomUUID();
+        const recipientId = message.recipientId ?? randomUUID();
+        conversationOf.set(targetId, conversationId);
+        await publish(conversationStartedV1, {
+          conversationId,
+          participant1Id: ownerId,
+          participant2Id: recipientId,
+          startedBy: ownerId,
         });
+        await waitFor(
+          () =>
+            known(
+              sql`select 1 from moderation.conversation_participants
+                   where conversation_id = ${conversationId} and user_id = ${recipientId}`,
+            ),
+          5_000,
+          `the conversation of message ${targetId}`,
+        );
+        return;
+      }
       await waitFor(
-        async () =>
-          (
-            await queryRows(
-              database.port.db,
-              sql`select 1 from moderation.content_owners where target_id = ${targetId}`,
-            )
-          ).length > 0,
+        () => known(sql`select 1 from moderation.content_owners where target_id = ${targetId}`),
         5_000,
         `the owner of ${targetKind} ${targetId}`,
       );

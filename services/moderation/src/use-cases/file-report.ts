@@ -2,6 +2,7 @@ import { contentHiddenV1, CONTENT_KINDS, ModerationMessages, reportFiledV1 } fro
 import type { ContentKind, CreateReportBody, ReportTargetKind } from '@saathi/contracts';
 import { enforceRate, httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
+import type { OwnersRepository } from '../db/owners-repository';
 import type { ModerationCore, RequestMeta } from './moderation-core';
 
 const isContent = (kind: ReportTargetKind): kind is ContentKind =>
@@ -33,22 +34,27 @@ export async function fileReport(
   );
   await deps.uow.withEvents(
     async (tx, emit) => {
+      const owners = deps.owners.with(tx);
       // Whose item it is comes from the owning service's events, never from the request: a
       // reporter must not be able to steer a suspension at someone else.
       const known = isContent(body.targetKind)
-        ? await deps.owners.with(tx).find(body.targetKind, body.targetId)
+        ? await owners.find(body.targetKind, body.targetId)
         : undefined;
-      const ownerId = isContent(body.targetKind) ? (known?.ownerId ?? null) : body.targetId;
       // An activity thread's messages are for its members: nobody else can see them, so nobody
       // else can report them (the same answer however the id was come by).
-      if (known?.threadId && !(await deps.owners.with(tx).inThread(known.threadId, reporter.id)))
+      if (known?.threadId && !(await owners.inThread(known.threadId, reporter.id)))
         throw httpErrors.forbidden(ModerationMessages.notInThread);
-      // Likewise a 1:1 message is for the two people of its conversation only.
-      if (
-        known?.conversationId &&
-        !(await deps.owners.with(tx).inConversation(known.conversationId, reporter.id))
-      )
-        throw httpErrors.forbidden(ModerationMessages.notInConversation);
+      // Any other message is a 1:1 one (an activity thread's is announced before anyone can
+      // report it): moderation keeps no row per message, so its conversation says who it is for.
+      const direct =
+        body.targetKind === 'message' && !known?.threadId
+          ? await directMessageOwner(owners, reporter.id, body.conversationId)
+          : undefined;
+      const ownerId = direct
+        ? direct.ownerId
+        : isContent(body.targetKind)
+          ? (known?.ownerId ?? null)
+          : body.targetId;
       if (ownerId === reporter.id) throw httpErrors.badRequest(ModerationMessages.cannotReportSelf);
       // A deleted account has nothing left to review; a case about it would outlive its erasure.
       if (body.targetKind === 'user' && (await deps.owners.with(tx).isErased(body.targetId)))
@@ -64,13 +70,22 @@ export async function fileReport(
         // An account that never proved its address reports like anyone (the admins see it, the
         // item leaves the reporter's view) but does not count toward hiding it from everyone.
         countsTowardHiding: reporter.emailVerified === true,
+        conversationId: direct?.conversationId ?? null,
       };
       const reports = deps.reports.with(tx);
       // The case row first: it serialises concurrent reports of one item, so the threshold
       // is crossed (and announced) exactly once.
       const opened = await reports.openCase(report, now);
       if (!(await reports.addOnce(report, now))) return;
-      emit(reportFiledV1, { reporterId: reporter.id, targetKind: body.targetKind, targetId: body.targetId });
+      // For a 1:1 message, with its conversation: messaging checks the message is in it and is
+      // the other person's, else rejects the report and moderation withdraws it
+      // (events/report-rejected.ts). Until then the case names the other person.
+      emit(reportFiledV1, {
+        reporterId: reporter.id,
+        targetKind: body.targetKind,
+        targetId: body.targetId,
+        ...(direct ? { conversationId: direct.conversationId } : {}),
+      });
       if (!isContent(body.targetKind) || opened.hidden) return;
       if ((await reports.reportersSinceReview(body.targetKind, body.targetId)) < deps.hideAfterReports)
         return;
@@ -79,4 +94,28 @@ export async function fileReport(
     },
     { traceId: meta.traceId },
   );
+}
+
+/**
+ * A 1:1 message's owner, from the conversation its report names: only its two people may report
+ * it (403 for anyone else, however they came by the ids), and the message can only be the other
+ * person's — the reporter's own is messaging's to reject, as moderation does not know who sent
+ * which message. A conversation moderation has not heard of yet (its conversation.started is on
+ * the way, or predates what moderation kept) is accepted with no owner, like any item not known
+ * yet: nothing can be suspended from that case, and messaging's check withdraws the report if the
+ * reporter is not in the conversation or the message not in it.
+ */
+async function directMessageOwner(
+  owners: OwnersRepository,
+  reporterId: string,
+  conversationId: string | undefined,
+): Promise<{ ownerId: string | null; conversationId: string }> {
+  if (!conversationId) throw httpErrors.badRequest(ModerationMessages.conversationRequired);
+  const people = await owners.participants(conversationId);
+  if (people.length === 0) return { ownerId: null, conversationId };
+  if (!people.includes(reporterId)) throw httpErrors.forbidden(ModerationMessages.notInConversation);
+  const other = people.find((person) => person !== reporterId);
+  // The other person deleted their account, and their messages went with it.
+  if (!other) throw httpErrors.notFound(ModerationMessages.itemGone);
+  return { ownerId: other, conversationId };
 }

@@ -66,12 +66,18 @@ async function said(postId: string, sender: AuthUser): Promise<string> {
   return messageId;
 }
 
-async function report(reporter: AuthUser, messageId: string) {
+async function report(reporter: AuthUser, messageId: string, conversationId?: string) {
   return moderation.app.inject({
     method: 'POST',
     url: '/api/moderation/reports',
     ...moderation.signIn(reporter),
-    payload: { targetKind: 'message', targetId: messageId, reason: 'harassment', excerpt: 'rude' },
+    payload: {
+      targetKind: 'message',
+      targetId: messageId,
+      reason: 'harassment',
+      excerpt: 'rude',
+      ...(conversationId ? { conversationId } : {}),
+    },
   });
 }
 
@@ -218,12 +224,12 @@ describe('reporting an activity-thread message', () => {
   it('a 1:1 message and a thread message of the same person keep their own answers', async () => {
     const [host, sender, recipient] = [buildUser(), buildUser(), buildUser()];
     await thread(host, [sender]);
-    const direct = randomUUID();
-    await moderation.announce('message', direct, sender.id, { recipientId: recipient.id });
+    const [direct, conversationId] = [randomUUID(), randomUUID()];
+    await moderation.announce('message', direct, sender.id, { recipientId: recipient.id, conversationId });
     // A 1:1 message has no thread: its recipient is not refused on thread membership, and the
     // thread's host, not in the conversation, is refused on the conversation's.
-    expect((await report(recipient, direct)).statusCode).toBe(201);
-    const refused = await report(host, direct);
+    expect((await report(recipient, direct, conversationId)).statusCode).toBe(201);
+    const refused = await report(host, direct, conversationId);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: ModerationMessages.notInConversation });
   });

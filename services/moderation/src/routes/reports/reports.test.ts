@@ -143,10 +143,19 @@ describe('reporting', () => {
       sql`select owner_id from moderation.cases where target_id = ${messageId}`,
     );
     expect(row?.owner_id).toBe(author.id);
-    // Nor can the author disown their item by naming someone else.
+    // Nor can the author disown their item by naming someone else: a post of theirs is refused
+    // outright; a 1:1 message moderation cannot tell apart from the other person's, so messaging
+    // rejects the report (conversation-reports.test.ts) and the case stays the author's.
+    const postId = randomUUID();
+    await moderation.announce('post', postId, author.id);
+    expect(await moderation.report(author, { targetId: postId, ownerId: innocent.id })).toBe(400);
     expect(
       await moderation.report(author, { targetKind: 'message', targetId: messageId, ownerId: innocent.id }),
-    ).toBe(400);
+    ).toBe(201);
+    const [after] = await moderation.rows<{ owner_id: string | null }>(
+      sql`select owner_id from moderation.cases where target_id = ${messageId}`,
+    );
+    expect(after?.owner_id).toBe(author.id);
   });
 
   it('opens a case without an owner when the item is not known yet, and names the author once announced', async () => {
