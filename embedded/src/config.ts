@@ -1,5 +1,5 @@
 import { logLevelVar, portVar } from '@saathi/platform';
-import { mapsBrowserKeyVar } from '@saathi/gateway';
+import { apiDocsEnvSchema, mapsBrowserKeyVar } from '@saathi/gateway';
 import { z } from 'zod';
 
 /** Env read by `npm start` (embedded mode). */
@@ -23,5 +23,5 @@ export const embeddedEdgeLimitsSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 });
 
-/** The gateway's page settings, under the same names in embedded mode. */
-export const embeddedWebSchema = z.object({ MAPS_BROWSER_KEY: mapsBrowserKeyVar });
+/** The gateway's page settings (and whether it serves `/api/docs`), under the same names in embedded mode. */
+export const embeddedWebSchema = z.object({ MAPS_BROWSER_KEY: mapsBrowserKeyVar, ...apiDocsEnvSchema.shape });

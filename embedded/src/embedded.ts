@@ -28,7 +28,7 @@ import { messagingService } from '@saathi/messaging';
 import { blogService } from '@saathi/blog';
 import { notificationService } from '@saathi/notification';
 import { moderationService } from '@saathi/moderation';
-import { buildGateway } from '@saathi/gateway';
+import { apiDocsEnabled, buildGateway } from '@saathi/gateway';
 import { embeddedEdgeLimitsSchema, embeddedWebSchema } from './config';
 
 export interface EmbeddedOptions {
@@ -206,6 +206,7 @@ async function startAt(
     // Websocket upgrades are accepted only from the site's own origin, as in cluster mode.
     publicOrigin: env.PUBLIC_ORIGIN,
     ...(web.MAPS_BROWSER_KEY ? { mapsBrowserKey: web.MAPS_BROWSER_KEY } : {}),
+    apiDocs: apiDocsEnabled(web),
     logger: logger.child({ service: 'gateway' }),
   });
   let closing: Promise<void> | undefined;

@@ -531,8 +531,22 @@ describe('websocket', () => {
 });
 
 describe('API docs', () => {
+  it('are not served unless asked for: the route list names every admin route', async () => {
+    const { url } = await gateway({ upstreams });
+    for (const path of [
+      '/api/docs',
+      '/api/docs/openapi.json',
+      '/api/docs/json',
+      '/api/docs/static/index.html',
+    ]) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await jsonOf(res), path).toEqual({ message: expect.any(String) });
+    }
+  });
+
   it('merges the reachable services’ OpenAPI documents and leaves out the rest', async () => {
-    const { url } = await gateway({ upstreams: { ...upstreams, feed: await deadUrl() } });
+    const { url } = await gateway({ upstreams: { ...upstreams, feed: await deadUrl() }, apiDocs: true });
     const res = await fetch(`${url}/api/docs/openapi.json`);
     expect(res.status).toBe(200);
     const doc = await jsonOf(res);
@@ -560,7 +574,7 @@ describe('API docs', () => {
         return openapi('feed', { '/api/posts': { get: { summary: 'Nearby posts' } } });
       });
     });
-    const { url } = await gateway({ upstreams: { ...upstreams, feed: slowFeed } });
+    const { url } = await gateway({ upstreams: { ...upstreams, feed: slowFeed }, apiDocs: true });
     const first = await jsonOf(await fetch(`${url}/api/docs/openapi.json`));
     expect(first.info.description).toContain('feed');
     expect(first.paths['/api/posts']).toBeUndefined();

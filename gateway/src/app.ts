@@ -60,9 +60,14 @@ export interface GatewayOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** A Google Maps browser key for the web app's map picker, written into its pages; none: no map. */
   mapsBrowserKey?: string;
+  /**
+   * Serve `/api/docs` (Swagger UI and the merged OpenAPI document, admin routes included).
+   * Default false: the launchers decide from config (`apiDocsEnabled`).
+   */
+  apiDocs?: boolean;
 }
 
-export { mapsBrowserKeyVar } from './config';
+export { apiDocsEnabled, apiDocsEnvSchema, mapsBrowserKeyVar } from './config';
 
 export async function buildGateway(options: GatewayOptions): Promise<App> {
   // Derived from the services' route descriptors; refuses to start on overlapping services.
@@ -154,7 +159,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     // precomputed minimal set instead (see registerUpstreamProxy).
     await edge.register(async (documents) => {
       await registerSecurityHeaders(documents);
-      await registerDocs(documents, { upstreams: options.upstreams, dispatcher });
+      if (options.apiDocs) await registerDocs(documents, { upstreams: options.upstreams, dispatcher });
       await registerWeb(documents, options.webDist, {
         blogMeta: createBlogMetaSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
         sitemap: createSitemapSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),

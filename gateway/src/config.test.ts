@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@saathi/platform';
-import { edgeOptions, gatewayEnvSchema } from './config';
+import { apiDocsEnabled, edgeOptions, gatewayEnvSchema } from './config';
 import { k8sEnv } from './test-upstreams';
 import { deploymentOf } from '../../infra/deploy/k8s-objects';
 import { processNamed } from '../../infra/deploy/processes';
@@ -53,6 +53,15 @@ describe('gateway config', () => {
     expect(load({ PUBLIC_ORIGIN: 'https://saathi.example.org/' }).PUBLIC_ORIGIN).toBe(
       'https://saathi.example.org',
     );
+  });
+
+  it('serves /api/docs in development and not in production, unless API_DOCS says otherwise', () => {
+    expect(apiDocsEnabled(load({}))).toBe(true);
+    expect(apiDocsEnabled(load({ NODE_ENV: 'development' }))).toBe(true);
+    expect(apiDocsEnabled(load({ NODE_ENV: 'production' }))).toBe(false);
+    expect(apiDocsEnabled(load({ NODE_ENV: 'production', API_DOCS: 'true' }))).toBe(true);
+    expect(apiDocsEnabled(load({ API_DOCS: 'false' }))).toBe(false);
+    expect(() => load({ API_DOCS: 'sometimes' })).toThrow(/API_DOCS/);
   });
 
   it('takes TRUST_PROXY as proxy addresses and CIDRs, and refuses anything else, `true` included', () => {

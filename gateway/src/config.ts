@@ -44,6 +44,21 @@ export const mapsBrowserKeyVar = z.preprocess(
     .optional(),
 );
 
+/**
+ * Whether the gateway serves `/api/docs`, the merged route list of every service (admin routes
+ * included): `API_DOCS=true|false`; unset, on except under `NODE_ENV=production` (the Docker
+ * image sets it), so a deployment does not hand out its map unless asked to. Embedded mode
+ * reads the same two names (`apiDocsEnabled`).
+ */
+export const apiDocsEnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  API_DOCS: z.stringbool().optional(),
+});
+
+export function apiDocsEnabled(config: z.infer<typeof apiDocsEnvSchema>): boolean {
+  return config.API_DOCS ?? config.NODE_ENV !== 'production';
+}
+
 /** Env of the cluster-mode gateway (`gateway/src/main.ts`). */
 export const gatewayEnvSchema = commonEnvSchema.extend({
   PORT: portVar(3000),
@@ -103,6 +118,7 @@ export const gatewayEnvSchema = commonEnvSchema.extend({
   HTTP_CONNECTION_TIMEOUT_MS: positiveInt(DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
   /** Turns on the map in the location picker (the web app reads it from the page). */
   MAPS_BROWSER_KEY: mapsBrowserKeyVar,
+  ...apiDocsEnvSchema.shape,
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

@@ -2,7 +2,7 @@
 import { createLogger, initTracing, loadConfig, serve, shutdownTracing } from '@saathi/platform';
 import { pino } from 'pino';
 import { buildGateway } from './app';
-import { edgeOptions, gatewayEnvSchema } from './config';
+import { apiDocsEnabled, edgeOptions, gatewayEnvSchema } from './config';
 
 const config = loadConfig(gatewayEnvSchema);
 // Before the app is built: its request hooks are added only when spans are exported.
@@ -35,6 +35,7 @@ const app = await buildGateway({
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   connectTimeoutMs: config.CONNECT_TIMEOUT_MS,
   ...edgeOptions(config),
+  apiDocs: apiDocsEnabled(config),
   ...(config.MAPS_BROWSER_KEY ? { mapsBrowserKey: config.MAPS_BROWSER_KEY } : {}),
 });
 await serve(app, {
