@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
-import { SOCKET_IO_PATH, SocketServerEvent } from '@saathi/contracts';
+import { randomUUID } from 'node:crypto';
+import { SOCKET_IO_PATH, SocketClientEvent, SocketServerEvent } from '@saathi/contracts';
 import { chatMessageSchema, startConversationResultSchema } from '@saathi/contracts';
-import type { ChatMessage } from '@saathi/contracts';
+import type { ChatMessage, SocketSendAck } from '@saathi/contracts';
 import { startTestCluster, waitUntil } from '../../../infra/test/cluster-harness';
 import type { TestCluster } from '../../../infra/test/cluster-harness';
 import type { ClientSocket } from './testing/test-messaging';
@@ -103,7 +104,13 @@ beforeAll(async () => {
     // The other replica's answer travels through Redis twice: on a busy machine that can take
     // longer than the 500 ms a send waits in production, which would read as "away". The test is
     // whether the answer is right, so it may take as long as the adapter itself waits (5 s).
-    env: { PRESENCE_TIMEOUT_MS: '5000' },
+    env: {
+      PRESENCE_TIMEOUT_MS: '5000',
+      // The burst registers 40 people from one address.
+      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
   });
   asha = await register('asha');
   ravi = await register('ravi');
@@ -184,6 +191,127 @@ describe('messaging with two processes sharing Redis', () => {
   it('refuses a socket through the gateway without a session', async () => {
     await expect(connect(cluster.gatewayUrl, { id: '', cookie: '' })).rejects.toThrow('Unauthorized');
   });
+});
+
+describe('a burst through two messaging processes', () => {
+  const CONVERSATIONS = 20;
+  const PER_SENDER = 50;
+
+  it('stores each of 2,000 socket sends once, and delivers each once and in its sender’s order', async () => {
+    // Twenty pairs; in each, one person holds a socket on each process, and both write at once.
+    const people: Account[] = [];
+    for (let batch = 0; batch < CONVERSATIONS * 2; batch += 8)
+      people.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(8, CONVERSATIONS * 2 - batch) }, (_, i) =>
+            register(`b${batch + i}x`),
+          ),
+        )),
+      );
+    const pairs = await Promise.all(
+      Array.from({ length: CONVERSATIONS }, async (_, n) => {
+        const [first, second] = [people[2 * n]!, people[2 * n + 1]!];
+        let id = '';
+        await waitUntil(
+          'messaging to know both people',
+          async () => {
+            const started = await post(cluster.gatewayUrl, '/api/conversations', first, {
+              participantId: second.id,
+            });
+            id = startConversationResultSchema.safeParse(started.body).data?.id ?? '';
+            return started.status === 200;
+          },
+          30_000,
+        );
+        return {
+          id,
+          first,
+          second,
+          sockets: [
+            await connect(direct('messaging-1'), first),
+            await connect(direct('messaging-2'), second),
+          ],
+        };
+      }),
+    );
+    /** Every message:new each socket heard, in arrival order. */
+    const heard = new Map<ClientSocket, ChatMessage[]>();
+    for (const { sockets: both } of pairs)
+      for (const socket of both) {
+        const list: ChatMessage[] = [];
+        heard.set(socket, list);
+        socket.on(SocketServerEvent.messageNew, (message: ChatMessage) => list.push(message));
+      }
+
+    /** One person's messages, one after another, each acknowledged before the next. */
+    const sendAll = async (socket: ClientSocket, conversation: string, who: string) => {
+      const sent: ChatMessage[] = [];
+      for (let n = 0; n < PER_SENDER; n++) {
+        const input = { conversationId: conversation, content: `${who} ${n}`, clientMessageId: randomUUID() };
+        for (;;) {
+          const ack: SocketSendAck = await socket.emitWithAck(SocketClientEvent.messageSend, input);
+          if (ack.ok) {
+            sent.push(ack.message);
+            break;
+          }
+          // The per-person send rate (5 a second after a burst of 20): wait and send the same again.
+          expect(ack.status).toBe(429);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+      return sent;
+    };
+    const sentByPair = await Promise.all(
+      pairs.map(async ({ id, sockets: [one, two] }) =>
+        Promise.all([sendAll(one!, id, 'first'), sendAll(two!, id, 'second')]),
+      ),
+    );
+
+    // Stored once each.
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ conversation_id: string; n: number; distinct_ids: number }>(
+        `select conversation_id, count(*)::int as n, count(distinct client_message_id)::int as distinct_ids
+         from messaging.messages where conversation_id = any($1::uuid[]) group by conversation_id`,
+        [pairs.map((pair) => pair.id)],
+      );
+      expect(rows).toHaveLength(CONVERSATIONS);
+      for (const row of rows) expect([row.n, row.distinct_ids]).toEqual([2 * PER_SENDER, 2 * PER_SENDER]);
+    } finally {
+      await client.end();
+    }
+
+    // Delivered once each to both sockets of the conversation, each sender's in the order sent.
+    const ids = (messages: ChatMessage[]) => messages.map((message) => message.id);
+    await waitUntil(
+      'every message to reach both sockets',
+      () =>
+        Promise.resolve(
+          pairs.every(({ sockets: both }) =>
+            both.every((socket) => (heard.get(socket)?.length ?? 0) >= 2 * PER_SENDER),
+          ),
+        ),
+      30_000,
+    );
+    for (const [n, { sockets: both }] of pairs.entries()) {
+      const [byFirst, bySecond] = sentByPair[n]!;
+      for (const socket of both) {
+        const got = heard.get(socket)!;
+        expect(got).toHaveLength(2 * PER_SENDER);
+        expect(new Set(ids(got)).size).toBe(2 * PER_SENDER);
+        expect(ids(got.filter((message) => message.senderId === byFirst[0]!.senderId))).toEqual(ids(byFirst));
+        expect(ids(got.filter((message) => message.senderId === bySecond[0]!.senderId))).toEqual(
+          ids(bySecond),
+        );
+      }
+      // Stored times follow each sender's order too: the thread reads back as it was written.
+      for (const own of [byFirst, bySecond]) {
+        const times = own.map((message) => Date.parse(message.createdAt));
+        expect(times).toEqual(times.toSorted((a, b) => a - b));
+      }
+    }
+  }, 180_000);
 });
 
 /** Sockets a messaging process holds, from its metrics. */
