@@ -259,6 +259,32 @@ export class ActivitiesRepository {
   }
 
   /**
+   * A block erases the person's attendance at the host's activities that have started: their
+   * check-in goes, and at those already over (waiting for the expiry sweep) their accepted spot
+   * becomes `left`, so the sweep does not copy them into the history. Live ones were left by
+   * `separateBlockedPair` in the same transaction; an over one frees no spot to fill.
+   */
+  async forgetAttendanceWithHost(hostId: string, userId: string, now: Date): Promise<void> {
+    const at = now.toISOString();
+    await this.db.execute(
+      sql`with over as (
+            update feed.activity_members m set status = 'left', met_at = null, updated_at = ${at}
+              from feed.posts p
+             where p.id = m.post_id and p.author_id = ${hostId} and m.user_id = ${userId}
+               and p.activity_ends_at <= ${at}::timestamptz and m.status = 'accepted'
+            returning m.post_id)
+          update feed.posts set activity_accepted = activity_accepted - 1
+           where id in (select post_id from over)`,
+    );
+    await this.db.execute(
+      sql`update feed.activity_members m set met_at = null
+            from feed.posts p
+           where p.id = m.post_id and p.author_id = ${hostId} and m.user_id = ${userId}
+             and m.met_at is not null`,
+    );
+  }
+
+  /**
    * Other people's activities not over yet (nor taken down by moderation) where the person holds
    * an accepted spot, in id order: the spots an account's erasure frees.
    */

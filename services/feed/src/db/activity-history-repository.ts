@@ -190,6 +190,22 @@ export class ActivityHistoryRepository {
     return result;
   }
 
+  /**
+   * A block erases the person's attendance at the host's kept activities: their place among the
+   * members (so neither reliability nor either side's past activities shows it) and the feedback
+   * given by or about them there.
+   */
+  async forgetAttendanceWithHost(hostId: string, userId: string): Promise<void> {
+    const hosted = sql`select post_id from feed.activity_history where host_id = ${hostId}`;
+    await this.db.execute(
+      sql`delete from feed.activity_feedback
+           where post_id in (${hosted}) and (rater_id = ${userId} or subject_id = ${userId})`,
+    );
+    await this.db.execute(
+      sql`delete from feed.activity_history_members where user_id = ${userId} and post_id in (${hosted})`,
+    );
+  }
+
   /** Drops what is past its keeping (its members and feedback go with it). */
   async purge(now: Date, limit: number): Promise<number> {
     const rows = await queryRows(

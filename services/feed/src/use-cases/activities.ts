@@ -296,6 +296,25 @@ export async function separateBlockedPair(
     }
 }
 
+/**
+ * A block also erases each one's attendance at the other's activities that have started or are
+ * over, and at the kept ones (check-ins, places in the history, feedback there), so the blocked
+ * pair are no longer on record as having met. Runs in the block's own transaction.
+ */
+export async function eraseAttendanceBetween(
+  repos: { activities: ActivitiesRepository; history: ActivityHistoryRepository },
+  pair: { blockerId: string; blockedId: string },
+  now: Date,
+): Promise<void> {
+  for (const [hostId, userId] of [
+    [pair.blockerId, pair.blockedId],
+    [pair.blockedId, pair.blockerId],
+  ] as const) {
+    await repos.activities.forgetAttendanceWithHost(hostId, userId, now);
+    await repos.history.forgetAttendanceWithHost(hostId, userId);
+  }
+}
+
 /** Withdraws a request or gives up a spot before the start; a freed spot goes to the waitlist's first. */
 export function leaveActivity(
   deps: Deps,

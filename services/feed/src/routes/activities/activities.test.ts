@@ -519,23 +519,35 @@ describe('a block made after joining', () => {
     expect(await statuses(post.id)).toEqual({ [y.id]: 'left' });
   });
 
-  it('leaves an activity already over as it was', async () => {
-    const [hostUser, y] = [buildUser(), buildUser()];
+  it('erases the person’s attendance at an activity already over: not kept in the history', async () => {
+    const [hostUser, y, other] = [buildUser(), buildUser(), buildUser()];
     const over = await host(hostUser, freshPlace(), 2, 1);
     const coming = await host(hostUser, freshPlace(), 2, 6);
     for (const post of [over, coming]) {
       await join(y, post);
       await accept(hostUser, post, y);
     }
+    await join(other, over);
+    await accept(hostUser, over, other);
     feed.clock.advance(4 * HOUR);
     try {
       const pair = { blockerId: y.id, blockedId: hostUser.id };
       await feed.publish(userBlockedV1, pair);
       await blockApplied(pair);
-      // Who was there stays on record (reliability, feedback); the coming one is left.
-      expect(await statuses(over.id)).toEqual({ [y.id]: 'accepted' });
+      // No longer on record as there (the sweep copies only accepted people); nothing to
+      // announce for an activity that is over. The coming one is left as before.
+      expect(await statuses(over.id)).toEqual({ [y.id]: 'left', [other.id]: 'accepted' });
       expect(await eventsOf('left', over.id)).toEqual([]);
       expect(await statuses(coming.id)).toEqual({ [y.id]: 'left' });
+      const [counts] = await feed.rows<{ activity_accepted: number }>(
+        sql`select activity_accepted from feed.posts where id = ${over.id}`,
+      );
+      expect(counts?.activity_accepted).toBe(1);
+      await feed.runPostExpiry();
+      const kept = await feed.rows<{ user_id: string }>(
+        sql`select user_id from feed.activity_history_members where post_id = ${over.id}`,
+      );
+      expect(kept.map((row) => row.user_id)).toEqual([other.id]);
     } finally {
       feed.clock.advance(-4 * HOUR);
     }

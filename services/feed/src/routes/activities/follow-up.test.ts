@@ -8,6 +8,7 @@ import {
   pastActivitiesRoute,
   QueueName,
   reportDismissedV1,
+  userBlockedV1,
   userDeletedV1,
   userReinstatedV1,
   userSuspendedV1,
@@ -244,6 +245,75 @@ describe('after the activity: history, feedback and reliability', () => {
       expect(
         await feed.rows(sql`select 1 from feed.activity_feedback where post_id = ${post.id}`),
       ).toHaveLength(0);
+    } finally {
+      back();
+    }
+  });
+});
+
+describe('a block between the host and a person who was there', () => {
+  const blocked = async (pair: { blockerId: string; blockedId: string }) => {
+    await feed.publish(userBlockedV1, pair);
+    await feed.waitForRow(
+      sql`select 1 from feed.blocks where blocker_id = ${pair.blockerId} and blocked_id = ${pair.blockedId}`,
+      'the block',
+    );
+  };
+
+  it('erases their attendance: a check-in during it, their place in the history and the feedback there', async () => {
+    const [hostUser, b, e, f] = [buildUser(), buildUser(), buildUser(), buildUser()];
+    const post = await host(hostUser, freshPlace(), 3, 3);
+    for (const person of [b, e, f]) {
+      await join(person, post);
+      expect((await accept(hostUser, post, person)).status).toBe(200);
+    }
+    const startsAt = Date.parse(post.activity!.startsAt);
+    const endsAt = Date.parse(post.activity!.endsAt);
+    const hostCode = (await detail(hostUser, post)).body.myCheckInCode!;
+    let back = moveTo(startsAt + MINUTE);
+    try {
+      for (const person of [b, e, f]) expect((await checkIn(person, post, hostCode)).status).toBe(200);
+      // B blocks the host once it has started: B's check-in goes with B's spot.
+      await blocked({ blockerId: b.id, blockedId: hostUser.id });
+      const [bRow] = await feed.rows<{ status: string; met_at: Date | null }>(
+        sql`select status, met_at from feed.activity_members where post_id = ${post.id} and user_id = ${b.id}`,
+      );
+      expect(bRow).toEqual({ status: 'left', met_at: null });
+    } finally {
+      back();
+    }
+
+    back = moveTo(endsAt + MINUTE);
+    try {
+      await feed.runPostExpiry();
+      const members = async () =>
+        (
+          await feed.rows<{ user_id: string }>(
+            sql`select user_id from feed.activity_history_members where post_id = ${post.id} order by user_id`,
+          )
+        ).map((row) => row.user_id);
+      expect(await members()).toEqual([e.id, f.id].sort());
+      expect((await past(b)).activities.map((activity) => activity.postId)).not.toContain(post.id);
+
+      expect((await feedback(hostUser, post.id, e, 'showed_up')).status).toBe(200);
+      expect((await feedback(e, post.id, hostUser, 'showed_up')).status).toBe(200);
+      expect((await feedback(f, post.id, e, 'no_show')).status).toBe(200);
+      expect((await feedback(e, post.id, f, 'showed_up')).status).toBe(200);
+      expect((await feedback(hostUser, post.id, f, 'showed_up')).status).toBe(200);
+      expect((await past(e)).aboutMe.reliability).toEqual({ met: 1, of: 1 });
+
+      // The host blocks E after it: E is no longer on record as having been there.
+      await blocked({ blockerId: hostUser.id, blockedId: e.id });
+      expect(await members()).toEqual([f.id]);
+      const left = await feed.rows<{ rater_id: string; subject_id: string }>(
+        sql`select rater_id, subject_id from feed.activity_feedback where post_id = ${post.id}`,
+      );
+      expect(left).toEqual([{ rater_id: hostUser.id, subject_id: f.id }]);
+      const ePast = await past(e);
+      expect(ePast.activities.map((activity) => activity.postId)).not.toContain(post.id);
+      expect(ePast.aboutMe).toEqual({ reliability: { met: 0, of: 0 }, showedUp: 0, noShow: 0, unsafe: 0 });
+      const hostSees = (await past(hostUser)).activities.find((activity) => activity.postId === post.id)!;
+      expect(hostSees.people.map((person) => person.userId)).toEqual([f.id]);
     } finally {
       back();
     }
