@@ -1,5 +1,6 @@
 // Kubernetes objects for every process in the table: what k8s/base holds, built in one place
 // so each service and worker gets the same probes, drain, limits and policies.
+import { secretKeysOf, secretNameOf } from './processes';
 import type { Need, ProcessSpec } from './processes';
 
 export type K8sObject = {
@@ -39,10 +40,19 @@ export function deploymentOf(p: ProcessSpec): K8sObject {
   });
   const ports = [{ name: 'http', containerPort: p.port }];
   if (p.internalPort) ports.push({ name: 'internal', containerPort: p.internalPort });
+  // Each secret key by name from the process's own Secret (not envFrom): the manifest shows
+  // exactly what the process can read, and a key added to the Secret by mistake reaches nobody.
+  const keys = secretKeysOf(p);
+  const fromSecret = (key: string, optional: boolean) => ({
+    name: key,
+    valueFrom: { secretKeyRef: { name: secretNameOf(p), key, ...(optional ? { optional: true } : {}) } },
+  });
   const env = [
     { name: 'PORT', value: String(p.port) },
     ...(p.internalPort ? [{ name: 'METRICS_PORT', value: String(p.internalPort) }] : []),
     ...Object.entries(p.env).map(([name, value]) => ({ name, value })),
+    ...keys.required.map((key) => fromSecret(key, false)),
+    ...keys.optional.map((key) => fromSecret(key, true)),
   ];
   return {
     apiVersion: 'apps/v1',
@@ -78,11 +88,7 @@ export function deploymentOf(p: ProcessSpec): K8sObject {
               image: `saathi/${p.name}:latest`,
               ports,
               env,
-              envFrom: [
-                { configMapRef: { name: 'saathi-config' } },
-                { secretRef: { name: 'saathi-secrets' } },
-                ...p.secrets.map((name) => ({ secretRef: { name } })),
-              ],
+              envFrom: [{ configMapRef: { name: 'saathi-config' } }],
               readinessProbe: probe('/readyz', 5, 2),
               livenessProbe: probe('/healthz', 10, 3),
               startupProbe: probe('/healthz', 2, 30),
@@ -273,7 +279,10 @@ export function networkPolicyOf(p: ProcessSpec, all: readonly ProcessSpec[]): K8
   };
 }
 
-/** Non-secret settings every process reads, including where each service answers. */
+/**
+ * Non-secret settings every process reads, including where each service answers. The URLs of
+ * PostgreSQL, NATS and Redis carry each process's own credentials: they are in its Secret.
+ */
 export function configMapOf(all: readonly ProcessSpec[]): K8sObject {
   const urls = Object.fromEntries(
     all
@@ -287,8 +296,6 @@ export function configMapOf(all: readonly ProcessSpec[]): K8sObject {
     data: {
       LOG_LEVEL: 'info',
       HOST: '0.0.0.0',
-      NATS_URL: 'nats://nats:4222',
-      REDIS_URL: 'redis://redis:6379',
       PUBLIC_ORIGIN: 'https://saathi.example.org',
       COOKIE_SECURE: 'true',
       MAIL_FROM: 'Saathi <no-reply@saathi.example.org>',
@@ -341,11 +348,97 @@ export function ingressesOf(): K8sObject[] {
   ];
 }
 
+export const DATABASE_SETUP = 'database-setup';
+
+/**
+ * The Job that gives each service its PostgreSQL role, owning its schema and granted nothing
+ * else (infra/scripts/database-roles.mjs), before the services start. It runs from identity's
+ * image (any Saathi image carries the script) with an administrator's DATABASE_URL and each
+ * role's password from its own Secret, `saathi-database-setup`, which no process reads. Safe
+ * to run again (after a finished run is cleaned up); on a managed database where an operator
+ * creates roles, leave it out (infra/deploy/database-roles.md).
+ */
+export function databaseSetupOf(all: readonly ProcessSpec[]): K8sObject[] {
+  const services = all.filter((p) => p.kind === 'service').map((p) => p.name);
+  const secret = `saathi-${DATABASE_SETUP}`;
+  const labels = {
+    [NAME_LABEL]: DATABASE_SETUP,
+    'app.kubernetes.io/part-of': 'saathi',
+    'app.kubernetes.io/component': 'setup',
+  };
+  const fromSecret = (key: string) => ({ name: key, valueFrom: { secretKeyRef: { name: secret, key } } });
+  const job: K8sObject = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: DATABASE_SETUP, labels },
+    spec: {
+      backoffLimit: 10,
+      // Gone an hour after it finished, so the next `kubectl apply` runs it again.
+      ttlSecondsAfterFinished: 3600,
+      template: {
+        metadata: { labels },
+        spec: {
+          restartPolicy: 'OnFailure',
+          automountServiceAccountToken: false,
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: 10001,
+            fsGroup: 10001,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
+          containers: [
+            {
+              name: DATABASE_SETUP,
+              image: 'saathi/identity:latest',
+              command: ['node', 'infra/scripts/database-roles.mjs'],
+              env: [
+                fromSecret('DATABASE_URL'),
+                ...services.map((service) => fromSecret(`DATABASE_PASSWORD_${service.toUpperCase()}`)),
+              ],
+              resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '256Mi' } },
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                readOnlyRootFilesystem: true,
+                capabilities: { drop: ['ALL'] },
+              },
+            },
+          ],
+        },
+      },
+    },
+  };
+  const policy: K8sObject = {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: DATABASE_SETUP, labels },
+    spec: {
+      podSelector: { matchLabels: { [NAME_LABEL]: DATABASE_SETUP } },
+      policyTypes: ['Ingress', 'Egress'],
+      ingress: [],
+      egress: [
+        {
+          to: [fromNamespace('kube-system')],
+          ports: [
+            { protocol: 'UDP', port: 53 },
+            { protocol: 'TCP', port: 53 },
+          ],
+        },
+        {
+          to: EGRESS_PEERS.postgres,
+          ports: EGRESS_PORTS.postgres.map((port) => ({ protocol: 'TCP', port })),
+        },
+      ],
+    },
+  };
+  return [job, policy];
+}
+
 /** Every file of k8s/base: one per process, plus the shared config, ingress and kustomization. */
 export function baseFiles(all: readonly ProcessSpec[]): Map<string, K8sObject[] | Record<string, unknown>> {
   const files = new Map<string, K8sObject[] | Record<string, unknown>>();
   files.set('config.yaml', [configMapOf(all)]);
   files.set('ingress.yaml', ingressesOf());
+  files.set(`${DATABASE_SETUP}.yaml`, databaseSetupOf(all));
   for (const p of all) {
     const objects = [
       deploymentOf(p),

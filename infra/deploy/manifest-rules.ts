@@ -26,7 +26,19 @@ const container = z.object({
   ports: z.array(
     z.object({ name: z.string().max(15).optional(), containerPort: z.number().int().min(1).max(65535) }),
   ),
-  env: z.array(z.object({ name: z.string().min(1), value: z.string() })).optional(),
+  env: z
+    .array(
+      z.union([
+        z.object({ name: z.string().min(1), value: z.string() }),
+        z.object({
+          name: z.string().min(1),
+          valueFrom: z.object({
+            secretKeyRef: z.object({ name, key: z.string().min(1), optional: z.boolean().optional() }),
+          }),
+        }),
+      ]),
+    )
+    .optional(),
   envFrom: z
     .array(
       z.union([z.object({ configMapRef: z.object({ name }) }), z.object({ secretRef: z.object({ name }) })]),
@@ -108,6 +120,30 @@ const schemas = {
       egress: z.array(z.object({}).loose()).optional(),
     }),
   }),
+  Job: z.object({
+    apiVersion: z.literal('batch/v1'),
+    metadata,
+    spec: z
+      .object({
+        template: z.object({
+          metadata: z.object({ labels: z.record(z.string(), z.string()) }).loose(),
+          spec: z
+            .object({
+              restartPolicy: z.enum(['OnFailure', 'Never']),
+              securityContext: z.object({ runAsNonRoot: z.literal(true) }).loose(),
+              containers: z
+                .array(
+                  container
+                    .pick({ name: true, image: true, env: true, resources: true, securityContext: true })
+                    .extend({ command: z.array(z.string()).min(1) }),
+                )
+                .length(1),
+            })
+            .loose(),
+        }),
+      })
+      .loose(),
+  }),
   ConfigMap: z.object({ apiVersion: z.literal('v1'), metadata, data: z.record(z.string(), z.string()) }),
   Ingress: z.object({
     apiVersion: z.literal('networking.k8s.io/v1'),
@@ -144,8 +180,13 @@ const schemas = {
 type Kind = keyof typeof schemas;
 type ParsedByKind = { [K in Kind]: z.infer<(typeof schemas)[K]>[] };
 
-/** Secrets are created out of band (k8s/README.md); these are the names manifests may use. */
-export const EXTERNAL_SECRETS = ['saathi-secrets', 'saathi-mail-token'];
+/**
+ * Secrets are created out of band (k8s/README.md), one per process: a Deployment may read its
+ * own (`saathi-<name>`) and no other, and only identity may read the signing key.
+ */
+const ownSecretOf = (deployment: string) => `saathi-${deployment}`;
+export const SIGNING_KEY = 'JWT_PRIVATE_KEY';
+const SIGNING_KEY_HOLDERS = ['identity'];
 
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.entries(selector).every(([key, value]) => labels[key] === value);
@@ -159,6 +200,7 @@ export function checkManifests(objects: readonly unknown[], processes: readonly 
     HorizontalPodAutoscaler: [],
     PodDisruptionBudget: [],
     NetworkPolicy: [],
+    Job: [],
     ConfigMap: [],
     Ingress: [],
   };
@@ -207,13 +249,20 @@ export function checkManifests(objects: readonly unknown[], processes: readonly 
         problems.push(
           `${id}: grace period ${pod.spec.terminationGracePeriodSeconds}s must exceed preStop ${preStop}s + drain ${PROCESS_DRAIN_SECONDS}s`,
         );
+      const own = ownSecretOf(d.metadata.name);
       for (const source of c.envFrom ?? []) {
         if ('configMapRef' in source && !configMaps.has(source.configMapRef.name))
           problems.push(`${id}: ConfigMap ${source.configMapRef.name} is not in the manifests`);
-        if ('secretRef' in source && !EXTERNAL_SECRETS.includes(source.secretRef.name))
-          problems.push(
-            `${id}: Secret ${source.secretRef.name} is not one of ${EXTERNAL_SECRETS.join(', ')}`,
-          );
+        // A whole Secret in the environment hides which keys the process gets: name each key.
+        if ('secretRef' in source)
+          problems.push(`${id}: Secret ${source.secretRef.name} in envFrom (use secretKeyRef to ${own})`);
+      }
+      for (const variable of c.env ?? []) {
+        if (!('valueFrom' in variable)) continue;
+        const ref = variable.valueFrom.secretKeyRef;
+        if (ref.name !== own) problems.push(`${id}: Secret ${ref.name} is not its own (${own})`);
+        if (ref.key === SIGNING_KEY && !SIGNING_KEY_HOLDERS.includes(d.metadata.name))
+          problems.push(`${id}: reads ${SIGNING_KEY}, which only ${SIGNING_KEY_HOLDERS.join(', ')} may hold`);
       }
     }
   }
@@ -221,7 +270,19 @@ export function checkManifests(objects: readonly unknown[], processes: readonly 
   const podLabelsOf = (deploymentName: string) =>
     deployments.find((d) => d.metadata.name === deploymentName)?.spec.template.metadata.labels;
   const selects = (selector: Record<string, string>) =>
-    deployments.some((d) => matches(selector, d.spec.template.metadata.labels));
+    deployments.some((d) => matches(selector, d.spec.template.metadata.labels)) ||
+    byKind('Job').some((j) => matches(selector, j.spec.template.metadata.labels));
+  // A Job reads its own Secret alone too, and never the signing key.
+  for (const j of byKind('Job'))
+    for (const variable of j.spec.template.spec.containers[0]?.env ?? []) {
+      if (!('valueFrom' in variable)) continue;
+      const ref = variable.valueFrom.secretKeyRef;
+      if (ref.name !== ownSecretOf(j.metadata.name))
+        problems.push(
+          `Job/${j.metadata.name}: Secret ${ref.name} is not its own (${ownSecretOf(j.metadata.name)})`,
+        );
+      if (ref.key === SIGNING_KEY) problems.push(`Job/${j.metadata.name}: reads ${SIGNING_KEY}`);
+    }
   for (const s of byKind('Service'))
     if (!selects(s.spec.selector)) problems.push(`Service/${s.metadata.name}: selects no Deployment's pods`);
   for (const h of byKind('HorizontalPodAutoscaler')) {

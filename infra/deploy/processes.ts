@@ -30,10 +30,35 @@ export const processSchema = z.object({
   needs: z.array(z.enum(NEEDS)),
   /** Extra environment for this process alone (cluster-specific values to review, such as TRUST_PROXY). */
   env: z.record(z.string(), z.string()).default({}),
-  /** Secrets beyond `saathi-secrets` (every process has that one). */
-  secrets: z.array(z.string()).default([]),
+  /**
+   * Keys of the process's own Secret beyond the connection URLs its needs imply (secretKeysOf):
+   * only identity holds JWT_PRIVATE_KEY, so code run in any other process cannot mint tokens.
+   */
+  secretKeys: z.array(z.string().regex(/^[A-Z][A-Z0-9_]*$/)).default([]),
+  /** Keys the process reads when present (Google sign-in, a public key derived otherwise). */
+  optionalSecretKeys: z.array(z.string().regex(/^[A-Z][A-Z0-9_]*$/)).default([]),
 });
 export type ProcessSpec = z.infer<typeof processSchema>;
+
+/**
+ * What a need connects with: the URL carries the process's own credentials (its PostgreSQL
+ * role, NATS user, Redis ACL user), so it lives in the process's Secret, not the ConfigMap.
+ */
+const URL_OF_NEED: Partial<Record<Need, string>> = {
+  postgres: 'DATABASE_URL',
+  nats: 'NATS_URL',
+  redis: 'REDIS_URL',
+  smtp: 'SMTP_URL',
+};
+
+/** The process's Secret (`saathi-<name>`): one per process, holding only what it reads. */
+export const secretNameOf = (p: Pick<ProcessSpec, 'name'>): string => `saathi-${p.name}`;
+
+/** Every key of the process's Secret: the URLs of its needs, then its own keys. */
+export function secretKeysOf(p: ProcessSpec): { required: string[]; optional: string[] } {
+  const urls = p.needs.flatMap((need) => URL_OF_NEED[need] ?? []);
+  return { required: [...urls, ...p.secretKeys], optional: p.optionalSecretKeys };
+}
 
 export const PROCESSES: readonly ProcessSpec[] = z
   .object({ processes: z.array(processSchema).min(1) })

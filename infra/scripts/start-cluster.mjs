@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { bundleProcesses } from './bundle-processes.mjs';
+import { setupDatabaseRoles } from './database-roles.mjs';
 import { ensureDependencies, ensureWebBuild, readProcesses, repoRoot, spawnPrefixed } from './lib.mjs';
 
 ensureDependencies();
@@ -67,12 +68,74 @@ function mailTokenKey() {
   }
   return readFileSync(keyPath, 'utf8').trim();
 }
-const MAIL_TOKEN_PROCESSES = new Set(
-  processes.filter((p) => (p.secrets ?? []).includes('saathi-mail-token')).map((p) => p.name),
-);
-
 const keys = signingKeys();
 const mailKey = mailTokenKey();
+
+/** Each service role's password: from DATABASE_PASSWORD_<SERVICE>, else made once under .data/. */
+function databasePasswords() {
+  const dir = path.resolve(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data', 'cluster-keys');
+  const file = path.join(dir, 'database-passwords.json');
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  for (const { name } of services) kept[name] ??= randomBytes(18).toString('base64url');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 });
+  return Object.fromEntries(
+    services.map(({ name }) => [name, process.env[`DATABASE_PASSWORD_${name.toUpperCase()}`] ?? kept[name]]),
+  );
+}
+
+/**
+ * Each service (and its worker) connects as its own PostgreSQL role, which owns its schema and
+ * may read no other (infra/scripts/database-roles.mjs). DATABASE_URL is then an administrator's,
+ * used here only. If that user may not create roles (a managed database where an operator made
+ * them), or SAATHI_DATABASE_ROLES=off, every process uses DATABASE_URL as before.
+ */
+async function serviceDatabaseUrls() {
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/saathi';
+  if (process.env.SAATHI_DATABASE_ROLES === 'off') return {};
+  try {
+    return await setupDatabaseRoles({
+      adminUrl,
+      services: services.map((s) => s.name),
+      passwords: databasePasswords(),
+      prefix: process.env.DATABASE_ROLE_PREFIX || undefined,
+    });
+  } catch (error) {
+    if (error?.code !== '42501') throw error;
+    process.stdout.write(
+      `[cluster] DATABASE_URL's user may not create roles (${error.message}): every process connects ` +
+        'as that user. Run infra/scripts/database-roles.mjs as an administrator to give each service its own.\n',
+    );
+    return {};
+  }
+}
+const databaseUrls = await serviceDatabaseUrls();
+
+/**
+ * The secrets one process may see, as the process table gives them to its Kubernetes Secret:
+ * only identity gets the signing key, only those that seal or open mailed tokens the mail key.
+ * Every other secret key is set empty (read as unset), so none leaks in from this launcher's
+ * own environment.
+ */
+const SECRET_VALUES = {
+  JWT_PRIVATE_KEY: keys.JWT_PRIVATE_KEY,
+  JWT_PUBLIC_KEY: keys.JWT_PUBLIC_KEY,
+  MAIL_TOKEN_KEY: mailKey,
+  GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? '',
+  GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET ?? '',
+};
+function secretsOf(role) {
+  const spec = processes.find((p) => p.name === role);
+  const held = new Set([...(spec?.secretKeys ?? []), ...(spec?.optionalSecretKeys ?? [])]);
+  const secrets = Object.fromEntries(
+    Object.entries(SECRET_VALUES).map(([key, value]) => [key, held.has(key) ? value : '']),
+  );
+  // Its service's role (a worker's is its service's); none for a process without a database.
+  const databaseUrl = databaseUrls[spec?.service ?? role];
+  if (databaseUrl) secrets.DATABASE_URL = databaseUrl;
+  else if (!spec?.needs.includes('postgres')) secrets.DATABASE_URL = '';
+  return secrets;
+}
 const children = [];
 const colors = [36, 32, 33, 35, 34, 96, 92, 93, 95];
 let colorIndex = 0;
@@ -87,7 +150,7 @@ function launch(name, entry, env, role = name) {
     name,
     process.execPath,
     ['--enable-source-maps', bundles[entry]],
-    { ...keys, ...(MAIL_TOKEN_PROCESSES.has(role) ? { MAIL_TOKEN_KEY: mailKey } : {}), ...env },
+    { ...secretsOf(role), ...env },
     colors[colorIndex++ % colors.length],
   );
   child.on('exit', (code, signal) => {

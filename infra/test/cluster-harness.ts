@@ -20,6 +20,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** Base ports of start-cluster.mjs (the process table); replicas of a service sit 10 apart. */
 const BASE_PORTS: Record<string, number> = Object.fromEntries(PROCESSES.map((p) => [p.name, p.port]));
+/** The services, each of which gets a PostgreSQL role of its own per test cluster. */
+const SERVICE_ROLES = PROCESSES.filter((p) => p.kind === 'service').map((p) => p.name);
 
 export interface TestCluster {
   gatewayUrl: string;
@@ -114,6 +116,7 @@ export async function startTestCluster(
   const databaseName = `saathi_cluster_${process.pid}_${Date.now()}`;
   const databaseUrl = new URL(testInfra.PostgreSQL);
   databaseUrl.pathname = `/${databaseName}`;
+  const rolePrefix = `${databaseName}_`;
 
   const ports = portsAt(offset, options.replicas);
   const databaseLink = options.databaseProxy
@@ -164,7 +167,10 @@ export async function startTestCluster(
       ...process.env,
       SAATHI_PORT_OFFSET: String(offset),
       SAATHI_DATA_DIR: dataDir,
+      // An administrator's URL: the launcher makes this cluster's own role per service from it
+      // (`<database>_feed`, …; infra/scripts/database-roles.mjs) and gives each process its role's.
       DATABASE_URL: processDatabaseUrl.toString(),
+      DATABASE_ROLE_PREFIX: rolePrefix,
       NATS_URL: nats.url,
       REDIS_URL: redis.url,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -195,6 +201,8 @@ export async function startTestCluster(
     const admin = new pg.Client({ connectionString: testInfra.PostgreSQL });
     await admin.connect();
     await admin.query(`drop database if exists "${databaseName}" with (force)`);
+    // Its roles own nothing once the database is gone.
+    for (const role of SERVICE_ROLES) await admin.query(`drop role if exists "${rolePrefix}${role}"`);
     await admin.end();
   };
 

@@ -64,7 +64,9 @@ describe('docker-compose.yml', () => {
       for (const infra of p.needs.filter((n) => ['postgres', 'nats', 'redis'].includes(n)))
         expect(service?.depends_on?.[infra]?.condition, `${p.name} → ${infra}`).toBe('service_healthy');
       const hasMailKey = Boolean(service?.environment?.MAIL_TOKEN_KEY);
-      expect(hasMailKey, `${p.name} and MAIL_TOKEN_KEY`).toBe(p.secrets.includes('saathi-mail-token'));
+      expect(hasMailKey, `${p.name} and MAIL_TOKEN_KEY`).toBe(p.secretKeys.includes('MAIL_TOKEN_KEY'));
+      // The signing key: identity's alone.
+      expect(Boolean(service?.environment?.JWT_PRIVATE_KEY), p.name).toBe(p.name === 'identity');
     }
     const services = PROCESSES.filter((p) => p.kind === 'service').map((p) => p.name);
     expect(Object.keys(config.services.gateway?.depends_on ?? {})).toEqual(expect.arrayContaining(services));

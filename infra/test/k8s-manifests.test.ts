@@ -83,7 +83,8 @@ describe('k8s manifests', () => {
 
   it('names the peers of every egress rule and lets Prometheus reach only the metrics port', () => {
     const policies = (render(path.join(k8sDir, 'base')) as Obj[]).filter((o) => o.kind === 'NetworkPolicy');
-    expect(policies).toHaveLength(PROCESSES.length);
+    // One per process, and the database setup Job's.
+    expect(policies).toHaveLength(PROCESSES.length + 1);
     for (const policy of policies) {
       for (const rule of policy.spec.egress as { to?: unknown[] }[])
         expect(rule.to?.length, `${policy.metadata.name} egress ${JSON.stringify(rule)}`).toBeGreaterThan(0);
@@ -95,11 +96,65 @@ describe('k8s manifests', () => {
       const fromMonitoring = (policy.spec.ingress as { from: unknown[]; ports: { port: string }[] }[]).filter(
         (rule) => JSON.stringify(rule.from).includes('"monitoring"'),
       );
-      const spec = PROCESSES.find((p) => p.name === policy.metadata.name)!;
-      // The gateway and the services serve their API on `http`; a worker serves nothing else there.
-      const expected = spec.kind === 'worker' ? 'http' : 'internal';
-      expect(fromMonitoring.flatMap((rule) => rule.ports.map((port) => port.port))).toEqual([expected]);
+      const spec = PROCESSES.find((p) => p.name === policy.metadata.name);
+      // The gateway and the services serve their API on `http`; a worker serves nothing else
+      // there; the setup Job serves nothing.
+      const expected = !spec ? [] : spec.kind === 'worker' ? ['http'] : ['internal'];
+      expect(fromMonitoring.flatMap((rule) => rule.ports.map((port) => port.port))).toEqual(expected);
     }
+  });
+
+  it('gives each process its own Secret, and the signing key to identity alone', () => {
+    for (const dir of [path.join(k8sDir, 'base'), path.join(k8sDir, 'overlays', 'production')]) {
+      const deployments = (render(dir) as Obj[]).filter((o) => o.kind === 'Deployment');
+      const keysOf = new Map<string, string[]>();
+      for (const d of deployments) {
+        const container = d.spec.template.spec.containers[0] as {
+          env: { name: string; valueFrom?: { secretKeyRef: { name: string; key: string } } }[];
+          envFrom: Record<string, unknown>[];
+        };
+        // No whole Secret in the environment: each key is named, from the process's own Secret.
+        expect(container.envFrom.filter((source) => 'secretRef' in source)).toEqual([]);
+        const refs = container.env.flatMap((variable) => variable.valueFrom?.secretKeyRef ?? []);
+        expect(new Set(refs.map((ref) => ref.name))).toEqual(new Set([`saathi-${d.metadata.name}`]));
+        keysOf.set(
+          d.metadata.name,
+          refs.map((ref) => ref.key),
+        );
+      }
+      const holders = [...keysOf].filter(([, keys]) => keys.includes('JWT_PRIVATE_KEY')).map(([n]) => n);
+      expect(holders).toEqual(['identity']);
+      // Google's client secret and the mail-token key only where they are read.
+      const holding = (key: string) =>
+        [...keysOf]
+          .filter(([, keys]) => keys.includes(key))
+          .map(([n]) => n)
+          .sort();
+      expect(holding('GOOGLE_CLIENT_SECRET')).toEqual(['identity']);
+      expect(holding('MAIL_TOKEN_KEY')).toEqual(['identity', 'notification', 'notification-worker']);
+      expect(holding('SMTP_URL')).toEqual(['notification-worker']);
+      expect(holding('DATABASE_URL')).not.toContain('gateway');
+    }
+  });
+
+  it('runs the database setup Job with its own Secret, reaching only PostgreSQL', () => {
+    const objects = render(path.join(k8sDir, 'base')) as Obj[];
+    const job = objects.find((o) => o.kind === 'Job' && o.metadata.name === 'database-setup')!;
+    const container = job.spec.template.spec.containers[0] as {
+      command: string[];
+      env: { name: string; valueFrom: { secretKeyRef: { name: string } } }[];
+    };
+    expect(container.command).toEqual(['node', 'infra/scripts/database-roles.mjs']);
+    expect(new Set(container.env.map((v) => v.valueFrom.secretKeyRef.name))).toEqual(
+      new Set(['saathi-database-setup']),
+    );
+    const services = PROCESSES.filter((p) => p.kind === 'service').map((p) => p.name);
+    expect(container.env.map((v) => v.name).sort()).toEqual(
+      ['DATABASE_URL', ...services.map((s) => `DATABASE_PASSWORD_${s.toUpperCase()}`)].sort(),
+    );
+    const policy = objects.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'database-setup')!;
+    expect(policy.spec.ingress).toEqual([]);
+    expect(JSON.stringify(policy.spec.egress)).not.toMatch(/4222|6379|443/);
   });
 
   it('keeps secrets out: only references to secrets created out of band', () => {
@@ -181,6 +236,20 @@ describe('k8s manifests', () => {
       expect(problems).toContain(
         'NetworkPolicy/identity: the monitoring namespace may reach only the internal (metrics) port',
       );
+    });
+
+    it('a process that reads the signing key, or the Secret of another process', () => {
+      const problems = broken((objects) => {
+        const blog = find(objects, 'Deployment', 'blog').spec.template.spec.containers[0] as {
+          env: unknown[];
+        };
+        blog.env.push({
+          name: 'JWT_PRIVATE_KEY',
+          valueFrom: { secretKeyRef: { name: 'saathi-identity', key: 'JWT_PRIVATE_KEY' } },
+        });
+      });
+      expect(problems).toContain('Deployment/blog: Secret saathi-identity is not its own (saathi-blog)');
+      expect(problems).toContain('Deployment/blog: reads JWT_PRIVATE_KEY, which only identity may hold');
     });
 
     it('an unknown kind and an object without a name', () => {

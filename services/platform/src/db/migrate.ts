@@ -38,7 +38,10 @@ export async function runMigrations(
     for (const extension of options.extensions) {
       await tx.exec(`create extension if not exists ${extension} with schema public`);
     }
-    await tx.exec(`create schema if not exists "${schema}"`);
+    // Only when missing: a service's own role owns its schema but may not create schemas
+    // (infra/scripts/database-roles.mjs), and CREATE SCHEMA checks that right even when it exists.
+    const found = await tx.query('select 1 from pg_namespace where nspname = $1', [schema]);
+    if (found.length === 0) await tx.exec(`create schema if not exists "${schema}"`);
     await tx.exec(
       `create table if not exists "${schema}".schema_migrations (
          name text primary key,

@@ -1,0 +1,14 @@
+// Types for database-roles.mjs (plain Node so the cluster launcher and the images run it as is).
+export function roleOf(service: string, prefix?: string): string;
+export function serviceDatabaseUrl(adminUrl: string, role: string, password?: string): string;
+export function setupDatabaseRoles(options: {
+  adminUrl: string;
+  services: readonly string[];
+  passwords?: Record<string, string | undefined>;
+  prefix?: string;
+}): Promise<Record<string, string>>;
+export function dropDatabaseRoles(options: {
+  adminUrl: string;
+  services: readonly string[];
+  prefix?: string;
+}): Promise<void>;
