@@ -6,13 +6,15 @@ import { ReportDialog } from './report-dialog';
 
 /**
  * A received message's menu, in a 1:1 conversation or an activity's group thread: report that
- * one message (the report dialog, as for a post).
+ * one message (the report dialog, as for a post). A 1:1 message is reported with its
+ * conversation (a thread's message has none).
  */
 export function MessageMenu({
   message,
   senderName,
 }: {
-  message: Pick<ChatMessage | ActivityThreadMessage, 'id' | 'content'>;
+  message:
+    Pick<ChatMessage, 'id' | 'content' | 'conversationId'> | Pick<ActivityThreadMessage, 'id' | 'content'>;
   senderName: string;
 }) {
   const [reportOpen, setReportOpen] = useState(false);
@@ -32,7 +34,12 @@ export function MessageMenu({
         <ReportDialog
           open={reportOpen}
           onOpenChange={setReportOpen}
-          target={{ kind: 'message', id: message.id, excerpt: message.content }}
+          target={{
+            kind: 'message',
+            id: message.id,
+            excerpt: message.content,
+            conversationId: 'conversationId' in message ? message.conversationId : undefined,
+          }}
         />
       ) : null}
     </>

@@ -19,6 +19,11 @@ export interface ReportTarget {
   id: string;
   /** The text the reporter sees, kept for the reviewer. */
   excerpt?: string | undefined;
+  /**
+   * A 1:1 message's conversation: moderation keeps no record per message, so it learns from the
+   * conversation who may report it and whose it is (messaging checks the message is there).
+   */
+  conversationId?: string | undefined;
 }
 
 const TITLES: Record<ReportTargetKind, string> = {
@@ -52,6 +57,7 @@ export function ReportDialog({
         reason,
         note: note.trim() || undefined,
         excerpt: target.excerpt?.slice(0, 1000),
+        conversationId: target.conversationId,
       });
       onOpenChange(false);
       toast({ title: 'Thank you', description: ModerationMessages.reported });
