@@ -48,7 +48,8 @@ describe('a deleted account', () => {
     ];
     await moderation.announce('post', farahPost, farah.id);
     await moderation.announce('post', veraPost, vera.id);
-    await moderation.announce('message', veraMessage, vera.id, { recipientId: farah.id });
+    const conversationId = randomUUID();
+    await moderation.announce('message', veraMessage, vera.id, { recipientId: farah.id, conversationId });
     await moderation.announce('comment', farahComment, farah.id);
 
     // Reports Vera filed (one with her note), cases about her content and about her.
@@ -56,6 +57,11 @@ describe('a deleted account', () => {
     expect(await moderation.report(omar, { targetId: farahPost })).toBe(201);
     expect(await moderation.report(farah, { targetId: veraPost })).toBe(201);
     expect(await moderation.report(farah, { targetKind: 'message', targetId: veraMessage })).toBe(201);
+    // And one of Farah's messages Vera reported, in the conversation the two had.
+    const farahMessage = randomUUID();
+    expect(
+      await moderation.report(vera, { targetKind: 'message', targetId: farahMessage, conversationId }),
+    ).toBe(201);
     expect(await moderation.report(omar, { targetKind: 'user', targetId: vera.id })).toBe(201);
     // Audit rows: one she took as an admin, one that suspended her.
     expect(await moderation.report(omar, { targetKind: 'comment', targetId: farahComment })).toBe(201);
@@ -86,6 +92,15 @@ describe('a deleted account', () => {
       { reporter_id: null, note: null },
       { reporter_id: omar.id, note: null },
     ]);
+    // Her report of Farah's message stays, anonymous, and neither it nor its case keeps the
+    // conversation she was in.
+    expect(
+      await moderation.rows(
+        sql`select r.reporter_id, r.conversation_id as reported_in, c.owner_id, c.conversation_id
+              from moderation.reports r join moderation.cases c using (target_kind, target_id)
+             where r.target_id = ${farahMessage}`,
+      ),
+    ).toEqual([{ reporter_id: null, reported_in: null, owner_id: farah.id, conversation_id: null }]);
     // Cases about her content and about her are gone, with the reports on them.
     const about = await moderation.rows<{ n: number }>(
       sql`select count(*)::int as n from moderation.reports where target_id in (${veraPost}, ${veraMessage}, ${vera.id})`,
