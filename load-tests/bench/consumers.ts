@@ -1,7 +1,8 @@
 /**
  * `npm run bench:consumers -- [--trees <dir>,<dir>] [--rounds 3] [--events 4000] [--profile <dir>]`
- * — what one `messaging.message.sent.v1` costs the two services that consume it (moderation's
- * owners projection and notification's message notice), over real NATS JetStream and PostgreSQL.
+ * — what one `messaging.message.sent.v1` costs the service that consumes it (notification's
+ * message notice; moderation's owners projection no longer consumes it, issue 28), over real
+ * NATS JetStream and PostgreSQL.
  *
  * Each round runs, for each tree (a checkout with its node_modules, e.g. before and after a
  * change), a Node process that starts a private nats-server and, per service: starts it once
@@ -18,7 +19,6 @@ import { Session } from 'node:inspector';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type * as Contracts from '../../services/contracts/src/index';
-import type * as Moderation from '../../services/moderation/src/index';
 import type * as Notification from '../../services/notification/src/index';
 import type * as Platform from '../../services/platform/src/index';
 import type * as Testing from '../../services/platform/src/testing/index';
@@ -47,7 +47,6 @@ async function measure(tree: string): Promise<Figures> {
   const platform = (await importTree('services/platform/src/index.ts')) as typeof Platform;
   const testing = (await importTree('services/platform/src/testing/index.ts')) as typeof Testing;
   const contracts = (await importTree('services/contracts/src/index.ts')) as typeof Contracts;
-  const { moderationService } = (await importTree('services/moderation/src/index.ts')) as typeof Moderation;
   const { notificationService } = (await importTree(
     'services/notification/src/index.ts',
   )) as typeof Notification;
@@ -63,7 +62,6 @@ async function measure(tree: string): Promise<Figures> {
   const perEvent: Record<string, number> = {};
 
   for (const [name, definition, durable] of [
-    ['moderation', moderationService, 'moderation.message-sent'],
     ['notification', notificationService, 'notification.message-sent'],
   ] as const) {
     const database = await testing.createTestDatabase(`bench-${name}`);
