@@ -111,7 +111,15 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       enableOfflineQueue: false,
       connectTimeout: 1000,
     });
-    redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
+    // The client retries forever and reports every failed try: once per outage is enough (the
+    // limits then count in memory, see redisOrMemoryStore).
+    let reported = false;
+    redis.on('ready', () => (reported = false));
+    redis.on('error', (err) => {
+      if (reported) return;
+      reported = true;
+      app.log.warn({ err }, 'rate-limit redis error');
+    });
   }
   app.addHook('onClose', async () => {
     await dispatcher.close();

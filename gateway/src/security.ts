@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { BOOT_SCRIPT } from '@saathi/contracts';
 import { addressKey, HttpError } from '@saathi/platform';
 import type { Redis } from 'ioredis';
+import { redisOrMemoryStore } from './rate-limit-store';
 
 /** Google Maps (the optional map picker) loads its script, tiles and icons from these exact hosts. */
 const MAPS_SCRIPT = ['https://maps.googleapis.com'];
@@ -73,23 +74,28 @@ export interface RateLimitOptions {
   redis?: Redis;
 }
 
+/** Prefix of the gateway's counters in Redis. */
+const RATE_LIMIT_NAMESPACE = 'saathi-gateway-rl:';
+
 const tooMany = (_request: unknown, context: { after: string }) =>
   new HttpError(429, `Too many requests, please try again in ${context.after}.`, 'RATE_LIMITED');
 
 /**
  * @fastify/rate-limit for the routes that opt in with `authRouteConfig` (sign-in, register,
- * forgot-password): per IP, in Redis in cluster mode so the limit holds across replicas.
+ * forgot-password): per IP, in Redis in cluster mode so the limit holds across replicas (in
+ * this process's memory while Redis is away).
  * The generous limit on everything else is `createEdgeLimiter`.
  */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    nameSpace: 'saathi-gateway-rl:',
-    skipOnError: true,
+    // The Redis store falls back to memory by itself (redisOrMemoryStore); an error left over
+    // is not a reason to let sign-in attempts through unlimited.
+    skipOnError: false,
     errorResponseBuilder: tooMany,
     // As the edge limit counts clients: an IPv6 client by its /64.
     keyGenerator: (request) => addressKey(request.ip),
-    ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.redis ? { store: redisOrMemoryStore(options.redis, RATE_LIMIT_NAMESPACE, app.log) } : {}),
   });
 }
 
