@@ -1,4 +1,4 @@
-import { trackRevokedSessions } from '@saathi/platform';
+import { createMemoryRateLimiter, trackRevokedSessions } from '@saathi/platform';
 import type { App, AuthUser, ServiceKit } from '@saathi/platform';
 import type { SendMessageBody } from '@saathi/contracts';
 import type { Config } from './config';
@@ -52,7 +52,6 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     revokedSessions,
     // Replicas exist only in cluster mode (NATS); embedded mode keeps rooms in its one process.
     redisUrl: kit.bus.kind === 'nats' ? kit.config.REDIS_URL : null,
-    presenceTimeoutMs: kit.config.PRESENCE_TIMEOUT_MS,
     logger: kit.logger.child({ component: 'socket.io' }),
     membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
     typingBarrier: (conversationId, userId, otherId) => safety.typingBarrier(conversationId, userId, otherId),
@@ -72,6 +71,9 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     safety,
     pusher: sockets.pusher,
     requests,
+    // Shared across replicas in the cluster (Redis); the one-process mode counts in memory.
+    rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
+    conversationStartsPerHour: kit.config.CONVERSATION_STARTS_PER_HOUR,
   };
   conversationRoutes(app, {
     startConversation: (user, participantId, meta) => startConversation(core, user, participantId, meta),

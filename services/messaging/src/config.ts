@@ -7,11 +7,7 @@ export const configSchema = commonEnvSchema
   )
   .extend({
     PORT: portVar(4003),
-    /**
-     * Longest a send waits for the other replicas to say whether its recipient has a socket; no
-     * answer by then counts as away (a mail they may not need, never one missed). Cluster mode
-     * only; at most the 5 s the Socket.IO adapter itself waits for replies.
-     */
-    PRESENCE_TIMEOUT_MS: z.coerce.number().int().min(1).max(5_000).default(500),
+    /** Conversations one account may start an hour (POST /api/conversations; 429 past it). */
+    CONVERSATION_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   });
 export type Config = z.infer<typeof configSchema>;

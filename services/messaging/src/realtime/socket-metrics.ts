@@ -1,5 +1,6 @@
 import { Counter, Gauge } from 'prom-client';
 import type { App } from '@saathi/platform';
+import type { ReplicaPresence } from './replica-presence';
 import type { MessagingServer } from './socket-server';
 
 export type CountSocketEvent = (event: string, direction: 'out' | 'in' | 'refused') => void;
@@ -10,14 +11,28 @@ export type CountSocketEvent = (event: string, direction: 'out' | 'in' | 'refuse
  * room, whatever the room's size) and client events received (`in`); its rate is the
  * realtime traffic per second. `refused` counts the received events a socket's rate limit
  * turned away (each also counted `in`), beside the traffic on the same dashboard panel.
+ * `messaging_presence_users_elsewhere`: users this process knows to be connected to another
+ * replica (replica-presence.ts); 0 on a single process.
  */
-export function registerSocketMetrics(app: App, io: MessagingServer): CountSocketEvent {
+export function registerSocketMetrics(
+  app: App,
+  io: MessagingServer,
+  presence: Pick<ReplicaPresence, 'onlineElsewhere'>,
+): CountSocketEvent {
   new Gauge({
     name: 'messaging_sockets_connected',
     help: 'Socket.IO connections held by this messaging process',
     registers: [app.httpMetrics.registry],
     collect() {
       this.set(io.of('/').sockets.size);
+    },
+  });
+  new Gauge({
+    name: 'messaging_presence_users_elsewhere',
+    help: 'Users this messaging process knows to have a socket open on another replica',
+    registers: [app.httpMetrics.registry],
+    collect() {
+      this.set(presence.onlineElsewhere());
     },
   });
   const events = new Counter({

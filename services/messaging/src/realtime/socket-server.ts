@@ -17,6 +17,8 @@ import { handshakeUser } from './socket-auth';
 import { registerSocketMetrics } from './socket-metrics';
 import type { CountSocketEvent } from './socket-metrics';
 import { userRoom } from './pusher';
+import { createReplicaPresence } from './replica-presence';
+import type { PresenceEvents } from './replica-presence';
 import type { Pusher } from './pusher';
 import { createUserSocketLimits } from './user-socket-limits';
 import type { UserSocketLimits } from './user-socket-limits';
@@ -46,12 +48,8 @@ interface SocketData {
   memberships: Map<string, string>;
 }
 
-/** What the messaging replicas ask each other (`serverSideEmit`, through the Redis adapter). */
-interface ReplicaEvents {
-  /** Does this replica hold a socket of the user? Each other replica answers for itself. */
-  [PRESENCE_QUESTION]: (userId: string, answer: (connected: boolean) => void) => void;
-}
-const PRESENCE_QUESTION = 'presence:connected';
+/** What the messaging replicas tell each other (`serverSideEmit`, through the Redis adapter). */
+type ReplicaEvents = PresenceEvents;
 
 export type MessagingServer = Server<ClientToServerEvents, ServerToClientEvents, ReplicaEvents, SocketData>;
 type MessagingSocket = Socket<ClientToServerEvents, ServerToClientEvents, ReplicaEvents, SocketData>;
@@ -61,8 +59,6 @@ export interface SocketServerOptions {
   revokedSessions: { has(sessionId: string): boolean };
   /** Redis for the streams adapter (replicas share rooms); null keeps rooms in this process. */
   redisUrl: string | null;
-  /** Longest wait for the other replicas to say whether a user has a socket; then "away". */
-  presenceTimeoutMs: number;
   logger: Logger;
   membershipOf(userId: string, conversationId: string): Promise<Membership | undefined>;
   /**
@@ -105,6 +101,10 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     // The app connects by websocket only (web/src/realtime/socket-provider.tsx): HTTP long-polling
     // would be a second way in, with its own cookie-carrying GETs and POSTs, that nothing uses.
     transports: ['websocket'],
+    // A client that opens the websocket but never joins (never sends its CONNECT) holds a socket
+    // and a slot of the per-IP cap until this ends it; the default, 45 s, is a long time for
+    // something a browser does in one round trip.
+    connectTimeout: 5_000,
   });
   let redis: Redis | undefined;
   if (options.redisUrl) {
@@ -113,9 +113,9 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     io.adapter(createAdapter(redis, { streamName: 'saathi:messaging:socket.io', maxLen: 10_000 }));
   }
 
-  const countEvent = registerSocketMetrics(app, io);
-  const connectedHere = (userId: string) => (io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
-  io.on(PRESENCE_QUESTION, (userId, answer) => answer(typeof userId === 'string' && connectedHere(userId)));
+  // With Redis, the replicas tell each other who is connected (replica-presence.ts).
+  const presence = createReplicaPresence(redis ? io : undefined, options.now);
+  const countEvent = registerSocketMetrics(app, io, presence);
 
   const verify = createAccessTokenVerifier(options.publicKey);
   const limits = createUserSocketLimits(options.now);
@@ -139,6 +139,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     const userId = socket.data.user.id;
     // Not in socket.data, which the Redis adapter would serialise if a replica fetched sockets.
     const buckets = limits.join(userId);
+    presence.connected(userId);
     // The token let this socket in for its lifetime, no longer: otherwise a copied access cookie
     // would keep a socket hearing someone's messages until they signed out. The transport is
     // closed, not the socket disconnected, so the client reconnects by itself with the cookie it
@@ -150,6 +151,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       limits.leave(userId);
+      presence.disconnected(userId);
     });
     void socket.join(userRoom(userId));
     socket.on(SocketClientEvent.typing, (input, ack) => {
@@ -182,6 +184,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     done();
   });
   app.addHook('onClose', async () => {
+    presence.stop();
     await io.of('/').adapter.close();
     if (redis) await redis.quit().catch(() => undefined);
   });
@@ -199,29 +202,8 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
       countEvent(SocketServerEvent.read, 'out');
       io.to(userRoom(userId)).emit(SocketServerEvent.read, receipt);
     },
-    async isOnline(userId) {
-      // A socket here answers without asking the other replicas.
-      if (connectedHere(userId)) return true;
-      if (!redis) return false;
-      // A yes or no from each other replica, rather than fetchSockets(), whose answer carries
-      // every socket's handshake (headers and cookies) for both replicas to decode off the stream.
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('presence: no answer in time')), options.presenceTimeoutMs);
-      });
-      try {
-        const asked = io.serverSideEmitWithAck(PRESENCE_QUESTION, userId);
-        // The adapter's own wait is 5 s: its late refusal must not surface as an unhandled one.
-        asked.catch(() => undefined);
-        const answers = await Promise.race([asked, timedOut]);
-        return answers.some(Boolean);
-      } catch (err) {
-        // Unknown counts as away: the recipient may get a mail they did not need, never miss one.
-        options.logger.warn({ err }, 'presence lookup failed');
-        return false;
-      } finally {
-        clearTimeout(timer);
-      }
+    isOnline(userId) {
+      return Promise.resolve(presence.isOnline(userId));
     },
   };
 
