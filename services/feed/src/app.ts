@@ -1,4 +1,5 @@
 import { QueueName } from '@saathi/contracts';
+import { createMemoryRateLimiter } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import { CellCache } from './cache/cell-cache';
 import { ViewerExclusions } from './cache/viewer-exclusions';
@@ -43,6 +44,7 @@ import { listFeed } from './use-cases/list-feed';
 import { deletePost, getPost, likePost } from './use-cases/post-actions';
 import { profileStats } from './use-cases/profile-stats';
 import { changeReaction } from './use-cases/reactions';
+import { writeLimiter } from './use-cases/write-limits';
 
 /** Newest posts kept per cached cell: enough for the first pages around any point. */
 export const CACHED_POSTS_PER_CELL = 24;
@@ -95,6 +97,12 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
  */
 export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<void> {
   const core = createFeedCore(kit, { cache: true });
+  // Shared across replicas in the cluster (Redis); the one-process mode counts in memory.
+  const limit = writeLimiter(kit.rateLimiter ?? createMemoryRateLimiter(), kit.clock, {
+    posts: kit.config.POSTS_PER_HOUR,
+    comments: kit.config.COMMENTS_PER_HOUR,
+    activityJoins: kit.config.ACTIVITY_JOINS_PER_HOUR,
+  });
   if (core.cache) await invalidateCacheOnEvents(kit.bus, core.cache);
   if (core.exclusions) await forgetExclusionsOnEvents(kit.bus, core.exclusions);
   // One schedule however many replicas start: the job id names it.
@@ -118,13 +126,19 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
   postRoutes(app, {
     listFeed: (viewer, query) => listFeed(core, viewer, query),
     getPost: (viewer, postId, point) => getPost(core, viewer, postId, point),
-    createPost: (user, body, meta) => createPost(core, user, body, meta),
+    createPost: async (user, body, meta) => {
+      await limit('posts', user.id);
+      return createPost(core, user, body, meta);
+    },
     likePost: (user, postId, meta) => likePost(core, user, postId, meta),
     deletePost: (user, postId, meta) => deletePost(core, user, postId, meta),
   });
   commentRoutes(app, {
     listComments: (viewer, postId) => listComments(core, viewer, postId),
-    createComment: (user, body, meta) => createComment(core, user, body, meta),
+    createComment: async (user, body, meta) => {
+      await limit('comments', user.id);
+      return createComment(core, user, body, meta);
+    },
     likeComment: (user, commentId, meta) => likeComment(core, user, commentId, meta),
   });
   reactionRoutes(app, {
@@ -144,7 +158,10 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
   adminReviewRoutes(app, { db: kit.db.db });
   activityRoutes(app, {
     getActivity: (user, postId) => getActivity(core, user, postId),
-    joinActivity: (user, postId, note, meta) => joinActivity(core, user, postId, note, meta),
+    joinActivity: async (user, postId, note, meta) => {
+      await limit('activityJoins', user.id);
+      return joinActivity(core, user, postId, note, meta);
+    },
     leaveActivity: (user, postId, meta) => leaveActivity(core, user, postId, meta),
     acceptRequest: (host, postId, userId, meta) => acceptActivityRequest(core, host, postId, userId, meta),
     declineRequest: (host, postId, userId, meta) => declineActivityRequest(core, host, postId, userId, meta),

@@ -30,6 +30,10 @@ export const configSchema = commonEnvSchema
     POST_EXPIRY_EVERY_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** How often the reminder sweep looks for activities starting within 2 hours. */
     ACTIVITY_REMINDER_EVERY_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** Per account an hour (use-cases/write-limits.ts): posts, comments, activity join requests. */
+    POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    COMMENTS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    ACTIVITY_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     /** Where the web app is served: calendar files link back to the activity there. */
     PUBLIC_ORIGIN: z
       .url()
