@@ -61,9 +61,12 @@ export interface TestMessaging {
 /** A signed-in user with a fresh id and username. */
 export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'user');
 
-/** The messaging service, listening on loopback, on a fresh PostgreSQL database and the in-memory bus. */
-export async function startTestMessaging(): Promise<TestMessaging> {
-  const messaging = await startTestService(messagingService);
+/**
+ * The messaging service, listening on loopback, on a fresh PostgreSQL database and the in-memory
+ * bus; `env` over the test defaults.
+ */
+export async function startTestMessaging(env: Record<string, string> = {}): Promise<TestMessaging> {
+  const messaging = await startTestService(messagingService, { env });
   const { app, database, clock } = messaging;
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const sockets: ClientSocket[] = [];

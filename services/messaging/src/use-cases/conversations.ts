@@ -1,20 +1,40 @@
 import { conversationStartedV1, MessagingMessages } from '@saathi/contracts';
 import type { Conversation, ReadReceipt } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { enforceRate, httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { asDate } from '../db/as-date';
 import { toConversation, toReadReceipt } from '../domain/views';
 import { awaitParticipant } from './await-participant';
 import type { MessagingCore, RequestMeta } from './messaging-core';
 
-/** The pair's one conversation: created on the first start, the same id on every later one. */
+/**
+ * The pair's one conversation: created on the first start, the same id on every later one. Each
+ * account starts at most `conversationStartsPerHour` (429 past it), counted before the wait for
+ * an unknown person, so nobody can send a stream of requests at strangers or of made-up ids.
+ */
 export async function startConversation(
-  core: Pick<MessagingCore, 'uow' | 'clock' | 'conversations' | 'participants' | 'safety' | 'requests'>,
+  core: Pick<
+    MessagingCore,
+    | 'uow'
+    | 'clock'
+    | 'conversations'
+    | 'participants'
+    | 'safety'
+    | 'requests'
+    | 'rateLimiter'
+    | 'conversationStartsPerHour'
+  >,
   user: AuthUser,
   participantId: string,
   meta: RequestMeta,
 ): Promise<{ id: string }> {
   if (participantId === user.id) throw httpErrors.badRequest(MessagingMessages.notWithYourself);
+  await enforceRate(
+    core.rateLimiter,
+    `messaging:conversationStartsPerHour:${user.id}`,
+    { limit: core.conversationStartsPerHour, windowMs: 3_600_000 },
+    core.clock.now(),
+  );
   // A brand-new account may not be projected yet (its registration event is on its way): wait
   // briefly, outside the transaction, before calling it unknown.
   if (!(await awaitParticipant(core.participants, participantId)))

@@ -1,4 +1,4 @@
-import type { AuthUser, Clock, Logger, UnitOfWork } from '@saathi/platform';
+import type { AuthUser, Clock, Logger, RateLimiter, UnitOfWork } from '@saathi/platform';
 import type { ConversationPairs } from '../db/conversation-pairs';
 import type { ConversationsRepository } from '../db/conversations-repository';
 import type { MessagesRepository } from '../db/messages-repository';
@@ -22,6 +22,9 @@ export interface MessagingCore {
   pusher: Pusher;
   /** Message requests' state (who must accept, declined). */
   requests: RequestsRepository;
+  /** Per-account counters (Redis in the cluster) and how many conversations one may start an hour. */
+  rateLimiter: RateLimiter;
+  conversationStartsPerHour: number;
 }
 
 export interface RequestMeta {
