@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { bundleProcesses } from './bundle-processes.mjs';
+import { gatewayAddress } from './cluster-origin.mjs';
 import { setupDatabaseRoles } from './database-roles.mjs';
 import { ensureDependencies, ensureWebBuild, readProcesses, repoRoot, spawnPrefixed } from './lib.mjs';
 
@@ -21,6 +22,9 @@ const gateway = processes.find((p) => p.kind === 'gateway');
 const bundles = await bundleProcesses(processes.map((p) => p.entry));
 
 const portOffset = Number(process.env.SAATHI_PORT_OFFSET ?? 0);
+// The site's origin follows the gateway's port unless given: every process that names the site
+// (the gateway's cross-site checks, mailed links) gets the same one.
+const { port: gatewayPort, publicOrigin } = gatewayAddress(process.env, gateway.port);
 const replicas = {};
 const replicaArg = process.argv.indexOf('--replicas');
 if (replicaArg > 0) {
@@ -150,7 +154,7 @@ function launch(name, entry, env, role = name) {
     name,
     process.execPath,
     ['--enable-source-maps', bundles[entry]],
-    { ...secretsOf(role), ...env },
+    { ...secretsOf(role), PUBLIC_ORIGIN: publicOrigin, ...env },
     colors[colorIndex++ % colors.length],
   );
   child.on('exit', (code, signal) => {
@@ -180,7 +184,7 @@ for (const service of services) {
 for (const worker of workers) launch(worker.name, worker.entry, { PORT: String(worker.port + portOffset) });
 launch('gateway', gateway.entry, {
   ...upstreams,
-  PORT: process.env.PORT || String(gateway.port + portOffset),
+  PORT: gatewayPort,
 });
 
 // Which pid runs what, for operators (and the cluster test, which kills one service on purpose).
