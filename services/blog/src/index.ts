@@ -4,6 +4,7 @@ import { registerBlog } from './app';
 import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
 import { subscribePostCreated } from './events/post-created';
+import { subscribeUserDeleted } from './events/user-deleted';
 import { blogDigestJob } from './jobs/digest';
 
 export type { Config } from './config';
@@ -21,7 +22,7 @@ export const blogService = defineService({
   routes: blogRoutes,
   auth: 'platform',
   register: registerBlog,
-  consumers: [subscribePostCreated],
+  consumers: [subscribePostCreated, subscribeUserDeleted],
   periodic: [
     {
       name: 'blog-event-tables-prune',

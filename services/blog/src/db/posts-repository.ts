@@ -70,6 +70,11 @@ export class BlogPostsRepository {
     return row ?? null;
   }
 
+  /** An erased account's stories keep their text and lose their author. */
+  async forgetAuthor(userId: string): Promise<void> {
+    await this.db.update(posts).set({ authorId: null }).where(eq(posts.authorId, userId));
+  }
+
   /** Null when no story has the id; a taken slug throws the unique violation. */
   async update(id: string, changes: UpdateBlogPostBody, now: Date): Promise<BlogPostRow | null> {
     const [row] = await this.db
