@@ -4,16 +4,18 @@ import type { PresenceChannel, PresenceEvents } from './replica-presence';
 
 /** Replicas joined by an in-memory channel: an emit reaches every other replica, at once. */
 function replicas(count: number, now: () => number) {
-  const listeners: Partial<Record<keyof PresenceEvents, ((...args: unknown[]) => void)[]>>[] = [];
+  type Listener = (...args: unknown[]) => void;
+  const listeners: Map<string, Listener[]>[] = [];
   const channelOf = (index: number): PresenceChannel => {
-    listeners[index] = {};
+    const own = new Map<string, Listener[]>();
+    listeners[index] = own;
     return {
       serverSideEmit(event, ...args) {
-        for (const [other, own] of listeners.entries())
-          if (other !== index) for (const listener of own[event] ?? []) listener(...args);
+        for (const [other, theirs] of listeners.entries())
+          if (other !== index) for (const listener of theirs.get(event) ?? []) listener(...args);
       },
       on(event, listener) {
-        (listeners[index]![event] ??= []).push(listener as (...args: unknown[]) => void);
+        own.set(event, [...(own.get(event) ?? []), listener as Listener]);
       },
     };
   };

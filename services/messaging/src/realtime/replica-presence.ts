@@ -42,6 +42,7 @@ export interface ReplicaPresence {
 export function createReplicaPresence(
   channel: PresenceChannel | undefined,
   now: () => number = Date.now,
+  onError: (err: unknown) => void = () => undefined,
 ): ReplicaPresence {
   const replicaId = randomUUID();
   /** Sockets per user on this replica. */
@@ -58,7 +59,17 @@ export function createReplicaPresence(
     replica.heardAt = now();
     return replica;
   };
-  const beat = () => channel?.serverSideEmit('presence:beat', replicaId, [...here.keys()]);
+  /** Tells the other replicas; a failure (Redis away) is logged, never thrown into a socket handler. */
+  const tell = <E extends keyof PresenceEvents>(event: E, ...args: Parameters<PresenceEvents[E]>) => {
+    if (!channel) return;
+    try {
+      const sent = channel.serverSideEmit(event, ...args);
+      if (sent instanceof Promise) sent.catch(onError);
+    } catch (err) {
+      onError(err);
+    }
+  };
+  const beat = () => tell('presence:beat', replicaId, [...here.keys()]);
 
   let timer: NodeJS.Timeout | undefined;
   if (channel) {
@@ -95,7 +106,7 @@ export function createReplicaPresence(
     connected(userId) {
       const sockets = here.get(userId) ?? 0;
       here.set(userId, sockets + 1);
-      if (sockets === 0) channel?.serverSideEmit('presence:up', replicaId, userId);
+      if (sockets === 0) tell('presence:up', replicaId, userId);
     },
     disconnected(userId) {
       const sockets = (here.get(userId) ?? 1) - 1;
@@ -104,7 +115,7 @@ export function createReplicaPresence(
         return;
       }
       here.delete(userId);
-      channel?.serverSideEmit('presence:down', replicaId, userId);
+      tell('presence:down', replicaId, userId);
     },
     stop() {
       clearInterval(timer);

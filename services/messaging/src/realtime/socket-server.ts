@@ -114,7 +114,9 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   }
 
   // With Redis, the replicas tell each other who is connected (replica-presence.ts).
-  const presence = createReplicaPresence(redis ? io : undefined, options.now);
+  const presence = createReplicaPresence(redis ? io : undefined, options.now, (err: unknown) =>
+    options.logger.warn({ err }, 'presence announcement failed'),
+  );
   const countEvent = registerSocketMetrics(app, io, presence);
 
   const verify = createAccessTokenVerifier(options.publicKey);
