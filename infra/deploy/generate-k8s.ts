@@ -1,8 +1,9 @@
-// `npm run k8s:generate`: rewrites k8s/base from the process table, and k8s/observability
-// (alert rules, dashboards) from infra/observability.
+// `npm run k8s:generate`: rewrites k8s/base and infra/nats/nats.conf (a NATS user per service)
+// from the process table, and k8s/observability (alert rules, dashboards) from infra/observability.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderObservability } from '../observability/render';
+import { renderNatsConf } from './nats-config';
 import { renderBase } from './render-k8s';
 
 const baseDir = path.resolve(import.meta.dirname, '..', '..', 'k8s', 'base');
@@ -20,3 +21,6 @@ for (const [file, text] of observability) {
   writeFileSync(path.join(observabilityDir, file), text);
 }
 console.log(`k8s/observability: ${observability.size} files written`);
+
+writeFileSync(path.resolve(import.meta.dirname, '..', 'nats', 'nats.conf'), renderNatsConf());
+console.log('infra/nats/nats.conf written');

@@ -7,8 +7,3 @@ export function setupDatabaseRoles(options: {
   passwords?: Record<string, string | undefined>;
   prefix?: string;
 }): Promise<Record<string, string>>;
-export function dropDatabaseRoles(options: {
-  adminUrl: string;
-  services: readonly string[];
-  prefix?: string;
-}): Promise<void>;

@@ -120,16 +120,6 @@ export async function setupDatabaseRoles({ adminUrl, services, passwords = {}, p
   );
 }
 
-/** Drops a test cluster's roles once its database is gone (they then own nothing). */
-export async function dropDatabaseRoles({ adminUrl, services, prefix }) {
-  const maintenance = new URL(adminUrl);
-  maintenance.pathname = '/postgres';
-  await withClient(maintenance.toString(), async (client) => {
-    for (const service of services)
-      await client.query(`drop role if exists ${quoteIdent(roleOf(service, prefix))}`);
-  });
-}
-
 // As a command: the roles for every service of the process table, passwords from the environment.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { readProcesses } = await import('./lib.mjs');

@@ -1,6 +1,8 @@
-// Prints fresh keys as .env lines (for docker compose): the ES256 pair for access tokens and the
-// AES-256 key with which identity seals mailed one-time tokens for notification.
+// Prints fresh keys as .env lines (for docker compose): the ES256 pair for access tokens, the
+// AES-256 key with which identity seals mailed one-time tokens for notification, and a password
+// per service and the gateway (its PostgreSQL role, NATS user and Redis user in docker-compose.yml).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readProcesses } from './lib.mjs';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', {
   namedCurve: 'P-256',
@@ -11,3 +13,7 @@ const oneLine = (pem) => pem.trim().replaceAll('\n', '\\n');
 console.log(`JWT_PRIVATE_KEY="${oneLine(privateKey)}"`);
 console.log(`JWT_PUBLIC_KEY="${oneLine(publicKey)}"`);
 console.log(`MAIL_TOKEN_KEY="${randomBytes(32).toString('base64')}"`);
+// Letters and digits, starting with a letter: NATS parses a password from its environment as a
+// config value (a leading digit would read as a number).
+for (const p of readProcesses().filter((p) => p.kind !== 'worker'))
+  console.log(`SAATHI_${p.name.toUpperCase()}_PASSWORD="p${randomBytes(24).toString('hex')}"`);

@@ -138,7 +138,38 @@ function secretsOf(role) {
   const databaseUrl = databaseUrls[spec?.service ?? role];
   if (databaseUrl) secrets.DATABASE_URL = databaseUrl;
   else if (!spec?.needs.includes('postgres')) secrets.DATABASE_URL = '';
+  secrets.NATS_URL = spec?.needs.includes('nats') ? natsUrlOf(spec.service ?? role) : '';
+  if (spec?.needs.includes('redis')) secrets.REDIS_URL = redisUrlOf(spec.service ?? role);
   return secrets;
+}
+
+/**
+ * REDIS_URL with the process's own ACL user (its service's for a worker, `gateway` for the
+ * gateway) when REDIS_PASSWORD_<USER> is set (a server with infra/deploy/redis-acl.ts's users,
+ * as the test cluster runs); else REDIS_URL as given.
+ */
+function redisUrlOf(user) {
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const password = process.env[`REDIS_PASSWORD_${user.toUpperCase().replaceAll('-', '_')}`];
+  if (!password) return redisUrl;
+  const url = new URL(redisUrl);
+  url.username = encodeURIComponent(user);
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+/**
+ * NATS_URL with the service's own NATS user when NATS_PASSWORD_<SERVICE> is set (a server with
+ * infra/nats/nats.conf's users, as the test cluster runs); else NATS_URL as given.
+ */
+function natsUrlOf(service) {
+  const natsUrl = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+  const password = process.env[`NATS_PASSWORD_${service.toUpperCase()}`];
+  if (!password) return natsUrl;
+  const url = new URL(natsUrl);
+  url.username = encodeURIComponent(service);
+  url.password = encodeURIComponent(password);
+  return url.toString();
 }
 const children = [];
 const colors = [36, 32, 33, 35, 34, 96, 92, 93, 95];

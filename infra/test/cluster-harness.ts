@@ -11,10 +11,11 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { startNatsServer, startRedisServer, startTcpProxy } from '@saathi/platform/testing';
+import { startRedisServer, startTcpProxy } from '@saathi/platform/testing';
 import type { TcpProxy } from '@saathi/platform/testing';
 import { PROCESSES } from '../deploy/processes';
 import { testInfra } from './infra';
+import { startSecuredNats, startSecuredRedis } from './secured-brokers';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -39,6 +40,8 @@ export interface TestCluster {
   ports: Record<string, number>;
   pids(): Record<string, number>;
   output(): string;
+  /** What the cluster's NATS refused (a publish or subscription beyond a service's permissions). */
+  natsViolations(): string[];
   /**
    * Starts one process again (the launcher's `restart <name>`: it drains it first if it still
    * runs) and resolves with its new pid once it answers `/readyz`.
@@ -107,6 +110,11 @@ export async function startTestCluster(
     env?: Record<string, string>;
     /** Every process reaches PostgreSQL through a TCP proxy the test can cut (`databaseLink`). */
     databaseProxy?: boolean;
+    /**
+     * Redis with the production ACL users (infra/deploy/redis-acl.ts), each process as its own
+     * (default); `false`: a Redis without users.
+     */
+    redisUsers?: boolean;
   } = {},
 ): Promise<TestCluster> {
   const offset = await freeOffset(options.replicas);
@@ -156,9 +164,12 @@ export async function startTestCluster(
       ]
     : [];
   // A private NATS and Redis per test cluster: durable consumers, queues and rate-limit counters
-  // of two clusters running at once (or of an earlier run) must never meet.
-  const nats = await startNatsServer();
-  const redis = await startRedisServer();
+  // of two clusters running at once (or of an earlier run) must never meet. NATS with the
+  // production users (infra/nats/nats.conf): each service connects as its own user and may
+  // publish only its own events. Redis likewise with its ACL users (infra/deploy/redis-acl.ts).
+  const nats = await startSecuredNats();
+  const redis = (options.redisUsers ?? true) ? await startSecuredRedis() : await startRedisServer();
+  const redisPasswords = 'passwordEnv' in redis ? redis.passwordEnv() : {};
   let output = '';
   const cluster: ChildProcess = spawn(process.execPath, ['infra/scripts/start-cluster.mjs', ...replicaArgs], {
     cwd: repoRoot,
@@ -172,7 +183,9 @@ export async function startTestCluster(
       DATABASE_URL: processDatabaseUrl.toString(),
       DATABASE_ROLE_PREFIX: rolePrefix,
       NATS_URL: nats.url,
+      ...nats.passwordEnv(),
       REDIS_URL: redis.url,
+      ...redisPasswords,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_ORIGIN: gatewayUrl,
       LOG_LEVEL: 'info',
@@ -230,6 +243,7 @@ export async function startTestCluster(
     ports,
     pids,
     output: () => output,
+    natsViolations: () => nats.violations(),
     restart: async (name) => {
       const port = ports[name];
       if (port === undefined) throw new Error(`no process named ${name} in this cluster`);

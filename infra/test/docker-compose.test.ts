@@ -13,7 +13,18 @@ const composeFile = path.join(repoRoot, 'docker-compose.yml');
 const scratch = mkdtempSync(path.join(tmpdir(), 'saathi-compose-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const KEYS = { JWT_PRIVATE_KEY: 'test-private', JWT_PUBLIC_KEY: 'test-public', MAIL_TOKEN_KEY: 'test-mail' };
+const KEYS = {
+  JWT_PRIVATE_KEY: 'test-private',
+  JWT_PUBLIC_KEY: 'test-public',
+  MAIL_TOKEN_KEY: 'test-mail',
+  // Each service's and the gateway's own password (make-keys.mjs).
+  ...Object.fromEntries(
+    PROCESSES.filter((p) => p.kind !== 'worker').map((p) => [
+      `SAATHI_${p.name.toUpperCase()}_PASSWORD`,
+      'test',
+    ]),
+  ),
+};
 
 function composeConfig(file: string, env: Record<string, string> = KEYS) {
   const result = spawnSync('docker-compose', ['-f', file, 'config'], {

@@ -56,6 +56,26 @@ interface RunningConsumer {
 const DEFAULT_STREAM: StreamSettings = { maxAgeMs: 7 * 24 * 3_600_000, duplicateWindowMs: 2 * 60_000 };
 
 /**
+ * `nats://feed:secret@nats:4222` → the server without, and feed's user and password: each
+ * process's NATS_URL carries its own NATS user (infra/nats/nats.conf), and the client sends
+ * them in CONNECT rather than reading them from the URL.
+ */
+export function serversAndCredentials(value: string | string[]): {
+  servers: string[];
+  credentials: { user: string; pass: string } | Record<string, never>;
+} {
+  let credentials: { user: string; pass: string } | Record<string, never> = {};
+  const servers = (Array.isArray(value) ? value : value.split(',')).map((server) => {
+    if (!URL.canParse(server)) return server;
+    const url = new URL(server);
+    if (!url.username) return server;
+    credentials = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
+    return `${url.protocol}//${url.host}`;
+  });
+  return { servers, credentials };
+}
+
+/**
  * EventBus on NATS JetStream. The connection reconnects forever; while the server is away,
  * publish rejects after `publishTimeoutMs` (the outbox keeps the event and retries) and
  * consumers resume by themselves when it is back.
@@ -66,8 +86,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<EventBus> 
   const ackWaitMs = options.ackWaitMs ?? 30_000;
   const streamSettings: StreamSettings = { ...DEFAULT_STREAM, ...options.stream };
 
+  const { servers, credentials } = serversAndCredentials(options.servers);
   const nc = await connect({
-    servers: options.servers,
+    servers,
+    ...credentials,
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,

@@ -1,13 +1,15 @@
-// One PostgreSQL role per service (infra/scripts/database-roles.mjs), in cluster mode: every
-// process of a `start:cluster` connects as its service's role, which migrated and owns its
-// schema, and feed's role cannot read identity.users. Also: the setup brings a database made
-// before roles existed (one user owning everything) in line, and runs again harmlessly.
+// Each service's own credentials, in cluster mode. PostgreSQL (infra/scripts/database-roles.mjs):
+// every process of a `start:cluster` connects as its service's role, which migrated and owns
+// its schema, and feed's role cannot read identity.users. NATS (infra/nats/nats.conf): every
+// process connects as its service's user, and a sign-up's events and mail cross the services
+// with nothing refused; Redis (infra/deploy/redis-acl.ts) likewise with its ACL users. Also: the role setup brings a database made before roles existed (one
+// user owning everything) in line, and runs again harmlessly.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '@saathi/platform/testing';
 import { roleOf, setupDatabaseRoles } from '../scripts/database-roles.mjs';
 import { PROCESSES } from '../deploy/processes';
-import { startTestCluster } from './cluster-harness';
+import { startTestCluster, waitUntil } from './cluster-harness';
 import type { TestCluster } from './cluster-harness';
 import { testInfra } from './infra';
 
@@ -34,12 +36,12 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) => (error as { code?: string }).code,
   );
 
-describe('per-service PostgreSQL roles in cluster mode', () => {
+describe('per-service credentials in cluster mode', () => {
   let cluster: TestCluster;
   let prefix: string;
 
   beforeAll(async () => {
-    cluster = await startTestCluster();
+    cluster = await startTestCluster({ redisUsers: true });
     prefix = `${new URL(cluster.databaseUrl).pathname.slice(1)}_`;
   }, 180_000);
   afterAll(async () => {
@@ -74,6 +76,30 @@ describe('per-service PostgreSQL roles in cluster mode', () => {
     expect(await refusal(query(feed, 'create schema feed_extra'))).toBe('42501');
     expect(await refusal(query(feed, 'select count(*) from messaging.outbox'))).toBe('42501');
   });
+  it('carries a sign-up through identity, notification and the mail worker with every NATS and Redis user in its bounds', async () => {
+    const email = `creds${Date.now()}@example.com`;
+    const registered = await fetch(`${cluster.gatewayUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: `cr${Date.now()}`,
+        email,
+        phone: '9876543210',
+        password: 'creds-pass',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    // identity.user.registered → notification's consumer → the email queue → SMTP.
+    await waitUntil(
+      'the welcome mail',
+      () => cluster.inbox.some((mail) => mail.includes(email)),
+      30_000,
+      () => cluster.output(),
+    );
+    expect(cluster.natsViolations()).toEqual([]);
+    // Nor did Redis refuse any process a key or command of its own (queues, limits, streams).
+    expect(cluster.output().match(/[^\n]*NOPERM[^\n]*/g) ?? []).toEqual([]);
+  }, 60_000);
 });
 
 describe('database-roles.mjs on a database made before roles existed', () => {
