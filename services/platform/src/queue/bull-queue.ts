@@ -6,7 +6,7 @@ import type { JobData, QueueName } from '@saathi/contracts';
 import type { Logger } from '../logging';
 import type { AddJobOptions, JobContext, JobQueue } from '../ports';
 import { decodeJobId, encodeJobId } from './job-id';
-import { DEFAULT_BACKOFF_MS, KEEP_COMPLETED, KEEP_FAILED } from './retention';
+import { DEFAULT_BACKOFF_MS, KEEP_COMPLETED, KEEP_FAILED, keepFailedOf } from './retention';
 import { asQueueUnavailable, QueueUnavailableError } from './unavailable';
 
 export interface BullQueueOptions {
@@ -144,7 +144,7 @@ export function createBullQueue({
         backoff:
           attempts > 1 ? { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS } : undefined,
         removeOnComplete: { age: keepSeconds(KEEP_COMPLETED, options), count: KEEP_COMPLETED.count },
-        removeOnFail: { age: keepSeconds(KEEP_FAILED, options), count: KEEP_FAILED.count },
+        removeOnFail: { age: keepSeconds(keepFailedOf(name), options), count: KEEP_FAILED.count },
       };
       const queue = queueFor(name);
 

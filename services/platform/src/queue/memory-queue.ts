@@ -3,7 +3,7 @@ import { jobSchemas } from '@saathi/contracts';
 import type { JobData, QueueName } from '@saathi/contracts';
 import type { Logger } from '../logging';
 import type { AddJobOptions, JobContext, JobQueue } from '../ports';
-import { backoffDelay, DEFAULT_BACKOFF_MS, KEEP_COMPLETED, KEEP_FAILED } from './retention';
+import { backoffDelay, DEFAULT_BACKOFF_MS, KEEP_COMPLETED, KEEP_FAILED, keepFailedOf } from './retention';
 
 export interface MemoryQueueOptions {
   logger: Logger;
@@ -75,7 +75,8 @@ export function createMemoryQueue({ logger }: MemoryQueueOptions): JobQueue {
       const finished = [...jobs.entries()].filter(([, job]) => job.state === state);
       const excess = finished.length - keep.count;
       finished.forEach(([jobKey, job], index) => {
-        const keepMs = Math.min(keep.ageSeconds * 1000, job.retainForMs ?? Infinity);
+        const age = state === 'completed' ? keep.ageSeconds : keepFailedOf(job.queue).ageSeconds;
+        const keepMs = Math.min(age * 1000, job.retainForMs ?? Infinity);
         if (index < excess || now - (job.finishedAt ?? now) > keepMs) jobs.delete(jobKey);
       });
     }

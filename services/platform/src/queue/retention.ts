@@ -1,3 +1,5 @@
+import { QueueName } from '@saathi/contracts';
+
 /**
  * Shared by both adapters so they de-duplicate alike: a job id is remembered while its job
  * is retained. Completed jobs are trimmed (Redis memory runs with noeviction); failed jobs are
@@ -5,6 +7,19 @@
  */
 export const KEEP_COMPLETED = { ageSeconds: 60 * 60, count: 1_000 };
 export const KEEP_FAILED = { ageSeconds: 7 * 24 * 60 * 60, count: 5_000 };
+
+/**
+ * Queues whose failed jobs are kept a shorter time: a mail job's data is a person's address and
+ * the mail, which a failed job must not keep for a week (issue 29: at most a day).
+ */
+const FAILED_AGE_SECONDS_BY_QUEUE: Partial<Record<QueueName, number>> = {
+  [QueueName.email]: 24 * 60 * 60,
+};
+
+/** How long a failed job of `queue` is kept. */
+export function keepFailedOf(queue: QueueName): { ageSeconds: number; count: number } {
+  return { ...KEEP_FAILED, ageSeconds: FAILED_AGE_SECONDS_BY_QUEUE[queue] ?? KEEP_FAILED.ageSeconds };
+}
 
 /** Back-off base when a caller asks for retries without naming one. */
 export const DEFAULT_BACKOFF_MS = 1_000;
