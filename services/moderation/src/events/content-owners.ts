@@ -9,8 +9,12 @@ import {
   postDeletedV1,
   postExpiredV1,
 } from '@saathi/contracts';
+import { subscribeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
+import { OwnersRepository } from '../db/owners-repository';
+import { ReportsRepository } from '../db/reports-repository';
+import { SCHEMA } from '../db/schema-name';
 import { applyOwnersFrom } from './apply-owners';
 
 /**
@@ -65,10 +69,21 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
     apply: (owners, { postId, userId, wasAccepted }, envelope) =>
       wasAccepted ? owners.leaveThread(postId, userId, new Date(envelope.occurredAt)) : Promise.resolve(),
   });
-  await applyOwnersFrom(kit, {
+  // A post deleted by someone other than its author is an admin taking it down (feed allows no
+  // one else): it goes in the audit log like a removal from the review queue, by its admin, as
+  // of the deletion, so every admin action on people's content is on record.
+  await subscribeOnce(kit, SCHEMA, {
     durable: 'moderation.post-deleted',
     event: postDeletedV1,
-    apply: (owners, { postId }) => owners.forget('post', [postId]),
+    repository: (tx) => ({ owners: new OwnersRepository(tx), reports: new ReportsRepository(tx) }),
+    apply: async ({ owners, reports }, { postId, authorId, deletedBy }, envelope) => {
+      await owners.forget('post', [postId]);
+      if (deletedBy !== authorId)
+        await reports.audit(
+          { actorId: deletedBy, action: 'remove', targetKind: 'post', targetId: postId, ownerId: authorId },
+          new Date(envelope.occurredAt),
+        );
+    },
   });
   await applyOwnersFrom(kit, {
     durable: 'moderation.post-expired',
