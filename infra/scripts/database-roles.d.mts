@@ -7,3 +7,7 @@ export function setupDatabaseRoles(options: {
   passwords?: Record<string, string | undefined>;
   prefix?: string;
 }): Promise<Record<string, string>>;
+export function setupDatabaseRolesIfAllowed(
+  options: Parameters<typeof setupDatabaseRoles>[0],
+  warn: (message: string) => void,
+): Promise<Record<string, string>>;

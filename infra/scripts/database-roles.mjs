@@ -120,6 +120,24 @@ export async function setupDatabaseRoles({ adminUrl, services, passwords = {}, p
   );
 }
 
+/**
+ * `setupDatabaseRoles`, or, when the URL's user may not create roles (a managed database where
+ * an operator made them, or an old setup), nothing: `{}`, and every process keeps the one URL,
+ * as before roles existed. Says so through `warn`.
+ */
+export async function setupDatabaseRolesIfAllowed(options, warn) {
+  try {
+    return await setupDatabaseRoles(options);
+  } catch (error) {
+    if (error?.code !== '42501') throw error;
+    warn(
+      `DATABASE_URL's user may not create roles (${error.message}): every process connects as that ` +
+        'user. Run infra/scripts/database-roles.mjs as an administrator to give each service its own.',
+    );
+    return {};
+  }
+}
+
 // As a command: the roles for every service of the process table, passwords from the environment.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { readProcesses } = await import('./lib.mjs');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { bundleProcesses } from './bundle-processes.mjs';
 import { gatewayAddress } from './cluster-origin.mjs';
-import { setupDatabaseRoles } from './database-roles.mjs';
+import { setupDatabaseRolesIfAllowed } from './database-roles.mjs';
 import { ensureDependencies, ensureWebBuild, readProcesses, repoRoot, spawnPrefixed } from './lib.mjs';
 
 ensureDependencies();
@@ -97,21 +97,15 @@ function databasePasswords() {
 async function serviceDatabaseUrls() {
   const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/saathi';
   if (process.env.SAATHI_DATABASE_ROLES === 'off') return {};
-  try {
-    return await setupDatabaseRoles({
+  return setupDatabaseRolesIfAllowed(
+    {
       adminUrl,
       services: services.map((s) => s.name),
       passwords: databasePasswords(),
       prefix: process.env.DATABASE_ROLE_PREFIX || undefined,
-    });
-  } catch (error) {
-    if (error?.code !== '42501') throw error;
-    process.stdout.write(
-      `[cluster] DATABASE_URL's user may not create roles (${error.message}): every process connects ` +
-        'as that user. Run infra/scripts/database-roles.mjs as an administrator to give each service its own.\n',
-    );
-    return {};
-  }
+    },
+    (message) => process.stdout.write(`[cluster] ${message}\n`),
+  );
 }
 const databaseUrls = await serviceDatabaseUrls();
 

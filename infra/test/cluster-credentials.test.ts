@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '@saathi/platform/testing';
-import { roleOf, setupDatabaseRoles } from '../scripts/database-roles.mjs';
+import { roleOf, setupDatabaseRoles, setupDatabaseRolesIfAllowed } from '../scripts/database-roles.mjs';
 import { PROCESSES } from '../deploy/processes';
 import { startTestCluster, waitUntil } from './cluster-harness';
 import type { TestCluster } from './cluster-harness';
@@ -138,5 +138,36 @@ describe('database-roles.mjs on a database made before roles existed', () => {
     expect(rows.map((row: { extname: string }) => row.extname)).toEqual(
       expect.arrayContaining(['cube', 'earthdistance']),
     );
+  });
+});
+
+describe('database-roles.mjs with a user that may not create roles', () => {
+  const database = uniqueName('roles_denied');
+  const owner = `${database}_owner`;
+  const adminUrl = new URL(testInfra.PostgreSQL);
+  adminUrl.pathname = `/${database}`;
+
+  beforeAll(async () => {
+    await query(testInfra.PostgreSQL, `create role "${owner}" login`);
+    await query(testInfra.PostgreSQL, `create database "${database}" owner "${owner}"`);
+  });
+  afterAll(async () => {
+    await query(testInfra.PostgreSQL, `drop database if exists "${database}" with (force)`);
+    await query(testInfra.PostgreSQL, `drop role if exists "${owner}"`);
+  });
+
+  it('leaves every process on the one URL, as before roles existed, and says why', async () => {
+    const warnings: string[] = [];
+    const urls = await setupDatabaseRolesIfAllowed(
+      { adminUrl: asRole(adminUrl.toString(), owner), services: SERVICES, prefix: `${database}_` },
+      (message) => warnings.push(message),
+    );
+    expect(urls).toEqual({});
+    expect(warnings.join('\n')).toMatch(/may not create roles/);
+    const { rows } = await query(
+      testInfra.PostgreSQL,
+      `select rolname from pg_roles where rolname like '${database}\\_%' and rolname <> '${owner}'`,
+    );
+    expect(rows).toEqual([]);
   });
 });
