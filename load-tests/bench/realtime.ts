@@ -18,7 +18,9 @@
  * Appends a section to load-tests/RESULTS.md. Not part of `npm test`.
  * Options: --users <n> (1000), --rate <msg/s> (500), --duration <s> (20), --no-write,
  * --send http|socket (http: `POST /api/messages`; socket: an acknowledged `message:send` on the
- * sender's own socket, the web's path when its socket is connected).
+ * sender's own socket, the web's path when its socket is connected), --profile <dir> (each cluster
+ * process writes a CPU profile there on exit; `npx tsx load-tests/bench/profile-top.ts <file>`
+ * prints its top functions).
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -45,6 +47,8 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** `socket`: each send is an acknowledged `message:send` on the sender's open socket. */
     send: { type: 'string', default: 'http' },
+    /** A directory: every cluster process writes a V8 CPU profile there when it stops (`--cpu-prof`). */
+    profile: { type: 'string' },
   },
 });
 const SEND_OVER_SOCKET = values.send === 'socket';
@@ -197,6 +201,13 @@ async function main(): Promise<void> {
       JWT_PUBLIC_KEY: keys.publicKey,
       RATE_LIMIT_PER_MINUTE: '100000000',
       MAX_IN_FLIGHT_PER_IP: '100000',
+      // Node 20 refuses --cpu-prof in NODE_OPTIONS: a preload profiles each process instead.
+      ...(values.profile
+        ? {
+            NODE_OPTIONS: `--require ${path.join(here, 'lib', 'cpu-profile-preload.cjs')}`,
+            SAATHI_CPU_PROFILE_DIR: path.resolve(values.profile),
+          }
+        : {}),
     },
   });
   const sockets: Socket[] = [];
