@@ -25,6 +25,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -204,7 +205,7 @@ async function main(): Promise<void> {
       // Node 20 refuses --cpu-prof in NODE_OPTIONS: a preload profiles each process instead.
       ...(values.profile
         ? {
-            NODE_OPTIONS: `--require ${path.join(here, 'lib', 'cpu-profile-preload.cjs')}`,
+            NODE_OPTIONS: `--import ${pathToFileURL(path.join(here, 'lib', 'cpu-profile-preload.mjs')).href}`,
             SAATHI_CPU_PROFILE_DIR: path.resolve(values.profile),
           }
         : {}),

@@ -1,9 +1,9 @@
-// Loaded with `NODE_OPTIONS=--require …` (Node 20 refuses `--cpu-prof` there): profiles the whole
+// Loaded with `NODE_OPTIONS=--import …` (Node 20 refuses `--cpu-prof` there): profiles the whole
 // process with the inspector and writes a .cpuprofile into SAATHI_CPU_PROFILE_DIR when it exits.
 // The in-thread inspector session answers synchronously, so the write fits in the exit handler.
-const inspector = require('node:inspector');
-const fs = require('node:fs');
-const path = require('node:path');
+import fs from 'node:fs';
+import inspector from 'node:inspector';
+import path from 'node:path';
 
 const dir = process.env.SAATHI_CPU_PROFILE_DIR;
 if (dir) {
