@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
+import { preparedRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { EventEnvelope } from '@saathi/contracts';
 import type { MessageRow } from './messages-repository';
@@ -60,8 +60,10 @@ export async function sendInOneStatement(db: Db, input: SendInput): Promise<Send
   const sender = sql`${input.senderId}::uuid`;
   const conversation = sql`${input.conversationId}::uuid`;
   const clientId = sql`${input.clientMessageId}::uuid`;
-  const [row] = await queryRows<SendRow>(
+  // Prepared: planning this statement cost PostgreSQL more than running it.
+  const [row] = await preparedRows<SendRow>(
     db,
+    'messaging_send',
     sql`with target as (
           select c.id,
                  exists (select 1 from messaging.blocks b
