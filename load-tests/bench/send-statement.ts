@@ -15,7 +15,7 @@ import { sendInOneStatement } from '../../services/messaging/src/db/send-stateme
 const messaging = await startTestMessaging();
 const { asha, ravi, conversation } = await messaging.pair();
 await messaging.send(ravi, conversation, 'hi');
-const db = messaging.database.port.db as Db;
+const db = messaging.database.port.db;
 // The same statement unprepared: a Db without $client takes queryRows.
 const plain = { execute: (q: unknown) => db.execute(q as never) } as unknown as Db;
 const run = async (target: Db, n: number) => {
