@@ -172,8 +172,15 @@ describe.each(MODES)('messaging in the browser (%s mode)', (mode) => {
       await bLog.getByText('Just now').first().waitFor();
       // Opening the thread read it: the badge goes away.
       await headerMessages(b.page).filter({ hasNotText: 'unread' }).waitFor({ timeout: LIVE_MS });
-      await aLog.getByText('Seen').waitFor({ timeout: LIVE_MS });
       await runAxe(b.page, 'open thread');
+      // A request's sender learns nothing of its being read (nor of typing) until it is
+      // accepted (issue 29); accepting shows A "Seen" at once.
+      expect(await aLog.getByText('Seen').count()).toBe(0);
+      await b.page
+        .getByRole('region', { name: 'Message request' })
+        .getByRole('button', { name: 'Accept' })
+        .click();
+      await aLog.getByText('Seen').waitFor({ timeout: LIVE_MS });
 
       // --- B types (A sees it), then replies with Enter (A sees it live) ----------------------
       // B's socket is connected (it heard A's message): B's sends go over it, not over HTTP.

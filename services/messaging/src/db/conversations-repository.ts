@@ -121,7 +121,9 @@ export class ConversationsRepository {
                  lm.id as last_id, lm.sender_id as last_sender_id, lm.content as last_content,
                  lm.created_at as last_created_at, u.unread,
                  (c.status = 'request' and c.participant2_id = ${viewer}) as is_request,
-                 ro.last_read_message_id as other_last_read_id,
+                 -- A request's sender never sees how far its recipient read until they accept it.
+                 case when c.status in ('request', 'declined') and c.participant1_id = ${viewer}
+                      then null else ro.last_read_message_id end as other_last_read_id,
                  coalesce(${deletedParticipant('p')}, false) as other_deleted
           from messaging.conversations c
           cross join lateral (
@@ -166,6 +168,16 @@ export class ConversationsRepository {
             and (r.last_read_at is null or (m.created_at, m.id) > (r.last_read_at, r.last_read_message_id))`,
     );
     return row?.count ?? 0;
+  }
+
+  /** The user's read marker in the conversation, if they ever opened it. */
+  async markerOf(userId: string, conversationId: string): Promise<ReadMarkerRow | undefined> {
+    const [row] = await queryRows<ReadMarkerRow>(
+      this.db,
+      sql`select conversation_id, user_id, last_read_message_id, read_at from messaging.read_markers
+          where conversation_id = ${conversationId}::uuid and user_id = ${userId}::uuid`,
+    );
+    return row;
   }
 
   /**

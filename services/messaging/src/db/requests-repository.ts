@@ -37,4 +37,18 @@ export class RequestsRepository {
     );
     return rows.length > 0;
   }
+
+  /**
+   * Whether the conversation is a request the person has not accepted: waiting for them, or
+   * declined by them. Their reading it is then not theirs to announce to the sender.
+   */
+  async notAcceptedBy(conversationId: string, recipientId: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from messaging.conversations
+          where id = ${conversationId}::uuid and participant2_id = ${recipientId}::uuid
+            and status in ('request', 'declined')`,
+    );
+    return rows.length > 0;
+  }
 }

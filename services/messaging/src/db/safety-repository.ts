@@ -34,7 +34,8 @@ export class SafetyRepository {
 
   /**
    * What stops a typing indicator, in one round trip (typing is the chattiest event): a block
-   * either way, else a declined request, else nothing.
+   * either way, else a declined request, or a request the typer has not accepted (its sender
+   * must not learn it was opened), else nothing.
    */
   async typingBarrier(
     conversationId: string,
@@ -45,7 +46,9 @@ export class SafetyRepository {
       this.db,
       sql`select ${blockedEitherWay(userId, otherId)} as blocked,
                  exists (select 1 from messaging.conversations
-                          where id = ${conversationId}::uuid and status = 'declined') as declined`,
+                          where id = ${conversationId}::uuid
+                            and (status = 'declined'
+                                 or (status = 'request' and participant2_id = ${userId}::uuid))) as declined`,
     );
     if (row?.blocked) return 'blocked';
     return row?.declined ? 'declined' : undefined;

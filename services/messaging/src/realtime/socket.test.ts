@@ -152,6 +152,8 @@ describe('pushes', () => {
     const ashaSocket = await messaging.connect(asha);
     const toAsha = record(ashaSocket);
     const sent = await messaging.send(asha, conversation, 'seen?');
+    // Accepted: opening a request tells its sender nothing (request-privacy.test.ts).
+    await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/accept`);
     const read = await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/read`, {});
     expect(read.statusCode).toBe(200);
     await waitFor(() => (toAsha[SocketServerEvent.read]?.length ?? 0) > 0);
@@ -199,6 +201,8 @@ describe('pushes', () => {
     const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
     const toRavi = record(raviSocket);
     const toAsha = record(ashaSocket);
+    // Accepted: a request's recipient's typing is not relayed (request-privacy.test.ts).
+    await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/accept`);
     expect(await typing(raviSocket, conversation)).toEqual({ ok: true });
     await waitFor(() => (toAsha[SocketServerEvent.typing]?.length ?? 0) > 0);
 

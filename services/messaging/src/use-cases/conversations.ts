@@ -83,16 +83,21 @@ export async function unreadTotal(
 
 /**
  * Moves the reader's marker to a message of the thread (default: its newest), then tells the
- * other participant (their "seen") and the reader's other tabs (their unread badge).
+ * other participant (their "seen") and the reader's other tabs (their unread badge). Opening a
+ * request one has not accepted tells its sender nothing: a "seen" would say the request was read
+ * (and, once declined, that the account is there and ignoring them).
  */
 export async function markConversationRead(
-  core: Pick<MessagingCore, 'uow' | 'clock' | 'logger' | 'conversations' | 'messages' | 'pusher'>,
+  core: Pick<
+    MessagingCore,
+    'uow' | 'clock' | 'logger' | 'conversations' | 'messages' | 'pusher' | 'requests'
+  >,
   user: AuthUser,
   conversationId: string,
   messageId: string | undefined,
   meta: RequestMeta,
 ): Promise<ReadReceipt> {
-  const { receipt, otherId } = await core.uow.withEvents(
+  const { receipt, otherId, unanswered } = await core.uow.withEvents(
     async (tx) => {
       const conversations = core.conversations.with(tx);
       const membership = await conversations.membershipOf(user.id, conversationId);
@@ -108,11 +113,12 @@ export async function markConversationRead(
         message ? { id: message.id, createdAt: asDate(message.created_at) } : null,
         core.clock.now(),
       );
-      return { receipt: toReadReceipt(marker), otherId: membership.otherId };
+      const unanswered = await core.requests.with(tx).notAcceptedBy(conversationId, user.id);
+      return { receipt: toReadReceipt(marker), otherId: membership.otherId, unanswered };
     },
     { traceId: meta.traceId },
   );
-  core.pusher.read(otherId, receipt);
+  if (!unanswered) core.pusher.read(otherId, receipt);
   pushConversationTo(core, user.id, conversationId);
   return receipt;
 }

@@ -2,13 +2,16 @@ import { MessagingMessages, MessageRequestMessages } from '@saathi/contracts';
 import type { Conversation } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
-import { toConversation } from '../domain/views';
+import { toConversation, toReadReceipt } from '../domain/views';
 import { pushConversationTo } from './conversations';
 import type { MessagingCore, RequestMeta } from './messaging-core';
 
 type RequestsCore = Pick<MessagingCore, 'uow' | 'logger' | 'conversations' | 'requests' | 'pusher'>;
 
-/** The recipient accepts a request: from now on it is an ordinary conversation for both. */
+/**
+ * The recipient accepts a request: from now on it is an ordinary conversation for both, and the
+ * sender learns how far the recipient has read (held back while it was a request).
+ */
 export async function acceptRequest(
   core: RequestsCore,
   user: AuthUser,
@@ -21,6 +24,8 @@ export async function acceptRequest(
   // The sender's other tabs need nothing (they always saw a normal conversation); the
   // recipient's other tabs move it out of Requests.
   pushConversationTo(core, user.id, conversationId);
+  const marker = await core.conversations.markerOf(user.id, conversationId);
+  if (marker) core.pusher.read(otherId, toReadReceipt(marker));
   core.logger.debug({ conversationId, otherId }, 'message request accepted');
   return toConversation(view);
 }

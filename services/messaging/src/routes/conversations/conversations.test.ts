@@ -225,6 +225,8 @@ describe('reading', () => {
     await messaging.register(friend);
     const conversation = await messaging.start(me, friend);
     const mine = await messaging.send(me, conversation, 'seen yet?');
+    // Accepted: a request's recipient's marker is not shown to its sender (request-privacy.test.ts).
+    await messaging.call(friend, 'POST', `/api/conversations/${conversation}/accept`);
     const otherRead = async (user: typeof me) =>
       (await messaging.call(user, 'GET', '/api/conversations'))
         .json<Conversation[]>()

@@ -7,7 +7,9 @@ import { visibleTo } from '../../db/visible-to';
 /**
  * Messaging's part of "Download my data": each of the signed-in person's conversations, oldest
  * first, with every message they wrote and the other person's as the thread shows them: one
- * moderation removed or hid, or that they reported, is not handed back through the export.
+ * moderation removed or hid, or that they reported, is not handed back through the export. A
+ * request's sender reads it as the app shows it to them: a declined one is still 'request' (the
+ * app never tells the sender of a decline). And every message they wrote in activity threads.
  */
 export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
   // The export job (identity) asks on the person's behalf with its short-lived token.
@@ -21,7 +23,9 @@ function registerExportPart(app: App, deps: { db: Db }): void {
     const conversations = await queryRows<{ row: Record<string, unknown> }>(
       deps.db,
       sql`select jsonb_build_object(
-                 'id', c.id, 'created_at', c.created_at, 'status', c.status,
+                 'id', c.id, 'created_at', c.created_at,
+                 'status', case when c.status = 'declined' and c.participant1_id = ${id}
+                                then 'request' else c.status end,
                  'with', case when c.participant1_id = ${id} then c.participant2_id else c.participant1_id end,
                  'messages', coalesce((select jsonb_agg(jsonb_build_object(
                      'id', m.id, 'sender_id', m.sender_id, 'mine', m.sender_id = ${id},
@@ -33,6 +37,17 @@ function registerExportPart(app: App, deps: { db: Db }): void {
              where c.participant1_id = ${id} or c.participant2_id = ${id}
              order by c.created_at`,
     );
-    return { conversations: conversations.map((found) => found.row) };
+    const threadMessages = await queryRows<{ row: Record<string, unknown> }>(
+      deps.db,
+      sql`select jsonb_build_object('id', t.id, 'activity_post_id', t.post_id, 'content', t.content,
+                                    'created_at', t.created_at) as row
+            from messaging.activity_thread_messages t
+           where t.sender_id = ${id}
+           order by t.created_at, t.id`,
+    );
+    return {
+      conversations: conversations.map((found) => found.row),
+      activityThreadMessages: threadMessages.map((found) => found.row),
+    };
   });
 }
