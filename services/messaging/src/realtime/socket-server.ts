@@ -248,6 +248,8 @@ async function relayTyping(
   const barrier = await options.typingBarrier(conversationId, user.id, otherId);
   if (barrier === 'blocked') return { ok: false, status: 403, message: MessagingMessages.cannotMessage };
   // Whoever declined a request hears nothing more of it, and its sender is not told (as on a send).
+  // Nor does a request's sender hear its recipient typing before they accept it: that would say
+  // the request was opened. Either way the typer gets the usual answer.
   if (barrier === 'declined') return { ok: true };
   socket.to(userRoom(otherId)).emit(SocketServerEvent.typing, { conversationId, userId: user.id, typing });
   return { ok: true };
