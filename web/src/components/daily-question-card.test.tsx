@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DailyQuestionCard } from './daily-question-card';
+import { DailyQuestionCard, PublishedAreaNote } from './daily-question-card';
 
 const render = (location: { latitude: number; longitude: number }) =>
   renderToStaticMarkup(
@@ -10,11 +10,18 @@ const render = (location: { latitude: number; longitude: number }) =>
     </QueryClientProvider>,
   );
 
+const note = (location: { latitude: number; longitude: number }) =>
+  renderToStaticMarkup(<PublishedAreaNote location={location} />);
+
 describe('the daily question card', () => {
   it('tells the person the area the server will publish with their answer', () => {
-    expect(render({ latitude: 19.0596, longitude: 72.8295 })).toContain(
+    expect(note({ latitude: 19.0596, longitude: 72.8295 })).toContain(
       'Shown to everyone with your name and <span class="font-medium">Mumbai</span>.',
     );
-    expect(render({ latitude: 10.3257, longitude: 76.9511 })).toContain('10.3° N, 77.0° E');
+    expect(note({ latitude: 10.3257, longitude: 76.9511 })).toContain('10.3° N, 77.0° E');
+  });
+
+  it('says it once the person starts typing, so the first render matches the pre-rendered HTML', () => {
+    expect(render({ latitude: 19.0596, longitude: 72.8295 })).not.toContain('Shown to everyone');
   });
 });

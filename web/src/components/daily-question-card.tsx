@@ -22,7 +22,6 @@ const ReportDialog = lazy(() =>
  */
 export function DailyQuestionCard({ location }: { location: GeoPoint }) {
   const question = useMemo(() => dailyQuestionFor(new Date()), []);
-  const area = areaNameOf(location);
   const { isAuthenticated, user } = useCurrentUser();
   const responses = useDailyResponses();
   const share = useShareDailyResponse();
@@ -83,9 +82,9 @@ export function DailyQuestionCard({ location }: { location: GeoPoint }) {
           {share.isPending ? 'Sharing...' : 'Share Answer'}
         </button>
       </form>
-      <p className="mt-1 text-xs text-slate-600">
-        Shown to everyone with your name and <span className="font-medium">{area}</span>.
-      </p>
+      {/* Once they start typing: the first screen's HTML is pre-rendered without the viewer's
+          location (services/contracts/src/web/prerender.ts), and must stay the start of React's. */}
+      {answer.trim() ? <PublishedAreaNote location={location} /> : null}
       {responses.isLoading ? (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
           <Loader2 className="h-4 w-4 animate-spin-late" aria-hidden="true" /> Loading answers...
@@ -119,5 +118,14 @@ export function DailyQuestionCard({ location }: { location: GeoPoint }) {
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+/** What others will read beside an answer: the viewer's name and the area the server derives. */
+export function PublishedAreaNote({ location }: { location: GeoPoint }) {
+  return (
+    <p className="mt-1 text-xs text-slate-600">
+      Shown to everyone with your name and <span className="font-medium">{areaNameOf(location)}</span>.
+    </p>
   );
 }

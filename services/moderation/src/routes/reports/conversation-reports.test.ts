@@ -194,8 +194,11 @@ describe('reporting a 1:1 message', () => {
     const conversations = [] as string[];
     for (const accuser of accusers) conversations.push(await converse(accuser, pia));
     const messageId = randomUUID();
-    for (const [index, accuser] of accusers.entries())
+    // A second apart, so "the earliest remaining report" is one report (the clock is moved by hand).
+    for (const [index, accuser] of accusers.entries()) {
       expect((await report(accuser, messageId, conversations[index])).statusCode).toBe(201);
+      moderation.clock.advance(1_000);
+    }
     expect(await caseOf(messageId)).toEqual({
       owner_id: pia.id,
       conversation_id: conversations[0],
