@@ -1,3 +1,4 @@
+import { distanceKm } from '@saathi/contracts';
 /**
  * The coarse areas the community digest counts activity in: a fixed list of cities. A post is
  * counted in the nearest one within AREA_RADIUS_KM, else in OTHER_AREA — never in anything
@@ -21,18 +22,6 @@ export const DIGEST_CITIES = [
 export const OTHER_AREA = 'other places';
 /** A city's reach: its metropolitan area, roughly. */
 export const AREA_RADIUS_KM = 60;
-
-const EARTH_RADIUS_KM = 6371;
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-
-function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
-  const dLat = toRadians(b.latitude - a.latitude);
-  const dLon = toRadians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
-}
 
 /** The city a point counts in (or OTHER_AREA). */
 export function areaOf(point: { latitude: number; longitude: number }): string {

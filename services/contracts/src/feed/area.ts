@@ -5,6 +5,7 @@
  * Park Apts") is never published: the server derives the area, and the browser derives the same
  * one with this function to show the person what others will read before they post.
  */
+import { distanceKm } from './geo';
 import type { GeoPoint } from './geo';
 
 /** Shown when an answer came with no point (and in place of any name the server did not make). */
@@ -27,18 +28,6 @@ export const NAMED_AREAS: readonly (GeoPoint & { name: string })[] = [
 /** Wide enough to cover a city, narrow enough that two never overlap. */
 export const NAMED_AREA_RADIUS_KM = 25;
 
-const RADIANS = Math.PI / 180;
-
-/** Haversine on a 6371 km sphere (the feed's own distance). */
-function kmBetween(a: GeoPoint, b: GeoPoint): number {
-  const dLat = (b.latitude - a.latitude) * RADIANS;
-  const dLon = (b.longitude - a.longitude) * RADIANS;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * RADIANS) * Math.cos(b.latitude * RADIANS) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** "28.6° N, 77.2° E": the coarse grid, written so a reader sees it is an area. */
 function coarseGridName(point: GeoPoint): string {
   const lat = Math.abs(point.latitude).toFixed(1);
@@ -50,7 +39,7 @@ function coarseGridName(point: GeoPoint): string {
 export function areaNameOf(point: GeoPoint): string {
   let best: { name: string; km: number } | null = null;
   for (const area of NAMED_AREAS) {
-    const km = kmBetween(point, area);
+    const km = distanceKm(point, area);
     if (km <= NAMED_AREA_RADIUS_KM && (!best || km < best.km)) best = { name: area.name, km };
   }
   return best?.name ?? coarseGridName(point);

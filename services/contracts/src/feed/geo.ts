@@ -22,3 +22,20 @@ export function snapCoordinate(value: number): number {
 export function snapPoint(point: GeoPoint): GeoPoint {
   return { latitude: snapCoordinate(point.latitude), longitude: snapCoordinate(point.longitude) };
 }
+
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/**
+ * Great-circle distance in km (haversine, R = 6371 km): the feed's distance (the same formula as
+ * its SQL `feed.distance_km`), the area names shown with posts, and the digest's city counts.
+ */
+export function distanceKm(a: GeoPoint, b: GeoPoint): number {
+  const dLat = (b.latitude - a.latitude) * RADIANS_PER_DEGREE;
+  const dLon = (b.longitude - a.longitude) * RADIANS_PER_DEGREE;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * RADIANS_PER_DEGREE) *
+      Math.cos(b.latitude * RADIANS_PER_DEGREE) *
+      Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

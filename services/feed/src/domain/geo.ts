@@ -35,16 +35,7 @@ export const MAX_SNAP_SHIFT_KM =
   Math.SQRT2 * (0.5 / 10 ** SNAP_DECIMALS) * RADIANS_PER_DEGREE * EARTH_RADIUS_KM;
 
 /** Great-circle distance (haversine, R = 6371 km); the same formula as `feed.distance_km`. */
-export function distanceKm(a: Point, b: Point): number {
-  const dLat = (b.latitude - a.latitude) * RADIANS_PER_DEGREE;
-  const dLon = (b.longitude - a.longitude) * RADIANS_PER_DEGREE;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * RADIANS_PER_DEGREE) *
-      Math.cos(b.latitude * RADIANS_PER_DEGREE) *
-      Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export { distanceKm } from '@saathi/contracts';
 
 /** Column width (degrees of longitude) of a grid row: at least one row height in km everywhere in the row. */
 function columnWidth(row: number): number {
