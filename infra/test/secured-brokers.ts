@@ -7,14 +7,13 @@
  * test cluster and the NATS permission test. Never the machine's NATS, which runs without auth
  * for everyone's tests. Its log is kept, so a test can show that no process was refused.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { testEnv } from '@saathi/platform/testing';
+import { launchServer, sparePort, terminate, testEnv } from '@saathi/platform/testing';
 import { natsPasswordVariable, natsServices } from '../deploy/nats-config';
 import { redisUsers, renderRedisAcl } from '../deploy/redis-acl';
 
@@ -35,26 +34,6 @@ export interface SecuredNats {
   log(): string;
   stop(): Promise<void>;
 }
-
-export function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 export async function startSecuredNats(): Promise<SecuredNats> {
   const passwords = Object.fromEntries(
@@ -78,20 +57,16 @@ export async function startSecuredNats(): Promise<SecuredNats> {
     writeFileSync(file, conf);
   }
   let log = '';
-  const child: ChildProcess = spawn(testEnv.natsServerBinary, ['-c', file], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-  const deadline = Date.now() + 15_000;
-  while (!(await accepts(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      rmSync(storeDir, { recursive: true, force: true });
-      throw new Error(`the private nats-server did not start:\n${log.slice(-2000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let child: ChildProcess;
+  try {
+    child = await launchServer('the private nats-server', testEnv.natsServerBinary, ['-c', file], port, {
+      env,
+      timeoutMs: 15_000,
+      output: (chunk) => (log += chunk),
+    });
+  } catch (error) {
+    rmSync(storeDir, { recursive: true, force: true });
+    throw error;
   }
   const url = `nats://127.0.0.1:${port}`;
   return {
@@ -104,11 +79,7 @@ export async function startSecuredNats(): Promise<SecuredNats> {
     violations: () => log.match(/Violation[^\n]*/g) ?? [],
     log: () => log,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await terminate(child);
       rmSync(storeDir, { recursive: true, force: true });
     },
   };
@@ -140,35 +111,31 @@ export async function startSecuredRedis(): Promise<SecuredRedis> {
     renderRedisAcl((user) => passwords[user]!),
   );
   const port = await sparePort();
-  let log = '';
-  const child: ChildProcess = spawn(
-    testEnv.redisServerBinary,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
-      '--aclfile',
-      aclFile,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-  const deadline = Date.now() + 15_000;
-  while (!(await accepts(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`the private redis-server did not start:\n${log.slice(-2000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let child: ChildProcess;
+  try {
+    child = await launchServer(
+      'the private redis-server',
+      testEnv.redisServerBinary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--aclfile',
+        aclFile,
+      ],
+      port,
+      { timeoutMs: 15_000 },
+    );
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -177,11 +144,7 @@ export async function startSecuredRedis(): Promise<SecuredRedis> {
     passwordEnv: () =>
       Object.fromEntries(Object.entries(passwords).map(([user, p]) => [redisPasswordVariable(user), p])),
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await terminate(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,7 @@
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { startNatsServer, type NatsServerHandle, type StartNatsServerOptions } from './nats-server';
 export { startRedisServer, type RedisServerHandle } from './redis-server';
+export { launchServer, sparePort, terminate, type LaunchOptions } from './server-process';
 export { uniqueName, uniqueToken } from './unique-name';
 export { testEnv } from './env';
 export { waitFor, sleep } from './wait-for';

@@ -1,22 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
+export interface LaunchOptions {
+  /** The server's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** How long it may take to listen; default 10 s. */
+  timeoutMs?: number;
+  /** Everything it writes, stdout and stderr, as it comes (a test may read its log later). */
+  output?: (chunk: string) => void;
+}
+
 /**
  * Starts a server binary (nats-server, redis-server) for a test and waits until it accepts
- * connections on `port`; fails with the tail of its stderr when it exits or never listens.
+ * connections on `port`; fails with the tail of its output when it exits or never listens.
  */
 export async function launchServer(
   name: string,
   binary: string,
   args: string[],
   port: number,
+  options: LaunchOptions = {},
 ): Promise<ChildProcess> {
-  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
+  const child = spawn(binary, args, {
+    env: options.env ?? process.env,
+    stdio: ['ignore', options.output ? 'pipe' : 'ignore', 'pipe'],
   });
-  const deadline = Date.now() + 10_000;
+  let log = '';
+  const take = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+    options.output?.(chunk.toString());
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   while (!(await accepts(port))) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${log}`);
     if (Date.now() > deadline) {
