@@ -95,6 +95,34 @@ const fileTimes = [];
 /** The step now running (phases of one step run side by side). */
 let step = 1;
 
+/**
+ * Busy CPU-seconds of the whole machine so far (all cores, every process: the product, the
+ * browsers, PostgreSQL, NATS, Redis), from /proc/stat; undefined where there is none. Each step's
+ * share tells whether a step waits or is short of cores.
+ */
+function machineBusySeconds() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return (user + nice + system + irq + softirq + (steal ?? 0)) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+/** Each step's wall seconds and the machine's busy CPU-seconds during it. */
+const stepLoads = [];
+let stepStarted = { wall: performance.now(), busy: machineBusySeconds() };
+function endStep() {
+  const busy = machineBusySeconds();
+  stepLoads.push({
+    step,
+    wall: (performance.now() - stepStarted.wall) / 1000,
+    busy: busy === undefined || stepStarted.busy === undefined ? undefined : busy - stepStarted.busy,
+  });
+  step += 1;
+  stepStarted = { wall: performance.now(), busy };
+}
+
 async function timed(name, work) {
   const started = performance.now();
   const ofStep = step;
@@ -182,20 +210,21 @@ if (quick) {
   // No two shared products run at once (web/e2e/shared-products.ts): they would compete for
   // the two cores.
   await Promise.all([format(), phase('services', ['services', 'services-cluster', 'web-unit'])]);
-  step = 2;
+  endStep();
   await Promise.all([
     phase('browser embedded', ['browser-embedded']),
     phase('lighthouse', ['lighthouse'], { beside: true }),
     lint(),
   ]);
-  step = 3;
+  endStep();
   await Promise.all([phase('browser cluster', ['browser-cluster']), typecheck()]);
-  step = 4;
+  endStep();
   // Infra and reliability: most of their files start processes of their own.
   await Promise.all([
     phase('infra', ['infra'], { beside: true }),
     phase('reliability', ['reliability'], { beside: true }),
   ]);
+  endStep();
 
   // docs/reliability.md's figures from this run, written beside the run's reports (the tracked
   // document is refreshed by hand: `node infra/scripts/reliability-report.mjs --doc`). A problem
@@ -231,6 +260,15 @@ console.log(
 for (const { name, step: ofStep, seconds } of phaseTimes.sort((a, b) => a.step - b.step))
   console.log(`  ${String(ofStep).padEnd(5)} ${name.padEnd(20)} ${seconds.toFixed(1).padStart(8)}`);
 console.log(`  ${'all'.padEnd(5)} ${'total'.padEnd(20)} ${total.toFixed(1).padStart(8)}`);
+if (stepLoads.some((load) => load.busy !== undefined)) {
+  console.log(
+    '[test] each step: wall seconds, and the busy CPU-seconds of the whole machine (2 cores: at most twice the wall):',
+  );
+  for (const { step: ofStep, wall, busy } of stepLoads)
+    console.log(
+      `  ${String(ofStep).padEnd(5)} wall ${wall.toFixed(1).padStart(7)}  cpu ${busy === undefined ? '?' : busy.toFixed(1).padStart(7)}`,
+    );
+}
 console.log('[test] the ten slowest test files:');
 for (const { file, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
