@@ -10,7 +10,9 @@ import { bundleProcesses } from './bundle-processes.mjs';
 import { gatewayAddress } from './cluster-origin.mjs';
 import { setupDatabaseRolesIfAllowed } from './database-roles.mjs';
 import { ensureDependencies, ensureWebBuild, readProcesses, repoRoot, spawnPrefixed } from './lib.mjs';
+import { useSupportedNode } from './node-runtime.mjs';
 
+await useSupportedNode();
 ensureDependencies();
 ensureWebBuild();
 

@@ -2,7 +2,9 @@
 // on PGlite, the in-process bus and queue, and the file mailer. Installs and builds first when needed.
 import { spawn } from 'node:child_process';
 import { ensureDependencies, ensureWebBuild, repoRoot } from './lib.mjs';
+import { useSupportedNode } from './node-runtime.mjs';
 
+await useSupportedNode();
 ensureDependencies();
 ensureWebBuild();
 

@@ -16,6 +16,7 @@ import {
   trackedChanges,
   trackedChangesSince,
 } from './lib.mjs';
+import { useSupportedNode } from './node-runtime.mjs';
 
 const quick = process.argv.includes('--quick');
 
@@ -58,6 +59,7 @@ function check(name, status) {
   console.log(`[test] ${name}: ${status === 0 ? 'passed' : 'FAILED'}`);
 }
 
+await useSupportedNode();
 ensureDependencies();
 if (!quick) ensureDebianTools();
 
@@ -203,18 +205,18 @@ if (quick) {
   // Everything side by side: the services' tests mostly wait on PostgreSQL, NATS and Redis.
   await Promise.all([lint(), typecheck(), format(), phase('services', ['services', 'web-unit'])]);
 } else {
-  // Four steps. The phases of a step run side by side, placed where a phase leaves a core idle:
-  // the browser phases keep about one core busy (the browsers mostly wait on the product), so
-  // the static checks, which need only CPU, and Lighthouse, which holds nothing load can move,
-  // ride along with them. The services' tests mostly wait on PostgreSQL, NATS and Redis.
-  // No two shared products run at once (web/e2e/shared-products.ts): they would compete for
-  // the two cores.
-  await Promise.all([format(), phase('services', ['services', 'services-cluster', 'web-unit'])]);
+  // Four steps. The phases of a step run side by side, placed where a phase leaves a core idle
+  // (the table at the end shows each step's busy CPU-seconds against its wall time). The
+  // services' tests mostly wait on PostgreSQL, NATS and Redis: their step used 183 of its 308
+  // CPU-seconds, so lint (about 90, pure CPU) and the format check ride along with them. The
+  // browser phases keep the cores busy with the browsers and the product; Lighthouse and
+  // typecheck fill what is left of their steps. No two shared products run at once
+  // (web/e2e/shared-products.ts): they would compete for the two cores.
+  await Promise.all([format(), lint(), phase('services', ['services', 'services-cluster', 'web-unit'])]);
   endStep();
   await Promise.all([
     phase('browser embedded', ['browser-embedded']),
     phase('lighthouse', ['lighthouse'], { beside: true }),
-    lint(),
   ]);
   endStep();
   await Promise.all([phase('browser cluster', ['browser-cluster']), typecheck()]);

@@ -1,0 +1,85 @@
+// The Node.js line Saathi supports is production's (infra/docker/Dockerfile: Node 24). On a
+// machine whose `node` is older, `npm start`, `npm run start:cluster` and `npm test` run under a
+// pinned Node 24 taken from the npm registry (the `node-<platform>-<arch>` package, the binary
+// the npm `node` package installs), so the product and its tests run on the same major as
+// production. Plain Node, no dependencies: this runs before `npm install`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './lib.mjs';
+
+/** The exact Node 24 the scripts fall back to (package.json "saathi.node"). */
+function pinnedVersion() {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  return manifest.saathi.node;
+}
+
+const major = (version) => Number(version.replace(/^v/, '').split('.')[0]);
+
+/**
+ * Where pinned runtimes are kept between clones (like npm's own cache): SAATHI_NODE_CACHE, or
+ * the user's cache directory.
+ */
+function cacheDir() {
+  return (
+    process.env.SAATHI_NODE_CACHE ??
+    path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'saathi', 'node')
+  );
+}
+
+/** The pinned binary, installed from the npm registry on first use; undefined when that fails. */
+function pinnedNode(version) {
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const prefix = path.join(cacheDir(), `${pkg}-${version}`);
+  const binary = path.join(prefix, 'node_modules', pkg, 'bin', 'node');
+  if (existsSync(binary)) return binary;
+  mkdirSync(prefix, { recursive: true });
+  console.log(`[saathi] installing Node ${version} from the npm registry (${pkg}) into ${prefix}…`);
+  const status = spawnSync(
+    'npm',
+    [
+      'install',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--no-package-lock',
+      '--prefix',
+      prefix,
+      `${pkg}@${version}`,
+    ],
+    { stdio: 'inherit' },
+  ).status;
+  return status === 0 && existsSync(binary) ? binary : undefined;
+}
+
+/**
+ * Returns when this process already runs on the supported major. Otherwise runs this same script
+ * under the pinned Node 24 (its `node` first on PATH, so npx, vitest and every process they start
+ * use it too), passes signals on, and exits with its status. SAATHI_NODE=system keeps the
+ * machine's own Node.
+ */
+export async function useSupportedNode() {
+  const version = pinnedVersion();
+  if (major(process.version) >= major(version) || process.env.SAATHI_NODE === 'system') return;
+  const binary = pinnedNode(version);
+  if (!binary) {
+    console.warn(
+      `[saathi] could not install Node ${version}; going on with this machine's ${process.version}`,
+    );
+    return;
+  }
+  console.log(
+    `[saathi] this machine's Node is ${process.version}; running under Node ${version} (production's line) from ${path.dirname(binary)}`,
+  );
+  const child = spawn(binary, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+  // Ctrl-C reaches the child through the terminal's process group; a signal sent to this
+  // process alone (a supervisor's SIGTERM) is passed on.
+  process.on('SIGINT', () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  const [code, signal] = await new Promise((resolve) => child.on('exit', (...result) => resolve(result)));
+  process.exit(code ?? (signal ? 1 : 0));
+}
