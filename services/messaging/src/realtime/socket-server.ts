@@ -20,6 +20,7 @@ import { userRoom } from './pusher';
 import { createReplicaPresence } from './replica-presence';
 import type { PresenceEvents } from './replica-presence';
 import type { Pusher } from './pusher';
+import { keepSocketStreamShort, SOCKET_STREAM } from './stream-retention';
 import { createUserSocketLimits } from './user-socket-limits';
 import type { UserSocketLimits } from './user-socket-limits';
 
@@ -107,10 +108,14 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     connectTimeout: 5_000,
   });
   let redis: Redis | undefined;
+  let stopTrimming = () => {};
   if (options.redisUrl) {
     redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
     redis.on('error', (err) => options.logger.warn({ err }, 'socket.io redis error'));
-    io.adapter(createAdapter(redis, { streamName: 'saathi:messaging:socket.io', maxLen: 10_000 }));
+    io.adapter(createAdapter(redis, { streamName: SOCKET_STREAM, maxLen: 10_000 }));
+    stopTrimming = keepSocketStreamShort(redis, (err: unknown) =>
+      options.logger.warn({ err }, 'socket.io stream trim failed'),
+    );
   }
 
   // With Redis, the replicas tell each other who is connected (replica-presence.ts).
@@ -187,6 +192,7 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
   });
   app.addHook('onClose', async () => {
     presence.stop();
+    stopTrimming();
     await io.of('/').adapter.close();
     if (redis) await redis.quit().catch(() => undefined);
   });

@@ -6,7 +6,14 @@ import type { JobData, QueueName } from '@saathi/contracts';
 import type { Logger } from '../logging';
 import type { AddJobOptions, JobContext, JobQueue } from '../ports';
 import { decodeJobId, encodeJobId } from './job-id';
-import { DEFAULT_BACKOFF_MS, KEEP_COMPLETED, KEEP_FAILED, keepFailedOf } from './retention';
+import {
+  DEFAULT_BACKOFF_MS,
+  FAILED_SWEEP_EVERY_MS,
+  hasShortFailedRetention,
+  KEEP_COMPLETED,
+  KEEP_FAILED,
+  keepFailedOf,
+} from './retention';
 import { asQueueUnavailable, QueueUnavailableError } from './unavailable';
 
 export interface BullQueueOptions {
@@ -20,6 +27,8 @@ export interface BullQueueOptions {
    * stalled-job check, made just as often. Default 30 000 (BullMQ's).
    */
   lockDurationMs?: number;
+  /** How often a worker sweeps failed jobs that must go within a day (retention.ts); tests shorten it. */
+  failedSweepEveryMs?: number;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -55,11 +64,13 @@ export function createBullQueue({
   prefix = 'saathi',
   logger,
   lockDurationMs = 30_000,
+  failedSweepEveryMs = FAILED_SWEEP_EVERY_MS,
 }: BullQueueOptions): JobQueue {
   const log = logger.child({ component: 'bullmq' });
   const connection = { url: redisUrl };
   const queues = new Map<QueueName, Queue>();
   const workers = new Map<QueueName, Worker>();
+  const sweeps: NodeJS.Timeout[] = [];
   let closing: Promise<void> | undefined;
 
   // Own connection so readiness checks answer even while workers are blocked on BZPOPMIN.
@@ -233,6 +244,16 @@ export function createBullQueue({
         );
       });
       workers.set(name, worker);
+      if (hasShortFailedRetention(name)) {
+        const graceMs = Math.max(0, keepFailedOf(name).ageSeconds * 1000 - failedSweepEveryMs);
+        const sweep = setInterval(() => {
+          queueFor(name)
+            .clean(graceMs, 1_000, 'failed')
+            .catch((error: unknown) => log.warn({ err: error, queue: name }, 'failed-job sweep failed'));
+        }, failedSweepEveryMs);
+        sweep.unref();
+        sweeps.push(sweep);
+      }
       return worker.waitUntilReady().then(() => undefined);
     },
 
@@ -263,6 +284,7 @@ export function createBullQueue({
 
     close(): Promise<void> {
       closing ??= (async () => {
+        for (const sweep of sweeps) clearInterval(sweep);
         // Workers first: Worker.close() lets running jobs finish before it returns.
         await Promise.allSettled([...workers.values()].map((worker) => worker.close()));
         await Promise.allSettled([...queues.values()].map((queue) => queue.close()));

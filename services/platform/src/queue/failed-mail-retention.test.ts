@@ -64,6 +64,32 @@ describe('failed mail jobs', () => {
     }
   }, 30_000);
 
+  it('are swept at the day even when no other mail fails after them', async () => {
+    const sweptPrefix = `${prefix}-swept`;
+    const queue = createBullQueue({ redisUrl, prefix: sweptPrefix, logger, failedSweepEveryMs: 200 });
+    const raw = new Queue(QueueName.email, { connection: { url: redisUrl }, prefix: sweptPrefix });
+    const redis = new Redis(redisUrl);
+    try {
+      await queue.process(QueueName.email, () => Promise.reject(new Error('smtp down')));
+      await queue.add(QueueName.email, mail('lone@example.com'), { jobId: 'lone' });
+      await queue.add(QueueName.email, mail('recent@example.com'), { jobId: 'recent' });
+      await waitFor(async () => (await raw.getFailedCount()) === 2);
+
+      // The lone failure as if it happened a day and a minute ago; nothing fails after it.
+      const dayAgo = Date.now() - (DAY_SECONDS + 60) * 1000;
+      await redis.hset(`${sweptPrefix}:${QueueName.email}:lone`, 'finishedOn', dayAgo);
+      await redis.zadd(`${sweptPrefix}:${QueueName.email}:failed`, dayAgo, 'lone');
+
+      await waitFor(async () => (await raw.getJob('lone')) === undefined);
+      const kept = await raw.getFailed();
+      expect(kept.map((job) => (job.data as { to: string }).to)).toEqual(['recent@example.com']);
+    } finally {
+      await queue.close();
+      await raw.close();
+      redis.disconnect();
+    }
+  }, 30_000);
+
   it('leave other queues’ failed jobs to the usual week', async () => {
     const queue = createBullQueue({ redisUrl, prefix: `${prefix}-other`, logger });
     const raw = new Queue(QueueName.postExpiry, { connection: { url: redisUrl }, prefix: `${prefix}-other` });

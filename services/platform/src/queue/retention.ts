@@ -21,6 +21,19 @@ export function keepFailedOf(queue: QueueName): { ageSeconds: number; count: num
   return { ...KEEP_FAILED, ageSeconds: FAILED_AGE_SECONDS_BY_QUEUE[queue] ?? KEEP_FAILED.ageSeconds };
 }
 
+/** Whether `queue`'s failed jobs must go sooner than the default week (and so are swept). */
+export function hasShortFailedRetention(queue: QueueName): boolean {
+  return FAILED_AGE_SECONDS_BY_QUEUE[queue] !== undefined;
+}
+
+/**
+ * How often a worker sweeps its queue's old failed jobs when they must go sooner than the week.
+ * BullMQ trims by age only when another job of the queue fails, so one lone failure would stay
+ * until the next; the sweep removes everything older than the limit less this interval, so none
+ * outlives the limit.
+ */
+export const FAILED_SWEEP_EVERY_MS = 10 * 60 * 1000;
+
 /** Back-off base when a caller asks for retries without naming one. */
 export const DEFAULT_BACKOFF_MS = 1_000;
 
