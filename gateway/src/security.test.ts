@@ -30,13 +30,31 @@ describe('content security policy', () => {
     ]);
   });
 
-  it('runs scripts from the site, the map host and the one inline boot script, by its hash', async () => {
+  it('runs scripts from the site, the one inline boot script by its hash, and what carries the response’s nonce: no Google host', async () => {
     const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
-    expect(await directive('script-src')).toEqual([
+    const [self, boot, nonce, ...more] = await directive('script-src');
+    expect([self, boot, more]).toEqual(["'self'", `'sha256-${hash}'`, []]);
+    expect(nonce).toMatch(/^'nonce-[0-9a-f]{32}'$/);
+  });
+
+  it('admits inline styles only by the response’s nonce, never as unsafe-inline', async () => {
+    const styles = await directive('style-src');
+    expect(styles).not.toContain("'unsafe-inline'");
+    expect(styles).toEqual([
       "'self'",
-      `'sha256-${hash}'`,
-      'https://maps.googleapis.com',
+      expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/),
+      'https://fonts.googleapis.com',
     ]);
+  });
+
+  it('gives every response nonces of its own, different for scripts and styles', async () => {
+    const nonces = async () => {
+      const csp = String((await app.inject('/')).headers['content-security-policy']);
+      return [...csp.matchAll(/'nonce-([0-9a-f]+)'/g)].map((match) => match[1]);
+    };
+    const [first, second] = [await nonces(), await nonces()];
+    expect(first).toHaveLength(2);
+    expect(new Set([...first, ...second]).size).toBe(4);
   });
 
   it('names no wildcard host anywhere', async () => {

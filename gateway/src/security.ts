@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { BOOT_SCRIPT } from '@saathi/contracts';
@@ -7,8 +8,7 @@ import { addressKey, HttpError } from '@saathi/platform';
 import type { Redis } from 'ioredis';
 import { redisOrMemoryStore } from './rate-limit-store';
 
-/** Google Maps (the optional map picker) loads its script, tiles and icons from these exact hosts. */
-const MAPS_SCRIPT = ['https://maps.googleapis.com'];
+/** Google Maps (the optional map picker) loads its tiles and icons from these exact hosts. */
 const MAPS_IMAGES = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
 /** What the Maps script itself fetches (map metadata, Places and geocoding answers, icons). */
 const MAPS_CONNECT = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
@@ -21,6 +21,34 @@ const GOOGLE_AVATARS = ['https://lh3.googleusercontent.com'];
 
 /** The web app's one inline script (it starts the modules after the first paint), by its hash. */
 const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** One document's nonces: a fresh pair for every response. */
+export interface CspNonces {
+  script: string;
+  style: string;
+}
+
+const noncesOfResponse = new WeakMap<ServerResponse, CspNonces>();
+
+/**
+ * The nonces of the document this reply answers with, made on first ask: helmet writes them into
+ * the CSP header and the web app's page into its own `<style>` and boot `<script>`
+ * (gateway/src/web.ts), from where the app hands them to what adds elements at run time (Radix
+ * dialogs' scroll lock, the Maps loader). 128 random bits each, as CSP asks.
+ */
+export function cspNoncesOf(reply: FastifyReply | ServerResponse): CspNonces {
+  const response = 'raw' in reply ? reply.raw : reply;
+  let nonces = noncesOfResponse.get(response);
+  if (!nonces) {
+    nonces = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
+    noncesOfResponse.set(response, nonces);
+  }
+  return nonces;
+}
+
+const scriptNonce = (_request: unknown, response: ServerResponse) =>
+  `'nonce-${cspNoncesOf(response).script}'`;
+const styleNonce = (_request: unknown, response: ServerResponse) => `'nonce-${cspNoncesOf(response).style}'`;
 
 /**
  * Full helmet set with the app's CSP, for documents (the web app, API docs). Register it in
@@ -35,10 +63,15 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         'default-src': ["'self'"],
         'base-uri': ["'none'"],
         'object-src': ["'none'"],
-        'script-src': ["'self'", BOOT_SCRIPT_SOURCE, ...MAPS_SCRIPT],
+        // No Google host: the map picker loads the Maps script under the page's nonce, and Maps
+        // gives the scripts it adds the same nonce. An allowed maps.googleapis.com would let
+        // injected markup load any of that host's JSONP answers as a script.
+        'script-src': ["'self'", BOOT_SCRIPT_SOURCE, scriptNonce],
         'script-src-attr': ["'none'"],
-        // Radix primitives and Google Maps set inline styles.
-        'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        // No 'unsafe-inline': the page's one inline <style> and the style elements that Radix's
+        // scroll lock and Google Maps add carry the nonce. Inline style attributes set from
+        // script (React's `style`) go through the CSSOM, which style-src does not govern.
+        'style-src': ["'self'", styleNonce, 'https://fonts.googleapis.com'],
         'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
         'img-src': ["'self'", 'data:', 'blob:', ...MAPS_IMAGES, ...GOOGLE_AVATARS],
         // 'self' covers the app's own ws:/wss: origin (CSP Level 3): the socket needs no more,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_HEADING_HTML, HOME_SCREEN_COOKIE, dailyQuestionFor } from '@saathi/contracts';
@@ -17,8 +17,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>Saathi</title><script type="module" src="/assets/index-abc.js"></script></head>' +
-      '<body><div id="root"><div><header>Saathi</header></div></div></body></html>',
+    '<!doctype html><html><head><title>Saathi</title><style>body{margin:0}</style><script type="module" src="/assets/index-abc.js"></script></head>' +
+      '<body><div id="root"><div><header>Saathi</header></div></div><script>boot()</script></body></html>',
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc.js'), MAIN_JS);
   writeFileSync(path.join(webDist, 'assets', 'index-abc.js.br'), brotliCompressSync(MAIN_JS));
@@ -83,6 +83,26 @@ describe('web delivery', () => {
     expect(html.headers['content-encoding']).toBe('br');
     expect(String(html.headers.vary)).toMatch(/accept-encoding/i);
     await html.body.dump();
+  });
+
+  it('gives each page its own CSP nonces, on its inline style and boot script, in every encoding', async () => {
+    const nonceIn = (csp: string, directive: string) =>
+      new RegExp(`${directive} [^;]*'nonce-([0-9a-f]{32})'`).exec(csp)?.[1];
+    const seen = new Set<string>();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await request(`${gatewayUrl}/auth`, { headers: { 'accept-encoding': encoding } });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      const html = (
+        encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
+      ).toString();
+      const csp = String(res.headers['content-security-policy']);
+      const style = nonceIn(csp, 'style-src');
+      const script = nonceIn(csp, 'script-src');
+      expect(html).toContain(`<style nonce="${style}">body{margin:0}</style>`);
+      expect(html).toContain(`<script nonce="${script}">boot()</script>`);
+      seen.add(style!).add(script!);
+    }
+    expect(seen.size).toBe(6);
   });
 
   it("names the screen's own chunks in its HTML, without repeating the entry's", async () => {

@@ -114,6 +114,8 @@ interface Opened {
   page: Page;
   /** Every URL the page requested, in order. */
   requested: string[];
+  /** Every CSP violation the page reported. */
+  violations: string[];
 }
 
 describe('the map location picker (embedded mode)', () => {
@@ -141,6 +143,12 @@ describe('the map location picker (embedded mode)', () => {
       locale: 'en-US',
     });
     context.setDefaultTimeout(15_000);
+    // The page's CSP admits no inline style and no Google host (gateway/src/security.ts): the
+    // dialog's scroll lock and Google's script get in by the page's nonces, or are reported here.
+    const violations: string[] = [];
+    await context.exposeFunction('__cspViolation', (what: unknown) => violations.push(String(what)));
+    await context.addInitScript(`document.addEventListener('securitypolicyviolation', (e) =>
+      window.__cspViolation(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));`);
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
@@ -163,7 +171,12 @@ describe('the map location picker (embedded mode)', () => {
     expect(registered.status(), await registered.text()).toBe(201);
     await page.goto('/home');
     await page.getByRole('heading', { name: 'Location Access Required' }).waitFor();
-    return { context, page, requested };
+    return { context, page, requested, violations };
+  }
+
+  /** While a dialog is open, its scroll lock's injected <style> holds the page still. */
+  async function expectScrollLocked(page: Page): Promise<void> {
+    expect(await page.evaluate('getComputedStyle(document.body).overflow')).toBe('hidden');
   }
 
   async function storedLocation(page: Page): Promise<UserLocation> {
@@ -173,7 +186,7 @@ describe('the map location picker (embedded mode)', () => {
   }
 
   it('with a key, loads the map only when the dialog opens; search, click and drag choose, reverse geocoding names', async () => {
-    const { context, page, requested } = await open();
+    const { context, page, requested, violations } = await open();
     try {
       expect(await page.locator('meta[name="saathi-maps-key"]').getAttribute('content')).toBe(MAPS_KEY);
       // The first load fetched neither Google's script nor the map's chunk.
@@ -191,6 +204,13 @@ describe('the map location picker (embedded mode)', () => {
       expect(script.searchParams.get('libraries')).toContain('places');
       await dialog.locator('[data-fake-map]').waitFor();
       await dialog.getByText('Selected: New Delhi').waitFor();
+      // Google's script ran under the page's script nonce, its only way past the CSP.
+      expect(
+        await page.evaluate(
+          `document.querySelector('script[src^="https://maps.googleapis.com/"]').nonce === document.querySelector('script[nonce]').nonce`,
+        ),
+      ).toBe(true);
+      await expectScrollLocked(page);
 
       // A place from the search box: named as Google names it.
       await dialog.getByRole('searchbox', { name: 'Search for a place' }).fill('Lodhi');
@@ -224,17 +244,20 @@ describe('the map location picker (embedded mode)', () => {
       expect(stored.latitude).toBeCloseTo(28.65, 2);
       expect(stored.longitude).toBeCloseTo(77.2, 2);
       expect(await page.evaluate('window.__geocoded')).toMatchObject({ lat: stored.latitude });
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }
   }, 90_000);
 
   it('without a key, is the coordinates form and never asks Google or for the map chunk', async () => {
-    const { context, page, requested } = await open({ withoutKey: true });
+    const { context, page, requested, violations } = await open({ withoutKey: true });
     try {
       expect(await page.locator('meta[name="saathi-maps-key"]').count()).toBe(0);
       await page.getByRole('button', { name: 'Select on Map' }).click();
       const dialog = page.getByRole('dialog', { name: 'Select Your Location' });
+      await dialog.getByLabel('Latitude').waitFor();
+      await expectScrollLocked(page);
       await dialog.getByLabel('Latitude').fill('123');
       await dialog.getByRole('button', { name: 'Use This Location' }).click();
       await dialog.getByRole('alert').filter({ hasText: 'Enter a latitude between -90 and 90' }).waitFor();
@@ -248,6 +271,7 @@ describe('the map location picker (embedded mode)', () => {
         locationName: '12.972, 77.595',
       });
       expect(requested.filter((url) => isGoogle(url) || isMapChunk(url))).toEqual([]);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }

@@ -4,11 +4,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './api/query-client';
 import { App, loadFirstScreen } from './app';
+import { shareStyleNonce } from './lib/csp-nonce';
 import { syncHomeScreenCookie } from './lib/use-stored-location';
 import { OfflineNotice } from './pwa/offline-notice';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import './index.css';
 
+// Before anything can open a dialog: its scroll lock adds a <style> the CSP admits by nonce only.
+shareStyleNonce();
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -6,6 +6,7 @@ import { GoogleMap, MarkerF, StandaloneSearchBox, useJsApiLoader } from '@react-
 import type { Libraries } from '@react-google-maps/api';
 import { LocateFixed, Loader2 } from 'lucide-react';
 import { snapPoint } from '@saathi/contracts';
+import { scriptNonce } from '../lib/csp-nonce';
 import { coordinatesName, type UserLocation } from '../lib/location';
 import { buttonPrimary, buttonSecondary, inputClass } from './ui';
 
@@ -61,6 +62,8 @@ export default function LocationMapPicker({ apiKey, start, onChoose, onUseForm }
     id: 'saathi-google-maps',
     googleMapsApiKey: apiKey,
     libraries: LIBRARIES,
+    // The CSP admits Google's script by this page's nonce only (no Google host is allowed).
+    nonce: scriptNonce(),
   });
   // The centre is set once: moving the marker must not re-centre the map under the pointer.
   const [centre] = useState<Point>({ lat: start.latitude, lng: start.longitude });

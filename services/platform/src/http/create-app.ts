@@ -19,6 +19,7 @@ import { REQUEST_ID_HEADER, genRequestId } from './request-id';
 import { addRequestSpans } from '../observability/request-spans';
 import { addJsonCompression } from './compress-json';
 import { traceOf } from './trace-context';
+import { answerClientError } from './client-error';
 
 /** A Saathi Fastify app: zod validation and serialisation, typed by the zod schemas. */
 export type App = FastifyInstance<
@@ -162,6 +163,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
     requestTimeout: timeouts.requestTimeoutMs,
     connectionTimeout: timeouts.connectionTimeoutMs,
     http: {
