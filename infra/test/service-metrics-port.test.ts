@@ -6,12 +6,11 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startNatsServer, startRedisServer } from '@saathi/platform/testing';
+import { createTestDatabase, sparePort, startNatsServer, startRedisServer } from '@saathi/platform/testing';
 import type { NatsServerHandle, RedisServerHandle, TestDatabase } from '@saathi/platform/testing';
 import { isReady, waitUntil } from './cluster-harness';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const sparePort = () => 30_000 + Math.floor(Math.random() * 20_000);
 
 describe('a service process with METRICS_PORT', () => {
   let database: TestDatabase;
@@ -19,10 +18,15 @@ describe('a service process with METRICS_PORT', () => {
   let redis: RedisServerHandle;
   let child: ChildProcess;
   let output = '';
-  const port = sparePort();
-  const metricsPort = port + 1;
+  // Ports the system hands out, not picked at random: a random one in 30,000–50,000 collided
+  // with an outgoing connection's ephemeral port (EADDRINUSE) in a full run.
+  let port: number;
+  let metricsPort: number;
 
   beforeAll(async () => {
+    port = await sparePort();
+    do metricsPort = await sparePort();
+    while (metricsPort === port);
     [database, nats, redis] = await Promise.all([
       createTestDatabase('metrics_port'),
       startNatsServer(),
