@@ -1,12 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { destroyPastBounds } from '@saathi/platform';
+import type { DrainLimits } from '@saathi/platform';
 
-export interface LingerLimits {
-  /** Bytes of the unwanted body read and dropped after the answer, at most. */
-  maxBytes: number;
-  /** How long the connection is kept for it, at most. */
-  maxMs: number;
-}
+export type LingerLimits = DrainLimits;
 
 /**
  * As nginx's lingering close (`lingering_time`/`lingering_timeout`): enough for a client that
@@ -17,9 +14,6 @@ export const LINGER_LIMITS: Readonly<LingerLimits> = Object.freeze({
   maxBytes: 16 * 1024 * 1024,
   maxMs: 5000,
 });
-
-/** How often the bounds are checked: the HTTP parser reads the socket itself, so no 'data' to count. */
-const CHECK_EVERY_MS = 20;
 
 const lingering = new WeakSet<Socket>();
 
@@ -47,13 +41,7 @@ export function lingerAfterAnswer(
   socket.destroySoon = function lingeringClose(this: Socket): void {
     if (this.writable) this.end();
     if (this.destroyed) return;
-    const fromBytes = this.bytesRead;
-    const until = Date.now() + limits.maxMs;
-    const check = setInterval(() => {
-      if (this.bytesRead - fromBytes > limits.maxBytes || Date.now() >= until) this.destroy();
-    }, CHECK_EVERY_MS);
-    check.unref();
-    this.once('close', () => clearInterval(check));
+    destroyPastBounds(this, limits);
     // The HTTP parser goes on taking the body off the socket, but would pause the socket again
     // on the first chunk nobody reads: marked dumped (what Node does with a body no handler
     // read), the request drops them.

@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { destroyPastBounds } from './bounded-drain';
 
 /** How long, and how many bytes, a refused connection is drained for before it is cut. */
 const DRAIN_LIMITS = { maxBytes: 1024 * 1024, maxMs: 5000 };
-const CHECK_EVERY_MS = 20;
 
 const answered = new WeakSet<Socket>();
 
@@ -43,13 +43,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
-  const fromBytes = socket.bytesRead;
-  const until = Date.now() + DRAIN_LIMITS.maxMs;
-  const check = setInterval(() => {
-    if (socket.bytesRead - fromBytes > DRAIN_LIMITS.maxBytes || Date.now() >= until) socket.destroy();
-  }, CHECK_EVERY_MS);
-  check.unref();
-  socket.once('close', () => clearInterval(check));
+  destroyPastBounds(socket, DRAIN_LIMITS);
   socket.on('data', () => {});
   socket.once('end', () => socket.destroy());
   socket.resume();

@@ -1,4 +1,6 @@
 export { addressKey } from './address-key';
+export { destroyPastBounds } from './bounded-drain';
+export type { DrainLimits } from './bounded-drain';
 export { createApp, DEFAULT_HTTP_TIMEOUTS } from './create-app';
 export type { App, CreateAppOptions, HttpTimeouts } from './create-app';
 export { HttpError, httpErrors, isHttpError } from './errors';
