@@ -5,25 +5,16 @@ import {
   sessionRevokedV1,
   SocketServerEvent,
 } from '@saathi/contracts';
-import type { ChatMessage, ReadReceipt, SocketAck, TypingIndicator } from '@saathi/contracts';
+import type { ChatMessage, ReadReceipt, TypingIndicator } from '@saathi/contracts';
 import { sleep, waitFor } from '@saathi/platform/testing';
-import { buildUser, startTestMessaging } from '../testing/test-messaging';
-import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
+import { buildUser, emitTyping, recordEvents, startTestMessaging } from '../testing/test-messaging';
+import type { TestMessaging } from '../testing/test-messaging';
 
 let messaging: TestMessaging;
 beforeAll(async () => {
   messaging = await startTestMessaging();
 });
 afterAll(() => messaging.close());
-
-/** Everything a socket receives, by event name. */
-function record(socket: ClientSocket) {
-  const received: Record<string, unknown[]> = {};
-  socket.onAny((event: string, payload: unknown) => {
-    (received[event] ??= []).push(payload);
-  });
-  return received;
-}
 
 async function pair() {
   const asha = buildUser();
@@ -32,9 +23,6 @@ async function pair() {
   await messaging.register(ravi, { firstName: 'Ravi' });
   return { asha, ravi, conversation: await messaging.start(asha, ravi) };
 }
-
-const typing = (socket: ClientSocket, conversationId: string, on = true) =>
-  new Promise<SocketAck>((resolve) => socket.emit('typing', { conversationId, typing: on }, resolve));
 
 describe('the handshake', () => {
   it('refuses a socket without a cookie, with a forged token, or of a revoked session', async () => {
@@ -72,7 +60,7 @@ describe('the handshake', () => {
     const { asha, ravi, conversation } = await pair();
     const cookie = messaging.cookieOf(ravi, 2);
     const socket = await messaging.connect(ravi, cookie);
-    const received = record(socket);
+    const received = recordEvents(socket);
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     // Still open before the token's end: it hears the message.
     await messaging.send(asha, conversation, 'before the end');
@@ -93,9 +81,9 @@ describe('pushes', () => {
       messaging.connect(ravi),
       messaging.connect(outsider),
     ]);
-    const toAsha = record(ashaSocket);
-    const toRavi = record(raviSocket);
-    const toOutsider = record(outsiderSocket);
+    const toAsha = recordEvents(ashaSocket);
+    const toRavi = recordEvents(raviSocket);
+    const toOutsider = recordEvents(outsiderSocket);
 
     const sent = await messaging.send(asha, conversation, 'Run at 6?');
     await waitFor(() => (toRavi[SocketServerEvent.messageNew]?.length ?? 0) > 0);
@@ -150,7 +138,7 @@ describe('pushes', () => {
   it('tells the other participant when a conversation is read', async () => {
     const { asha, ravi, conversation } = await pair();
     const ashaSocket = await messaging.connect(asha);
-    const toAsha = record(ashaSocket);
+    const toAsha = recordEvents(ashaSocket);
     const sent = await messaging.send(asha, conversation, 'seen?');
     // Accepted: opening a request tells its sender nothing (request-privacy.test.ts).
     await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/accept`);
@@ -174,15 +162,15 @@ describe('pushes', () => {
       messaging.connect(ravi),
       messaging.connect(outsider),
     ]);
-    const toRavi = record(raviSocket);
-    const toAsha = record(ashaSocket);
-    expect(await typing(ashaSocket, conversation)).toEqual({ ok: true });
+    const toRavi = recordEvents(raviSocket);
+    const toAsha = recordEvents(ashaSocket);
+    expect(await emitTyping(ashaSocket, conversation)).toEqual({ ok: true });
     await waitFor(() => (toRavi[SocketServerEvent.typing]?.length ?? 0) > 0);
     expect(toRavi[SocketServerEvent.typing]).toEqual([
       { conversationId: conversation, userId: asha.id, typing: true } satisfies TypingIndicator,
     ]);
 
-    expect(await typing(outsiderSocket, conversation)).toEqual({
+    expect(await emitTyping(outsiderSocket, conversation)).toEqual({
       ok: false,
       message: 'Conversation not found',
     });
@@ -199,17 +187,17 @@ describe('pushes', () => {
   it('relays no typing between a blocked pair, either way, even on sockets that typed before the block', async () => {
     const { asha, ravi, conversation } = await pair();
     const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
-    const toRavi = record(raviSocket);
-    const toAsha = record(ashaSocket);
+    const toRavi = recordEvents(raviSocket);
+    const toAsha = recordEvents(ashaSocket);
     // Accepted: a request's recipient's typing is not relayed (request-privacy.test.ts).
     await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/accept`);
-    expect(await typing(raviSocket, conversation)).toEqual({ ok: true });
+    expect(await emitTyping(raviSocket, conversation)).toEqual({ ok: true });
     await waitFor(() => (toAsha[SocketServerEvent.typing]?.length ?? 0) > 0);
 
     await messaging.block(asha, ravi);
     const refused = { ok: false, status: 403, message: MessagingMessages.cannotMessage };
-    expect(await typing(raviSocket, conversation)).toEqual(refused);
-    expect(await typing(ashaSocket, conversation)).toEqual(refused);
+    expect(await emitTyping(raviSocket, conversation)).toEqual(refused);
+    expect(await emitTyping(ashaSocket, conversation)).toEqual(refused);
     await sleep(100);
     expect(toAsha[SocketServerEvent.typing]).toHaveLength(1);
     expect(toRavi[SocketServerEvent.typing]).toBeUndefined();
@@ -218,14 +206,14 @@ describe('pushes', () => {
   it('relays no typing into a declined request, on sockets that typed before it, without telling the sender', async () => {
     const { asha, ravi, conversation } = await pair();
     const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
-    const toRavi = record(raviSocket);
-    expect(await typing(ashaSocket, conversation)).toEqual({ ok: true });
+    const toRavi = recordEvents(raviSocket);
+    expect(await emitTyping(ashaSocket, conversation)).toEqual({ ok: true });
     await waitFor(() => (toRavi[SocketServerEvent.typing]?.length ?? 0) > 0);
 
     const declined = await messaging.call(ravi, 'POST', `/api/conversations/${conversation}/decline`);
     expect(declined.statusCode).toBe(200);
     // The sender hears the same answer as before: a decline is not announced.
-    expect(await typing(ashaSocket, conversation, false)).toEqual({ ok: true });
+    expect(await emitTyping(ashaSocket, conversation, false)).toEqual({ ok: true });
     await sleep(100);
     expect(toRavi[SocketServerEvent.typing]).toHaveLength(1);
   });
@@ -237,8 +225,8 @@ describe('pushes', () => {
       messaging.connect(recipient),
       messaging.connect(other),
     ]);
-    const toRecipient = record(recipientSocket);
-    const toOther = record(otherSocket);
+    const toRecipient = recordEvents(recipientSocket);
+    const toOther = recordEvents(otherSocket);
     const notification = {
       id: crypto.randomUUID(),
       type: 'message' as const,

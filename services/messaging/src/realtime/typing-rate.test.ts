@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketServerEvent } from '@saathi/contracts';
-import type { SocketAck, TypingIndicator } from '@saathi/contracts';
+import type { TypingIndicator } from '@saathi/contracts';
 import { sleep, waitFor } from '@saathi/platform/testing';
-import { startTestMessaging } from '../testing/test-messaging';
+import { emitTyping, startTestMessaging } from '../testing/test-messaging';
 import { TOO_MANY_SOCKETS } from './socket-server';
 import { MAX_SOCKETS_PER_USER, SOCKET_TYPING_RATE } from './user-socket-limits';
 import type { ClientSocket, TestMessaging } from '../testing/test-messaging';
@@ -19,9 +19,6 @@ function heard(socket: ClientSocket): TypingIndicator[] {
   socket.on(SocketServerEvent.typing, (indicator) => got.push(indicator));
   return got;
 }
-
-const typing = (socket: ClientSocket, conversationId: string, on: boolean) =>
-  new Promise<SocketAck>((resolve) => socket.emit('typing', { conversationId, typing: on }, resolve));
 
 /** `messaging_socket_events_total{event="typing",direction="refused"}`, 0 before the first. */
 async function refusedTyping(): Promise<number> {
@@ -46,7 +43,7 @@ describe('typing rate', () => {
 
     const flood = SOCKET_TYPING_RATE.burst * 5;
     const acks = await Promise.all(
-      Array.from({ length: flood }, (_, i) => typing(ashaSocket, conversation, i % 2 === 0)),
+      Array.from({ length: flood }, (_, i) => emitTyping(ashaSocket, conversation, i % 2 === 0)),
     );
     const relayed = acks.filter((ack) => ack.ok).length;
     // The service's clock stands still, so the burst and nothing more, however slow the machine.
@@ -64,13 +61,13 @@ describe('typing rate', () => {
 
     // Nothing comes back until the clock moves; then one token every 1/perSecond seconds, and the
     // next change is relayed again.
-    expect(await typing(ashaSocket, conversation, false)).toMatchObject({ ok: false, status: 429 });
+    expect(await emitTyping(ashaSocket, conversation, false)).toMatchObject({ ok: false, status: 429 });
     messaging.clock.advance(1000 / SOCKET_TYPING_RATE.perSecond);
-    expect(await typing(ashaSocket, conversation, false)).toEqual({ ok: true });
+    expect(await emitTyping(ashaSocket, conversation, false)).toEqual({ ok: true });
     await waitFor(() => toRavi.length > relayed);
     expect(toRavi.at(-1)).toEqual({ conversationId: conversation, userId: asha.id, typing: false });
     // One token, not two.
-    expect(await typing(ashaSocket, conversation, true)).toMatchObject({ ok: false, status: 429 });
+    expect(await emitTyping(ashaSocket, conversation, true)).toMatchObject({ ok: false, status: 429 });
   });
 
   it('shares one bucket among a user’s sockets: a second socket brings no fresh burst', async () => {
@@ -83,25 +80,25 @@ describe('typing rate', () => {
     const toRavi = heard(raviSocket);
     const acks = await Promise.all(
       Array.from({ length: SOCKET_TYPING_RATE.burst * 2 }, (_, i) =>
-        typing(i % 2 === 0 ? first : second, conversation, true),
+        emitTyping(i % 2 === 0 ? first : second, conversation, true),
       ),
     );
     const relayed = acks.filter((ack) => ack.ok).length;
     // Half from each socket, one burst between them (with a bucket each, all would pass).
     expect(relayed).toBe(SOCKET_TYPING_RATE.burst);
     await waitFor(() => toRavi.length >= relayed);
-    expect(await typing(second, conversation, true)).toMatchObject({ ok: false, status: 429 });
+    expect(await emitTyping(second, conversation, true)).toMatchObject({ ok: false, status: 429 });
   });
 
   it('keeps the bucket across a reconnect, so hanging up and dialling again refills nothing', async () => {
     const { asha, conversation } = await messaging.pair();
     const first = await messaging.connect(asha);
     await Promise.all(
-      Array.from({ length: SOCKET_TYPING_RATE.burst + 2 }, () => typing(first, conversation, true)),
+      Array.from({ length: SOCKET_TYPING_RATE.burst + 2 }, () => emitTyping(first, conversation, true)),
     );
     first.disconnect();
     const again = await messaging.connect(asha);
-    expect(await typing(again, conversation, true)).toMatchObject({ ok: false, status: 429 });
+    expect(await emitTyping(again, conversation, true)).toMatchObject({ ok: false, status: 429 });
   });
 
   it(`refuses a user’s handshake past ${MAX_SOCKETS_PER_USER} sockets on one process, and takes one again after a hang-up`, async () => {

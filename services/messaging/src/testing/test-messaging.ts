@@ -9,6 +9,7 @@ import type {
   EventData,
   EventDefinition,
   ServerToClientEvents,
+  SocketAck,
 } from '@saathi/contracts';
 import { queryRows } from '@saathi/platform';
 import type { App, AuthUser, ServiceDeps } from '@saathi/platform';
@@ -57,6 +58,19 @@ export interface TestMessaging {
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
 }
+
+/** Everything a socket receives, by event name. */
+export function recordEvents(socket: ClientSocket): Record<string, unknown[]> {
+  const received: Record<string, unknown[]> = {};
+  socket.onAny((event: string, payload: unknown) => {
+    (received[event] ??= []).push(payload);
+  });
+  return received;
+}
+
+/** Says the user is (or stopped) typing in a conversation; resolves with the server's answer. */
+export const emitTyping = (socket: ClientSocket, conversationId: string, on = true) =>
+  new Promise<SocketAck>((resolve) => socket.emit('typing', { conversationId, typing: on }, resolve));
 
 /** A signed-in user with a fresh id and username. */
 export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'user');

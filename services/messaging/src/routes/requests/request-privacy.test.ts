@@ -4,28 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityAcceptedV1, SocketServerEvent } from '@saathi/contracts';
-import type { Conversation, SocketAck } from '@saathi/contracts';
+import type { Conversation } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { sleep, waitFor } from '@saathi/platform/testing';
-import { buildUser, startTestMessaging } from '../../testing/test-messaging';
-import type { ClientSocket, TestMessaging } from '../../testing/test-messaging';
+import { buildUser, emitTyping, recordEvents, startTestMessaging } from '../../testing/test-messaging';
+import type { TestMessaging } from '../../testing/test-messaging';
 
 let messaging: TestMessaging;
 beforeAll(async () => {
   messaging = await startTestMessaging();
 });
 afterAll(() => messaging.close());
-
-function record(socket: ClientSocket) {
-  const received: Record<string, unknown[]> = {};
-  socket.onAny((event: string, payload: unknown) => {
-    (received[event] ??= []).push(payload);
-  });
-  return received;
-}
-
-const typing = (socket: ClientSocket, conversationId: string) =>
-  new Promise<SocketAck>((resolve) => socket.emit('typing', { conversationId, typing: true }, resolve));
 
 /** Ravi writes to Asha for the first time: a request waiting for her. */
 async function request() {
@@ -45,7 +34,7 @@ describe('a message request its recipient has not accepted', () => {
   it('sends its sender no read receipt and no "Seen" when opened; once accepted, it does', async () => {
     const { asha, ravi, id, sent } = await request();
     const raviSocket = await messaging.connect(ravi);
-    const toRavi = record(raviSocket);
+    const toRavi = recordEvents(raviSocket);
     expect((await messaging.call(asha, 'POST', `/api/conversations/${id}/read`, {})).statusCode).toBe(200);
     await sleep(200);
     expect(toRavi[SocketServerEvent.read]).toBeUndefined();
@@ -63,15 +52,15 @@ describe('a message request its recipient has not accepted', () => {
   it('relays no typing from its recipient to the sender (the sender’s typing still reaches them)', async () => {
     const { asha, ravi, id } = await request();
     const [ashaSocket, raviSocket] = await Promise.all([messaging.connect(asha), messaging.connect(ravi)]);
-    const [toAsha, toRavi] = [record(ashaSocket), record(raviSocket)];
-    expect(await typing(ashaSocket, id)).toEqual({ ok: true });
-    expect(await typing(raviSocket, id)).toEqual({ ok: true });
+    const [toAsha, toRavi] = [recordEvents(ashaSocket), recordEvents(raviSocket)];
+    expect(await emitTyping(ashaSocket, id)).toEqual({ ok: true });
+    expect(await emitTyping(raviSocket, id)).toEqual({ ok: true });
     await waitFor(() => (toAsha[SocketServerEvent.typing]?.length ?? 0) > 0);
     await sleep(100);
     expect(toRavi[SocketServerEvent.typing]).toBeUndefined();
 
     expect((await messaging.call(asha, 'POST', `/api/conversations/${id}/accept`)).statusCode).toBe(200);
-    expect(await typing(ashaSocket, id)).toEqual({ ok: true });
+    expect(await emitTyping(ashaSocket, id)).toEqual({ ok: true });
     await waitFor(() => (toRavi[SocketServerEvent.typing]?.length ?? 0) > 0);
   });
 
