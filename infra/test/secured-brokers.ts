@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchServer, sparePort, terminate, testEnv } from '@saathi/platform/testing';
+import { ephemeralRedisArgs, launchServer, sparePort, terminate, testEnv } from '@saathi/platform/testing';
 import { natsPasswordVariable, natsServices } from '../deploy/nats-config';
 import { redisUsers, renderRedisAcl } from '../deploy/redis-acl';
 
@@ -116,20 +116,7 @@ export async function startSecuredRedis(): Promise<SecuredRedis> {
     child = await launchServer(
       'the private redis-server',
       testEnv.redisServerBinary,
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        dir,
-        '--aclfile',
-        aclFile,
-      ],
+      [...ephemeralRedisArgs(port), '--dir', dir, '--aclfile', aclFile],
       port,
       { timeoutMs: 15_000 },
     );

@@ -1,7 +1,7 @@
 // @saathi/platform/testing — helpers for tests against the real local infrastructure.
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { startNatsServer, type NatsServerHandle, type StartNatsServerOptions } from './nats-server';
-export { startRedisServer, type RedisServerHandle } from './redis-server';
+export { ephemeralRedisArgs, startRedisServer, type RedisServerHandle } from './redis-server';
 export { launchServer, sparePort, terminate, type LaunchOptions } from './server-process';
 export { uniqueName, uniqueToken } from './unique-name';
 export { testEnv } from './env';

@@ -32,22 +32,16 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
   };
 }
 
+/** A test redis-server's arguments: loopback on `port`, nothing written to disk. */
+export function ephemeralRedisArgs(port: number): string[] {
+  return ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+}
+
 function launch(port: number): Promise<ChildProcess> {
   return launchServer(
     'redis-server',
     testEnv.redisServerBinary,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--maxmemory-policy',
-      'noeviction',
-    ],
+    [...ephemeralRedisArgs(port), '--maxmemory-policy', 'noeviction'],
     port,
   );
 }
