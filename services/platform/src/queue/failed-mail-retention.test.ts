@@ -22,6 +22,13 @@ afterAll(async () => {
   redis.disconnect();
 });
 
+/** Makes a failed mail job look as if it failed a day and a minute ago (BullMQ reads both). */
+async function failedADayAgo(redis: Redis, keyPrefix: string, jobId: string): Promise<void> {
+  const dayAgo = Date.now() - (DAY_SECONDS + 60) * 1000;
+  await redis.hset(`${keyPrefix}:${QueueName.email}:${jobId}`, 'finishedOn', dayAgo);
+  await redis.zadd(`${keyPrefix}:${QueueName.email}:failed`, dayAgo, jobId);
+}
+
 const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hi', dedupeKey: randomUUID() });
 
 describe('failed mail jobs', () => {
@@ -37,17 +44,7 @@ describe('failed mail jobs', () => {
       expect(first!.opts.removeOnFail).toMatchObject({ age: DAY_SECONDS });
       expect(first!.data).toMatchObject({ to: 'first@example.com' });
 
-      // As if it failed a day and a minute ago.
-      await redis.hset(
-        `${prefix}:${QueueName.email}:${first!.id}`,
-        'finishedOn',
-        Date.now() - (DAY_SECONDS + 60) * 1000,
-      );
-      await redis.zadd(
-        `${prefix}:${QueueName.email}:failed`,
-        Date.now() - (DAY_SECONDS + 60) * 1000,
-        first!.id!,
-      );
+      await failedADayAgo(redis, prefix, first!.id!);
       await queue.add(QueueName.email, mail('second@example.com'), { jobId: 'second' });
       await waitFor(async () => (await raw.getJob('second'))?.failedReason !== undefined);
       await waitFor(async () => (await raw.getJob(first!.id!)) === undefined);
@@ -75,10 +72,8 @@ describe('failed mail jobs', () => {
       await queue.add(QueueName.email, mail('recent@example.com'), { jobId: 'recent' });
       await waitFor(async () => (await raw.getFailedCount()) === 2);
 
-      // The lone failure as if it happened a day and a minute ago; nothing fails after it.
-      const dayAgo = Date.now() - (DAY_SECONDS + 60) * 1000;
-      await redis.hset(`${sweptPrefix}:${QueueName.email}:lone`, 'finishedOn', dayAgo);
-      await redis.zadd(`${sweptPrefix}:${QueueName.email}:failed`, dayAgo, 'lone');
+      // Nothing fails after the lone one.
+      await failedADayAgo(redis, sweptPrefix, 'lone');
 
       await waitFor(async () => (await raw.getJob('lone')) === undefined);
       const kept = await raw.getFailed();
