@@ -82,27 +82,30 @@ function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
 const PERSONAL = { cacheControl: 'private, no-cache', vary: 'accept-encoding, cookie, sec-fetch-mode' };
 const SHARED = { cacheControl: 'no-cache', vary: 'accept-encoding' };
 
-function sendEncoded(
+/** Sends `bodyIn(encoding)` in the best encoding the client accepts, with its caching headers. */
+function sendIn(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: Encoded,
   type: string,
-  caching = SHARED,
+  caching: typeof SHARED,
+  bodyIn: (encoding: 'br' | 'gzip' | null) => string | Buffer,
 ) {
   const encoding = pickEncoding(request);
   void reply.header('cache-control', caching.cacheControl).header('vary', caching.vary).type(type);
-  if (!encoding) return reply.send(body.raw);
-  return reply.header('content-encoding', encoding).send(body[encoding]);
+  if (encoding) void reply.header('content-encoding', encoding);
+  return reply.send(bodyIn(encoding));
 }
 
+/** A body compressed ahead (robots.txt, the sitemap). */
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Encoded, type: string) {
+  return sendIn(request, reply, type, SHARED, (encoding) => (encoding ? body[encoding] : body.raw));
+}
+
+/** A page, with this response's CSP nonces, compressed for it alone. */
 function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, caching = SHARED) {
-  const encoding = pickEncoding(request);
-  void reply
-    .header('cache-control', caching.cacheControl)
-    .header('vary', caching.vary)
-    .type('text/html; charset=utf-8');
-  const body = encodeOnce(withNonces(html, cspNoncesOf(reply)), encoding);
-  return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
+  return sendIn(request, reply, 'text/html; charset=utf-8', caching, (encoding) =>
+    encodeOnce(withNonces(html, cspNoncesOf(reply)), encoding),
+  );
 }
 
 /**
