@@ -72,12 +72,20 @@ export async function useSupportedNode() {
   console.log(
     `[saathi] this machine's Node is ${process.version}; running under Node ${version} (production's line) from ${path.dirname(binary)}`,
   );
-  const child = spawn(binary, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH ?? ''}` },
-  });
-  // Ctrl-C reaches the child through the terminal's process group; a signal sent to this
-  // process alone (a supervisor's SIGTERM) is passed on.
+  await relayTo(
+    spawn(binary, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH ?? ''}` },
+    }),
+  );
+}
+
+/**
+ * Stands in for `child` until it exits, then exits with its status (1 if a signal ended it).
+ * Ctrl-C reaches the child through the terminal's process group; a signal sent to this process
+ * alone (a supervisor's SIGTERM) is passed on.
+ */
+export async function relayTo(child) {
   process.on('SIGINT', () => {});
   for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   const [code, signal] = await new Promise((resolve) => child.on('exit', (...result) => resolve(result)));

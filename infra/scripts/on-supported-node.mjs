@@ -2,7 +2,7 @@
 // audit) on Node 24, production's line, as `npm test` does (node-runtime.mjs): figures measured
 // on the machine's older Node would describe a runtime nobody ships.
 import { spawn } from 'node:child_process';
-import { useSupportedNode } from './node-runtime.mjs';
+import { relayTo, useSupportedNode } from './node-runtime.mjs';
 
 await useSupportedNode();
 const [command, ...args] = process.argv.slice(2);
@@ -10,7 +10,4 @@ if (!command) {
   console.error('usage: node infra/scripts/on-supported-node.mjs <command> [args…]');
   process.exit(2);
 }
-const child = spawn(command, args, { stdio: 'inherit' });
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => child.kill('SIGTERM'));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await relayTo(spawn(command, args, { stdio: 'inherit' }));

@@ -44,7 +44,6 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
   destroyPastBounds(socket, DRAIN_LIMITS);
-  socket.on('data', () => {});
   socket.once('end', () => socket.destroy());
   socket.resume();
 }
