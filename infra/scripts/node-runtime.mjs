@@ -4,7 +4,7 @@
 // the npm `node` package installs), so the product and its tests run on the same major as
 // production. Plain Node, no dependencies: this runs before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './lib.mjs';
@@ -28,13 +28,19 @@ function cacheDir() {
   );
 }
 
-/** The pinned binary, installed from the npm registry on first use; undefined when that fails. */
+/**
+ * The pinned binary, installed from the npm registry on first use; undefined when that fails.
+ * Installed into a private directory and renamed into place, so two first runs at once (a test
+ * run and a bench, say) never see or leave a half-installed runtime: the second rename finds the
+ * first one's complete copy and uses it.
+ */
 function pinnedNode(version) {
   const pkg = `node-${process.platform}-${process.arch}`;
   const prefix = path.join(cacheDir(), `${pkg}-${version}`);
-  const binary = path.join(prefix, 'node_modules', pkg, 'bin', 'node');
-  if (existsSync(binary)) return binary;
-  mkdirSync(prefix, { recursive: true });
+  const binaryIn = (dir) => path.join(dir, 'node_modules', pkg, 'bin', 'node');
+  if (existsSync(binaryIn(prefix))) return binaryIn(prefix);
+  mkdirSync(cacheDir(), { recursive: true });
+  const staging = mkdtempSync(path.join(cacheDir(), `.${pkg}-${version}-`));
   console.log(`[saathi] installing Node ${version} from the npm registry (${pkg}) into ${prefix}…`);
   const status = spawnSync(
     'npm',
@@ -45,12 +51,22 @@ function pinnedNode(version) {
       '--no-fund',
       '--no-package-lock',
       '--prefix',
-      prefix,
+      staging,
       `${pkg}@${version}`,
     ],
     { stdio: 'inherit' },
   ).status;
-  return status === 0 && existsSync(binary) ? binary : undefined;
+  if (status === 0 && existsSync(binaryIn(staging)) && !existsSync(binaryIn(prefix))) {
+    // A copy an interrupted run left without its binary is taken out of the way first.
+    rmSync(prefix, { recursive: true, force: true });
+    try {
+      renameSync(staging, prefix);
+    } catch {
+      // Another run renamed its copy in first: it is complete, so use it.
+    }
+  }
+  rmSync(staging, { recursive: true, force: true });
+  return existsSync(binaryIn(prefix)) ? binaryIn(prefix) : undefined;
 }
 
 /**
