@@ -4,3 +4,4 @@ export * from './events';
 export * from './messages';
 export * from './page-views';
 export * from './page-routes';
+export * from './push';

@@ -11,6 +11,7 @@ import {
   unreadNotificationsSchema,
 } from './schemas';
 import { exportNotificationDataRoute } from '../export/routes';
+import { pushRoutes } from './push';
 
 const service = 'notification';
 
@@ -71,4 +72,5 @@ export const notificationRoutes = [
   listFeedbackRoute,
   recordPageViewRoute,
   listPageViewsRoute,
+  ...pushRoutes,
 ] as const;
