@@ -256,3 +256,23 @@ export const validateResetTokenRoute = routeRef<typeof contracts.validateResetTo
   '/api/auth/validate-reset-token/:token',
 );
 export const verifyEmailRoute = routeRef<typeof contracts.verifyEmailRoute>('POST', '/api/auth/verify-email');
+export const getPushKeyRoute = routeRef<typeof contracts.getPushKeyRoute>('GET', '/api/push/key');
+export const savePushSubscriptionRoute = routeRef<typeof contracts.savePushSubscriptionRoute>(
+  'POST',
+  '/api/push/subscriptions',
+);
+export const deletePushSubscriptionRoute = routeRef<typeof contracts.deletePushSubscriptionRoute>(
+  'POST',
+  '/api/push/unsubscribe',
+);
+export const getNoticeSettingsRoute = routeRef<typeof contracts.getNoticeSettingsRoute>(
+  'GET',
+  '/api/notification-settings',
+);
+export const saveNoticeSettingsRoute = routeRef<typeof contracts.saveNoticeSettingsRoute>(
+  'PUT',
+  '/api/notification-settings',
+);
+export const listMutesRoute = routeRef<typeof contracts.listMutesRoute>('GET', '/api/mutes');
+export const muteRoute = routeRef<typeof contracts.muteRoute>('PUT', '/api/mutes');
+export const unmuteRoute = routeRef<typeof contracts.unmuteRoute>('DELETE', '/api/mutes/:kind/:id');

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authChannel } from './auth-broadcast';
 import { currentUserKey } from './query-keys';
+import { withdrawPushOffer } from '../pwa/push-offer';
 
 const closers = new Set<() => void>();
 
@@ -23,6 +24,7 @@ export function clearSignedInData(queryClient: QueryClient): void {
   for (const close of [...closers]) close();
   dropPrivateQueries(queryClient);
   queryClient.setQueryData(currentUserKey, null);
+  withdrawPushOffer();
 }
 
 /** Tells the other tabs of this origin that the session is over (they clear theirs the same way). */

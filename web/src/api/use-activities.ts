@@ -15,6 +15,7 @@ import {
 import type { ActivityVerdict } from '@saathi/contracts';
 import { api } from './api-client';
 import { postsRootKey } from './feed-query-keys';
+import { offerPushNotifications } from '../pwa/push-offer';
 
 /** Under the posts prefix, so a change reloads the post cards' spots too. */
 export const activityKey = (postId: string) => ['/api/posts', postId, 'activity'] as const;
@@ -42,9 +43,12 @@ function useActivityChange<V>(postId: string, run: (vars: V) => Promise<unknown>
 }
 
 export function useJoinActivity(postId: string) {
-  return useActivityChange(postId, (note: string | undefined) =>
-    api.call(joinActivityRoute, { params: { id: postId }, body: note ? { note } : {} }),
-  );
+  return useActivityChange(postId, async (note: string | undefined) => {
+    const answer = await api.call(joinActivityRoute, { params: { id: postId }, body: note ? { note } : {} });
+    // The host's answer is worth a notification: the moment to offer them.
+    offerPushNotifications('join');
+    return answer;
+  });
 }
 
 export function useLeaveActivity(postId: string) {

@@ -6,6 +6,7 @@ import {
   sendActivityThreadMessageRoute,
 } from './routes';
 import { api } from './api-client';
+import { offerPushNotifications } from '../pwa/push-offer';
 
 export const activityThreadsKey = ['/api/activity-threads'] as const;
 export const activityThreadKey = (postId: string) => ['/api/activity-threads', postId, 'messages'] as const;
@@ -45,6 +46,9 @@ export function useSendActivityThreadMessage(postId: string) {
   return useMutation({
     mutationFn: (content: string) =>
       api.call(sendActivityThreadMessageRoute, { params: { postId }, body: { content } }),
-    onSuccess: (message) => mergeActivityThreadMessage(queryClient, message),
+    onSuccess: (message) => {
+      offerPushNotifications('message');
+      mergeActivityThreadMessage(queryClient, message);
+    },
   });
 }

@@ -4,6 +4,7 @@ import { loginRoute, logoutRoute, registerRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 import { announceSignedOut, clearSignedInData } from './sign-out';
+import { forgetPushOnSignOut } from '../pwa/push-subscription';
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -25,6 +26,8 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      // First, while still signed in: this browser stops getting the account's pushes.
+      await forgetPushOnSignOut();
       await api.call(logoutRoute);
     },
     onSettled: () => {

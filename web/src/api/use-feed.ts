@@ -12,6 +12,7 @@ import { FEED_PAGE_SIZE, snapPoint, type CreatePostBody, type FeedPost } from '@
 import { createPostRoute, deletePostRoute, getPostRoute, likePostRoute, listPostsRoute } from './routes';
 import { nextPageOffset } from '../lib/feed-pages';
 import { api } from './api-client';
+import { offerPushNotifications } from '../pwa/push-offer';
 import { isApiError } from './api-error';
 import {
   postListKey,
@@ -122,7 +123,9 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: async () => {
+    onSuccess: async (_post, body) => {
+      // Someone will ask to join: the moment to offer notifications.
+      if (body.activity) offerPushNotifications('activity');
       await Promise.all([
         queryClient.resetQueries({ queryKey: postListsKey }),
         queryClient.invalidateQueries({ queryKey: profileStatsRootKey }),

@@ -9,6 +9,7 @@ import { conversationsKey, threadKey } from './messaging-query-keys';
 import { applyMessageToConversations } from './messaging-cache';
 import { useSocket } from '../realtime/socket-context';
 import { sendOverSocket } from './socket-send';
+import { offerPushNotifications } from '../pwa/push-offer';
 
 /** A thread as loaded so far: oldest first, and whether older pages remain on the server. */
 export interface ThreadData {
@@ -147,6 +148,7 @@ export function useSendMessage() {
     retry: (failures, error) => (isApiError(error) ? retryTransient(failures, error) : failures < 2),
     retryDelay: transientRetryDelay,
     onSuccess: (message) => {
+      offerPushNotifications('message');
       mergeIntoThread(queryClient, message.conversationId, [message]);
       // The sender's own list row (their socket's copy of the message is then a no-op).
       applyMessageToConversations(queryClient, message, message.senderId);

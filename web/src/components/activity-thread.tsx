@@ -10,6 +10,8 @@ import { messageTime } from '../lib/message-time';
 import { toast } from '../lib/toast-store';
 import { MessageInput } from './message-input';
 import { MessageMenu } from './message-menu';
+import { MutedMark } from './muted-mark';
+import { MuteMenu } from './mute-menu';
 import { buttonSecondary } from './ui';
 
 interface ActivityThreadProps {
@@ -71,6 +73,7 @@ export function ActivityThreadView({ thread, postId, viewerId, now, onBack }: Ac
             </p>
           ) : null}
         </div>
+        <MuteMenu kind="activity" id={postId} now={now} />
       </header>
       <div ref={scrollRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-3">
         {messages.isLoading ? (
@@ -126,11 +129,14 @@ export function ActivityThreadList({
   threads,
   selectedId,
   viewerId,
+  mutedIds,
   onSelect,
 }: {
   threads: Thread[];
   selectedId: string | null;
   viewerId: string;
+  /** Threads whose notifications are muted (they still count as unread). */
+  mutedIds?: ReadonlySet<string>;
   onSelect: (postId: string) => void;
 }) {
   return (
@@ -149,8 +155,11 @@ export function ActivityThreadList({
                 thread.postId === selectedId && 'bg-teal-50 hover:bg-teal-50',
               )}
             >
-              <span className="truncate font-semibold text-slate-900">
-                {others.map((member) => member.displayName).join(', ') || 'Activity thread'}
+              <span className="flex items-center gap-1.5">
+                <span className="truncate font-semibold text-slate-900">
+                  {others.map((member) => member.displayName).join(', ') || 'Activity thread'}
+                </span>
+                {mutedIds?.has(thread.postId) ? <MutedMark /> : null}
               </span>
               <span className="text-xs text-slate-600">
                 {activityStart(thread.startsAt)}

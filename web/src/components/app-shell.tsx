@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useCurrentUser } from '../api/use-current-user';
 import { getToasts, subscribeToasts } from '../lib/toast-store';
+import { pushOffer, subscribePushOffer } from '../pwa/push-offer';
 import { useAuthSync } from '../lib/use-auth-sync';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -12,6 +13,19 @@ import { VerifyEmailBanner } from './verify-email-banner';
 const FeedbackDialog = lazy(() => import('./feedback-dialog'));
 // Radix's toast library is ~5 KB of brotli that no first screen shows: it loads with the first toast.
 const Toaster = lazy(() => import('./toaster').then(({ Toaster }) => ({ default: Toaster })));
+
+// The notifications prompt loads with its first offer (after a first message, a new activity or a
+// request to join one), never with the first screen.
+const PushPrompt = lazy(() => import('../pwa/push-prompt'));
+
+function LazyPushPrompt() {
+  const offered = useSyncExternalStore(subscribePushOffer, () => pushOffer() !== null);
+  return offered ? (
+    <Suspense fallback={null}>
+      <PushPrompt />
+    </Suspense>
+  ) : null;
+}
 
 /** Mounts the toast viewport once there has been a toast, and keeps it mounted from then on. */
 function LazyToaster() {
@@ -52,6 +66,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
           </Suspense>
         ) : null}
+        {isAuthenticated ? <LazyPushPrompt /> : null}
         <LazyToaster />
         <PageViewTracker />
       </div>

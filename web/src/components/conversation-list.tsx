@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import type { Conversation } from '@saathi/contracts';
 import { messageTime } from '../lib/message-time';
 import { ParticipantAvatar } from './participant-avatar';
+import { MutedMark } from './muted-mark';
 import { UnreadBadge } from './unread-badge';
 
 interface ConversationListProps {
@@ -9,6 +10,8 @@ interface ConversationListProps {
   selectedId: string | null;
   viewerId: string;
   now: Date;
+  /** Conversations whose notifications are muted (they still count as unread). */
+  mutedIds?: ReadonlySet<string>;
   onSelect: (conversationId: string) => void;
 }
 
@@ -18,6 +21,7 @@ export function ConversationList({
   selectedId,
   viewerId,
   now,
+  mutedIds,
   onSelect,
 }: ConversationListProps) {
   return (
@@ -42,7 +46,10 @@ export function ConversationList({
               <ParticipantAvatar participant={other} />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate font-semibold text-slate-900">{other.displayName}</span>
+                  <span className="flex min-w-0 items-center gap-1.5">
+                    <span className="truncate font-semibold text-slate-900">{other.displayName}</span>
+                    {mutedIds?.has(conversation.id) ? <MutedMark /> : null}
+                  </span>
                   <time
                     dateTime={lastMessage?.createdAt ?? conversation.updatedAt}
                     className="shrink-0 text-xs text-slate-600"

@@ -22,6 +22,7 @@ import { MessageMenu } from './message-menu';
 import { ParticipantAvatar } from './participant-avatar';
 import { buttonSecondary } from './ui';
 import { ConversationMenu } from './conversation-menu';
+import { MuteMenu } from './mute-menu';
 
 interface MessageThreadProps {
   conversationId: string;
@@ -130,7 +131,10 @@ export function MessageThread({ conversationId, conversation, viewerId, now, onB
           )}
         </h2>
         {other && !otherDeleted ? (
-          <ConversationMenu other={{ id: other.id, name: otherName }} onBlocked={onBack} />
+          <div className="ml-auto flex shrink-0 items-center gap-1">
+            <MuteMenu kind="conversation" id={conversationId} now={now} />
+            <ConversationMenu other={{ id: other.id, name: otherName }} onBlocked={onBack} />
+          </div>
         ) : null}
       </header>
 

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../api/use-current-user';
 import { useActivityThreads } from '../api/use-activity-threads';
 import { useConversations } from '../api/use-conversations';
 import { useThread } from '../api/use-messages';
+import { useMutes } from '../api/use-notice-settings';
 import { ActivityThreadList, ActivityThreadView } from '../components/activity-thread';
 import { ConversationList, ConversationListSkeleton } from '../components/conversation-list';
 import { MeetupSafetyCard } from '../components/meetup-safety-card';
@@ -14,6 +15,7 @@ import { NoticeCard } from '../components/notice-card';
 import { Spinner } from '../components/spinner';
 import { buttonPrimary } from '../components/ui';
 import { hasReply, splitRequests } from '../lib/conversation-requests';
+import { activeMute } from '../lib/mute-text';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -58,6 +60,11 @@ function Inbox({ viewerId }: { viewerId: string }) {
   const threads = activityThreads.data ?? [];
   const list = box === 'requests' ? requests : inbox;
   const thread = useThread(selectedId);
+  const mutes = useMutes();
+  const mutedIds = (kind: 'conversation' | 'activity') =>
+    new Set(
+      (mutes.data ?? []).filter((mute) => activeMute([mute], kind, mute.id, now)).map((mute) => mute.id),
+    );
 
   const select = (conversationId: string | null, inBox: 'inbox' | 'requests' | 'activities' = box) =>
     setSearchParams(
@@ -136,6 +143,7 @@ function Inbox({ viewerId }: { viewerId: string }) {
                 threads={threads}
                 selectedId={threadId}
                 viewerId={viewerId}
+                mutedIds={mutedIds('activity')}
                 onSelect={(postId) => select(postId, 'activities')}
               />
             )
@@ -160,6 +168,7 @@ function Inbox({ viewerId }: { viewerId: string }) {
               selectedId={selectedId}
               viewerId={viewerId}
               now={now}
+              mutedIds={mutedIds('conversation')}
               onSelect={select}
             />
           )}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, Calendar, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
 import type { CurrentUser } from '@saathi/contracts';
@@ -21,6 +21,9 @@ import { qrCodeDataUrl } from '../lib/qr-code';
 import { profileLink } from '../lib/share-links';
 import { toast } from '../lib/toast-store';
 import { usePageTitle } from '../lib/use-page-title';
+
+// Its own chunk: the profile's first render (the card and the stats) does not wait for it.
+const NotificationSettingsSection = lazy(() => import('../components/notification-settings-section'));
 
 /** /profile and /profile/:userId: signed in only; editing only one's own. */
 export default function ProfilePage() {
@@ -160,8 +163,13 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
         />
       </ul>
 
-      {/* The summary first (the three cards); what one manages (activities, blocks, data) below. */}
+      {/* The summary first (the three cards); what one manages (activities, notifications, blocks, data) below. */}
       {isOwn ? <PastActivitiesSection /> : null}
+      {isOwn ? (
+        <Suspense fallback={null}>
+          <NotificationSettingsSection />
+        </Suspense>
+      ) : null}
       {isOwn ? <BlockedPeopleList /> : null}
       {isOwn ? <YourDataSection /> : null}
 
