@@ -58,7 +58,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     now: () => kit.clock.now().getTime(),
   });
   await disconnectRevokedSessions(kit.bus, sockets);
-  await pushNotifications(kit.bus, sockets.io);
+  await pushNotifications(kit.bus, sockets.io, (userId) => sockets.pusher.isOnline(userId));
 
   const core: MessagingCore = {
     uow: kit.uow,

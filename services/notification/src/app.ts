@@ -4,10 +4,21 @@ import type { Config } from './config';
 import { feedbackRoutes } from './routes/feedback';
 import { notificationRoutes } from './routes/notifications';
 import { pageViewRoutes } from './routes/page-views';
+import { pushRoutes } from './routes/push';
 import { pageViewsReport, recordPageView } from './use-cases/page-views';
 import { listFeedback, sendFeedback } from './use-cases/feedback';
 import { createNotificationCore } from './use-cases/notification-core';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './use-cases/notifications';
+import {
+  deletePushSubscription,
+  listMutes,
+  mute,
+  noticeSettingsOf,
+  pushKey,
+  saveNoticeSettings,
+  savePushSubscription,
+  unmute,
+} from './use-cases/push-settings';
 
 /** Wires notification's routes: builds its core once and hands each route plugin only what it calls. */
 export function registerNotification(app: App, kit: ServiceKit<Config>): void {
@@ -25,5 +36,15 @@ export function registerNotification(app: App, kit: ServiceKit<Config>): void {
   pageViewRoutes(app, {
     recordPageView: (route, preference) => recordPageView(core, route, preference),
     pageViewsReport: (days) => pageViewsReport(core, days),
+  });
+  pushRoutes(app, {
+    pushKey: () => pushKey(core),
+    saveSubscription: (user, body) => savePushSubscription(core, user, body),
+    deleteSubscription: (user, endpoint) => deletePushSubscription(core, user, endpoint),
+    settings: (user) => noticeSettingsOf(core, user),
+    saveSettings: (user, settings) => saveNoticeSettings(core, user, settings),
+    listMutes: (user) => listMutes(core, user),
+    mute: (user, body) => mute(core, user, body),
+    unmute: (user, kind, id) => unmute(core, user, kind, id),
   });
 }

@@ -19,6 +19,7 @@ import { subscribeEmailVerificationRequestedSealed } from './events/email-verifi
 import { subscribeEmailVerifiedWelcome } from './events/email-verified';
 import { subscribeEmailVerifiedProjection } from './events/email-verified-projection';
 import { subscribeMessageSent } from './events/message-sent';
+import { subscribeNotificationMissed } from './events/notification-missed';
 import { subscribePasswordResetRequested } from './events/password-reset-requested';
 import { subscribePasswordResetRequestedSealed } from './events/password-reset-requested-sealed';
 import { subscribePostDeleted } from './events/post-deleted';
@@ -31,6 +32,8 @@ import { subscribeReactionRemoved } from './events/reaction-removed';
 import { subscribeUserRegisteredProjection } from './events/user-registered-projection';
 import { subscribeUserUpdated } from './events/user-updated';
 import { activityMailCheckJob } from './jobs/activity-mail-check';
+import { pushReleaseJob } from './jobs/push-release';
+import { webPushJob } from './jobs/web-push';
 import { sendEmailJob } from './jobs/send-email';
 import { SCHEMA } from './schema-name';
 import { pruneNotifications } from './use-cases/prune';
@@ -41,7 +44,7 @@ export { configSchema };
 /**
  * Notification: account mails (sent by its worker), in-app notifications of comments, likes,
  * reactions, messages and activities (with a mail for messages and activity notices to people who
- * are away), and feedback.
+ * are away, and Web Push to their browsers, as each person's settings say), and feedback.
  */
 export const notificationService = defineService({
   name: 'notification',
@@ -78,6 +81,7 @@ export const notificationService = defineService({
     subscribeActivityRepeated,
     subscribeActivityCheckedIn,
     subscribeUserBlocks,
+    subscribeNotificationMissed,
   ],
   periodic: [{ name: 'notification-prune', everyMs: 60 * 60 * 1000, run: pruneNotifications }],
   workers: [
@@ -86,6 +90,13 @@ export const notificationService = defineService({
       queue: QueueName.activityMailChecks,
       concurrency: 2,
       handler: activityMailCheckJob,
+    }),
+    // Pushes wait on the network, not the CPU: many at once keep a burst's latency low.
+    defineWorker<Config, 'web-push'>({ queue: QueueName.webPush, concurrency: 32, handler: webPushJob }),
+    defineWorker<Config, 'push-releases'>({
+      queue: QueueName.pushReleases,
+      concurrency: 4,
+      handler: pushReleaseJob,
     }),
   ],
 });

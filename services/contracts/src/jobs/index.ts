@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pushPayloadSchema } from '../notification/push';
 import { notificationTypeSchema } from '../notification/schemas';
 
 /**
@@ -14,6 +15,8 @@ export const QueueName = {
   activityRepeats: 'activity-repeats',
   dataExport: 'data-export',
   activityMailChecks: 'activity-mail-checks',
+  webPush: 'web-push',
+  pushReleases: 'push-releases',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -67,6 +70,17 @@ export const jobSchemas = {
     type: notificationTypeSchema,
     targetKey: z.string().min(1),
     postId: z.uuid(),
+  }),
+  /**
+   * Notification: one push to one browser (docs/notifications.md#web-push). The subscription's
+   * endpoint and keys stay in the database; the job names it.
+   */
+  [QueueName.webPush]: z.object({ subscriptionId: z.uuid(), payload: pushPayloadSchema }),
+  /** Notification: a push held back (quiet hours, grouping) goes once `dueAt` comes, if still due. */
+  [QueueName.pushReleases]: z.object({
+    recipientId: z.uuid(),
+    tag: z.string().min(1),
+    dueAt: z.iso.datetime({ offset: true }),
   }),
 } satisfies Record<QueueName, z.ZodType>;
 export type JobData<N extends QueueName> = z.infer<(typeof jobSchemas)[N]>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../events/envelope';
+import { notificationSchema } from '../notification/schemas';
 
 export const conversationStartedV1 = defineEvent(
   'messaging.conversation.started.v1',
@@ -46,4 +47,15 @@ export const activityThreadMessageSentV1 = defineEvent(
     senderId: z.uuid(),
     sentAt: z.iso.datetime({ offset: true }),
   }),
+);
+
+/**
+ * A notification reached someone with no socket open on any messaging replica (as messaging's
+ * presence last heard), so the bell did not show it live. Notification decides from it whether
+ * a push goes out. Derived from `notification.notification.upserted.v1`, published directly
+ * (no outbox): a failed publish makes the upserted event come again.
+ */
+export const notificationMissedV1 = defineEvent(
+  'messaging.notification.missed.v1',
+  z.object({ recipientId: z.uuid(), notification: notificationSchema }),
 );

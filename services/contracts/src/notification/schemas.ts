@@ -36,6 +36,11 @@ export const notificationSchema = z.object({
   actorId: z.uuid(),
   actorName: z.string(),
   othersCount: z.number().int().nonnegative(),
+  /**
+   * How many things it groups since it became unread: messages in a conversation, comments on a
+   * post ("Asha sent you 3 messages"). Pushes say the same. Absent in events from before it existed.
+   */
+  count: z.number().int().positive().optional(),
   /** The post (comment, like, reaction) or conversation (message) it points at. */
   postId: z.uuid().nullable(),
   /** For reactions on a comment: that comment (postId is its post); absent or null otherwise. */

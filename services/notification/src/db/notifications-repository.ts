@@ -46,6 +46,7 @@ function toNotification(row: NotificationRow, currentName?: string): AppNotifica
     actorId: row.actorId,
     actorName: currentName ?? row.actorName,
     othersCount: row.othersCount,
+    count: row.itemCount,
     postId: row.postId,
     commentId: row.commentId,
     conversationId: row.conversationId,
@@ -71,7 +72,7 @@ export class NotificationsRepository {
    */
   async record(activity: Activity): Promise<AppNotification | null> {
     // The no-op update takes the unread row's lock, so concurrent actors on one target queue up.
-    const { id } = returnedRow(
+    const { id, inserted } = returnedRow(
       await this.db
         .insert(notifications)
         .values({
@@ -94,7 +95,8 @@ export class NotificationsRepository {
           targetWhere: isNull(notifications.readAt),
           set: { targetKey: sql`${notifications.targetKey}` },
         })
-        .returning({ id: notifications.id }),
+        // xmax is 0 only on a row this statement inserted (not one the conflict updated).
+        .returning({ id: notifications.id, inserted: sql<boolean>`xmax = 0` }),
       'the notification upsert',
     );
     const added = await this.db
@@ -115,6 +117,8 @@ export class NotificationsRepository {
           actorName: sql`case when ${isLatest} then ${activity.actorName} else ${notifications.actorName} end`,
           emoji: sql`case when ${isLatest} then coalesce(${activity.emoji}, ${notifications.emoji}) else ${notifications.emoji} end`,
           updatedAt: sql`greatest(${notifications.updatedAt}, ${at})`,
+          // The row this activity inserted already counts it.
+          itemCount: inserted ? notifications.itemCount : sql`${notifications.itemCount} + 1`,
           othersCount: sql`(select count(*)::int - 1 from ${notificationActors} where ${notificationActors.notificationId} = ${id})`,
         })
         .where(eq(notifications.id, id))
@@ -187,8 +191,10 @@ export class NotificationsRepository {
 
   /**
    * Moves each recipient's unread notification for the target up to `at` where its latest actor
-   * is already this actor (the same person again: nothing else of it changes) — one statement,
-   * no transaction, for one activity or a batch's; applying it twice is the same as once. Returns
+   * is already this actor (the same person again: only its time and item count change) — one
+   * statement, no transaction, for one activity or a batch's. Applying it twice moves it up the
+   * same, but counts twice: a batch the bus hands back after a failure may count a message
+   * again, which only makes "3 messages" say 4 (no inbox entry here, by design). Returns
    * the keys (`sameActorKey`) of those that moved a notification up; the others need the full path.
    * A pair blocked either way is not moved up (in the same statement: no extra round trip): a
    * message written just before the block may be handled after it, and the full path refuses it.
@@ -199,10 +205,13 @@ export class NotificationsRepository {
     // One row per notification, at its latest time: an UPDATE … FROM applies one source row per
     // target row, whichever it meets first.
     const latest = new Map<string, (typeof activities)[number]>();
+    /** How many of the batch each notification gains (its `item_count`). */
+    const gained = new Map<string, number>();
     for (const activity of activities) {
       const key = sameActorKey(activity);
       const known = latest.get(key);
       if (!known || known.at < activity.at) latest.set(key, activity);
+      gained.set(key, (gained.get(key) ?? 0) + 1);
     }
     if (latest.size === 0) return new Set();
     const rows = [...latest.values()];
@@ -214,13 +223,14 @@ export class NotificationsRepository {
     }>(
       this.db,
       sql`update notification.notifications as n
-             set updated_at = greatest(n.updated_at, v.at)
+             set updated_at = greatest(n.updated_at, v.at), item_count = n.item_count + v.gained
             from unnest(${sql.param(rows.map((row) => row.recipientId))}::uuid[],
                         ${sql.param(rows.map((row) => row.type))}::text[],
                         ${sql.param(rows.map((row) => row.targetKey))}::text[],
                         ${sql.param(rows.map((row) => row.actorId))}::uuid[],
-                        ${sql.param(rows.map((row) => row.at.toISOString()))}::timestamptz[])
-                 as v(recipient_id, type, target_key, actor_id, at)
+                        ${sql.param(rows.map((row) => row.at.toISOString()))}::timestamptz[],
+                        ${sql.param(rows.map((row) => gained.get(sameActorKey(row)) ?? 1))}::int[])
+                 as v(recipient_id, type, target_key, actor_id, at, gained)
            where n.recipient_id = v.recipient_id and n.type = v.type and n.target_key = v.target_key
              and n.read_at is null and n.actor_id = v.actor_id
              and not exists (select 1 from notification.blocks b
@@ -252,6 +262,22 @@ export class NotificationsRepository {
     return rows.map(({ notification, username, firstName }) =>
       toNotification(notification, username === null ? undefined : authorNameOf({ username, firstName })),
     );
+  }
+
+  /** Whether the recipient's notification is there and still unread (a held push is still news). */
+  async isUnreadOwn(recipientId: string, id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.recipientId, recipientId),
+          isNull(notifications.readAt),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   async unreadCountOf(recipientId: string): Promise<number> {

@@ -13,6 +13,10 @@ import {
   messageMails,
   notificationActors,
   notifications,
+  mutes,
+  noticeSettings,
+  pushSubscriptions,
+  pushThreads,
   sentEmails,
   users,
 } from './schema';
@@ -38,6 +42,10 @@ describe('notification migrations', () => {
       blocks,
       blockTombstones,
       erasedPeople,
+      pushSubscriptions,
+      noticeSettings,
+      mutes,
+      pushThreads,
     ]);
     expect(migrated).toEqual(declared);
   });

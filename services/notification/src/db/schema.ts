@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { NoticeSettings, PushPayload } from '@saathi/contracts';
 import { date, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { SCHEMA } from '../schema-name';
 
@@ -44,6 +45,8 @@ export const notifications = notification.table('notifications', {
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
   readAt: at('read_at'),
+  /** How many things it groups since it became unread (messages in a conversation, comments…). */
+  itemCount: integer('item_count').notNull().default(1),
 });
 
 export const notificationActors = notification.table(
@@ -145,3 +148,57 @@ export const erasedPeople = notification.table('erased_people', {
   userId: uuid('user_id').primaryKey(),
   erasedAt: at('erased_at').notNull(),
 });
+
+/** Browsers that agreed to pushes (Web Push): endpoint, keys, whose, and how sending went. */
+export const pushSubscriptions = notification.table('push_subscriptions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: at('created_at').notNull(),
+  lastSuccessAt: at('last_success_at'),
+  /** Failed tries in a row; the subscription is dropped past PUSH_MAX_FAILURES. */
+  failures: integer('failures').notNull().default(0),
+});
+
+/** A person's channels per kind and quiet hours; no row means the defaults. */
+export const noticeSettings = notification.table('notice_settings', {
+  userId: uuid('user_id').primaryKey(),
+  channels: jsonb('channels').$type<NoticeSettings['channels']>().notNull(),
+  quietHours: jsonb('quiet_hours').$type<NoticeSettings['quietHours']>(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** Muted conversations and activity threads; `until` null mutes until turned back on. */
+export const mutes = notification.table(
+  'mutes',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    targetId: uuid('target_id').notNull(),
+    until: at('until'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.targetId] })],
+);
+
+/** A push held back: what it says, which notification it is of, and when it is due. */
+export interface PendingPush {
+  payload: PushPayload;
+  notificationId: string;
+  /** The notification's `updatedAt` it was made from: an older one arriving late does not replace it. */
+  updatedAt: string;
+}
+
+/** Per person and push tag: the last push, and the one held back (quiet hours, grouping). */
+export const pushThreads = notification.table(
+  'push_threads',
+  {
+    recipientId: uuid('recipient_id').notNull(),
+    tag: text('tag').notNull(),
+    lastPushedAt: at('last_pushed_at'),
+    pending: jsonb('pending').$type<PendingPush>(),
+    dueAt: at('due_at'),
+  },
+  (table) => [primaryKey({ columns: [table.recipientId, table.tag] })],
+);

@@ -14,6 +14,7 @@ import type {
   ServiceKit,
 } from '@saathi/platform';
 import { buildTestUser, startTestService } from '@saathi/platform/testing';
+import webpush from 'web-push';
 import type { TestDatabase } from '@saathi/platform/testing';
 import type { Config } from '../config';
 import { notificationService } from '../index';
@@ -40,6 +41,9 @@ export interface TestNotification {
 /** A signed-in user with a fresh id and username. */
 export const buildUser = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'user');
 
+/** The VAPID pair every test notification signs pushes with (any pair will do). */
+export const TEST_VAPID_KEYS = webpush.generateVAPIDKeys();
+
 /** The notification service and its email worker on a fresh database with the given ports. */
 export async function startTestNotification(ports: {
   bus: EventBus;
@@ -53,6 +57,10 @@ export async function startTestNotification(ports: {
     env: {
       PUBLIC_ORIGIN: 'https://saathi.example',
       MAIL_TOKEN_KEY: generateMailTokenKey(),
+      VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+      VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
+      // The tests' push service listens on 127.0.0.1.
+      PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
       ...ports.env,
     },
     bus: ports.bus,

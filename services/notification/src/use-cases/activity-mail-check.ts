@@ -2,6 +2,7 @@ import { QueueName } from '@saathi/contracts';
 import type { JobData } from '@saathi/contracts';
 import { activityNoticeMail } from '../domain/mail-templates';
 import type { MailedActivityNotice } from '../domain/mail-templates';
+import { allowsMail, noticeKindOf } from '../domain/push';
 import type { NotificationCore } from './notification-core';
 
 const MAILED: ReadonlySet<string> = new Set<MailedActivityNotice>([
@@ -20,15 +21,29 @@ const isMailed = (type: string): type is MailedActivityNotice => MAILED.has(type
  * this check runs again). No proved address → no mail (logged).
  */
 export async function checkActivityMail(
-  deps: Pick<NotificationCore, 'users' | 'activityMails' | 'queue' | 'clock' | 'config' | 'logger'>,
+  deps: Pick<
+    NotificationCore,
+    'users' | 'activityMails' | 'noticeSettings' | 'queue' | 'clock' | 'config' | 'logger'
+  >,
   job: JobData<typeof QueueName.activityMailChecks>,
-): Promise<'mailed' | 'not-mailed' | 'read' | 'cooling-down' | 'no-address'> {
+): Promise<'mailed' | 'not-mailed' | 'read' | 'cooling-down' | 'no-address' | 'not-wanted'> {
   if (!isMailed(job.type)) {
     deps.logger.warn({ key: job.key, type: job.type }, 'activity mail check for a notice that is not mailed');
     return 'not-mailed';
   }
   const notice = await deps.activityMails.unreadNotice(job);
   if (!notice) return 'read';
+  // Mail off for the kind (activity updates, reminders), or the activity muted.
+  const settings = await deps.noticeSettings.getOwn(job.recipientId);
+  if (!allowsMail(settings.channels[noticeKindOf(job.type)])) return 'not-wanted';
+  if (
+    await deps.noticeSettings.mutedAmong(
+      job.recipientId,
+      [{ kind: 'activity', id: job.postId }],
+      deps.clock.now(),
+    )
+  )
+    return 'not-wanted';
   const recipient = await deps.users.find(job.recipientId);
   // Only an address its owner proved: one typed at sign-up may be a stranger's.
   if (!recipient?.verifiedEmail) {

@@ -3,6 +3,7 @@ import type { EventData, messageSentV1 } from '@saathi/contracts';
 import type { Db, Emit } from '@saathi/platform';
 import { sameActorKey } from '../db/notifications-repository';
 import { newMessageMail } from '../domain/mail-templates';
+import { allowsMail } from '../domain/push';
 import type { NotificationCore } from './notification-core';
 import { notifyUnlessBlocked } from './notify';
 
@@ -59,8 +60,8 @@ function cheapActivityOf(data: EventData<typeof messageSentV1>) {
 
 /**
  * A message arrived: a 'message' notification grouped per conversation and, when the recipient
- * had no socket open and has proved their address, a mail — at most one per conversation and
- * recipient per cool-down, and
+ * had no socket open, has proved their address, keeps mail on for messages and has not muted the
+ * conversation, a mail — at most one per conversation and recipient per cool-down, and
  * without the message's text (the event does not carry it, and mail is no place for it).
  * Messages of a request bring neither, and neither do messages across a block (messaging refuses
  * them, but one sent just before messaging heard of the block can arrive here after it) or to or
@@ -69,7 +70,16 @@ function cheapActivityOf(data: EventData<typeof messageSentV1>) {
 export async function noticeMessage(
   deps: Pick<
     NotificationCore,
-    'users' | 'notifications' | 'blocks' | 'erased' | 'messageMails' | 'queue' | 'clock' | 'config' | 'logger'
+    | 'users'
+    | 'notifications'
+    | 'blocks'
+    | 'erased'
+    | 'messageMails'
+    | 'noticeSettings'
+    | 'queue'
+    | 'clock'
+    | 'config'
+    | 'logger'
   >,
   tx: Db,
   emit: Emit,
@@ -91,6 +101,13 @@ export async function noticeMessage(
     repeatBumps: true,
   });
   if (!notification || data.recipientOnline) return;
+  // The person chose no mail for messages, or muted this conversation (the bell still counts it).
+  const settings = await deps.noticeSettings.with(tx).getOwn(data.recipientId);
+  if (!allowsMail(settings.channels.messages)) return;
+  const muted = await deps.noticeSettings
+    .with(tx)
+    .mutedAmong(data.recipientId, [{ kind: 'conversation', id: data.conversationId }], deps.clock.now());
+  if (muted) return;
 
   const recipient = await deps.users.with(tx).find(data.recipientId);
   // Only an address its owner proved: one typed at sign-up may be a stranger's.

@@ -7,7 +7,10 @@ import { BlocksRepository } from '../db/blocks-repository';
 import { FeedbackRepository } from '../db/feedback-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
+import { NoticeSettingsRepository } from '../db/notice-settings-repository';
 import { PageViewsRepository } from '../db/page-views-repository';
+import { PushSubscriptionsRepository } from '../db/push-subscriptions-repository';
+import { PushThreadsRepository } from '../db/push-threads-repository';
 import { UsersRepository } from '../db/users-repository';
 import { SCHEMA } from '../schema-name';
 
@@ -30,6 +33,12 @@ export interface NotificationCore {
     | 'ACTIVITY_MAIL_DELAY_MS'
     | 'ACTIVITY_MAIL_COOLDOWN_MS'
     | 'READ_NOTIFICATION_RETENTION_DAYS'
+    | 'VAPID_PUBLIC_KEY'
+    | 'PUSH_ENDPOINT_HOSTS'
+    | 'PUSH_ALLOW_LOCAL_ENDPOINTS'
+    | 'PUSH_MAX_ATTEMPTS'
+    | 'PUSH_RETRY_BACKOFF_MS'
+    | 'PUSH_GROUP_MS'
   >;
   users: UsersRepository;
   notifications: NotificationsRepository;
@@ -42,6 +51,10 @@ export interface NotificationCore {
   erased: ErasedPeople;
   feedback: FeedbackRepository;
   pageViews: PageViewsRepository;
+  /** Browsers that take pushes, each person's channels, quiet hours and mutes, and held pushes. */
+  pushSubscriptions: PushSubscriptionsRepository;
+  noticeSettings: NoticeSettingsRepository;
+  pushThreads: PushThreadsRepository;
   /** Shared counters in cluster mode (Redis); this process's own otherwise. */
   rateLimiter: RateLimiter;
 }
@@ -63,6 +76,9 @@ export function createNotificationCore(kit: ServiceKit<Config>): NotificationCor
     erased: new ErasedPeople(db, SCHEMA),
     feedback: new FeedbackRepository(db),
     pageViews: new PageViewsRepository(db),
+    pushSubscriptions: new PushSubscriptionsRepository(db),
+    noticeSettings: new NoticeSettingsRepository(db),
+    pushThreads: new PushThreadsRepository(db),
     rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
   };
 }

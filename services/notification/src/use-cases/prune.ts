@@ -5,7 +5,9 @@ import { ActivityMailsRepository } from '../db/activity-mails-repository';
 import { ActivityPeopleRepository } from '../db/activity-people-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
+import { NoticeSettingsRepository } from '../db/notice-settings-repository';
 import { PageViewsRepository } from '../db/page-views-repository';
+import { PushThreadsRepository } from '../db/push-threads-repository';
 import { SentEmailsRepository } from '../db/sent-emails-repository';
 import { SCHEMA } from '../schema-name';
 import { prunePageViews } from './page-views';
@@ -24,7 +26,8 @@ const ENDED_ACTIVITY_RETENTION_MS = 8 * DAY_MS;
 /**
  * The periodic clean-up: read notifications past their retention, mail cool-downs that have
  * run out, the people of activities over for a week, page-view days past theirs, deleted accounts'
- * ids after their 30 days, sent mails' dedupe keys after 14, and old outbox/inbox rows. Idempotent, so every replica may run it.
+ * ids after their 30 days, sent mails' dedupe keys after 14, mutes that ended, push threads
+ * past their grouping window, and old outbox/inbox rows. Idempotent, so every replica may run it.
  */
 export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ notifications: number }> {
   const now = kit.clock.now().getTime();
@@ -39,5 +42,8 @@ export async function pruneNotifications(kit: ServiceKit<Config>): Promise<{ not
   await prunePageViews({ pageViews: new PageViewsRepository(db), clock: kit.clock });
   await new ErasedPeople(db, SCHEMA).prune(new Date(now));
   await new SentEmailsRepository(db).deleteSentBefore(new Date(now - SENT_EMAIL_RETENTION_MS));
+  await new NoticeSettingsRepository(db).deleteEndedMutes(new Date(now));
+  // A thread past its grouping window holds nothing back any more.
+  await new PushThreadsRepository(db).deleteIdleBefore(new Date(now - kit.config.PUSH_GROUP_MS));
   return { notifications };
 }
