@@ -4,6 +4,7 @@
  * Fastify app on a loopback port behind the gateway, exactly as in cluster mode, so both
  * modes exercise the same routing, proxying and auth code.
  */
+import { createECDH } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -73,6 +74,28 @@ function loadOrCreateMailTokenKey(dir: string): string {
   return key;
 }
 
+/**
+ * The VAPID pair notification signs Web Push with (base64url), kept like the signing keys:
+ * browsers subscribed with the public key take pushes only from its private key.
+ */
+function loadOrCreateVapidKeys(dir: string): { publicKey: string; privateKey: string } {
+  const keyPath = path.join(dir, 'vapid.json');
+  if (existsSync(keyPath))
+    return JSON.parse(readFileSync(keyPath, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const pair = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // 32 bytes: a key whose first bytes are zero comes out shorter.
+    privateKey: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString(
+      'base64url',
+    ),
+  };
+  writeFileSync(keyPath, JSON.stringify(pair), { mode: 0o600 });
+  return pair;
+}
+
 /** A port nothing listens on right now (for `port: 0`, so the site's origin is known up front). */
 async function freePort(host: string): Promise<number> {
   const probe = net.createServer();
@@ -125,6 +148,7 @@ async function startAt(
   const mailDir = privateDir(path.join(options.dataDir, 'mail'));
   const keys = loadOrCreateKeys(path.join(options.dataDir, 'keys'));
   const mailTokenKey = loadOrCreateMailTokenKey(path.join(options.dataDir, 'keys'));
+  const vapid = loadOrCreateVapidKeys(path.join(options.dataDir, 'keys'));
 
   const database = await openPglite(privateDir(path.join(options.dataDir, 'pglite')));
   const bus = createMemoryBus({ logger: logger.child({ component: 'bus' }) });
@@ -141,6 +165,11 @@ async function startAt(
     MAIL_TOKEN_KEY: mailTokenKey,
   };
   env.PUBLIC_ORIGIN ??= origin;
+  // A pair given in the environment wins, as for the other launchers.
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) {
+    env.VAPID_PUBLIC_KEY = vapid.publicKey;
+    env.VAPID_PRIVATE_KEY = vapid.privateKey;
+  }
   const started: RunningService[] = [];
   const workers: RunningWorker[] = [];
   const upstream: Record<string, string> = {};

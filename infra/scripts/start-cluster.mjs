@@ -2,7 +2,7 @@
 // against PostgreSQL, NATS JetStream and Redis from env (defaults: the local standard ports).
 // Each process's output is prefixed with its name. `--replicas feed=2` starts a service more than once;
 // SAATHI_PORT_OFFSET shifts every port (a second cluster beside the first, as the cluster test does).
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createECDH, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -74,8 +74,36 @@ function mailTokenKey() {
   }
   return readFileSync(keyPath, 'utf8').trim();
 }
+/**
+ * The VAPID key pair notification signs Web Push with (base64url, as web-push makes them): from
+ * env when given, else made once under .data/. Browsers subscribed with the public key accept
+ * pushes only from its private key, so it is kept across starts.
+ */
+function vapidKeys() {
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) {
+    return {
+      VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY,
+    };
+  }
+  const dir = path.resolve(repoRoot, process.env.SAATHI_DATA_DIR ?? '.data', 'cluster-keys');
+  const keyPath = path.join(dir, 'vapid.json');
+  if (!existsSync(keyPath)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+      VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('hex').padStart(64, '0'),
+    };
+    pair.VAPID_PRIVATE_KEY = Buffer.from(pair.VAPID_PRIVATE_KEY, 'hex').toString('base64url');
+    writeFileSync(keyPath, JSON.stringify(pair), { mode: 0o600 });
+  }
+  return JSON.parse(readFileSync(keyPath, 'utf8'));
+}
 const keys = signingKeys();
 const mailKey = mailTokenKey();
+const vapid = vapidKeys();
 
 /** Each service role's password: from DATABASE_PASSWORD_<SERVICE>, else made once under .data/. */
 function databasePasswords() {
@@ -113,7 +141,8 @@ const databaseUrls = await serviceDatabaseUrls();
 
 /**
  * The secrets one process may see, as the process table gives them to its Kubernetes Secret:
- * only identity gets the signing key, only those that seal or open mailed tokens the mail key.
+ * only identity gets the signing key, only those that seal or open mailed tokens the mail key,
+ * only notification's worker the VAPID private key.
  * Every other secret key is set empty (read as unset), so none leaks in from this launcher's
  * own environment.
  */
@@ -121,6 +150,8 @@ const SECRET_VALUES = {
   JWT_PRIVATE_KEY: keys.JWT_PRIVATE_KEY,
   JWT_PUBLIC_KEY: keys.JWT_PUBLIC_KEY,
   MAIL_TOKEN_KEY: mailKey,
+  VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY,
+  VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY,
   GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? '',
   GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET ?? '',
 };
