@@ -2,7 +2,9 @@
  * `npx tsx load-tests/bench/profile-top.ts <file.cpuprofile>… [--top 10]`: the functions that
  * spent the most CPU (self time) in V8 CPU profiles, such as those `bench:realtime --profile`
  * writes, as a Markdown table per file. Idle and garbage-collector time is listed apart, so the
- * share column is of the time the process was busy.
+ * share column is of the time the process was busy. `--between <from>,<to>`: only the samples
+ * between two times of the machine's monotonic clock in µs (`process.hrtime`, V8's profile clock),
+ * such as the sends of one `bench:realtime` step, which prints them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +25,7 @@ interface CpuProfile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '10' } },
+  options: { top: { type: 'string', default: '10' }, between: { type: 'string' } },
 });
 
 /** Where a function lives, short: a package name or a path inside the repository. */
@@ -46,7 +48,13 @@ for (const file of positionals) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   // Self time per node from the samples and the time between them (µs).
   const selfUs = new Map<number, number>();
+  const [from, to] = values.between?.split(',').map(Number) ?? [-Infinity, Infinity];
+  let at = profile.startTime;
+  let spanUs = 0;
   profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < from! || at > to!) return;
+    spanUs += profile.timeDeltas[index] ?? 0;
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   });
   const byFunction = new Map<string, number>();
@@ -65,7 +73,7 @@ for (const file of positionals) {
   const busy = [...byFunction.values()].reduce((sum, us) => sum + us, 0);
   const ms = (us: number) => (us / 1000).toFixed(0);
   console.log(
-    `\n**${path.basename(file)}**: busy ${ms(busy)} ms of ${ms(profile.endTime - profile.startTime)} ms;`,
+    `\n**${path.basename(file)}**: busy ${ms(busy)} ms of ${ms(spanUs)} ms${values.between ? ' (between the times given)' : ''};`,
   );
   console.log([...apart].map(([name, us]) => `${name} ${ms(us)} ms`).join(', ') + ' apart.\n');
   console.log('| function · where | self ms | share of busy |');
