@@ -15,32 +15,27 @@
 //   the browser's), so the browser lets the handler neither focus a window nor open one, and it
 //   takes the open window to the screen with `navigate`. Focus and `openWindow` are covered by
 //   web/src/pwa/service-worker-push.test.ts.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchBrowser, newPage, runAxe } from './browser';
 import { MODES, registerAccount, sharedProduct } from './modes';
+import {
+  eventually,
+  madeUpSubscription,
+  sendMessage,
+  standInPushService,
+  startConversation,
+} from './push-kit';
 import type { TestServer } from './server';
 
 const PASSWORD = 'push-secret-1';
-/** Events cross services (identity → messaging in cluster mode): allow them a moment. */
-const LIVE_MS = 20_000;
+const PROMPT = 'Get a notification when someone replies';
 
 interface ShownNotification {
   title: string;
   body: string;
   tag: string;
   data: { url?: string } | null;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + LIVE_MS;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** Waits until the page's worker is active and controls the page (it claims open pages). */
@@ -76,31 +71,11 @@ function notificationsOf(page: Page): Promise<ShownNotification[]> {
     .then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))`);
 }
 
-/** A subscription as `PushSubscription.toJSON()` gives it, for a push service that is not there. */
-function madeUpSubscription() {
-  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const point = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]);
-  return {
-    endpoint: `https://push.invalid/send/${randomBytes(12).toString('hex')}`,
-    keys: { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
-
-/** Starts the one conversation of the pair; in cluster mode messaging learns of a new account a moment late. */
-async function startConversation(context: BrowserContext, participantId: string): Promise<string> {
-  const deadline = Date.now() + LIVE_MS;
-  for (;;) {
-    const res = await context.request.post('/api/conversations', { data: { participantId } });
-    if (res.status() === 200) return ((await res.json()) as { id: string }).id;
-    expect(res.status(), await res.text()).toBe(404);
-    if (Date.now() > deadline) throw new Error(`messaging never learned of user ${participantId}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+/** Types a message into the open thread and waits for it to be sent (it shows in the thread). */
+async function sendInThread(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Type a message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.locator('p', { hasText: text }).waitFor();
 }
 
 describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
@@ -126,10 +101,7 @@ describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
       const ashaAccount = await registerAccount(asha.context, 'asha', PASSWORD);
       const balaAccount = await registerAccount(context, 'bala', PASSWORD);
       const conversationId = await startConversation(asha.context, balaAccount.id);
-      const sent = await asha.context.request.post('/api/messages', {
-        data: { conversationId, content: 'Badminton at 7 tonight?' },
-      });
-      expect(sent.status(), await sent.text()).toBe(201);
+      await sendMessage(asha.context, conversationId, 'Badminton at 7 tonight?');
 
       await page.goto('/blog');
       await waitForWorker(page);
@@ -141,21 +113,21 @@ describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
       // What the server sends: who and what kind, the screen to open, the thread as the tag.
       const url = `/messages?c=${conversationId}`;
       const tag = `conversation:${conversationId}`;
-      await deliver(JSON.stringify({ title: ashaAccount.username, body: 'sent you a message', url, tag }));
+      const body = `${ashaAccount.username} sent you a message`;
+      await deliver(JSON.stringify({ title: 'Saathi', body, url, tag }));
       const first = await eventually(
         () => notificationsOf(page),
         (list) => list.length === 1,
         'the pushed notification',
       );
-      expect(first).toEqual([
-        { title: ashaAccount.username, body: 'sent you a message', tag, data: { url } },
-      ]);
+      expect(first).toEqual([{ title: 'Saathi', body, tag, data: { url } }]);
 
       // A second push of the same thread replaces the first instead of piling up.
-      await deliver(JSON.stringify({ title: ashaAccount.username, body: 'sent you 2 messages', url, tag }));
+      const two = `${ashaAccount.username} sent you 2 messages`;
+      await deliver(JSON.stringify({ title: 'Saathi', body: two, url, tag }));
       await eventually(
         () => notificationsOf(page),
-        (list) => list.length === 1 && list[0]!.body === 'sent you 2 messages',
+        (list) => list.length === 1 && list[0]!.body === two,
         'the replaced notification',
       );
 
@@ -225,4 +197,104 @@ describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
       await context.close();
     }
   }, 60_000);
+  it('offers notifications after the first message, never on first load, and "Not now" keeps it away', async () => {
+    const asha = await newPage(browser, server.url);
+    const bala = await newPage(browser, server.url);
+    try {
+      const { page } = asha;
+      await registerAccount(asha.context, 'asha', PASSWORD);
+      const balaAccount = await registerAccount(bala.context, 'bala', PASSWORD);
+      const conversationId = await startConversation(asha.context, balaAccount.id);
+
+      // First load: the thread is there and everything has settled, and nothing asks.
+      await page.goto(`/messages?c=${conversationId}`);
+      await page.getByRole('textbox', { name: 'Type a message' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('heading', { name: PROMPT }).count()).toBe(0);
+
+      // The first message sent: the offer, in plain words, with "Not now".
+      await sendInThread(page, 'Shall we play at 7?');
+      const prompt = page.getByRole('region', { name: PROMPT });
+      await prompt.waitFor();
+      await prompt.getByRole('button', { name: 'Turn on notifications' }).waitFor();
+      await runAxe(page, 'the notifications prompt');
+      await prompt.getByRole('button', { name: 'Not now' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      const notNowAt = await page.evaluate<string | null>(
+        `localStorage.getItem('saathi.push-prompt.not-now')`,
+      );
+      expect(Date.now() - Date.parse(notNowAt ?? '')).toBeLessThan(60 * 60 * 1000);
+
+      // After a reload and another message, it stays away: "Not now" holds for weeks.
+      await page.reload();
+      await sendInThread(page, 'Or at 8?');
+      // The prompt decides within a moment of the send; give it that moment before looking.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1_000);
+      expect(await page.getByRole('heading', { name: PROMPT }).count()).toBe(0);
+    } finally {
+      await asha.context.close();
+      await bala.context.close();
+    }
+  }, 120_000);
+
+  it('turning notifications on subscribes with the service key and stores it; signing out forgets it first', async () => {
+    const asha = await newPage(browser, server.url);
+    const bala = await newPage(browser, server.url);
+    try {
+      const { context, page } = asha;
+      await context.grantPermissions(['notifications'], { origin: server.url });
+      const subscription = madeUpSubscription();
+      await standInPushService(context, subscription);
+      await registerAccount(context, 'asha', PASSWORD);
+      const balaAccount = await registerAccount(bala.context, 'bala', PASSWORD);
+      const conversationId = await startConversation(context, balaAccount.id);
+      const { publicKey } = (await (await context.request.get('/api/push/key')).json()) as {
+        publicKey: string;
+      };
+
+      await page.goto(`/messages?c=${conversationId}`);
+      await sendInThread(page, 'Tennis on Sunday?');
+      const prompt = page.getByRole('region', { name: PROMPT });
+      const [stored] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions')),
+        prompt.getByRole('button', { name: 'Turn on notifications' }).click(),
+      ]);
+      expect(stored.status(), await stored.text()).toBe(204);
+      expect(stored.request().postDataJSON()).toEqual(subscription);
+      expect(await page.evaluate('window.__pushSubscribeOptions')).toEqual({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey.replace(/=+$/, ''),
+      });
+      await page.locator('[data-toast]', { hasText: 'Notifications are on for this device' }).waitFor();
+      await prompt.waitFor({ state: 'detached' });
+
+      // The profile says so, and the next message does not ask again.
+      await page.goto('/profile');
+      const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
+      await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+
+      // Signing out: the service forgets this browser before the session ends.
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/push/unsubscribe' || pathname === '/api/auth/logout') asked.push(pathname);
+      });
+      const [forgotten] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/push/unsubscribe')),
+        (async () => {
+          await page.getByRole('button', { name: 'Account menu' }).click();
+          await page.getByRole('menuitem', { name: 'Logout' }).click();
+        })(),
+      ]);
+      expect(forgotten.status(), await forgotten.text()).toBe(204);
+      expect(forgotten.request().postDataJSON()).toEqual({ endpoint: subscription.endpoint });
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      expect(asked).toEqual(['/api/push/unsubscribe', '/api/auth/logout']);
+      expect(await page.evaluate(`localStorage.getItem('e2e.stand-in-push-subscription')`)).toBeNull();
+    } finally {
+      await asha.context.close();
+      await bala.context.close();
+    }
+  }, 120_000);
 });
