@@ -17,6 +17,7 @@
  * Options: --mode, --recipients (100), --gap (20).
  */
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import webpush from 'web-push';
 import { startTestCluster } from '../../infra/test/cluster-harness';
 import { startPushEndpoint } from '../../services/notification/src/testing/push-endpoint';
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     mode: { type: 'string', default: 'cluster' },
     recipients: { type: 'string', default: '100' },
     gap: { type: 'string', default: '20' },
+    /** Cluster only: the median time of each hop, from the services' outbox and inbox tables. */
+    trace: { type: 'boolean', default: false },
   },
 });
 const RECIPIENTS = Number(values.recipients);
@@ -54,13 +57,62 @@ const BENCH_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
 };
 
-async function startProduct(): Promise<{ url: string; close(): Promise<void> }> {
+async function startProduct(): Promise<{ url: string; databaseUrl?: string; close(): Promise<void> }> {
   if (values.mode === 'embedded') {
     const server = await startTestServer({ env: { ...process.env, ...BENCH_ENV } });
     return { url: server.url, close: () => server.close() };
   }
   const cluster = await startTestCluster({ env: BENCH_ENV });
-  return { url: cluster.gatewayUrl, close: () => cluster.close() };
+  return { url: cluster.gatewayUrl, databaseUrl: cluster.databaseUrl, close: () => cluster.close() };
+}
+
+/**
+ * Where the time goes, per recipient, as the tables recorded it (PostgreSQL's clock): the
+ * message's event written and relayed, notification's notice and its upserted event, and the
+ * missed event's handling. Medians in ms from the send.
+ */
+async function traceHops(databaseUrl: string, sends: Map<string, number>): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<Record<string, string | null>>(
+      `select m.payload->'data'->>'recipientId' as recipient,
+              extract(epoch from m.created_at) * 1000 as sent_written,
+              extract(epoch from m.dispatched_at) * 1000 as sent_relayed,
+              extract(epoch from (select min(i.processed_at) from notification.inbox i
+                                   where i.consumer = 'notification.message-sent' and i.event_id = m.id)) * 1000 as notice_tx,
+              extract(epoch from (select min(o.created_at) from notification.outbox o
+                                   where o.type = 'notification.notification.upserted.v1'
+                                     and o.payload->'data'->>'recipientId' = m.payload->'data'->>'recipientId')) * 1000 as upserted_written,
+              extract(epoch from (select min(o.dispatched_at) from notification.outbox o
+                                   where o.type = 'notification.notification.upserted.v1'
+                                     and o.payload->'data'->>'recipientId' = m.payload->'data'->>'recipientId')) * 1000 as upserted_relayed,
+              extract(epoch from (select min(s.last_success_at) from notification.push_subscriptions s
+                                   where s.user_id::text = m.payload->'data'->>'recipientId')) * 1000 as push_taken
+         from messaging.outbox m where m.type = 'messaging.message.sent.v1'`,
+    );
+    const hops = [
+      'sent_written',
+      'sent_relayed',
+      'notice_tx',
+      'upserted_written',
+      'upserted_relayed',
+      'push_taken',
+    ];
+    const byHop = new Map<string, number[]>(hops.map((hop) => [hop, []]));
+    for (const row of rows) {
+      const sent = sends.get(row.recipient ?? '');
+      if (sent === undefined) continue;
+      for (const hop of hops) if (row[hop] != null) byHop.get(hop)!.push(Number(row[hop]) - sent);
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
+    console.log(
+      'hops (median ms after the send): ' +
+        hops.map((hop) => `${hop} ${Math.round(median(byHop.get(hop)!))}`).join(', '),
+    );
+  } finally {
+    await db.end();
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -110,6 +162,11 @@ try {
     if (received !== undefined && sent !== undefined) latencies.push(received - sent);
   }
   latencies.sort((a, b) => a - b);
+  if (values.trace && product.databaseUrl)
+    await traceHops(
+      product.databaseUrl,
+      new Map(recipients.map((recipient) => [recipient.person.id, sentAt.get(recipient.path) ?? NaN])),
+    );
   const lost = recipients.length - latencies.length;
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(

@@ -1,4 +1,4 @@
-import { consumeOnce } from '@saathi/platform';
+import { consumeBatchOnce, consumeOnce } from '@saathi/platform';
 import { messageSentV1 } from '@saathi/contracts';
 import type { EventData, EventEnvelope } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
@@ -35,15 +35,25 @@ export function subscribeMessageSent(kit: ServiceKit<Config>): Promise<void> {
       if (await noticeMessageWithoutChange(core, envelope.data)) return;
       await fullPath(envelope);
     },
-    // A backlog's cheap bumps in one statement; the rest, in order, one transaction each. Should
-    // one fail, the bus hands the batch back one by one: bumps again are no-ops, and the inbox
-    // skips what already committed.
+    // A backlog's cheap bumps in one statement; the rest, in order, in one transaction: a burst
+    // of messages to people away (each a notice, maybe a mail and a push) would otherwise cost a
+    // commit each and fall behind the sends. Should it fail, the bus hands the batch back one by
+    // one: bumps again only count again (see bumpSameActors), and the inbox skips what committed.
     handleBatch: async (envelopes) => {
       const done = await noticeMessagesWithoutChange(
         core,
         envelopes.map((envelope) => envelope.data),
       );
-      for (const [index, envelope] of envelopes.entries()) if (!done[index]) await fullPath(envelope);
+      const rest = envelopes.filter((_, index) => !done[index]);
+      const [first] = rest;
+      if (!first) return;
+      await kit.uow.withEvents(
+        (tx, emit) =>
+          consumeBatchOnce(tx, SCHEMA, DURABLE, rest, async (inner, fresh) => {
+            for (const envelope of fresh) await noticeMessage(core, inner, emit, envelope);
+          }),
+        { traceId: first.traceId },
+      );
     },
   });
 }
