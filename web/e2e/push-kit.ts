@@ -1,6 +1,8 @@
 // What the Web Push browser files share: a conversation between two new people, waiting for
 // something that crosses services, and a stand-in for the browser's push service.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 
@@ -43,19 +45,74 @@ export async function sendMessage(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** A subscription as `PushSubscription.toJSON()` gives it, for a push service that is not there. */
-export function madeUpSubscription() {
-  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const point = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]);
+export interface ReceivedPush {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * A push service on this machine: it answers 201 to every push and keeps what it got. The run's
+ * products accept endpoints on 127.0.0.1 (PUSH_ALLOW_LOCAL_ENDPOINTS in shared-config.ts); real
+ * browsers' endpoints are on the push services' hosts.
+ */
+export async function startPushEndpoint() {
+  const received: ReceivedPush[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `https://push.invalid/send/${randomBytes(12).toString('hex')}`,
-    keys: { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    /** A new endpoint of this service (one per subscription). */
+    endpoint: () => `http://127.0.0.1:${port}/push/${randomBytes(12).toString('hex')}`,
+    /** Waits for a push to `endpoint`. */
+    pushTo: (endpoint: string) =>
+      eventually(
+        () => Promise.resolve(received.find((push) => endpoint.endsWith(push.path))),
+        (push) => push !== undefined,
+        `a push to ${endpoint}`,
+      ) as Promise<ReceivedPush>,
+    received: (endpoint: string) => received.filter((push) => endpoint.endsWith(push.path)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A browser's side of a subscription, as `PushSubscription.toJSON()` gives it, with the keys that
+ * open what is pushed to it (`open`, RFC 8291's aes128gcm).
+ */
+export function madeUpSubscription(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  const publicKey = ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  const body = {
+    endpoint,
+    keys: { p256dh: publicKey.toString('base64url'), auth: authSecret.toString('base64url') },
+  };
+  /** The plain payload of a push: header (salt, record size, the sender's key), then one record. */
+  const open = (push: Buffer): string => {
+    const salt = push.subarray(0, 16);
+    const idLength = push.readUInt8(20);
+    const senderKey = push.subarray(21, 21 + idLength);
+    const record = push.subarray(21 + idLength);
+    const shared = ecdh.computeSecret(senderKey);
+    const info = Buffer.concat([Buffer.from('WebPush: info\0'), publicKey, senderKey]);
+    const ikm = Buffer.from(hkdfSync('sha256', shared, authSecret, info, 32));
+    const key = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+    const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+    const decipher = createDecipheriv('aes-128-gcm', key, nonce);
+    decipher.setAuthTag(record.subarray(record.length - 16));
+    const plain = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+    // The last record ends with the delimiter 0x02, then padding zeros.
+    return plain.subarray(0, plain.lastIndexOf(2)).toString('utf8');
+  };
+  return { body, open };
 }
 
 /**
@@ -69,7 +126,7 @@ export function madeUpSubscription() {
  */
 export async function standInPushService(
   context: BrowserContext,
-  subscription: ReturnType<typeof madeUpSubscription>,
+  subscription: ReturnType<typeof madeUpSubscription>['body'],
 ): Promise<void> {
   // A string: this runs in the page, and the e2e code has no DOM types.
   await context.addInitScript(`(() => {

@@ -2,11 +2,12 @@
 // conversation; the browser's subscription is stored through the API.
 //
 // How the push and the tap are driven, headless:
+// - Debian's Chromium has no push service behind `pushManager.subscribe` (Chrome's needs Google's
+//   keys), so the test plays the browser's push service: a subscription it makes (its own P-256
+//   keys, an endpoint on 127.0.0.1) is stored through the API, the product pushes to it when a
+//   message reaches someone away, and the test opens the push (RFC 8291) with those keys.
 // - A push goes to the worker through the DevTools protocol (`ServiceWorker.deliverPushMessage`),
-//   which runs the worker's real `push` handler with the payload the server would send. Debian's
-//   Chromium has no push service behind `pushManager.subscribe` (it would need Google's keys),
-//   so the subscription the API stores is one the test makes: the server side sends to it in
-//   its own tests, against a local push endpoint.
+//   which runs the worker's real `push` handler with that payload.
 // - The notification is read back with `registration.getNotifications()`, the notifications
 //   the browser holds for the worker.
 // - Headless Chromium has no notification centre to click in, and the protocol has no command
@@ -25,6 +26,7 @@ import {
   sendMessage,
   standInPushService,
   startConversation,
+  startPushEndpoint,
 } from './push-kit';
 import type { TestServer } from './server';
 
@@ -81,15 +83,18 @@ async function sendInThread(page: Page, text: string): Promise<void> {
 describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
   let server: TestServer;
   let browser: Browser;
+  let pushService: Awaited<ReturnType<typeof startPushEndpoint>>;
 
   beforeAll(async () => {
     server = await sharedProduct(mode);
     browser = await launchBrowser();
+    pushService = await startPushEndpoint();
   }, 150_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await pushService?.close();
   });
 
   it('the worker shows a delivered push, replaces it by thread, and a tap opens the conversation', async () => {
@@ -171,32 +176,75 @@ describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
     }
   }, 120_000);
 
-  it("stores this browser's subscription through the API and forgets it on unsubscribe", async () => {
-    const { context } = await newPage(browser, server.url);
+  it("a message to someone away reaches their browser's push service, sealed and without its text, and the worker shows it", async () => {
+    const asha = await newPage(browser, server.url);
+    const bala = await newPage(browser, server.url);
     try {
       // The key the browser subscribes with is public.
-      const key = await context.request.get('/api/push/key');
+      const key = await bala.context.request.get('/api/push/key');
       expect(key.status(), await key.text()).toBe(200);
-      expect((await key.json()) as { publicKey: string }).toEqual({
-        publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{80,}$/) as unknown,
+      const { publicKey } = (await key.json()) as { publicKey: string };
+      expect(publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+
+      // Bala's browser subscribed (its push service is the test's) and is closed: no socket open.
+      const subscription = madeUpSubscription(pushService.endpoint());
+      const anonymous = await bala.context.request.post('/api/push/subscriptions', {
+        data: subscription.body,
       });
-
-      const subscription = madeUpSubscription();
-      // Signed out: refused.
-      const anonymous = await context.request.post('/api/push/subscriptions', { data: subscription });
       expect(anonymous.status()).toBe(401);
-
-      await registerAccount(context, 'chandra', PASSWORD);
-      const stored = await context.request.post('/api/push/subscriptions', { data: subscription });
+      const ashaAccount = await registerAccount(asha.context, 'asha', PASSWORD);
+      const balaAccount = await registerAccount(bala.context, 'bala', PASSWORD);
+      const stored = await bala.context.request.post('/api/push/subscriptions', { data: subscription.body });
       expect(stored.status(), await stored.text()).toBe(204);
-      const dropped = await context.request.post('/api/push/unsubscribe', {
-        data: { endpoint: subscription.endpoint },
+
+      const conversationId = await startConversation(asha.context, balaAccount.id);
+      const accepted = await bala.context.request.post(`/api/conversations/${conversationId}/accept`);
+      expect(accepted.status(), await accepted.text()).toBe(200);
+      await sendMessage(asha.context, conversationId, 'Badminton at 7 tonight?');
+
+      // The push as the push service gets it: VAPID-signed with the service's key, encrypted.
+      const push = await pushService.pushTo(subscription.body.endpoint);
+      expect(push.headers['content-encoding']).toBe('aes128gcm');
+      expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+      expect(push.headers.authorization).toMatch(new RegExp(`^vapid t=[^,]+, k=${publicKey}$`));
+      expect(push.body.toString('latin1')).not.toContain('Badminton');
+      const payload = JSON.parse(subscription.open(push.body)) as Record<string, string>;
+      expect(payload).toMatchObject({ title: 'Saathi', url: `/messages?c=${conversationId}` });
+      expect(payload.body).toContain(ashaAccount.username);
+      expect(JSON.stringify(payload)).not.toContain('Badminton');
+
+      // Bala's browser: the worker gets exactly those bytes' payload and shows it.
+      const { context, page } = bala;
+      await context.grantPermissions(['notifications'], { origin: server.url });
+      await page.goto('/blog');
+      await waitForWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const registrationId = await registrationIdOf(cdp, server.url);
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url,
+        registrationId,
+        data: subscription.open(push.body),
+      });
+      const shown = await eventually(
+        () => notificationsOf(page),
+        (list) => list.length === 1,
+        'the pushed notification',
+      );
+      expect(shown).toEqual([
+        { title: 'Saathi', body: payload.body, tag: payload.tag, data: { url: payload.url } },
+      ]);
+
+      // Turned off in this browser: the service forgets the endpoint.
+      const dropped = await bala.context.request.post('/api/push/unsubscribe', {
+        data: { endpoint: subscription.body.endpoint },
       });
       expect(dropped.status(), await dropped.text()).toBe(204);
     } finally {
-      await context.close();
+      await asha.context.close();
+      await bala.context.close();
     }
-  }, 60_000);
+  }, 120_000);
+
   it('offers notifications after the first message, never on first load, and "Not now" keeps it away', async () => {
     const asha = await newPage(browser, server.url);
     const bala = await newPage(browser, server.url);
@@ -244,7 +292,7 @@ describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
     try {
       const { context, page } = asha;
       await context.grantPermissions(['notifications'], { origin: server.url });
-      const subscription = madeUpSubscription();
+      const subscription = madeUpSubscription(pushService.endpoint()).body;
       await standInPushService(context, subscription);
       await registerAccount(context, 'asha', PASSWORD);
       const balaAccount = await registerAccount(bala.context, 'bala', PASSWORD);

@@ -38,4 +38,7 @@ export const SHARED_PRODUCT_ENV: Record<string, string> = {
   RATE_LIMIT_REGISTER_PER_IP: '100000',
   RATE_LIMIT_LOGIN_PER_IP: '100000',
   RATE_LIMIT_FORGOT_PER_IP: '100000',
+  // Web Push to a push service the browser test runs on 127.0.0.1 (web/e2e/push-kit.ts); real
+  // subscriptions are on the browsers' push services, which a test must not reach.
+  PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
 };
