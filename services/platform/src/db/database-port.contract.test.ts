@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabasePort, Migration } from '../ports';
+import type { DatabasePort, Db, Migration } from '../ports';
 import { createTestDatabase, uniqueName } from '../testing';
 import { openPglite } from './pglite';
+import { preparedRows } from './prepared-rows';
 import { queryRows } from './query-rows';
 
 /** Every DatabasePort adapter must pass this suite. */
@@ -212,6 +213,41 @@ function databasePortContract(
         .map((i) => (i % 2 === 0 ? `tx-${i}` : `plain-${i}`))
         .sort();
       expect(labels).toEqual(expected);
+    });
+
+    it('runs a prepared statement with typed rows, again with other values, and after its error', async () => {
+      const schema = uniqueName('prep');
+      await port.migrate(schema, [
+        {
+          name: '0001_init',
+          sql: `create table notes (id int primary key, body text, at timestamptz not null default now());`,
+        },
+      ]);
+      const insert = (id: number, body: string | null, db: Db = port.db) =>
+        preparedRows<{ id: number; body: string | null; at: Date; fresh: boolean }>(
+          db,
+          `prep_insert_${schema}`,
+          sql`insert into ${sql.raw(`"${schema}"`)}.notes (id, body) values (${id}::int, ${body}::text)
+              returning id, body, at, ${true}::boolean as fresh`,
+        );
+      const [first] = await insert(1, 'gym at 7?');
+      expect(first).toMatchObject({ id: 1, body: 'gym at 7?', fresh: true });
+      expect(first?.at).toBeInstanceOf(Date);
+      expect(await insert(2, null)).toMatchObject([{ id: 2, body: null }]);
+      // A failed call (the key is taken) rejects, and the statement still works after it.
+      await expect(insert(1, 'again')).rejects.toThrow(/duplicate key/);
+      // Beside other queries and inside a transaction, as the services call it.
+      const [, , inTransaction] = await Promise.all([
+        insert(3, 'c'),
+        queryRows(port.db, sql.raw(`select count(*) from "${schema}".notes`)),
+        port.db.transaction((tx) => insert(4, 'd', tx)),
+      ]);
+      expect(inTransaction).toMatchObject([{ id: 4, body: 'd' }]);
+      const ids = await queryRows<{ id: number }>(
+        port.db,
+        sql.raw(`select id from "${schema}".notes order by id`),
+      );
+      expect(ids.map((row) => row.id)).toEqual([1, 2, 3, 4]);
     });
 
     it('computes earth distances (cube + earthdistance)', async () => {
