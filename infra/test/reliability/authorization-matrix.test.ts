@@ -409,6 +409,9 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'POST /api/users/:userId/block': "changes the caller's own block list; the id names whom",
   'DELETE /api/users/:userId/block': "changes the caller's own block list; the id names whom",
   'GET /api/posts/:id': 'posts are public by design',
+  'PUT /api/mutes':
+    "a mute is the caller's own row: any id mutes only for them, and the answer is the same whether the thread exists",
+  'DELETE /api/mutes/:kind/:id': "removes the caller's own mute only; the answer is the same for any id",
   'POST /api/posts/:id/like': "liking another's post is the feature; the like is the caller's own",
   'GET /api/posts/:postId/comments': 'comments of a post are public by design',
   'POST /api/comments': "commenting on another's post is the feature",
