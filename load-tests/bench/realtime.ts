@@ -35,7 +35,7 @@ import type { Socket } from 'socket.io-client';
 import { SOCKET_IO_PATH, SocketServerEvent } from '@saathi/contracts';
 import type { ChatMessage } from '@saathi/contracts';
 import { startChild } from './lib/children';
-import { processCpuSeconds } from './lib/process-cpu';
+import { commandCpuSeconds, processCpuSeconds } from './lib/process-cpu';
 import { startClusterProduct, startEmbeddedProduct } from './lib/realtime-products';
 import type { BenchProduct, BenchUser } from './lib/realtime-products';
 
@@ -369,10 +369,15 @@ async function main(): Promise<void> {
     await sleep(2000);
     const echoKibPerUser = ((rssMiB(echoPid) - echoRssBefore) * 1024) / USERS;
 
-    const cpuNow = () =>
-      Object.fromEntries(
+    // PostgreSQL's share (cluster mode: the machine's server, all its backends) is listed apart:
+    // the server is shared, so it is only meaningful on a quiet machine.
+    const cpuNow = (): Record<string, number> => ({
+      ...Object.fromEntries(
         Object.entries(pids).map(([name, pid]) => [name, processCpuSeconds(pid) ?? Number.NaN]),
-      );
+      ),
+      ...(product.mode === 'cluster' ? { 'postgresql (shared server)': commandCpuSeconds('postgres') } : {}),
+    });
+    const counted = Object.keys(cpuNow());
     const steps: Step[] = [];
     let nextSeq = 0;
     let storedBefore = await product.storedCount(conversations);
@@ -391,10 +396,7 @@ async function main(): Promise<void> {
       /** The sends' start and end on the monotonic clock V8's profiles use (profile-top --between). */
       const sendsStartedUs = process.hrtime.bigint() / 1000n;
       const idlePerMs = Object.fromEntries(
-        Object.keys(pids).map((name) => [
-          name,
-          (cpuBefore[name]! - idleFrom[name]!) / (sendsStarted - idleStarted),
-        ]),
+        counted.map((name) => [name, (cpuBefore[name]! - idleFrom[name]!) / (sendsStarted - idleStarted)]),
       );
       const clientCpuBefore = process.cpuUsage();
       const pending: Promise<void>[] = [];
@@ -456,19 +458,18 @@ async function main(): Promise<void> {
       while (Date.now() < deadline && ours.figures().delivered < ours.figures().accepted) await sleep(50);
       const figures = ours.figures();
       const clientCpu = process.cpuUsage(clientCpuBefore);
-      const whileSending = Object.entries(pids)
-        .map(([name, pid]) => ({
+      const sendingEnded = cpuNow();
+      const whileSending = counted
+        .map((name) => ({
           name,
-          ms:
-            (((processCpuSeconds(pid) ?? Number.NaN) - (cpuBefore[name] ?? Number.NaN)) * 1000) /
-            figures.sent,
+          ms: ((sendingEnded[name]! - cpuBefore[name]!) * 1000) / figures.sent,
         }))
         .concat({ name: 'bench client', ms: (clientCpu.user + clientCpu.system) / 1000 / figures.sent })
         .filter((entry) => entry.ms >= 0.05)
         .sort((a, b) => b.ms - a.ms);
       // Work a message causes goes on after its delivery (notification, the outbox relays): wait
       // until the processes use no more than at idle, then count all of it.
-      const idleTotalPerMs = Object.values(idlePerMs).reduce((sum, value) => sum + value, 0);
+      const idleTotalPerMs = Object.keys(pids).reduce((sum, name) => sum + idlePerMs[name]!, 0);
       const quietBy = Date.now() + QUIET_MAX_MS;
       let quietSeconds = 0;
       let last = cpuNow();
@@ -480,7 +481,7 @@ async function main(): Promise<void> {
         last = current;
       }
       const untilQuietMs = performance.now() - sendsStarted;
-      const untilQuiet = Object.keys(pids)
+      const untilQuiet = counted
         .map((name) => ({
           name,
           ms: ((last[name]! - cpuBefore[name]! - idlePerMs[name]! * untilQuietMs) * 1000) / figures.sent,
@@ -518,7 +519,7 @@ async function main(): Promise<void> {
       console.log(
         `  ${rate} msg/s: p50 ${fmt(figures.latency.p50)} ms, p99 ${fmt(figures.latency.p99)} ms, ` +
           `stored ${stored}/${figures.sent}, refused ${figures.failures}, lost ${figures.lost}, ` +
-          `CPU ${untilQuiet.reduce((sum, entry) => sum + entry.ms, 0).toFixed(2)} ms/msg; ` +
+          `CPU ${untilQuiet.reduce((sum, entry) => sum + entry.ms, 0).toFixed(2)} ms/msg (PostgreSQL included); ` +
           `echo p99 ${fmt(step.baseline.latency.p99)} ms`,
       );
       if (values.profile)
@@ -570,7 +571,12 @@ async function main(): Promise<void> {
 
     const cpus = os.cpus();
     const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
-    const total = (entries: { ms: number }[]) => entries.reduce((sum, entry) => sum + entry.ms, 0);
+    const POSTGRES = 'postgresql (shared server)';
+    /** Our processes' CPU per message (PostgreSQL's is its own column). */
+    const total = (entries: { name: string; ms: number }[]) =>
+      entries.filter((entry) => entry.name !== POSTGRES).reduce((sum, entry) => sum + entry.ms, 0);
+    const postgres = (entries: { name: string; ms: number }[]) =>
+      entries.find((entry) => entry.name === POSTGRES)?.ms.toFixed(2) ?? '—';
     const modeText =
       product.mode === 'cluster'
         ? `Cluster mode (\`start:cluster\`: gateway, every service and worker, messaging ×2 sharing Redis through the streams adapter; ${socketsPerProcess.join(' + ')} sockets on the two messaging processes)`
@@ -583,15 +589,15 @@ async function main(): Promise<void> {
       '',
       `${modeText}, all on this machine with the bench client. ${USERS.toLocaleString('en')} signed-in users connected websocket-only through the gateway in ${connectSeconds.toFixed(1)} s; sends over ${CONVERSATIONS} conversations for ${DURATION} s at each rate${RAMP > 0 ? `, after a ${RAMP} s ramp from zero (its sends counted)` : ''}, each ${SEND_OVER_SOCKET ? "an acknowledged `message:send` on the sender's socket" : 'a `POST /api/messages` through the gateway'}. Latency is from just before the send to the recipient's socket receiving \`message:new\`. The baseline is a bare Socket.IO server in its own process (no gateway, auth, database or adapter), the same ${USERS.toLocaleString('en')} clients, each sender emitting to its peer's room at the same rate, right after ours. Memory per connected user: ${kibPerUser.toFixed(1)} KiB (RSS of the process${product.messagingPids.length > 1 ? 'es' : ''} holding the sockets), the echo's ${echoKibPerUser.toFixed(1)} KiB.`,
       '',
-      '| rate msg/s | sent | stored | delivered | refused | lost | twice | p50 ms | p99 ms | max ms | p99 after the first 5 s | echo p99 ms | p99 ÷ echo | CPU ms/msg until quiet |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| rate msg/s | sent | stored | delivered | refused | lost | twice | p50 ms | p99 ms | max ms | p99 after the first 5 s | echo p99 ms | p99 ÷ echo | CPU ms/msg until quiet, ours | PostgreSQL ms/msg |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...steps.map(
         ({ rate, figures, baseline, stored, untilQuiet }) =>
-          `| ${rate} | ${figures.sent} | ${stored} | ${figures.delivered} | ${figures.failures} | ${figures.lost} | ${figures.duplicates} | ${fmt(figures.latency.p50)} | ${fmt(figures.latency.p99)} | ${fmt(figures.latency.max)} | ${fmt(figures.steadyLatency.p99)} | ${fmt(baseline.latency.p99)} | ${ratio(figures.latency.p99, baseline.latency.p99)} | ${total(untilQuiet).toFixed(2)} |`,
+          `| ${rate} | ${figures.sent} | ${stored} | ${figures.delivered} | ${figures.failures} | ${figures.lost} | ${figures.duplicates} | ${fmt(figures.latency.p50)} | ${fmt(figures.latency.p99)} | ${fmt(figures.latency.max)} | ${fmt(figures.steadyLatency.p99)} | ${fmt(baseline.latency.p99)} | ${ratio(figures.latency.p99, baseline.latency.p99)} | ${total(untilQuiet).toFixed(2)} | ${postgres(untilQuiet)} |`,
       ),
       '',
       ...steps.flatMap(({ rate, figures, refusals, whileSending, untilQuiet, untilQuietMs }) => [
-        `At ${rate} msg/s: answer of the send p50 ${fmt(figures.sendLatency.p50)} ms, p99 ${fmt(figures.sendLatency.p99)} ms${refusals.size > 0 ? `; refused: ${[...refusals].map(([why, count]) => `${count} × ${why}`).join(', ')}` : ''}. CPU per message while they flowed: ${whileSending.map((entry) => `${entry.name} ${entry.ms.toFixed(2)}`).join(', ')}; from the first send until quiet (${(untilQuietMs / 1000).toFixed(1)} s, idle use taken off, PostgreSQL, NATS and Redis not counted): ${untilQuiet.map((entry) => `${entry.name} ${entry.ms.toFixed(2)}`).join(', ')}. Deliveries over 100 ms by the second their send began in: ${
+        `At ${rate} msg/s: answer of the send p50 ${fmt(figures.sendLatency.p50)} ms, p99 ${fmt(figures.sendLatency.p99)} ms${refusals.size > 0 ? `; refused: ${[...refusals].map(([why, count]) => `${count} × ${why}`).join(', ')}` : ''}. CPU per message while they flowed: ${whileSending.map((entry) => `${entry.name} ${entry.ms.toFixed(2)}`).join(', ')}; from the first send until quiet (${(untilQuietMs / 1000).toFixed(1)} s, idle use taken off; NATS and Redis not counted): ${untilQuiet.map((entry) => `${entry.name} ${entry.ms.toFixed(2)}`).join(', ')}. Deliveries over 100 ms by the second their send began in: ${
           [...figures.slowBySecond]
             .sort(([a], [b]) => a - b)
             .map(([second, count]) => `${second} s: ${count}`)
