@@ -48,9 +48,29 @@ export const locationSchema = z.object({
 });
 export type LocationInput = z.infer<typeof locationSchema>;
 
+/**
+ * The radii the feed answers for, in km. 1 is the feed and the product's promise; 3 and 5 are
+ * offered for one visit when the viewer's 1 km is quiet (docs/feed.md, "A quiet area").
+ */
+export const FEED_RADII_KM = [1, 3, 5] as const;
+export type FeedRadiusKm = (typeof FEED_RADII_KM)[number];
+const RADIUS_MESSAGE = 'radius must be 1, 3 or 5 (km)';
+const queryRadius = z.preprocess(
+  blankAsMissing,
+  z.coerce
+    .number({ error: RADIUS_MESSAGE })
+    .refine(
+      (value): value is FeedRadiusKm => (FEED_RADII_KM as readonly number[]).includes(value),
+      RADIUS_MESSAGE,
+    )
+    .optional(),
+);
+
 export const feedQuerySchema = z.object({
   latitude: queryLatitude,
   longitude: queryLongitude,
+  /** km: 1 unless given; only 3 or 5 besides. */
+  radius: queryRadius,
   limit: z.coerce.number().int().min(1).max(FEED_LIMIT_MAX).default(10),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
   hashtag: hashtagSchema.optional(),

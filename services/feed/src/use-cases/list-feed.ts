@@ -14,9 +14,12 @@ import type { FeedCore, Viewer } from './feed-core';
 export const HIDDEN_SLACK = 10;
 
 /**
- * The feed: posts within 1 km of the viewer's point, not expired, newest first. The plain query
- * (no hashtag, no search) is answered from the hot-cell cache when it can be sure of the page;
- * everything else, and every page it cannot be sure of, goes to the database.
+ * The feed: posts within 1 km of the viewer's point (or 3 or 5 km when asked: a quiet area's
+ * wider look), not expired, newest first. The plain 1 km query (no hashtag, no search) is
+ * answered from the hot-cell cache when it can be sure of the page; everything else, and every
+ * page it cannot be sure of, goes to the database. The cache is keyed by cell, and a cell holds
+ * the same posts whatever the radius, so no radius can read another's page; the wider radii skip
+ * it all the same, so a quiet area's 5 km (about 121 cells) does not push the busy cells out.
  *
  * Signed in, what the viewer must not see (blocks either way, their reports) is left out by the
  * lists this replica remembers for them (cache/viewer-exclusions.ts) or, not remembered yet, by
@@ -28,17 +31,18 @@ export async function listFeed(
   query: FeedQuery,
 ): Promise<FeedPost[]> {
   const center: Point = { latitude: query.latitude, longitude: query.longitude };
+  const radiusKm = radiusOf(query);
   const now = deps.clock.now();
   const known = viewer ? deps.exclusions?.get(viewer.id) : undefined;
   const readAt = deps.exclusions?.now();
 
-  let views = await pageFromMemory(deps, viewer, query, center, now);
+  let views = await pageFromMemory(deps, viewer, query, center, radiusKm, now);
   if (views) {
     if (known) views = withoutExcluded(views, known).slice(0, query.limit);
   } else {
     views = await deps.posts.findNear({
       center,
-      radiusKm: FEED_RADIUS_KM,
+      radiusKm,
       limit: query.limit,
       offset: query.offset,
       hashtag: query.hashtag,
@@ -71,16 +75,17 @@ async function pageFromMemory(
   viewer: Viewer,
   query: FeedQuery,
   center: Point,
+  radiusKm: number,
   now: Date,
 ): Promise<PostView[] | undefined> {
   const limit = viewer ? query.limit + HIDDEN_SLACK : query.limit;
   const search = query.search || undefined;
   if (query.when)
     return deps.posts.findActivitiesNear(
-      { center, radiusKm: FEED_RADIUS_KM, limit, offset: query.offset, hashtag: query.hashtag, search, now },
+      { center, radiusKm, limit, offset: query.offset, hashtag: query.hashtag, search, now },
       startsBefore(query.when, now, query.utcOffset ?? 0),
     );
-  if (!deps.cache || query.hashtag || search) return undefined;
+  if (!deps.cache || query.hashtag || search || radiusKm !== FEED_RADIUS_KM) return undefined;
   const cells = await deps.cache.get(cellsCovering(center, FEED_RADIUS_KM));
   return pageFromCells(cells.values(), {
     center,
@@ -89,6 +94,11 @@ async function pageFromMemory(
     offset: query.offset,
     limit,
   });
+}
+
+/** The radius asked for (the schema allows only 1, 3 or 5), else the feed's 1 km. */
+function radiusOf(query: FeedQuery): number {
+  return query.radius ?? FEED_RADIUS_KM;
 }
 
 function withoutExcluded(views: PostView[], exclusions: Exclusions): PostView[] {
