@@ -4,13 +4,16 @@ import { loginRoute, logoutRoute, registerRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 import { announceSignedOut, clearSignedInData } from './sign-out';
-import { forgetPushOnSignOut } from '../pwa/push-subscription';
+import { claimPushSubscription, forgetPushOnSignOut } from '../pwa/push-subscription';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => api.call(loginRoute, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSuccess: () => {
+      void claimPushSubscription();
+      return queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
   });
 }
 
@@ -18,7 +21,10 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterBody) => api.call(registerRoute, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    onSuccess: () => {
+      void claimPushSubscription();
+      return queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
   });
 }
 

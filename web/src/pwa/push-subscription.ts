@@ -94,6 +94,21 @@ export async function turnOffPush(): Promise<void> {
 }
 
 /**
+ * After signing in: a subscription this browser still holds (its last person's session ended
+ * without signing out here) moves to whoever signed in, so pushes here are theirs, not the
+ * previous person's. Never fails.
+ */
+export async function claimPushSubscription(): Promise<void> {
+  try {
+    if (notificationPermission() !== 'granted') return;
+    const subscription = await currentPushSubscription();
+    if (subscription) await api.call(savePushSubscriptionRoute, { body: subscriptionBody(subscription) });
+  } catch {
+    // The profile's switch shows this browser's state; turning it on again stores it.
+  }
+}
+
+/**
  * Before signing out of this browser: nobody signed out should get the account's pushes here.
  * Never fails and never holds the sign-out up for long (the browser drops its subscription even
  * when the service could not be told; the service drops an endpoint that answers 404 or 410).
