@@ -17,6 +17,12 @@ export const GRACE_PERIOD_SECONDS = 30;
 export const QUEUE_WAITING_METRIC = 'saathi_queue_jobs';
 export const QUEUE_WAITING_PER_POD = '20';
 export const INGRESS_NAMESPACE = 'ingress-nginx';
+/**
+ * The process that holds the sockets: the ingress sends `/socket.io` to it directly, without the
+ * gateway's relay of every frame (about a fifth of the CPU a message costs our processes,
+ * load-tests/RESULTS.md); it checks the Origin (SOCKET_ORIGIN) and the cookie itself.
+ */
+export const REALTIME_PROCESS = 'messaging';
 export const MONITORING_NAMESPACE = 'monitoring';
 export const PUBLIC_HOST = 'saathi.example.org';
 /** The certificate for PUBLIC_HOST (cert-manager or `kubectl create secret tls`, k8s/README.md). */
@@ -216,8 +222,8 @@ export const EGRESS_PEERS: Record<Exclude<Need, 'services' | 'gateway'>, unknown
 };
 
 /**
- * Who may reach the process, and what it may reach. In: the ingress controller → gateway,
- * gateway → services, a service that needs the gateway → gateway, Prometheus → the metrics
+ * Who may reach the process, and what it may reach. In: the ingress controller → gateway (and
+ * → messaging, for `/socket.io`), gateway → services, a service that needs the gateway → gateway, Prometheus → the metrics
  * port alone (a service's API port believes X-Forwarded-For from any pod of TRUST_PROXY's range,
  * so a scraper there could pick its address for the per-IP limits). Out: DNS and exactly what
  * the table says it needs, each rule with its peers (EGRESS_PEERS; the services by pod).
@@ -238,6 +244,8 @@ export function networkPolicyOf(p: ProcessSpec, all: readonly ProcessSpec[]): K8
       from: [{ podSelector: { matchLabels: { [NAME_LABEL]: 'gateway' } } }],
       ports: [{ port: 'http' }],
     });
+  if (p.name === REALTIME_PROCESS)
+    ingress.push({ from: [fromNamespace(INGRESS_NAMESPACE)], ports: [{ port: 'http' }] });
   ingress.push({ from: [fromNamespace(MONITORING_NAMESPACE)], ports: [{ port: probePortName(p) }] });
 
   const egress: unknown[] = [
@@ -297,6 +305,8 @@ export function configMapOf(all: readonly ProcessSpec[]): K8sObject {
       LOG_LEVEL: 'info',
       HOST: '0.0.0.0',
       PUBLIC_ORIGIN: 'https://saathi.example.org',
+      // Read by messaging, which the ingress reaches directly for `/socket.io`.
+      SOCKET_ORIGIN: 'https://saathi.example.org',
       COOKIE_SECURE: 'true',
       MAIL_FROM: 'Saathi <no-reply@saathi.example.org>',
       ...urls,
@@ -305,21 +315,19 @@ export function configMapOf(all: readonly ProcessSpec[]): K8sObject {
 }
 
 /**
- * Two Ingresses on one host: `/socket.io` with cookie affinity (a long-polling client must keep
- * reaching the same gateway pod, which keeps reaching the same messaging pod) and a long read
- * timeout for websockets; everything else spread freely. Both serve TLS only (ingress-nginx
+ * Two Ingresses on one host: `/socket.io` straight to messaging (REALTIME_PROCESS) with cookie
+ * affinity (a client that reconnects comes back to the pod that knows it) and a long read timeout
+ * for websockets; everything else to the gateway, spread freely. Both serve TLS only (ingress-nginx
  * redirects plain HTTP once a host has a certificate). The affinity cookie is `Secure` (never
  * sent in clear, where it would tie a tapped connection to a person's later ones) and SameSite
  * Strict; ingress-nginx always sets HttpOnly on it (no annotation turns that off).
  */
 export function ingressesOf(): K8sObject[] {
   const tls = [{ hosts: [PUBLIC_HOST], secretName: TLS_SECRET }];
-  const rule = (path: string) => ({
+  const rule = (path: string, backend: string) => ({
     host: PUBLIC_HOST,
     http: {
-      paths: [
-        { path, pathType: 'Prefix', backend: { service: { name: 'gateway', port: { name: 'http' } } } },
-      ],
+      paths: [{ path, pathType: 'Prefix', backend: { service: { name: backend, port: { name: 'http' } } } }],
     },
   });
   return [
@@ -327,7 +335,7 @@ export function ingressesOf(): K8sObject[] {
       apiVersion: 'networking.k8s.io/v1',
       kind: 'Ingress',
       metadata: { name: 'saathi' },
-      spec: { ingressClassName: 'nginx', tls, rules: [rule('/')] },
+      spec: { ingressClassName: 'nginx', tls, rules: [rule('/', 'gateway')] },
     },
     {
       apiVersion: 'networking.k8s.io/v1',
@@ -343,7 +351,7 @@ export function ingressesOf(): K8sObject[] {
           'nginx.ingress.kubernetes.io/proxy-send-timeout': '3600',
         },
       },
-      spec: { ingressClassName: 'nginx', tls, rules: [rule('/socket.io')] },
+      spec: { ingressClassName: 'nginx', tls, rules: [rule('/socket.io', REALTIME_PROCESS)] },
     },
   ];
 }

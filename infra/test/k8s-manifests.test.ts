@@ -81,6 +81,31 @@ describe('k8s manifests', () => {
     });
   });
 
+  it('sends /socket.io straight to messaging, which the ingress may reach and which checks the Origin', () => {
+    const objects = render(path.join(k8sDir, 'base')) as Obj[];
+    const backendOf = (name: string) =>
+      (
+        objects.find((o) => o.kind === 'Ingress' && o.metadata.name === name)!.spec.rules as {
+          http: { paths: { path: string; backend: { service: { name: string } } }[] };
+        }[]
+      ).flatMap((rule) => rule.http.paths.map((p) => `${p.path} → ${p.backend.service.name}`));
+    expect(backendOf('saathi-realtime')).toEqual(['/socket.io → messaging']);
+    expect(backendOf('saathi')).toEqual(['/ → gateway']);
+    const fromIngress = (name: string) =>
+      (
+        objects.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === name)!.spec.ingress as {
+          from: unknown[];
+        }[]
+      ).some((rule) => JSON.stringify(rule.from).includes('"ingress-nginx"'));
+    expect(PROCESSES.filter((p) => fromIngress(p.name)).map((p) => p.name)).toEqual(['gateway', 'messaging']);
+    const config = objects.find(
+      (o) => o.kind === 'ConfigMap' && o.metadata.name === 'saathi-config',
+    ) as unknown as {
+      data: Record<string, string>;
+    };
+    expect(config.data.SOCKET_ORIGIN).toBe(config.data.PUBLIC_ORIGIN);
+  });
+
   it('names the peers of every egress rule and lets Prometheus reach only the metrics port', () => {
     const policies = (render(path.join(k8sDir, 'base')) as Obj[]).filter((o) => o.kind === 'NetworkPolicy');
     // One per process, and the database setup Job's.

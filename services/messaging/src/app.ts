@@ -56,6 +56,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     membershipOf: (userId, conversationId) => conversations.membershipOf(userId, conversationId),
     typingBarrier: (conversationId, userId, otherId) => safety.typingBarrier(conversationId, userId, otherId),
     now: () => kit.clock.now().getTime(),
+    allowedOrigin: kit.config.SOCKET_ORIGIN,
   });
   await disconnectRevokedSessions(kit.bus, sockets);
   await pushNotifications(kit.bus, sockets.io, (userId) => sockets.pusher.isOnline(userId));

@@ -9,5 +9,11 @@ export const configSchema = commonEnvSchema
     PORT: portVar(4003),
     /** Conversations one account may start an hour (POST /api/conversations; 429 past it). */
     CONVERSATION_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /**
+     * The site's origin, where the ingress sends `/socket.io` straight to messaging (Kubernetes):
+     * a websocket handshake from any other Origin is then refused here, as the gateway refuses it
+     * when it relays the sockets. Unset behind the gateway, which checks it already.
+     */
+    SOCKET_ORIGIN: z.url().optional(),
   });
 export type Config = z.infer<typeof configSchema>;

@@ -71,6 +71,8 @@ export interface SocketServerOptions {
     userId: string,
     otherId: string,
   ): Promise<'blocked' | 'declined' | undefined>;
+  /** When set, a handshake whose Origin is not this one is refused (config SOCKET_ORIGIN). */
+  allowedOrigin?: string;
   /**
    * The clock the per-user rate buckets refill by, in ms (the service's clock, so tests move it
    * by hand instead of waiting on a machine that may be slow); Date.now by default.
@@ -106,6 +108,11 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     // and a slot of the per-IP cap until this ends it; the default, 45 s, is a long time for
     // something a browser does in one round trip.
     connectTimeout: 5_000,
+    // Cross-site websocket hijacking: a page elsewhere could open a socket with the person's
+    // cookie. Checked before anything else of the handshake is read.
+    allowRequest: (request, callback) => {
+      callback(null, !options.allowedOrigin || request.headers.origin === options.allowedOrigin);
+    },
   });
   let redis: Redis | undefined;
   let stopTrimming = () => {};
