@@ -16,6 +16,7 @@ import type { ServiceRoutes, Upstreams } from './routes';
 import { authRouteConfig, registerRateLimit, registerSecurityHeaders } from './security';
 import type { RateLimitOptions } from './security';
 import { createBlogMetaSource } from './blog-meta';
+import { createPostMetaSource } from './post-meta';
 import { createSitemapSource } from './sitemap';
 import { registerWeb } from './web';
 
@@ -170,6 +171,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       if (options.apiDocs) await registerDocs(documents, { upstreams: options.upstreams, dispatcher });
       await registerWeb(documents, options.webDist, {
         blogMeta: createBlogMetaSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
+        postMeta: createPostMetaSource({ base: firstOrigin(options.upstreams.feed), dispatcher }),
         sitemap: createSitemapSource({ base: firstOrigin(options.upstreams.blog), dispatcher }),
         ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
         ...(options.mapsBrowserKey ? { mapsBrowserKey: options.mapsBrowserKey } : {}),

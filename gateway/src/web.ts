@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { blogSlugOfPath, withBlogMeta } from './blog-meta';
 import type { BlogMetaSource } from './blog-meta';
+import { postIdOfPath, withPostMeta } from './post-meta';
+import type { PostMetaSource } from './post-meta';
 import { bootsAfterPaint, loadRoutePreloads } from './route-preload';
 import { variesByVisitor, withPrerenderedMain, type PrerenderRequest } from './route-prerender';
 import { cspNoncesOf } from './security';
@@ -23,6 +25,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
 export interface WebOptions {
   /** Gives `/blog/:slug` its story's head tags (link previews read no JavaScript). */
   blogMeta?: BlogMetaSource;
+  /** Gives `/post/:id` the post's head tags (a shared link's preview card). */
+  postMeta?: PostMetaSource;
   /** The published blog stories, for `/sitemap.xml`. */
   sitemap?: SitemapSource;
   /** The site's public origin, for og:url, robots.txt and the sitemap. */
@@ -197,6 +201,15 @@ export async function registerWeb(
         `${tags}</head>`,
       );
       return sendPage(request, reply, html);
+    }
+    const postId = options.postMeta ? postIdOfPath(pathname) : null;
+    const post = postId ? await options.postMeta?.lookup(postId) : null;
+    if (post) {
+      return sendPage(
+        request,
+        reply,
+        withPostMeta(indexHtml, post, origin).replace('</head>', `${tags}</head>`),
+      );
     }
     const visitor = { cookie: request.headers.cookie, fetchMode: header(request, 'sec-fetch-mode') };
     return sendPage(

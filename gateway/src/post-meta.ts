@@ -1,0 +1,146 @@
+/**
+ * Server-side head tags for `/post/:id`, the target of a shared post: a link pasted into a chat
+ * app shows a card (title, the post's opening words, an image) only if the HTML as sent already
+ * has them, since previews run no JavaScript. The tags name the post's area (the coarse name the
+ * feed derives from its point, a city or a 0.1° square) and nothing finer: no coordinates, no
+ * distance. Every value is escaped; a post's text is the author's, not markup.
+ */
+import { PRODUCT_NAME, feedPostSchema } from '@saathi/contracts';
+import { request as undiciRequest } from 'undici';
+import type { Dispatcher } from 'undici';
+import { escapeHtml, withTitle } from './html-head';
+
+/** What a preview of a post shows. */
+export interface PostMeta {
+  id: string;
+  content: string;
+  authorName: string;
+  /** The feed's area name of the post (areaNameOf), or null. */
+  locationName: string | null;
+}
+
+export interface PostMetaSource {
+  /** The live post's preview fields, or null (unknown, expired, hidden, or the feed unreachable). */
+  lookup(id: string): Promise<PostMeta | null>;
+}
+
+/** The fields a preview reads, and nothing else of the feed's answer (not its point). */
+const postMetaSchema = feedPostSchema.pick({ id: true, content: true, authorName: true, locationName: true });
+
+/** og:description is the post's first this many characters. */
+export const POST_DESCRIPTION_MAX = 150;
+/** The site's image for a post's card until posts have photos (an absolute URL is built from it). */
+export const DEFAULT_SHARE_IMAGE = '/icons/icon-512.png';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/post/<uuid>` → the id; anything else → null. */
+export function postIdOfPath(pathname: string): string | null {
+  const match = /^\/post\/([^/]+)\/?$/.exec(pathname);
+  const id = match?.[1];
+  return id && UUID.test(id) ? id.toLowerCase() : null;
+}
+
+/**
+ * Asks the feed for the post (signed out, no viewer point: the answer anyone gets) and remembers
+ * each answer for `ttlMs` (10 s: a deleted post's words linger in previews for no longer), so a
+ * burst of link crawlers costs the feed one read per post. At most `maxEntries` are kept.
+ */
+export function createPostMetaSource(options: {
+  base: string;
+  dispatcher: Dispatcher;
+  ttlMs?: number;
+  maxEntries?: number;
+  timeoutMs?: number;
+}): PostMetaSource {
+  const ttlMs = options.ttlMs ?? 10_000;
+  const maxEntries = options.maxEntries ?? 1000;
+  const cache = new Map<string, { value: PostMeta | null; expiresAt: number }>();
+
+  async function fetchMeta(id: string): Promise<PostMeta | null> {
+    const url = new URL(`/api/posts/${encodeURIComponent(id)}`, options.base);
+    const response = await undiciRequest(url, {
+      dispatcher: options.dispatcher,
+      headersTimeout: options.timeoutMs ?? 2000,
+      bodyTimeout: options.timeoutMs ?? 2000,
+    });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      return null;
+    }
+    const parsed = postMetaSchema.safeParse(await response.body.json());
+    return parsed.success ? parsed.data : null;
+  }
+
+  return {
+    async lookup(id) {
+      const now = Date.now();
+      const cached = cache.get(id);
+      if (cached && cached.expiresAt > now) return cached.value;
+      let value: PostMeta | null;
+      try {
+        value = await fetchMeta(id);
+      } catch {
+        // The feed is down or slow: serve the plain page now, ask again next time.
+        return null;
+      }
+      cache.delete(id);
+      cache.set(id, { value, expiresAt: now + ttlMs });
+      if (cache.size > maxEntries) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return value;
+    },
+  };
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The first `max` characters as a reader counts them (no emoji cut in half), spaces collapsed. */
+export function openingOf(content: string, max = POST_DESCRIPTION_MAX): string {
+  let opening = '';
+  let count = 0;
+  for (const { segment } of graphemes.segment(content.replace(/\s+/g, ' ').trim())) {
+    if (count === max) break;
+    opening += segment;
+    count += 1;
+  }
+  return opening;
+}
+
+/** The page and card title: who, and the area at most. */
+export function postPageTitle(meta: Pick<PostMeta, 'authorName' | 'locationName'>): string {
+  const where = meta.locationName ? ` in ${meta.locationName}` : '';
+  return `${meta.authorName} is looking for a partner${where} | ${PRODUCT_NAME}`;
+}
+
+/**
+ * index.html with the post's <title>, description, Open Graph and Twitter tags, and the site's
+ * default image. The description index.html carries is replaced, not duplicated.
+ */
+export function withPostMeta(indexHtml: string, meta: PostMeta, origin: string): string {
+  const title = escapeHtml(postPageTitle(meta));
+  const description = escapeHtml(openingOf(meta.content));
+  const url = escapeHtml(`${origin}/post/${meta.id}`);
+  const image = escapeHtml(`${origin}${DEFAULT_SHARE_IMAGE}`);
+  const tags = [
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:type" content="article" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(PRODUCT_NAME)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+    `<link rel="canonical" href="${url}" />`,
+  ].join('\n    ');
+  return withTitle(
+    indexHtml.replace(/<meta\s+name="description"[^>]*>/i, ''),
+    postPageTitle(meta),
+    `\n    ${tags}`,
+  );
+}
