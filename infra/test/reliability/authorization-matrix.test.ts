@@ -264,6 +264,14 @@ const OWNER_SCOPED: Record<string, OwnerFixture> = {
     attempts: (o) => [{ params: { id: o.postId } }],
     read: readPost,
   },
+  'PATCH /api/posts/:id': {
+    attempts: (o) => [{ params: { id: o.postId }, body: { content: 'B was here', hashtags: [] } }],
+    read: readPost,
+  },
+  'PATCH /api/comments/:id': {
+    attempts: (o) => [{ params: { id: o.commentId }, body: { content: 'B was here' } }],
+    read: readComment,
+  },
   'DELETE /api/posts/:id/reactions': {
     why: "takes back only the caller's own reaction (B has none)",
     attempts: (o) => [{ params: { id: o.postId }, body: { emoji: EMOJI }, allowed: [200] }],

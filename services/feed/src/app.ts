@@ -10,6 +10,7 @@ import { ActivitySeriesRepository } from './db/activity-series-repository';
 import { AuthorsRepository } from './db/authors-repository';
 import { CommentsRepository } from './db/comments-repository';
 import { DailyResponsesRepository } from './db/daily-responses-repository';
+import { EditsRepository } from './db/edits-repository';
 import { EngagementRepository } from './db/engagement-repository';
 import { PostsRepository } from './db/posts-repository';
 import { forgetExclusionsOnEvents, invalidateCacheOnEvents } from './events/cache-invalidation';
@@ -20,6 +21,7 @@ import { activityFollowUpRoutes } from './routes/activities/follow-up';
 import { adminRoutes } from './routes/admin';
 import { commentRoutes } from './routes/comments';
 import { dailyQuestionRoutes } from './routes/daily-question';
+import { editRoutes } from './routes/edits';
 import { postRoutes } from './routes/posts';
 import { profileStatsRoutes } from './routes/profile-stats';
 import { reactionRoutes } from './routes/reactions';
@@ -39,6 +41,7 @@ import { createBotPost, requestActivitySeeding } from './use-cases/bots';
 import { createComment, likeComment, listComments } from './use-cases/comments';
 import { createPost } from './use-cases/create-post';
 import { answerDailyQuestion, listDailyResponses } from './use-cases/daily-question';
+import { editComment, editPost } from './use-cases/edit-content';
 import type { FeedCore } from './use-cases/feed-core';
 import { listFeed } from './use-cases/list-feed';
 import { deletePost, getPost, likePost } from './use-cases/post-actions';
@@ -141,6 +144,18 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     },
     likeComment: (user, commentId, meta) => likeComment(core, user, commentId, meta),
   });
+  // An edit counts against the same hourly limits as a new post or comment.
+  const editDeps = { ...core, edits: new EditsRepository(kit.db.db) };
+  editRoutes(app, {
+    editPost: async (user, postId, body, meta) => {
+      await limit('posts', user.id);
+      return editPost(editDeps, user, postId, body, meta);
+    },
+    editComment: async (user, commentId, body, meta) => {
+      await limit('comments', user.id);
+      return editComment(editDeps, user, commentId, body, meta);
+    },
+  });
   reactionRoutes(app, {
     changeReaction: (user, target, emoji, change, meta) =>
       changeReaction(core, user, target, emoji, change, meta),
@@ -155,7 +170,7 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
   });
   profileStatsRoutes(app, { profileStats: (userId) => profileStats(core, userId) });
   exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
-  adminReviewRoutes(app, { db: kit.db.db });
+  adminReviewRoutes(app, { db: kit.db.db, edits: editDeps.edits });
   activityRoutes(app, {
     getActivity: (user, postId) => getActivity(core, user, postId),
     joinActivity: async (user, postId, note, meta) => {

@@ -22,6 +22,7 @@ const post = (id: string, likes = 0): FeedPost => ({
   locationName: 'Mumbai',
   createdAt: '2025-01-01T00:00:00.000Z',
   expiresAt: '2025-01-31T00:00:00.000Z',
+  editedAt: null,
 });
 
 function cacheWith(pages: FeedPost[][]) {

@@ -24,6 +24,8 @@ export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
 
 export const POST_CONTENT_MAX = 500;
 export const COMMENT_CONTENT_MAX = 500;
+/** How long after posting the author may edit a post or comment (24 hours). */
+export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const DAILY_RESPONSE_MAX = 500;
 export const FEED_LIMIT_MAX = 50;
 export const SEARCH_QUERY_MAX = 100;

@@ -19,6 +19,12 @@ export const postDeletedV1 = defineEvent(
   z.object({ postId: z.uuid(), authorId: z.uuid(), deletedBy: z.uuid() }),
 );
 
+/** The author edited the post's text or hashtags (or an activity's details); the feed's caches drop it. */
+export const postEditedV1 = defineEvent(
+  'feed.post.edited.v1',
+  z.object({ postId: z.uuid(), authorId: z.uuid(), editedAt: z.iso.datetime({ offset: true }) }),
+);
+
 export const postExpiredV1 = defineEvent(
   'feed.post.expired.v1',
   z.object({ postIds: z.array(z.uuid()).min(1) }),

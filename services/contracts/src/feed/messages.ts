@@ -7,5 +7,11 @@ export const FeedMessages = {
   commentNotFound: 'Comment not found',
   deleteForbidden: 'Only the author or an admin can delete this post',
   postDeleted: 'Post deleted',
+  editForbidden: 'Only the author can edit this post',
+  commentEditForbidden: 'Only the author can edit this comment',
+  editWindowPassed: 'Posts and comments can only be edited within 24 hours of posting',
+  activityHasAccepted:
+    "The time, place and spots can't change once someone has been accepted. Message them, or close the activity and post a new one",
+  notAnActivity: 'Only an activity has a time, place and spots',
   seedingQueued: 'Activity seeding started',
 } as const;

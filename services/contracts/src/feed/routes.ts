@@ -9,6 +9,8 @@ import {
   createCommentBodySchema,
   createDailyResponseBodySchema,
   createPostBodySchema,
+  editCommentBodySchema,
+  editPostBodySchema,
   dailyResponseSchema,
   feedPostSchema,
   feedQuerySchema,
@@ -64,6 +66,32 @@ export const likePostRoute = defineRoute({
   access: 'user',
   params: postIdParamsSchema,
   response: { 200: likeResultSchema },
+});
+
+/**
+ * Only the author, within 24 hours of posting (403 otherwise): the text and hashtags, and an
+ * activity's details while nobody is accepted. Likes, reactions and comments stay; the earlier
+ * version is kept for moderation.
+ */
+export const editPostRoute = defineRoute({
+  service,
+  method: 'PATCH',
+  path: '/api/posts/:id',
+  access: 'user',
+  params: postIdParamsSchema,
+  body: editPostBodySchema,
+  response: { 200: feedPostSchema },
+});
+
+/** Only the author, within 24 hours of commenting; the earlier version is kept for moderation. */
+export const editCommentRoute = defineRoute({
+  service,
+  method: 'PATCH',
+  path: '/api/comments/:id',
+  access: 'user',
+  params: commentIdParamsSchema,
+  body: editCommentBodySchema,
+  response: { 200: commentSchema },
 });
 
 /** Only the author or an admin; comments, likes and reactions go with the post. */
@@ -194,9 +222,11 @@ export const feedRoutes = [
   createPostRoute,
   likePostRoute,
   deletePostRoute,
+  editPostRoute,
   listCommentsRoute,
   createCommentRoute,
   likeCommentRoute,
+  editCommentRoute,
   addPostReactionRoute,
   removePostReactionRoute,
   addCommentReactionRoute,

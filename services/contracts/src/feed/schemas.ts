@@ -114,6 +114,8 @@ export const feedPostSchema = z.object({
   locationName: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** When the author last edited it; null when never (the card then shows no "Edited"). */
+  editedAt: z.string().nullable(),
   /** Only on activities; a plain post has no such key. */
   activity: postActivitySchema.optional(),
 });
@@ -141,6 +143,16 @@ export const createPostBodySchema = z.object({
 });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 
+/**
+ * The author's edit of their post (within EDIT_WINDOW_MS of posting): the text and hashtags, with
+ * the same rules as a new post. `activity` changes an activity's time, area or spots, and only
+ * while nobody has been accepted.
+ */
+export const editPostBodySchema = createPostBodySchema.pick({ content: true, hashtags: true }).extend({
+  activity: activityDraftSchema.omit({ repeatWeekly: true }).optional(),
+});
+export type EditPostBody = z.infer<typeof editPostBodySchema>;
+
 export const likeResultSchema = z.object({ likes: z.number().int().nonnegative(), likedByMe: z.boolean() });
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
@@ -163,6 +175,8 @@ export const commentSchema = z.object({
   reactions: reactionCountsSchema,
   myReactions: z.array(z.string()),
   createdAt: z.string(),
+  /** When the author last edited it; null when never. */
+  editedAt: z.string().nullable(),
 });
 export type FeedComment = z.infer<typeof commentSchema>;
 
@@ -177,6 +191,10 @@ export const createCommentBodySchema = z.object({
   authorInitials: z.string().max(10).optional(),
 });
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
+
+/** The author's edit of their comment's text (within EDIT_WINDOW_MS), the same rules as a new one. */
+export const editCommentBodySchema = createCommentBodySchema.pick({ content: true });
+export type EditCommentBody = z.infer<typeof editCommentBodySchema>;
 
 export const dailyResponseSchema = z.object({
   id: z.string(),

@@ -21,7 +21,17 @@ export const reviewTextSchema = z.object({
 });
 export type ReviewText = z.infer<typeof reviewTextSchema>;
 
+/** One earlier text of an edited post or comment, as it read until `replacedAt`. */
+export const reviewVersionSchema = z.object({
+  text: z.string(),
+  hashtags: z.array(z.string()).optional(),
+  replacedAt: at,
+});
+export type ReviewVersion = z.infer<typeof reviewVersionSchema>;
+
 export const reviewContentSchema = reviewTextSchema.extend({
+  /** An edited post's or comment's earlier texts, oldest first (absent where nothing is edited). */
+  earlierVersions: z.array(reviewVersionSchema).optional(),
   /**
    * What the item is read in: a comment's post; a message's neighbours in its conversation (a
    * few before and after, oldest first). Empty for a post.

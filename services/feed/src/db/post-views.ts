@@ -30,6 +30,7 @@ export interface PostViewRow extends Record<string, unknown> {
   activity_area: string | null;
   activity_accepted: number | null;
   activity_closed_at: Date | string | null;
+  edited_at: Date | string | null;
 }
 
 /** The columns of PostViewRow, from `feed.posts p left join feed.authors a`. */
@@ -37,7 +38,7 @@ export const POST_VIEW_COLUMNS: SQL = sql.raw(
   `p.id, p.content, p.author_id, p.hashtags, p.likes, p.reactions, p.comment_count, p.latitude,
    p.longitude, p.location_name, p.created_at, p.expires_at, a.username, a.first_name,
    p.activity_starts_at, p.activity_ends_at, p.activity_spots, p.activity_level, p.activity_area,
-   p.activity_accepted, p.activity_closed_at`,
+   p.activity_accepted, p.activity_closed_at, p.edited_at`,
 );
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -77,6 +78,7 @@ export function toPostView(row: PostViewRow): PostView {
     locationName: areaNameOf({ latitude: row.latitude, longitude: row.longitude }),
     createdAt: asDate(row.created_at),
     expiresAt: asDate(row.expires_at),
+    editedAt: row.edited_at === null ? null : asDate(row.edited_at),
     activity: activityOf(row),
   };
 }
@@ -89,13 +91,14 @@ export interface CommentViewRow extends Record<string, unknown> {
   likes: number;
   reactions: Record<string, unknown>;
   created_at: Date | string;
+  edited_at: Date | string | null;
   username: string | null;
   first_name: string | null;
 }
 
 /** The columns of CommentViewRow, from `feed.comments c left join feed.authors a`. */
 export const COMMENT_VIEW_COLUMNS: SQL = sql.raw(
-  `c.id, c.post_id, c.content, c.author_id, c.likes, c.reactions, c.created_at, a.username, a.first_name`,
+  `c.id, c.post_id, c.content, c.author_id, c.likes, c.reactions, c.created_at, c.edited_at, a.username, a.first_name`,
 );
 
 export function toCommentView(row: CommentViewRow): CommentView {
@@ -108,5 +111,6 @@ export function toCommentView(row: CommentViewRow): CommentView {
     likes: row.likes,
     reactions: positiveCounts(row.reactions),
     createdAt: asDate(row.created_at),
+    editedAt: row.edited_at === null ? null : asDate(row.edited_at),
   };
 }

@@ -23,6 +23,8 @@ import {
   activityFeedback,
   activitySeries,
   erasedPeople,
+  postVersions,
+  commentVersions,
 } from './schema';
 
 let database: TestDatabase;
@@ -52,6 +54,8 @@ describe('feed migrations', () => {
       activityFeedback,
       activitySeries,
       erasedPeople,
+      postVersions,
+      commentVersions,
     ]);
     expect(migrated).toEqual(declared);
   });

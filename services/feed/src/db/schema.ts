@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -88,6 +89,8 @@ export const posts = feed.table(
     // Check-in and weekly repeats (0006_activity_follow_up.sql).
     activityCheckinKey: uuid('activity_checkin_key'),
     activitySeriesId: uuid('activity_series_id'),
+    /** The author's last edit (0014_edits.sql); null when never edited. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
 );
@@ -149,7 +152,41 @@ export const comments = feed.table('comments', {
   reactions: jsonb('reactions').$type<ReactionCounts>().notNull().default({}),
   createdAt: createdAt(),
   moderation: text('moderation', { enum: MODERATION_STATES }),
+  /** The author's last edit (0014_edits.sql); null when never edited. */
+  editedAt: timestamp('edited_at', { withTimezone: true }),
 });
+
+/** A post's earlier texts and hashtags, one row per edit, kept for moderation's reviewer. */
+export const postVersions = feed.table(
+  'post_versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    hashtags: text('hashtags')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('post_versions_post_idx').on(t.postId)],
+);
+
+/** A comment's earlier texts, one row per edit, kept for moderation's reviewer. */
+export const commentVersions = feed.table(
+  'comment_versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('comment_versions_comment_idx').on(t.commentId)],
+);
 
 /**
  * Blocked pairs (identity's block events); the feed hides each side's posts and comments from the

@@ -22,6 +22,8 @@ export interface PostView {
   locationName: string | null;
   createdAt: Date;
   expiresAt: Date;
+  /** The author's last edit; null or absent when never edited. */
+  editedAt?: Date | null;
   /** Null (or absent) on a plain post. */
   activity?: ActivityFields | null;
 }
@@ -36,6 +38,8 @@ export interface CommentView {
   likes: number;
   reactions: ReactionCounts;
   createdAt: Date;
+  /** The author's last edit; null or absent when never edited. */
+  editedAt?: Date | null;
 }
 
 /** What one viewer has done to some posts or comments: liked, and which emojis they hold. */
@@ -92,6 +96,7 @@ export function toFeedPost(
     locationName: view.locationName,
     createdAt: view.createdAt.toISOString(),
     expiresAt: view.expiresAt.toISOString(),
+    editedAt: view.editedAt ? view.editedAt.toISOString() : null,
   };
   // A plain post carries no activity key at all, exactly as before activities existed.
   if (view.activity) post.activity = toPostActivity(view.activity, now);
@@ -111,5 +116,6 @@ export function toFeedComment(view: CommentView, marks: ViewerMarks): FeedCommen
     reactions: view.reactions,
     myReactions: inEmojiOrder(marks.reactions.get(view.id) ?? []),
     createdAt: view.createdAt.toISOString(),
+    editedAt: view.editedAt ? view.editedAt.toISOString() : null,
   };
 }

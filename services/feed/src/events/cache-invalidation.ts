@@ -5,6 +5,7 @@ import {
   commentCreatedV1,
   postCreatedV1,
   postDeletedV1,
+  postEditedV1,
   postExpiredV1,
   postLikedV1,
   reactionAddedV1,
@@ -40,6 +41,7 @@ export async function invalidateCacheOnEvents(
     for (const cell of cellsCovering(data, 0.01)) cache.invalidateCell(cell);
   });
   await bus.broadcast(postDeletedV1, ({ data }) => cache.invalidatePost(data.postId));
+  await bus.broadcast(postEditedV1, ({ data }) => cache.invalidatePost(data.postId));
   await bus.broadcast(postExpiredV1, ({ data }) => {
     for (const postId of data.postIds) cache.invalidatePost(postId);
   });

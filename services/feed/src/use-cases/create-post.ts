@@ -26,7 +26,7 @@ export interface PostDraft {
  * ACTIVITY_MAX_DAYS_AHEAD (a far date would otherwise keep the post up for decades, and a
  * year-9999 one reach a timestamp PostgreSQL refuses, with no message for the host).
  */
-function activityColumns(draft: ActivityDraft | undefined, now: Date) {
+export function activityColumns(draft: ActivityDraft | undefined, now: Date) {
   if (!draft) return {};
   const window = activityWindow(draft);
   if ('error' in window) throw httpErrors.badRequest(window.error);

@@ -4,11 +4,12 @@ import {
   reviewDailyAnswerRoute,
   reviewPostRoute,
 } from '@saathi/contracts';
-import type { ReviewText } from '@saathi/contracts';
+import type { ReviewText, ReviewVersion } from '@saathi/contracts';
 import { httpErrors, queryRows, registerRoute } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { EarlierVersion, EditsRepository } from '../../db/edits-repository';
 
 type TextRow = {
   id: string;
@@ -26,12 +27,18 @@ const shape = (row: TextRow): ReviewText => ({
   moderation: row.moderation,
 });
 
+const versionOf = (version: EarlierVersion): ReviewVersion => ({
+  text: version.content,
+  ...(version.hashtags ? { hashtags: version.hashtags } : {}),
+  replacedAt: version.replacedAt.toISOString(),
+});
+
 /**
  * Admins only (the routes' `access`): a reported post, comment or daily answer as the feed stores it, so the
  * reviewer judges the real text, not the reporter's excerpt. Unlike the feed's own reads, hidden,
  * removed, suspended and expired items are answered too; a deleted one is 404.
  */
-export function adminReviewRoutes(app: App, deps: { db: Db }): void {
+export function adminReviewRoutes(app: App, deps: { db: Db; edits: EditsRepository }): void {
   const one = async (query: SQL) => (await queryRows<TextRow>(deps.db, query))[0];
 
   registerRoute(app, reviewPostRoute, async (request) => {
@@ -39,7 +46,9 @@ export function adminReviewRoutes(app: App, deps: { db: Db }): void {
       sql`select id, author_id, content, created_at, moderation from feed.posts where id = ${request.params.id}`,
     );
     if (!post) throw httpErrors.notFound(ModerationMessages.itemGone);
-    return { ...shape(post), context: [] };
+    // An edited post: the reviewer reads every earlier text too (the report may be of one).
+    const earlierVersions = (await deps.edits.postVersions(post.id)).map(versionOf);
+    return { ...shape(post), context: [], earlierVersions };
   });
 
   registerRoute(app, reviewCommentRoute, async (request) => {
@@ -52,7 +61,8 @@ export function adminReviewRoutes(app: App, deps: { db: Db }): void {
     const post = await one(
       sql`select id, author_id, content, created_at, moderation from feed.posts where id = ${comment.post_id}`,
     );
-    return { ...shape(comment), context: post ? [shape(post)] : [] };
+    const earlierVersions = (await deps.edits.commentVersions(comment.id)).map(versionOf);
+    return { ...shape(comment), context: post ? [shape(post)] : [], earlierVersions };
   });
 
   // An answer stands alone (its question is the day's, the same for every answer): no context.

@@ -1,0 +1,127 @@
+import { EDIT_WINDOW_MS, FeedMessages, postEditedV1 } from '@saathi/contracts';
+import type { EditCommentBody, EditPostBody, FeedComment, FeedPost } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import type { ActivityChange, EditsRepository, PostForEdit } from '../db/edits-repository';
+import { toFeedComment, toFeedPost } from '../domain/views';
+import { ensureActiveWriter } from './author-suspended';
+import { activityColumns } from './create-post';
+import type { FeedCore, RequestMeta } from './feed-core';
+
+export type EditDeps = Pick<
+  FeedCore,
+  'uow' | 'clock' | 'posts' | 'comments' | 'authors' | 'engagement' | 'cache'
+> & {
+  edits: EditsRepository;
+};
+
+/** Within 24 hours of posting; after that the text stands as written. */
+function ensureWithinWindow(createdAt: Date, now: Date): void {
+  if (now.getTime() - createdAt.getTime() > EDIT_WINDOW_MS)
+    throw httpErrors.forbidden(FeedMessages.editWindowPassed);
+}
+
+const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
+
+/**
+ * An activity's new time, area or spots, checked like a new activity's. Refused while anyone is
+ * accepted: they agreed to the details as they were (the bell has no notice for a change yet).
+ * Details sent unchanged are no change, so an edit of the text alone always goes through.
+ */
+function activityChangeOf(
+  post: PostForEdit,
+  draft: EditPostBody['activity'],
+  now: Date,
+): ActivityChange | undefined {
+  if (!draft) return undefined;
+  if (!post.activity) throw httpErrors.badRequest(FeedMessages.notAnActivity);
+  const columns = activityColumns(draft, now);
+  const change: ActivityChange = {
+    startsAt: columns.activityStartsAt ?? post.activity.startsAt,
+    endsAt: columns.activityEndsAt ?? post.activity.endsAt,
+    spots: draft.spots,
+    level: draft.level,
+    area: draft.area,
+    meetingPoint: draft.meetingPoint || null,
+  };
+  const current = post.activity;
+  const unchanged =
+    sameTime(change.startsAt, current.startsAt) &&
+    sameTime(change.endsAt, current.endsAt) &&
+    change.spots === current.spots &&
+    change.level === current.level &&
+    change.area === current.area &&
+    change.meetingPoint === current.meetingPoint;
+  if (unchanged) return undefined;
+  if (current.accepted > 0) throw httpErrors.conflict(FeedMessages.activityHasAccepted);
+  return change;
+}
+
+/**
+ * The author edits their post's text and hashtags (and an activity's details while nobody is
+ * accepted) within 24 hours of posting. Someone else's post is 403, as for a delete; an expired
+ * or moderated post is 404, as everywhere it cannot be seen. The earlier text is kept for
+ * moderation; likes, reactions and comments stay.
+ */
+export async function editPost(
+  deps: EditDeps,
+  user: AuthUser,
+  postId: string,
+  body: EditPostBody,
+  meta: RequestMeta,
+): Promise<FeedPost> {
+  const now = deps.clock.now();
+  const view = await deps.uow.withEvents(
+    async (tx, emit, afterCommit) => {
+      const edits = deps.edits.with(tx);
+      const post = await edits.lockPost(postId, now);
+      if (!post?.live) throw httpErrors.notFound(FeedMessages.postNotFound);
+      if (post.authorId !== user.id) throw httpErrors.forbidden(FeedMessages.editForbidden);
+      ensureWithinWindow(post.createdAt, now);
+      await ensureActiveWriter(deps.authors.with(tx), user);
+      const activity = activityChangeOf(post, body.activity, now);
+      const hashtags = [...new Set(body.hashtags)];
+      const edited = await edits.editOwnPost(user.id, postId, {
+        content: body.content,
+        hashtags,
+        editedAt: now,
+        ...(activity ? { activity } : {}),
+      });
+      if (!edited) throw httpErrors.notFound(FeedMessages.postNotFound);
+      emit(postEditedV1, { postId, authorId: user.id, editedAt: now.toISOString() });
+      afterCommit(() => deps.cache?.invalidateCell(post.geoCell));
+      return deps.posts.with(tx).findView(postId, now);
+    },
+    { traceId: meta.traceId },
+  );
+  if (!view) throw httpErrors.notFound(FeedMessages.postNotFound);
+  // The author's own likes and reactions, as the card shows them.
+  return toFeedPost(view, await deps.engagement.marksAndExclusions(user.id, 'post', [view]), null, now);
+}
+
+/** The author edits their comment's text within 24 hours; the same answers as editPost. */
+export async function editComment(
+  deps: EditDeps,
+  user: AuthUser,
+  commentId: string,
+  body: EditCommentBody,
+  meta: RequestMeta,
+): Promise<FeedComment> {
+  const now = deps.clock.now();
+  const view = await deps.uow.withEvents(
+    async (tx) => {
+      const edits = deps.edits.with(tx);
+      const comment = await edits.lockComment(commentId, now);
+      if (!comment?.live) throw httpErrors.notFound(FeedMessages.commentNotFound);
+      if (comment.authorId !== user.id) throw httpErrors.forbidden(FeedMessages.commentEditForbidden);
+      ensureWithinWindow(comment.createdAt, now);
+      await ensureActiveWriter(deps.authors.with(tx), user);
+      if (!(await edits.editOwnComment(user.id, commentId, { content: body.content, editedAt: now })))
+        throw httpErrors.notFound(FeedMessages.commentNotFound);
+      return deps.comments.with(tx).findView(commentId);
+    },
+    { traceId: meta.traceId },
+  );
+  if (!view) throw httpErrors.notFound(FeedMessages.commentNotFound);
+  return toFeedComment(view, await deps.engagement.marksAndExclusions(user.id, 'comment', [view]));
+}
