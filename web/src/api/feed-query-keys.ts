@@ -1,6 +1,6 @@
 // Query keys of the feed's cached calls. All start with '/api/posts' (except daily answers and
 // profile stats), so one invalidation of that prefix reloads every post list, post and comment list.
-import type { ActivityWhen, PostHashtag } from '@saathi/contracts';
+import type { ActivityWhen, FeedRadiusKm, PostHashtag } from '@saathi/contracts';
 
 export interface FeedListParams {
   latitude: number;
@@ -9,6 +9,8 @@ export interface FeedListParams {
   search?: string | undefined;
   /** "Happening today" / "This week": activities only. */
   when?: ActivityWhen | undefined;
+  /** 3 or 5 km: a quiet area's wider look, for this visit only; absent is the 1 km feed. */
+  radius?: FeedRadiusKm | undefined;
 }
 
 export interface ViewerPoint {

@@ -27,12 +27,16 @@ import {
 export type FeedPages = InfiniteData<FeedPost[], number>;
 
 /**
- * Posts within 1 km, newest first, 10 a page; the next page while the last one was full. The
- * viewer's point leaves the browser snapped to the grid posts are stored on (~110 m): a URL's
- * query ends up in logs and proxies, and a GPS fix there would say where someone stood.
+ * Posts within 1 km (or the 3 or 5 km asked for, which is part of the key), newest first, 10 a
+ * page; the next page while the last one was full. The viewer's point leaves the browser snapped
+ * to the grid posts are stored on (~110 m): a URL's query ends up in logs and proxies, and a GPS
+ * fix there would say where someone stood. The 1 km feed sends no radius, so its URL and key stay
+ * the ones home's first load used.
  */
 export function feedQuery(params: FeedListParams | null) {
-  const snapped = params ? { ...params, ...snapPoint(params) } : null;
+  const snapped = params
+    ? { ...params, ...snapPoint(params), radius: params.radius === 1 ? undefined : params.radius }
+    : null;
   return infiniteQueryOptions({
     queryKey: postListKey(snapped ?? { latitude: 0, longitude: 0 }),
     enabled: !!snapped,
@@ -47,6 +51,7 @@ export function feedQuery(params: FeedListParams | null) {
           hashtag: snapped?.hashtag,
           search: snapped?.search?.trim() || undefined,
           when: snapped?.when,
+          radius: snapped?.radius,
           // "Today" ends at the viewer's own midnight.
           utcOffset: snapped?.when ? -new Date().getTimezoneOffset() : undefined,
         },

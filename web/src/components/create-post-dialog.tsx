@@ -5,6 +5,7 @@ import { POST_CONTENT_MAX, POST_HASHTAGS, areaNameOf, type PostHashtag } from '@
 import { useCreatePost } from '../api/use-feed';
 import { serverMessage } from '../lib/error-message';
 import type { UserLocation } from '../lib/location';
+import type { PostDraftStart } from '../lib/post-starters';
 import { toast } from '../lib/toast-store';
 import { ActivityFields, defaultActivityForm, toActivityDraft, type ActivityForm } from './activity-fields';
 import { DialogCloseButton } from './dialog-close-button';
@@ -16,12 +17,14 @@ interface CreatePostDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   location: UserLocation | null;
+  /** Text and hashtags to start from (a quiet area's one-tap starters). */
+  draft?: PostDraftStart;
 }
 
 /** "Create New Post": what you want to do, hashtags from the fixed ten, at the chosen location. */
-export default function CreatePostDialog({ open, onOpenChange, location }: CreatePostDialogProps) {
-  const [content, setContent] = useState('');
-  const [hashtags, setHashtags] = useState<PostHashtag[]>([]);
+export default function CreatePostDialog({ open, onOpenChange, location, draft }: CreatePostDialogProps) {
+  const [content, setContent] = useState(draft?.content ?? '');
+  const [hashtags, setHashtags] = useState<PostHashtag[]>(draft?.hashtags ?? []);
   const [error, setError] = useState<string>();
   const [isActivity, setIsActivity] = useState(false);
   const [activity, setActivity] = useState<ActivityForm>(() => defaultActivityForm());

@@ -26,11 +26,14 @@ import type { UserLocation } from '../lib/location';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePageTitle } from '../lib/use-page-title';
 import { getLocation, useStoredLocation } from '../lib/use-stored-location';
+import { QUIET_AREA_BELOW, type PostDraftStart } from '../lib/post-starters';
 
 // Dialogs and the admin tools load when first opened.
 const CreatePostDialog = lazy(() => import('../components/create-post-dialog'));
 const LocationPickerDialog = lazy(() => import('../components/location-picker-dialog'));
 const AdminBotPanel = lazy(() => import('../components/admin-bot-panel'));
+// Shown only where the 1 km feed is quiet: off the first load everywhere else.
+const QuietAreaPanel = lazy(() => import('../components/quiet-area-panel'));
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -100,6 +103,7 @@ function HomeFeed({ location }: { location: UserLocation }) {
   const [hashtag, setHashtag] = useState<PostHashtag>();
   const [when, setWhen] = useState<ActivityWhen>();
   const [createOpen, setCreateOpen] = useState(false);
+  const [draft, setDraft] = useState<PostDraftStart>();
   const [pickerOpen, setPickerOpen] = useState(false);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const filter = { hashtag, search };
@@ -123,6 +127,20 @@ function HomeFeed({ location }: { location: UserLocation }) {
     }
     setCreateOpen(true);
   };
+
+  const startPost = (start: PostDraftStart) => {
+    setDraft(start);
+    openCreatePost();
+  };
+
+  const onCreateOpenChange = (open: boolean) => {
+    setCreateOpen(open);
+    if (!open) setDraft(undefined);
+  };
+
+  // Fewer than 3 posts within 1 km (and no more pages): never just an empty list.
+  const quiet =
+    !filtered && feed.isSuccess && !!feedPages && !feed.hasNextPage && posts.length < QUIET_AREA_BELOW;
 
   const selectHashtag = useCallback((tag: string | undefined) => {
     setHashtag(tag && isPostHashtag(tag) ? tag : undefined);
@@ -187,6 +205,18 @@ function HomeFeed({ location }: { location: UserLocation }) {
               ) : null}
             </section>
 
+            {quiet ? (
+              <Suspense fallback={null}>
+                <QuietAreaPanel
+                  key={`${location.latitude},${location.longitude}`}
+                  location={location}
+                  nearPosts={posts}
+                  onStartPost={startPost}
+                  onSelectHashtag={selectHashtag}
+                />
+              </Suspense>
+            ) : null}
+
             {feed.isSuccess && feedPages && posts.length === 0 && !filtered ? (
               <WhySaathi onCreatePost={openCreatePost} />
             ) : null}
@@ -221,7 +251,12 @@ function HomeFeed({ location }: { location: UserLocation }) {
 
       {createOpen ? (
         <Suspense fallback={null}>
-          <CreatePostDialog open={createOpen} onOpenChange={setCreateOpen} location={location} />
+          <CreatePostDialog
+            open={createOpen}
+            onOpenChange={onCreateOpenChange}
+            location={location}
+            {...(draft ? { draft } : {})}
+          />
         </Suspense>
       ) : null}
       {pickerOpen ? (
