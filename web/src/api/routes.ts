@@ -59,6 +59,8 @@ export const deleteAccountRoute = routeRef<typeof contracts.deleteAccountRoute>(
   '/api/auth/delete-account',
 );
 export const deletePostRoute = routeRef<typeof contracts.deletePostRoute>('DELETE', '/api/posts/:id');
+export const editCommentRoute = routeRef<typeof contracts.editCommentRoute>('PATCH', '/api/comments/:id');
+export const editPostRoute = routeRef<typeof contracts.editPostRoute>('PATCH', '/api/posts/:id');
 export const currentDataExportRoute = routeRef<typeof contracts.currentDataExportRoute>(
   'GET',
   '/api/export/requests',

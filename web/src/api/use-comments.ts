@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createCommentRoute, likeCommentRoute, listCommentsRoute } from './routes';
+import type { FeedComment } from '@saathi/contracts';
+import { createCommentRoute, editCommentRoute, likeCommentRoute, listCommentsRoute } from './routes';
 import { api } from './api-client';
 import { commentsKey } from './feed-query-keys';
 import { updateCachedPost } from './use-feed';
@@ -30,5 +31,19 @@ export function useLikeComment(postId: string) {
   return useMutation({
     mutationFn: (commentId: string) => api.call(likeCommentRoute, { params: { id: commentId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsKey(postId) }),
+  });
+}
+
+/** The author's edit of their comment (within 24 hours); the answer replaces it in the list. */
+export function useEditComment(postId: string, commentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      api.call(editCommentRoute, { params: { id: commentId }, body: { content } }),
+    onSuccess: (edited) => {
+      queryClient.setQueryData<FeedComment[]>(commentsKey(postId), (comments) =>
+        comments?.map((comment) => (comment.id === edited.id ? edited : comment)),
+      );
+    },
   });
 }

@@ -8,8 +8,21 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { FEED_PAGE_SIZE, snapPoint, type CreatePostBody, type FeedPost } from '@saathi/contracts';
-import { createPostRoute, deletePostRoute, getPostRoute, likePostRoute, listPostsRoute } from './routes';
+import {
+  FEED_PAGE_SIZE,
+  snapPoint,
+  type CreatePostBody,
+  type EditPostBody,
+  type FeedPost,
+} from '@saathi/contracts';
+import {
+  createPostRoute,
+  deletePostRoute,
+  editPostRoute,
+  getPostRoute,
+  likePostRoute,
+  listPostsRoute,
+} from './routes';
 import { nextPageOffset } from '../lib/feed-pages';
 import { api } from './api-client';
 import { offerPushNotifications } from '../pwa/push-offer';
@@ -159,6 +172,21 @@ export function useDeletePost() {
     onSuccess: async (_result, postId) => {
       updateCachedPost(queryClient, postId, () => null);
       await queryClient.invalidateQueries({ queryKey: profileStatsRootKey });
+    },
+  });
+}
+
+/**
+ * The author's edit of their post's text and hashtags (within 24 hours; the server decides). The
+ * answer replaces the post wherever it is cached, keeping the distance this viewer sees.
+ */
+export function useEditPost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pick<EditPostBody, 'content' | 'hashtags'>) =>
+      api.call(editPostRoute, { params: { id: postId }, body }),
+    onSuccess: (edited) => {
+      updateCachedPost(queryClient, postId, (post) => ({ ...edited, distanceKm: post.distanceKm }));
     },
   });
 }

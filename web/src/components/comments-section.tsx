@@ -13,6 +13,8 @@ import { ReactionBar } from './reaction-bar';
 import { buttonPrimary, buttonSecondary, inputClass } from './ui';
 import { ReportButton } from './report-button';
 import { ReportDialog } from './report-dialog';
+import { EditCommentForm } from './edit-comment-form';
+import { canEdit } from '../lib/post-permissions';
 
 interface CommentsSectionProps {
   postId: string;
@@ -121,6 +123,7 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
   const now = useMinuteClock();
   const { user } = useCurrentUser();
   const [reporting, setReporting] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const like = () =>
     likeComment.mutate(comment.id, {
@@ -145,8 +148,15 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
             <time dateTime={comment.createdAt} className="text-xs text-slate-600">
               {commentAge(comment.createdAt, new Date(now))}
             </time>
+            {comment.editedAt ? <span className="text-xs text-slate-600">Edited</span> : null}
           </p>
-          <p className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-800">{comment.content}</p>
+          {editing ? (
+            <div className="mt-1">
+              <EditCommentForm comment={comment} onDone={() => setEditing(false)} />
+            </div>
+          ) : (
+            <p className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-800">{comment.content}</p>
+          )}
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs">
           <button
@@ -176,6 +186,15 @@ function CommentItem({ comment, onReply }: { comment: FeedComment; onReply: () =
             reactions={comment.reactions}
             myReactions={comment.myReactions}
           />
+          {!editing && canEdit(user, comment, now) ? (
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="tap-target relative rounded px-1.5 py-1 font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+            >
+              Edit<span className="sr-only"> your comment</span>
+            </button>
+          ) : null}
           {user && user.id !== comment.authorId ? (
             <ReportButton what={`comment by ${comment.authorName}`} onClick={() => setReporting(true)} />
           ) : null}

@@ -6,7 +6,7 @@ import type { FeedPost } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
 import { useLikePost } from '../api/use-feed';
 import { formatDistance } from '../lib/distance';
-import { canDeletePost, canMessageAuthor } from '../lib/post-permissions';
+import { canDeletePost, canEdit, canMessageAuthor } from '../lib/post-permissions';
 import { postTimeAgo } from '../lib/time-ago';
 import { toast } from '../lib/toast-store';
 import { useMinuteClock } from '../lib/use-minute-clock';
@@ -18,6 +18,7 @@ const CommentsSection = lazy(() => import('./comments-section'));
 const SharePostDialog = lazy(() => import('./share-post-dialog'));
 const PostMenu = lazy(() => import('./post-menu'));
 const MessageDialog = lazy(() => import('./message-dialog'));
+const EditPostForm = lazy(() => import('./edit-post-form'));
 
 const actionClass =
   'tap-target relative inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none disabled:opacity-60';
@@ -41,6 +42,7 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [messageOpen, setMessageOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const nameId = useId();
   const commentsId = useId();
   const profileHref = `/profile/${post.authorId}`;
@@ -90,6 +92,7 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
             <time dateTime={post.createdAt} className="whitespace-nowrap">
               {postTimeAgo(post.createdAt, new Date(now))}
             </time>
+            {post.editedAt ? <span className="whitespace-nowrap">Edited</span> : null}
             <CountdownBadge expiresAt={post.expiresAt} />
           </p>
         </div>
@@ -100,16 +103,23 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
               canDelete={canDeletePost(user, post)}
               isOwn={user.id === post.authorId}
               onDeleted={onDeleted}
+              onEdit={canEdit(user, post, now) ? () => setEditing(true) : undefined}
             />
           </Suspense>
         ) : null}
       </header>
 
-      <p className="mt-3 text-[15px] leading-relaxed break-words whitespace-pre-line text-slate-800">
-        {post.content}
-      </p>
+      {editing ? (
+        <Suspense fallback={<p className="mt-3 text-sm text-slate-600">Loading editor...</p>}>
+          <EditPostForm post={post} onDone={() => setEditing(false)} />
+        </Suspense>
+      ) : (
+        <p className="mt-3 text-[15px] leading-relaxed break-words whitespace-pre-line text-slate-800">
+          {post.content}
+        </p>
+      )}
 
-      {post.hashtags.length > 0 ? (
+      {!editing && post.hashtags.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-1.5 pointer-coarse:gap-y-2.5" aria-label="Hashtags">
           {post.hashtags.map((tag) => (
             <li key={tag}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Ban, Flag, Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Ban, Flag, Loader2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import type { FeedPost } from '@saathi/contracts';
 import { useDeletePost } from '../api/use-feed';
 import { useBlockToggle } from '../api/use-safety';
@@ -13,7 +13,7 @@ import { ModalDialog } from './modal-dialog';
 import { OptionsMenu, OptionsMenuItem } from './options-menu';
 
 /**
- * The post's menu for a signed-in viewer: Delete Post (author or admin, behind a confirmation);
+ * The post's menu for a signed-in viewer: Edit (the author, within 24 hours), Delete Post (author or admin, behind a confirmation);
  * on someone else's post, Report post and Block the author.
  */
 export default function PostMenu({
@@ -21,11 +21,14 @@ export default function PostMenu({
   canDelete,
   isOwn,
   onDeleted,
+  onEdit,
 }: {
   post: Pick<FeedPost, 'id' | 'authorId' | 'authorName' | 'content'>;
   canDelete: boolean;
   isOwn: boolean;
   onDeleted?: (() => void) | undefined;
+  /** Opens the card's inline editor; absent when the viewer may not edit (not theirs, or past 24 hours). */
+  onEdit?: (() => void) | undefined;
 }) {
   const postId = post.id;
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -60,6 +63,11 @@ export default function PostMenu({
         triggerClassName="tap-target relative h-8 w-8 hover:bg-slate-100 hover:text-slate-900"
         align="end"
       >
+        {onEdit ? (
+          <OptionsMenuItem onSelect={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+          </OptionsMenuItem>
+        ) : null}
         {canDelete ? (
           <OptionsMenuItem tone="danger" onSelect={() => setConfirmOpen(true)}>
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete Post
