@@ -6,6 +6,7 @@ import { ActivityThreadsRepository } from './db/activity-threads-repository';
 import { ConversationPairs } from './db/conversation-pairs';
 import { ConversationsRepository } from './db/conversations-repository';
 import { MessagesRepository } from './db/messages-repository';
+import { MessageSettingsRepository } from './db/message-settings-repository';
 import { ParticipantsRepository } from './db/participants-repository';
 import { RequestsRepository } from './db/requests-repository';
 import { SafetyRepository } from './db/safety-repository';
@@ -18,6 +19,7 @@ import { conversationRoutes } from './routes/conversations';
 import { exportRoutes } from './routes/export';
 import { adminReviewRoutes } from './routes/admin-review';
 import { messageRoutes } from './routes/messages';
+import { messageSettingsRoutes } from './routes/message-settings';
 import { requestRoutes } from './routes/requests';
 import {
   listConversations,
@@ -28,6 +30,7 @@ import {
 import { listMessages, sendMessage } from './use-cases/messages';
 import type { MessagingCore, RequestMeta } from './use-cases/messaging-core';
 import { acceptRequest, declineRequest } from './use-cases/requests';
+import { getMessageSettings, putMessageSettings } from './use-cases/message-settings';
 import {
   listActivityThreadMessages,
   listActivityThreads,
@@ -72,6 +75,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     safety,
     pusher: sockets.pusher,
     requests,
+    messageSettings: new MessageSettingsRepository(db),
     // Shared across replicas in the cluster (Redis); the one-process mode counts in memory.
     rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
     conversationStartsPerHour: kit.config.CONVERSATION_STARTS_PER_HOUR,
@@ -102,6 +106,10 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
   requestRoutes(app, {
     accept: (user, conversationId, meta) => acceptRequest(core, user, conversationId, meta),
     decline: (user, conversationId, meta) => declineRequest(core, user, conversationId, meta),
+  });
+  messageSettingsRoutes(app, {
+    get: (user) => getMessageSettings(core, user),
+    put: (user, settings) => putMessageSettings(core, user, settings),
   });
   const threads: ActivityThreadsCore = {
     uow: kit.uow,

@@ -10,6 +10,7 @@ import { subscribeUserBlocks } from './events/user-blocks';
 import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribeActivityMembership } from './events/activity-membership';
 import { subscribeActivityPostGone } from './events/activity-post-gone';
+import { subscribeActivityCheckedIn } from './events/activity-checked-in';
 
 export type { Config } from './config';
 export { configSchema };
@@ -34,6 +35,7 @@ export const messagingService = defineService({
     subscribeUserDeleted,
     subscribeActivityMembership,
     subscribeActivityPostGone,
+    subscribeActivityCheckedIn,
   ],
   periodic: [
     {

@@ -5,4 +5,5 @@ export * from './events';
 export * from './socket';
 export * from './messages';
 export * from './requests';
+export * from './message-settings';
 export * from './activity-threads';

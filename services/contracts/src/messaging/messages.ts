@@ -13,6 +13,11 @@ export const MessagingMessages = {
    * sent to it (answered 410), and no conversation can be started with them (404 userNotFound).
    */
   accountDeleted: 'This account has been deleted',
+  /**
+   * The recipient takes no new conversations from the sender (their "who may start" setting):
+   * answered 403 `NOT_TAKING_NEW_MESSAGES`, and nothing is stored.
+   */
+  notTakingNewMessages: (name: string) => `${name} isn't taking new messages`,
   /** A send reused a client message id the sender already gave a message of another conversation. */
   clientMessageIdTaken: 'This message id is already used',
   /** Toasts (docs/product.md#messages). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/route';
 import { acceptMessageRequestRoute, declineMessageRequestRoute } from './requests';
 import { activityThreadRoutes } from './activity-threads';
+import { getMessageSettingsRoute, putMessageSettingsRoute } from './message-settings';
 import {
   chatMessageSchema,
   conversationIdParamsSchema,
@@ -89,4 +90,6 @@ export const messagingRoutes = [
   unreadMessagesRoute,
   sendMessageRoute,
   ...activityThreadRoutes,
+  getMessageSettingsRoute,
+  putMessageSettingsRoute,
 ] as const;

@@ -15,6 +15,7 @@ import {
   erasedPeople,
   hiddenForViewer,
   messages,
+  metPairs,
   participants,
   readMarkers,
 } from './schema';
@@ -41,6 +42,7 @@ describe('messaging migrations', () => {
       activityThreadMessages,
       activityThreadLeaves,
       erasedPeople,
+      metPairs,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -17,6 +17,8 @@ export const participants = messaging.table('participants', {
   displayName: text('display_name'),
   profileImageUrl: text('profile_image_url'),
   sourceAt: timestamptz('source_at').notNull(),
+  /** Who may start a conversation with this person: 'everyone', 'met' or 'nobody' (migration 0014). */
+  whoMayStart: text('who_may_start').notNull().default('everyone'),
 });
 
 /**
@@ -195,4 +197,18 @@ export const erasedPeople = messaging.table(
     erasedAt: timestamptz('erased_at').notNull(),
   },
   (table) => [index('erased_people_erased_at_idx').on(table.erasedAt)],
+);
+
+/** Pairs who met at an activity (feed's check-in), the smaller id first (migration 0014). */
+export const metPairs = messaging.table(
+  'met_pairs',
+  {
+    userLow: uuid('user_low').notNull(),
+    userHigh: uuid('user_high').notNull(),
+    metAt: timestamptz('met_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userLow, table.userHigh] }),
+    index('met_pairs_user_high_idx').on(table.userHigh),
+  ],
 );

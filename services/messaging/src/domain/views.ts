@@ -16,15 +16,25 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 }
 
 /**
- * The other person as the list shows them: their profile's display name when they set one,
- * else the author-name rule (first name, else username); initials by the shared rule.
+ * How messaging names a person: their profile's display name when they set one, else the
+ * author-name rule (first name, else username).
  */
+export function participantNameOf(row: {
+  username: string | null;
+  first_name: string | null;
+  display_name: string | null;
+}): string {
+  const account = row.username === null ? null : { username: row.username, firstName: row.first_name };
+  return row.display_name?.trim() || authorNameOf(account);
+}
+
+/** The other person as the list shows them (`participantNameOf`); initials by the shared rule. */
 export function toParticipant(row: ConversationViewRow): Participant {
   const account = row.username === null ? null : { username: row.username, firstName: row.first_name };
   const displayName = row.display_name?.trim();
   return {
     id: row.other_id,
-    displayName: displayName || authorNameOf(account),
+    displayName: participantNameOf(row),
     initials: initialsOf(displayName ? { firstName: displayName } : account),
     profileImageUrl: row.profile_image_url,
   };

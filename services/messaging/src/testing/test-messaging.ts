@@ -42,7 +42,7 @@ export interface TestMessaging {
   /** Injects a request as the user. */
   call(
     user: AuthUser | null,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     payload?: Record<string, unknown>,
   ): Promise<LightMyRequestResponse>;

@@ -3,12 +3,14 @@ import type { Conversation, ReadReceipt } from '@saathi/contracts';
 import { enforceRate, httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { asDate } from '../db/as-date';
-import { toConversation, toReadReceipt } from '../domain/views';
+import type { StartGateRow } from '../db/message-settings-repository';
+import { participantNameOf, toConversation, toReadReceipt } from '../domain/views';
 import { awaitParticipant } from './await-participant';
 import type { MessagingCore, RequestMeta } from './messaging-core';
 
 /**
- * The pair's one conversation: created on the first start, the same id on every later one. Each
+ * The pair's one conversation: created on the first start, the same id on every later one. A new
+ * one must be one the recipient takes (`mayStart`; else 403 "{name} isn't taking new messages"). Each
  * account starts at most `conversationStartsPerHour` (429 past it), counted before the wait for
  * an unknown person, so nobody can send a stream of requests at strangers or of made-up ids.
  */
@@ -21,6 +23,7 @@ export async function startConversation(
     | 'participants'
     | 'safety'
     | 'requests'
+    | 'messageSettings'
     | 'rateLimiter'
     | 'conversationStartsPerHour'
   >,
@@ -48,6 +51,14 @@ export async function startConversation(
         throw httpErrors.notFound(MessagingMessages.userNotFound);
       if (await core.safety.with(tx).blockedEitherWay(user.id, participantId))
         throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
+      // A new conversation only if the recipient takes one from this sender; refused before
+      // anything is written, so nothing is stored and no event goes out.
+      const gate = await core.messageSettings.with(tx).startGate(user.id, participantId);
+      if (gate && !mayStart(gate))
+        throw httpErrors.forbidden(
+          MessagingMessages.notTakingNewMessages(participantNameOf(gate)),
+          'NOT_TAKING_NEW_MESSAGES',
+        );
       await participants.ensureFromToken(user.id, user.username);
       const started = await core.conversations.with(tx).startOwn(user.id, participantId, core.clock.now());
       // The recipient of a request (even a declined one) choosing to message the sender accepts it.
@@ -65,6 +76,23 @@ export async function startConversation(
     },
     { traceId: meta.traceId },
   );
+}
+
+/**
+ * The recipient's "who may start" setting: an existing conversation (even a request they
+ * declined) is never refused by it; a new one is, unless they take everyone, or only people
+ * they met at an activity and the two did.
+ */
+function mayStart(gate: StartGateRow): boolean {
+  if (gate.talking) return true;
+  switch (gate.who_may_start) {
+    case 'everyone':
+      return true;
+    case 'met':
+      return gate.met;
+    case 'nobody':
+      return false;
+  }
 }
 
 export async function listConversations(

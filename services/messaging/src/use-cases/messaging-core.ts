@@ -2,6 +2,7 @@ import type { AuthUser, Clock, Logger, RateLimiter, UnitOfWork } from '@saathi/p
 import type { ConversationPairs } from '../db/conversation-pairs';
 import type { ConversationsRepository } from '../db/conversations-repository';
 import type { MessagesRepository } from '../db/messages-repository';
+import type { MessageSettingsRepository } from '../db/message-settings-repository';
 import type { ParticipantsRepository } from '../db/participants-repository';
 import type { SafetyRepository } from '../db/safety-repository';
 import type { RequestsRepository } from '../db/requests-repository';
@@ -22,6 +23,8 @@ export interface MessagingCore {
   pusher: Pusher;
   /** Message requests' state (who must accept, declined). */
   requests: RequestsRepository;
+  /** Who may start a conversation with whom (each person's setting, who met at an activity). */
+  messageSettings: MessageSettingsRepository;
   /** Per-account counters (Redis in the cluster) and how many conversations one may start an hour. */
   rateLimiter: RateLimiter;
   conversationStartsPerHour: number;

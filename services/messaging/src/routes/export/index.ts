@@ -2,6 +2,8 @@ import { exportMessagingDataRoute } from '@saathi/contracts';
 import { acceptExportTokens, queryRows, registerRoute, requireUser } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
+import { MessageSettingsRepository } from '../../db/message-settings-repository';
+import { asDate } from '../../db/as-date';
 import { visibleTo } from '../../db/visible-to';
 
 /**
@@ -9,7 +11,10 @@ import { visibleTo } from '../../db/visible-to';
  * first, with every message they wrote and the other person's as the thread shows them: one
  * moderation removed or hid, or that they reported, is not handed back through the export. A
  * request's sender reads it as the app shows it to them: a declined one is still 'request' (the
- * app never tells the sender of a decline). And every message they wrote in activity threads.
+ * app never tells the sender of a decline). And every message they wrote in activity threads,
+ * their "who may start a conversation" setting, and when they met someone at an activity: the
+ * times only, not whom (the check-in was the host's act too, and the export is not a list of
+ * the people someone met; their conversations already name those they talk with).
  */
 export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
   // The export job (identity) asks on the person's behalf with its short-lived token.
@@ -45,9 +50,12 @@ function registerExportPart(app: App, deps: { db: Db }): void {
            where t.sender_id = ${id}
            order by t.created_at, t.id`,
     );
+    const settings = new MessageSettingsRepository(deps.db);
     return {
       conversations: conversations.map((found) => found.row),
       activityThreadMessages: threadMessages.map((found) => found.row),
+      messageSettings: { whoMayStart: await settings.whoMayStartOf(userId) },
+      metAtActivities: (await settings.metTimesOf(userId)).map((at) => ({ metAt: asDate(at).toISOString() })),
     };
   });
 }
