@@ -19,7 +19,7 @@ export const HIDDEN_SLACK = 10;
  * answered from the hot-cell cache when it can be sure of the page; everything else, and every
  * page it cannot be sure of, goes to the database. The cache is keyed by cell, and a cell holds
  * the same posts whatever the radius, so no radius can read another's page; the wider radii skip
- * it all the same, so a quiet area's 5 km (about 121 cells) does not push the busy cells out.
+ * it all the same, so a quiet area's 5 km (about 100 cells) does not push the busy cells out.
  *
  * Signed in, what the viewer must not see (blocks either way, their reports) is left out by the
  * lists this replica remembers for them (cache/viewer-exclusions.ts) or, not remembered yet, by
