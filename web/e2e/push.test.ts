@@ -32,6 +32,8 @@ import type { TestServer } from './server';
 
 const PASSWORD = 'push-secret-1';
 const PROMPT = 'Get a notification when someone replies';
+// A place no other browser file posts at: the run's products are shared (shared-products.ts).
+const JAIPUR = { latitude: 26.9124, longitude: 75.7873, locationName: 'Jaipur' };
 
 interface ShownNotification {
   title: string;
@@ -343,6 +345,72 @@ describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
     } finally {
       await asha.context.close();
       await bala.context.close();
+    }
+  }, 120_000);
+  it('asking to join an activity offers notifications too; its group thread can be muted', async () => {
+    const host = await newPage(browser, server.url);
+    const guest = await newPage(browser, server.url);
+    try {
+      await registerAccount(host.context, 'host', PASSWORD);
+      const guestAccount = await registerAccount(guest.context, 'guest', PASSWORD);
+      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const created = await host.context.request.post('/api/posts', {
+        data: {
+          content: 'Cycling round Jal Mahal tomorrow morning, easy pace',
+          hashtags: [],
+          ...JAIPUR,
+          activity: {
+            date: tomorrow,
+            startTime: '10:00',
+            endTime: '11:00',
+            spots: 3,
+            area: 'Jal Mahal gate',
+          },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const postId = ((await created.json()) as { id: string }).id;
+
+      // Asking to join: the offer.
+      const { page } = guest;
+      await page.goto(`/post/${postId}`);
+      await page.getByRole('button', { name: "I'm in" }).click();
+      await page.getByText('Request sent — waiting for the host').waitFor();
+      await page.getByRole('region', { name: PROMPT }).waitFor();
+
+      // Accepted, the guest has the activity's group thread, and mutes it for 8 hours.
+      await eventually(
+        async () =>
+          (
+            await host.context.request.post(
+              `/api/posts/${postId}/activity/requests/${guestAccount.id}/accept`,
+            )
+          ).status(),
+        (status) => status === 200,
+        'the host accepting the request',
+      );
+      await page.goto(`/messages?box=activities&t=${postId}`);
+      await page
+        .getByRole('region', { name: 'Activity thread' })
+        .getByRole('button', { name: 'Mute notifications' })
+        .click();
+      await page.getByRole('menuitem', { name: 'For 8 hours' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Muted until / })
+        .waitFor();
+      const listed = (await (await guest.context.request.get('/api/mutes')).json()) as {
+        mutes: { kind: string; id: string; until: string | null }[];
+      };
+      expect(listed.mutes).toEqual([{ kind: 'activity', id: postId, until: expect.any(String) as unknown }]);
+      const hours = (Date.parse(listed.mutes[0]!.until!) - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(7.5);
+      expect(hours).toBeLessThan(8.05);
+      const row = page.getByRole('list', { name: 'Activity threads' }).getByRole('button').first();
+      await row.getByText('Muted').waitFor();
+    } finally {
+      await host.context.close();
+      await guest.context.close();
     }
   }, 120_000);
 });
