@@ -275,6 +275,14 @@ export const saveNoticeSettingsRoute = routeRef<typeof contracts.saveNoticeSetti
   'PUT',
   '/api/notification-settings',
 );
+export const getMessageSettingsRoute = routeRef<typeof contracts.getMessageSettingsRoute>(
+  'GET',
+  '/api/message-settings',
+);
+export const putMessageSettingsRoute = routeRef<typeof contracts.putMessageSettingsRoute>(
+  'PUT',
+  '/api/message-settings',
+);
 export const listMutesRoute = routeRef<typeof contracts.listMutesRoute>('GET', '/api/mutes');
 export const muteRoute = routeRef<typeof contracts.muteRoute>('PUT', '/api/mutes');
 export const unmuteRoute = routeRef<typeof contracts.unmuteRoute>('DELETE', '/api/mutes/:kind/:id');

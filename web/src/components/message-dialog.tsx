@@ -22,8 +22,11 @@ interface MessageDialogProps {
 
 function failed(error: unknown, description: string): void {
   if (handleUnauthorized(error)) return;
-  // A blocked pair: the server's plain words, which say nothing about who blocked whom.
-  const text = isApiError(error, 403) ? MessagingMessages.cannotMessage : description;
+  // A refusal (a blocked pair, or someone taking no new messages): the server's plain words,
+  // which say nothing about who blocked whom.
+  const text = isApiError(error, 403)
+    ? (error.serverMessage ?? MessagingMessages.cannotMessage)
+    : description;
   toast({ title: 'Error', description: text, variant: 'destructive' });
 }
 

@@ -24,6 +24,7 @@ import { usePageTitle } from '../lib/use-page-title';
 
 // Its own chunk: the profile's first render (the card and the stats) does not wait for it.
 const NotificationSettingsSection = lazy(() => import('../components/notification-settings-section'));
+const WhoMayMessageSection = lazy(() => import('../components/who-may-message-setting'));
 
 /** /profile and /profile/:userId: signed in only; editing only one's own. */
 export default function ProfilePage() {
@@ -168,6 +169,7 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
       {isOwn ? (
         <Suspense fallback={null}>
           <NotificationSettingsSection />
+          <WhoMayMessageSection />
         </Suspense>
       ) : null}
       {isOwn ? <BlockedPeopleList /> : null}
