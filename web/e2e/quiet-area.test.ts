@@ -53,6 +53,14 @@ describe.each(MODES)('a quiet area (%s)', (mode) => {
         data: { content: fartherText, hashtags: ['fitness'], ...fartherPlace },
       });
       expect(created.status(), await created.text()).toBe(201);
+      const { id: fartherId } = (await created.json()) as { id: string };
+
+      // Shared, the post's link carries its preview in the HTML itself, through the real feed.
+      const shared = await (await fetch(`${server.url}/post/${fartherId}`)).text();
+      expect(shared).toContain(`<meta property="og:description" content="${fartherText}" />`);
+      expect(shared).toContain(`<meta property="og:url" content="`);
+      expect(shared).toContain('<meta name="twitter:card" content="summary" />');
+      expect(shared).not.toContain(fartherPlace.latitude.toFixed(3));
 
       await registerAccount(viewer.context, 'quiet', PASSWORD);
       await viewer.context.addInitScript(
