@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityAcceptedV1,
+  activityCheckedInV1,
   activityLeftV1,
   MessagingMessages,
   reportFiledV1,
@@ -100,6 +101,11 @@ describe('a conversation with a deleted account', () => {
   it('takes no reply, over HTTP (410) or the socket, and no new start (404); the list says so', async () => {
     const { asha: vera, ravi: farah, conversation } = await messaging.pair();
     await messaging.send(vera, conversation, 'Chess on Sunday?');
+    // A meeting at an activity (met_pairs): erased with her too.
+    await handled(
+      'messaging.activity-checked-in',
+      messaging.publish(activityCheckedInV1, { postId: randomUUID(), hostId: farah.id, userId: vera.id }),
+    );
     const listed = async () =>
       (await messaging.call(farah, 'GET', '/api/conversations'))
         .json<Conversation[]>()
