@@ -115,6 +115,24 @@ function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'
           {state(post)}
         </p>
       ) : null}
+      {content.earlierVersions?.length ? (
+        <details className="text-xs text-slate-600">
+          <summary className="cursor-pointer font-medium text-slate-700">
+            Edited: {content.earlierVersions.length} earlier{' '}
+            {content.earlierVersions.length === 1 ? 'version' : 'versions'}
+          </summary>
+          {/* Oldest first: what the reporter may have read before the author changed it. */}
+          <ol className="mt-1 space-y-1" aria-label="Earlier versions">
+            {content.earlierVersions.map((version, index) => (
+              <li key={`${version.replacedAt}-${index}`} className="border-l-4 border-slate-200 pl-3">
+                <span className="break-words whitespace-pre-line text-slate-700">{version.text}</span>
+                {version.hashtags?.length ? ` ${version.hashtags.map((tag) => `#${tag}`).join(' ')}` : ''}
+                <span className="block">until {new Date(version.replacedAt).toLocaleString()}</span>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
     </div>
   );
 }
