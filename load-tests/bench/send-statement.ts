@@ -6,7 +6,7 @@
  * client waiting on it). Compare the ratio within a round. Not part of `npm test`.
  */
 import { randomUUID } from 'node:crypto';
-import { makeEnvelope } from '@saathi/platform';
+import { makeEnvelope, preparedRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { messageSentV1 } from '@saathi/contracts';
 import { startTestMessaging } from '../../services/messaging/src/testing/test-messaging';
@@ -22,7 +22,7 @@ const run = async (target: Db, n: number) => {
   const started = performance.now();
   for (let i = 0; i < n; i++) {
     const messageId = randomUUID();
-    await sendInOneStatement(target, {
+    await sendInOneStatement((name, query) => preparedRows(target, name, query), {
       conversationId: conversation,
       senderId: asha.id,
       recipientId: ravi.id,

@@ -1,4 +1,4 @@
-import { createMemoryRateLimiter, trackRevokedSessions } from '@saathi/platform';
+import { createGroupCommit, createMemoryRateLimiter, trackRevokedSessions } from '@saathi/platform';
 import type { App, AuthUser, ServiceKit } from '@saathi/platform';
 import type { SendMessageBody } from '@saathi/contracts';
 import type { Config } from './config';
@@ -70,7 +70,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     logger: kit.logger,
     conversations,
     pairs: new ConversationPairs(db),
-    messages: new MessagesRepository(db),
+    messages: new MessagesRepository(db, createGroupCommit(db)),
     participants: new ParticipantsRepository(db),
     safety,
     pusher: sockets.pusher,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@saathi/platform';
-import type { Db } from '@saathi/platform';
+import { preparedRows, queryRows } from '@saathi/platform';
+import type { Db, GroupCommit } from '@saathi/platform';
 import type { DbTime } from './as-date';
 import { sendInOneStatement } from './send-statement';
 import type { SendInput, SendOutcome } from './send-statement';
@@ -21,15 +21,29 @@ const COLUMNS = sql.raw('id, conversation_id, sender_id, content, created_at, cl
 
 /** A thread's messages; every read is one range of (conversation_id, created_at, id). */
 export class MessagesRepository {
-  constructor(private readonly db: Db) {}
+  /** `sends`: the process's group commit for sends; absent inside a transaction (`with`). */
+  constructor(
+    private readonly db: Db,
+    private readonly sends?: GroupCommit,
+  ) {}
 
   with(db: Db): MessagesRepository {
     return new MessagesRepository(db);
   }
 
-  /** A send, checks and all, in one statement (see send-statement.ts). */
+  /**
+   * A send, checks and all, in one statement (see send-statement.ts). Sends that queue up while
+   * the database answers earlier ones share one commit; a batch takes its conversations' rows in
+   * one order, so two batches never wait for each other.
+   */
   send(input: SendInput): Promise<SendOutcome> {
-    return sendInOneStatement(this.db, input);
+    const { sends } = this;
+    return sendInOneStatement(
+      sends
+        ? (name, query) => sends.rows(name, query, input.conversationId)
+        : (name, query) => preparedRows(this.db, name, query),
+      input,
+    );
   }
 
   /** The message a sender stored under a client id (a retried send answers it). */

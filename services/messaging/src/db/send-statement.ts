@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { preparedRows } from '@saathi/platform';
-import type { Db } from '@saathi/platform';
+import type { SQL } from 'drizzle-orm';
+import type { Row } from '@saathi/platform';
 import type { EventEnvelope } from '@saathi/contracts';
 import type { MessageRow } from './messages-repository';
 import { deletedParticipant } from './participants-repository';
@@ -56,13 +56,16 @@ const NO_MESSAGE = '00000000-0000-0000-0000-000000000000';
  * - the message stored (a client id used before stores nothing: `retry`);
  * - its notice in the outbox, only when notification may act on it (`noticeNeeded`).
  */
-export async function sendInOneStatement(db: Db, input: SendInput): Promise<SendOutcome> {
+export async function sendInOneStatement(
+  /** Runs the named, prepared statement: `preparedRows`, or the process's group commit. */
+  run: <T extends Row>(name: string, query: SQL) => Promise<T[]>,
+  input: SendInput,
+): Promise<SendOutcome> {
   const sender = sql`${input.senderId}::uuid`;
   const conversation = sql`${input.conversationId}::uuid`;
   const clientId = sql`${input.clientMessageId}::uuid`;
   // Prepared: planning this statement cost PostgreSQL more than running it.
-  const [row] = await preparedRows<SendRow>(
-    db,
+  const [row] = await run<SendRow>(
     'messaging_send',
     sql`with target as (
           select c.id,

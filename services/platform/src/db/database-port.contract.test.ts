@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabasePort, Db, Migration } from '../ports';
 import { createTestDatabase, uniqueName } from '../testing';
 import { openPglite } from './pglite';
+import { createGroupCommit } from './group-commit';
 import { preparedRows } from './prepared-rows';
 import { queryRows } from './query-rows';
 
@@ -248,6 +249,43 @@ function databasePortContract(
         sql.raw(`select id from "${schema}".notes order by id`),
       );
       expect(ids.map((row) => row.id)).toEqual([1, 2, 3, 4]);
+    });
+
+    it('group commit: calls that queue share a transaction, keep their order per key, and fail alone', async () => {
+      const schema = uniqueName('group');
+      await port.migrate(schema, [
+        { name: '0001_init', sql: `create table entries (key text not null, seq int not null unique);` },
+      ]);
+      const group = createGroupCommit(port.db, { lanes: 1 });
+      const add = (key: string, seq: number) =>
+        group.rows<{ tx: string; seq: number }>(
+          `group_add_${schema}`,
+          sql`insert into ${sql.raw(`"${schema}"`)}.entries (key, seq) values (${key}::text, ${seq}::int)
+              returning txid_current()::text as tx, seq`,
+          key,
+        );
+      // 30 at once over three keys, and one whose seq is taken: it alone fails.
+      await add('k9', 1000);
+      const calls = Array.from({ length: 30 }, (_, i) => add(`k${i % 3}`, i));
+      const taken = add('k0', 1000);
+      const results = await Promise.allSettled([...calls, taken]);
+      expect(results.slice(0, 30).every((result) => result.status === 'fulfilled')).toBe(true);
+      expect(results[30]?.status).toBe('rejected');
+      const answered = results
+        .slice(0, 30)
+        .map((result) => (result as PromiseFulfilledResult<{ tx: string }[]>).value[0]!);
+      // Fewer transactions than calls: those that waited went together.
+      expect(new Set(answered.map((row) => row.tx)).size).toBeLessThan(30);
+      // Each key's rows were written in the order of its calls.
+      const stored = await queryRows<{ key: string; seq: number }>(
+        port.db,
+        sql.raw(`select key, seq from "${schema}".entries where key <> 'k9' order by ctid`),
+      );
+      expect(stored).toHaveLength(30);
+      for (const key of ['k0', 'k1', 'k2']) {
+        const seqs = stored.filter((row) => row.key === key).map((row) => row.seq);
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      }
     });
 
     it('computes earth distances (cube + earthdistance)', async () => {

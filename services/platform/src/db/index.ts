@@ -4,6 +4,7 @@ export { sharedHandle } from './shared-handle';
 export { loadMigrations } from './load-migrations';
 export { queryRows, rowsOf, type Row } from './query-rows';
 export { preparedRows } from './prepared-rows';
+export { createGroupCommit, type GroupCommit, type GroupCommitOptions } from './group-commit';
 export { assertSchemaName } from './sql-identifier';
 export { returnedRow } from './returned-row';
 export { isDatabaseUnavailable } from './unavailable';
