@@ -126,3 +126,32 @@ describe("the viewer's point on the wire", () => {
     expect(JSON.stringify(body)).not.toMatch(rawDigits);
   });
 });
+
+describe("a quiet area's wider look", () => {
+  const point = { latitude: 23.259, longitude: 77.412 };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the radius in the cache key; the 1 km feed sends none and keeps its key', () => {
+    const plain = feedQuery(point).queryKey;
+    expect(feedQuery({ ...point, radius: 1 }).queryKey).toEqual(plain);
+    expect(feedQuery({ ...point, radius: 3 }).queryKey).not.toEqual(plain);
+    expect(feedQuery({ ...point, radius: 5 }).queryKey).not.toEqual(
+      feedQuery({ ...point, radius: 3 }).queryKey,
+    );
+  });
+
+  it('asks for radius=3 only when 3 km was chosen', async () => {
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await new QueryClient().infiniteQuery(feedQuery({ ...point, radius: 3 }));
+    await new QueryClient().infiniteQuery(feedQuery({ ...point, radius: 1 }));
+    const [wide, plain] = fetchMock.mock.calls.map(([url]) => new URL(url as string, 'http://saathi.test'));
+    expect(wide?.searchParams.get('radius')).toBe('3');
+    expect(plain?.searchParams.has('radius')).toBe(false);
+  });
+});
