@@ -57,6 +57,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </a>
         <Header onFeedback={() => setFeedbackOpen(true)} />
         <VerifyEmailBanner />
+        {isAuthenticated ? <LazyPushPrompt /> : null}
         <main id="main" className={isAuthenticated ? 'flex-1 pb-20 md:pb-8' : 'flex-1 pb-8'}>
           <Suspense fallback={<Spinner />}>{children}</Suspense>
         </main>
@@ -66,7 +67,6 @@ export function AppShell({ children }: { children: ReactNode }) {
             <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
           </Suspense>
         ) : null}
-        {isAuthenticated ? <LazyPushPrompt /> : null}
         <LazyToaster />
         <PageViewTracker />
       </div>

@@ -74,36 +74,45 @@ export default function PushPrompt() {
       },
     });
 
+  // In the page's flow under the header, like the email banner: never over the message box the
+  // person has just used.
   return (
-    <section
-      aria-labelledby="push-prompt-title"
-      className="fixed inset-x-3 bottom-20 z-30 mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-4 shadow-lg md:inset-x-auto md:right-6 md:bottom-6"
-    >
-      <div className="flex gap-3">
-        <BellRing className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" aria-hidden="true" />
+    <section aria-labelledby="push-prompt-title" className="border-b border-teal-100 bg-teal-50">
+      <div className="mx-auto flex max-w-5xl gap-3 px-4 py-3">
+        <BellRing className="mt-0.5 h-5 w-5 shrink-0 text-teal-800" aria-hidden="true" />
         <div className="min-w-0">
           <h2 id="push-prompt-title" className="font-semibold text-slate-900">
             {PUSH_PROMPT_TITLE}
           </h2>
           {view === 'offer' ? (
-            <p className="mt-1 text-sm text-slate-700">
+            <p className="mt-0.5 text-sm text-slate-700">
               Saathi can tell this device when someone answers you, even when the app is closed. It says who
               wrote, never what. You can change this in your profile at any time.
             </p>
           ) : (
-            <p className="mt-1 text-sm text-slate-700">
+            <p className="mt-0.5 text-sm text-slate-700">
               On iPhone and iPad, add Saathi to your Home Screen first: tap the Share button, choose “Add to
               Home Screen”, then open Saathi from there and turn notifications on.
             </p>
           )}
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             {view === 'offer' ? (
-              <button type="button" className={buttonPrimary} disabled={turnOn.isPending} onClick={accept}>
+              <button
+                type="button"
+                className={`${buttonPrimary} py-1.5`}
+                disabled={turnOn.isPending}
+                onClick={accept}
+              >
                 {turnOn.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
                 Turn on notifications
               </button>
             ) : null}
-            <button type="button" className={buttonSecondary} disabled={turnOn.isPending} onClick={notNow}>
+            <button
+              type="button"
+              className={`${buttonSecondary} py-1.5`}
+              disabled={turnOn.isPending}
+              onClick={notNow}
+            >
               Not now
             </button>
           </div>
