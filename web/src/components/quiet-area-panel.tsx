@@ -72,7 +72,10 @@ export default function QuietAreaPanel({
         <div aria-live="polite" className="space-y-4">
           <h3 className="font-semibold text-slate-900">Posts within {radius} km</h3>
           {wider.isPending ? (
-            <Loader2 className="animate-spin-late h-5 w-5 text-teal-700" aria-label="Loading posts" />
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <Loader2 className="animate-spin-late h-4 w-4 text-teal-700" aria-hidden="true" />
+              Loading posts...
+            </p>
           ) : wider.isError ? (
             <p className="text-sm text-red-800">Failed to fetch posts</p>
           ) : farther.length === 0 ? (
