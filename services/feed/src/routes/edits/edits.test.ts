@@ -154,6 +154,18 @@ describe('editing a post', () => {
       { text: 'First words', hashtags: ['music'], replacedAt: firstEdit },
       { text: 'Second words', hashtags: [], replacedAt: feed.clock.now().toISOString() },
     ]);
+    // The author's "Download my data" holds the earlier texts too.
+    const exported = await feed.app.inject({
+      method: 'GET',
+      url: '/api/export/feed',
+      ...feed.signIn(author),
+    });
+    expect(exported.statusCode).toBe(200);
+    const { postVersions } = exported.json<{ postVersions: { post_id: string; content: string }[] }>();
+    expect(postVersions.map((version) => [version.post_id, version.content])).toEqual([
+      [post.id, 'First words'],
+      [post.id, 'Second words'],
+    ]);
     feed.clock.advance(HOUR + 1000);
   });
 });

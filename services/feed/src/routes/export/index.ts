@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 
 /**
  * The feed's part of "Download my data": what the signed-in person wrote (posts, comments, daily
- * answers), what they liked and reacted to, their activity requests, the done activities kept
+ * answers, and the earlier texts of what they edited), what they liked and reacted to, their activity requests, the done activities kept
  * about them and the feedback they gave.
  */
 export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
@@ -31,6 +31,15 @@ function registerExportPart(app: App, deps: { db: Db }): void {
               from feed.posts p where author_id = ${id} order by created_at`,
       ),
       comments: await mine('comments', 'author_id'),
+      // What each of their edits replaced (kept for moderation): theirs as much as the current text.
+      postVersions: await rows(
+        sql`select to_jsonb(v) - 'id' as row from feed.post_versions v
+              join feed.posts p on p.id = v.post_id where p.author_id = ${id} order by v.replaced_at`,
+      ),
+      commentVersions: await rows(
+        sql`select to_jsonb(v) - 'id' as row from feed.comment_versions v
+              join feed.comments c on c.id = v.comment_id where c.author_id = ${id} order by v.replaced_at`,
+      ),
       postLikes: await mine('post_likes', 'user_id'),
       postReactions: await mine('post_reactions', 'user_id'),
       commentLikes: await mine('comment_likes', 'user_id'),
