@@ -148,7 +148,9 @@ export type CreatePostBody = z.infer<typeof createPostBodySchema>;
  * the same rules as a new post. `activity` changes an activity's time, area or spots, and only
  * while nobody has been accepted.
  */
-export const editPostBodySchema = createPostBodySchema.pick({ content: true, hashtags: true }).extend({
+export const editPostBodySchema = createPostBodySchema.pick({ content: true }).extend({
+  /** Absent: the hashtags stay as they are. */
+  hashtags: z.array(hashtagSchema).max(POST_HASHTAGS.length).optional(),
   activity: activityDraftSchema.omit({ repeatWeekly: true }).optional(),
 });
 export type EditPostBody = z.infer<typeof editPostBodySchema>;

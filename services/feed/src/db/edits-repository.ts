@@ -111,13 +111,14 @@ export class EditsRepository {
   }
 
   /**
-   * The acting user's post takes the new text and hashtags (and an activity's new details);
+   * The acting user's post takes the new text and hashtags (unchanged when none are given) and an
+   * activity's new details;
    * the text it had is kept first. False when the post is not theirs (nothing written).
    */
   async editOwnPost(
     actingUserId: string,
     postId: string,
-    change: { content: string; hashtags: string[]; editedAt: Date; activity?: ActivityChange },
+    change: { content: string; hashtags?: string[] | undefined; editedAt: Date; activity?: ActivityChange },
   ): Promise<boolean> {
     const at = change.editedAt.toISOString();
     const kept = await queryRows(
@@ -143,10 +144,14 @@ export class EditsRepository {
       this.db,
       sql`update feed.posts
              set content = ${change.content},
-                 hashtags = ${sql`array[${sql.join(
-                   change.hashtags.map((tag) => sql`${tag}`),
-                   sql`, `,
-                 )}]::text[]`},
+                 hashtags = ${
+                   change.hashtags
+                     ? sql`array[${sql.join(
+                         change.hashtags.map((tag) => sql`${tag}`),
+                         sql`, `,
+                       )}]::text[]`
+                     : sql`hashtags`
+                 },
                  edited_at = ${at}::timestamptz ${activitySet}
            where id = ${postId} and author_id = ${actingUserId}`,
     );

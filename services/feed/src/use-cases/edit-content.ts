@@ -80,7 +80,7 @@ export async function editPost(
       ensureWithinWindow(post.createdAt, now);
       await ensureActiveWriter(deps.authors.with(tx), user);
       const activity = activityChangeOf(post, body.activity, now);
-      const hashtags = [...new Set(body.hashtags)];
+      const hashtags = body.hashtags && [...new Set(body.hashtags)];
       const edited = await edits.editOwnPost(user.id, postId, {
         content: body.content,
         hashtags,

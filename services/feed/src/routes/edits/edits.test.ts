@@ -152,7 +152,8 @@ describe('editing a post', () => {
     expect(seen.text).toBe('Third words');
     expect(seen.earlierVersions).toEqual([
       { text: 'First words', hashtags: ['music'], replacedAt: firstEdit },
-      { text: 'Second words', hashtags: [], replacedAt: feed.clock.now().toISOString() },
+      // The first edit sent no hashtags: they stayed.
+      { text: 'Second words', hashtags: ['music'], replacedAt: feed.clock.now().toISOString() },
     ]);
     // The author's "Download my data" holds the earlier texts too.
     const exported = await feed.app.inject({
