@@ -70,7 +70,10 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     logger: kit.logger,
     conversations,
     pairs: new ConversationPairs(db),
-    messages: new MessagesRepository(db, createGroupCommit(db)),
+    messages: new MessagesRepository(
+      db,
+      groupCommitFor(kit.config.SEND_GROUP_COMMIT, kit.db.kind) ? createGroupCommit(db) : undefined,
+    ),
     participants: new ParticipantsRepository(db),
     safety,
     pusher: sockets.pusher,
@@ -123,4 +126,9 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     messages: (user, postId, query) => listActivityThreadMessages(threads, user, postId, query),
     send: (user, postId, content, meta) => sendActivityThreadMessage(threads, user, postId, content, meta),
   });
+}
+
+/** Whether sends share commits (config SEND_GROUP_COMMIT): by default only on PGlite. */
+function groupCommitFor(setting: 'auto' | 'on' | 'off', database: string): boolean {
+  return setting === 'on' || (setting === 'auto' && database === 'pglite');
 }

@@ -15,5 +15,12 @@ export const configSchema = commonEnvSchema
      * when it relays the sockets. Unset behind the gateway, which checks it already.
      */
     SOCKET_ORIGIN: z.url().optional(),
+    /**
+     * Sends that queue share a commit (platform group-commit.ts). `auto`: on PGlite, where a batch
+     * is one call into the WebAssembly; off on PostgreSQL, where node-postgres sends a batch's
+     * statements one round trip after another and the batch's wait cost more than the commits it
+     * saved (load-tests/RESULTS.md, "group commit").
+     */
+    SEND_GROUP_COMMIT: z.enum(['auto', 'on', 'off']).default('auto'),
   });
 export type Config = z.infer<typeof configSchema>;
