@@ -20,7 +20,8 @@
  * `--ladder 100,250,500,1000,2000` runs the rates in turn on one product, each with its baseline,
  * and stops after the first whose p99 passes 250 ms. Appends a section to load-tests/RESULTS.md.
  * Not part of `npm test`. Options: --mode, --users (1000), --rate (500), --ladder, --duration (20),
- * --ramp (0), --send http|socket (http), --no-write, --profile <dir> (each process writes a CPU
+ * --ramp (0), --warmup (0: seconds at a fifth of the first rate, left out of the figures), --send
+ * http|socket (http), --no-write, --profile <dir> (each process writes a CPU
  * profile there on exit; `npx tsx load-tests/bench/profile-top.ts <file>` prints its top
  * functions).
  */
@@ -45,6 +46,11 @@ const { values } = parseArgs({
     users: { type: 'string', default: '1000' },
     rate: { type: 'string', default: '500' },
     duration: { type: 'string', default: '20' },
+    /**
+     * Seconds of sends at a fifth of the first rate before the measured run, not in its figures
+     * (a process just started runs its hot paths unoptimised, the bench client included).
+     */
+    warmup: { type: 'string', default: '0' },
     /** Seconds over which the rate rises from zero before the full rate's `duration`. */
     ramp: { type: 'string', default: '0' },
     mode: { type: 'string', default: 'cluster' },
@@ -65,6 +71,7 @@ const USERS = Number(values.users);
 const RATES = (values.ladder ?? values.rate).split(',').map(Number);
 const DURATION = Number(values.duration);
 const RAMP = Number(values.ramp);
+const WARMUP = Number(values.warmup);
 /** A ladder stops after the first rate whose delivery p99 passes this. */
 const LADDER_LIMIT_MS = 250;
 const CONVERSATIONS = 200;
@@ -381,10 +388,20 @@ async function main(): Promise<void> {
     const steps: Step[] = [];
     let nextSeq = 0;
     let storedBefore = await product.storedCount(conversations);
-    for (const rate of RATES) {
+    // The warm-up, if any, is a first step left out of the figures (its losses are still reported).
+    const plan = [
+      ...(WARMUP > 0
+        ? [{ rate: Math.max(1, Math.round(RATES[0]! / 5)), seconds: WARMUP, ramp: 0, warm: true }]
+        : []),
+      ...RATES.map((rate) => ({ rate, seconds: DURATION, ramp: RAMP, warm: false })),
+    ];
+    let warmUpLine = '';
+    for (const { rate, seconds, ramp, warm } of plan) {
       const ours = tracker();
       trackers.push({ from: nextSeq, tracker: ours });
-      console.log(`sending ${rate} msg/s for ${DURATION} s${RAMP > 0 ? ` after a ${RAMP} s ramp` : ''}…`);
+      console.log(
+        `${warm ? 'warming up: ' : ''}sending ${rate} msg/s for ${seconds} s${ramp > 0 ? ` after a ${ramp} s ramp` : ''}…`,
+      );
       // Where the CPU goes while messages flow: every process of ours, and this client. Each
       // process's idle use (periodic tasks, metrics) is sampled first, to be taken off the figure
       // measured until the product is quiet again.
@@ -408,8 +425,8 @@ async function main(): Promise<void> {
       };
       const sent = await paced(
         rate,
-        DURATION,
-        RAMP,
+        seconds,
+        ramp,
         (seq) => {
           const conversation = conversations[seq % CONVERSATIONS]!;
           const sender = Math.floor(seq / CONVERSATIONS) % 2 === 0 ? conversation.a : conversation.b;
@@ -492,6 +509,11 @@ async function main(): Promise<void> {
       const stored = storedNow - storedBefore;
       storedBefore = storedNow;
 
+      if (warm) {
+        warmUpLine = `Warm-up before the measured run, not in the table: ${figures.sent} sends at ${rate}/s for ${seconds} s, ${stored} stored, ${figures.lost} lost, ${figures.failures} refused, p99 ${fmt(figures.latency.p99)} ms.`;
+        console.log(`  ${warmUpLine}`);
+        continue;
+      }
       console.log(`baseline: bare Socket.IO echo at ${rate} msg/s…`);
       bare = tracker();
       await paced(rate, DURATION, RAMP, (seq) => {
@@ -608,6 +630,7 @@ async function main(): Promise<void> {
       `Sockets that dropped and reconnected: ${reconnects}; messages they got from the catch-up fetch rather than by push: ${steps.reduce((sum, step) => sum + step.figures.caughtUp, 0)}. \`recipientOnline\` in the notices written: ${notices}.`,
       '',
       ...(presenceLine ? [presenceLine, ''] : []),
+      ...(warmUpLine ? [warmUpLine, ''] : []),
     ];
     console.log(lines.join('\n'));
     if (!values['no-write']) appendFileSync(path.join(here, '..', 'RESULTS.md'), lines.join('\n'));
