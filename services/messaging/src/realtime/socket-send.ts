@@ -1,6 +1,6 @@
 import { SocketClientEvent, socketSendInputSchema } from '@saathi/contracts';
 import type { ChatMessage, SendMessageBody, SocketSendAck } from '@saathi/contracts';
-import { mapError, newTraceId } from '@saathi/platform';
+import { logFailure, mapError, newTraceId } from '@saathi/platform';
 import type { AuthUser, Logger } from '@saathi/platform';
 import type { RequestMeta } from '../use-cases/messaging-core';
 import type { CountSocketEvent } from './socket-metrics';
@@ -60,8 +60,8 @@ async function sendFromSocket(user: AuthUser, input: unknown, deps: SocketSendDe
     return { ok: true, message };
   } catch (err) {
     // The HTTP error handler's own mapping, so both paths refuse with the same words.
-    const { status, body } = mapError(err);
-    if (status >= 500) deps.logger.error({ err }, 'socket send failed');
-    return { ok: false, status, message: body.message };
+    const mapped = mapError(err);
+    if (mapped.status >= 500) logFailure(deps.logger, err, mapped, 'socket send failed');
+    return { ok: false, status: mapped.status, message: mapped.body.message };
   }
 }

@@ -5,7 +5,7 @@ export { createApp, DEFAULT_HTTP_TIMEOUTS } from './create-app';
 export type { App, CreateAppOptions, HttpTimeouts } from './create-app';
 export { HttpError, httpErrors, isHttpError } from './errors';
 export type { ErrorBody } from './errors';
-export { errorHandler, mapError, notFoundHandler } from './error-handler';
+export { errorHandler, logFailure, mapError, notFoundHandler } from './error-handler';
 export type { ReadinessChecks } from './health';
 export type { HttpMetrics } from './metrics';
 export { REQUEST_ID_HEADER, genRequestId } from './request-id';
