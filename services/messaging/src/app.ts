@@ -72,7 +72,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     pairs: new ConversationPairs(db),
     messages: new MessagesRepository(
       db,
-      groupCommitFor(kit.config.SEND_GROUP_COMMIT, kit.db.kind) ? createGroupCommit(db) : undefined,
+      kit.config.SEND_GROUP_COMMIT === 'on' ? createGroupCommit(db) : undefined,
     ),
     participants: new ParticipantsRepository(db),
     safety,
@@ -126,9 +126,4 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     messages: (user, postId, query) => listActivityThreadMessages(threads, user, postId, query),
     send: (user, postId, content, meta) => sendActivityThreadMessage(threads, user, postId, content, meta),
   });
-}
-
-/** Whether sends share commits (config SEND_GROUP_COMMIT): by default only on PGlite. */
-function groupCommitFor(setting: 'auto' | 'on' | 'off', database: string): boolean {
-  return setting === 'on' || (setting === 'auto' && database === 'pglite');
 }

@@ -16,11 +16,11 @@ export const configSchema = commonEnvSchema
      */
     SOCKET_ORIGIN: z.url().optional(),
     /**
-     * Sends that queue share a commit (platform group-commit.ts). `auto`: on PGlite, where a batch
-     * is one call into the WebAssembly; off on PostgreSQL, where node-postgres sends a batch's
-     * statements one round trip after another and the batch's wait cost more than the commits it
-     * saved (load-tests/RESULTS.md, "group commit").
+     * Sends that queue share a commit (platform group-commit.ts): on PGlite a batch is one call
+     * into the WebAssembly; on PostgreSQL its statements still go one round trip after another
+     * (node-postgres has no pipelining), and at the machine's limit the shared commits won
+     * (load-tests/RESULTS.md, "group commit"). `off` sends each on its own.
      */
-    SEND_GROUP_COMMIT: z.enum(['auto', 'on', 'off']).default('auto'),
+    SEND_GROUP_COMMIT: z.enum(['on', 'off']).default('on'),
   });
 export type Config = z.infer<typeof configSchema>;
