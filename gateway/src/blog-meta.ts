@@ -5,18 +5,12 @@
  */
 import { BLOG_SLUG_MAX, BLOG_SLUG_PATTERN, blogPostMetaSchema, PRODUCT_NAME } from '@saathi/contracts';
 import type { BlogPostMeta } from '@saathi/contracts';
-import { request as undiciRequest } from 'undici';
-import type { Dispatcher } from 'undici';
+import { createCachedLookup, type CachedLookupOptions } from './cached-lookup';
 import { escapeHtml, withTitle } from './html-head';
 
 export interface BlogMetaSource {
   /** The published story's head, or null (unknown slug, unpublished, or the blog unreachable). */
   lookup(slug: string): Promise<BlogPostMeta | null>;
-}
-
-interface CacheEntry {
-  value: BlogPostMeta | null;
-  expiresAt: number;
 }
 
 /** `/blog/how-saathi-works` → `how-saathi-works`; anything else (or a malformed slug) → null. */
@@ -27,56 +21,15 @@ export function blogSlugOfPath(pathname: string): string | null {
   return slug;
 }
 
-/**
- * Asks the blog service, and remembers each answer (found or not) for `ttlMs`, so a burst of
- * crawlers costs the blog one query per story. At most `maxEntries` are kept (oldest go first).
- */
-export function createBlogMetaSource(options: {
-  base: string;
-  dispatcher: Dispatcher;
-  ttlMs?: number;
-  maxEntries?: number;
-  timeoutMs?: number;
-}): BlogMetaSource {
-  const ttlMs = options.ttlMs ?? 30_000;
-  const maxEntries = options.maxEntries ?? 1000;
-  const cache = new Map<string, CacheEntry>();
-
-  async function fetchMeta(slug: string): Promise<BlogPostMeta | null> {
-    const url = new URL(`/api/blog/posts/${encodeURIComponent(slug)}/meta`, options.base);
-    const response = await undiciRequest(url, {
-      dispatcher: options.dispatcher,
-      headersTimeout: options.timeoutMs ?? 2000,
-      bodyTimeout: options.timeoutMs ?? 2000,
-    });
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      return null;
-    }
-    const parsed = blogPostMetaSchema.safeParse(await response.body.json());
-    return parsed.success ? parsed.data : null;
-  }
-
+/** Asks the blog service; each answer (found or not) is remembered for 30 s by default. */
+export function createBlogMetaSource(options: CachedLookupOptions): BlogMetaSource {
   return {
-    async lookup(slug) {
-      const now = Date.now();
-      const cached = cache.get(slug);
-      if (cached && cached.expiresAt > now) return cached.value;
-      let value: BlogPostMeta | null;
-      try {
-        value = await fetchMeta(slug);
-      } catch {
-        // The blog is down or slow: serve the plain page now, ask again next time.
-        return null;
-      }
-      cache.delete(slug);
-      cache.set(slug, { value, expiresAt: now + ttlMs });
-      if (cache.size > maxEntries) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      return value;
-    },
+    lookup: createCachedLookup({
+      ...options,
+      defaultTtlMs: 30_000,
+      pathOf: (slug) => `/api/blog/posts/${encodeURIComponent(slug)}/meta`,
+      schema: blogPostMetaSchema,
+    }),
   };
 }
 

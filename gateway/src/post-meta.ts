@@ -6,8 +6,7 @@
  * distance. Every value is escaped; a post's text is the author's, not markup.
  */
 import { PRODUCT_NAME, feedPostSchema } from '@saathi/contracts';
-import { request as undiciRequest } from 'undici';
-import type { Dispatcher } from 'undici';
+import { createCachedLookup, type CachedLookupOptions } from './cached-lookup';
 import { escapeHtml, withTitle } from './html-head';
 
 /** What a preview of a post shows. */
@@ -42,56 +41,17 @@ export function postIdOfPath(pathname: string): string | null {
 }
 
 /**
- * Asks the feed for the post (signed out, no viewer point: the answer anyone gets) and remembers
- * each answer for `ttlMs` (10 s: a deleted post's words linger in previews for no longer), so a
- * burst of link crawlers costs the feed one read per post. At most `maxEntries` are kept.
+ * Asks the feed for the post (signed out, no viewer point: the answer anyone gets), each answer
+ * remembered for 10 s by default: a deleted post's words linger in previews for no longer.
  */
-export function createPostMetaSource(options: {
-  base: string;
-  dispatcher: Dispatcher;
-  ttlMs?: number;
-  maxEntries?: number;
-  timeoutMs?: number;
-}): PostMetaSource {
-  const ttlMs = options.ttlMs ?? 10_000;
-  const maxEntries = options.maxEntries ?? 1000;
-  const cache = new Map<string, { value: PostMeta | null; expiresAt: number }>();
-
-  async function fetchMeta(id: string): Promise<PostMeta | null> {
-    const url = new URL(`/api/posts/${encodeURIComponent(id)}`, options.base);
-    const response = await undiciRequest(url, {
-      dispatcher: options.dispatcher,
-      headersTimeout: options.timeoutMs ?? 2000,
-      bodyTimeout: options.timeoutMs ?? 2000,
-    });
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      return null;
-    }
-    const parsed = postMetaSchema.safeParse(await response.body.json());
-    return parsed.success ? parsed.data : null;
-  }
-
+export function createPostMetaSource(options: CachedLookupOptions): PostMetaSource {
   return {
-    async lookup(id) {
-      const now = Date.now();
-      const cached = cache.get(id);
-      if (cached && cached.expiresAt > now) return cached.value;
-      let value: PostMeta | null;
-      try {
-        value = await fetchMeta(id);
-      } catch {
-        // The feed is down or slow: serve the plain page now, ask again next time.
-        return null;
-      }
-      cache.delete(id);
-      cache.set(id, { value, expiresAt: now + ttlMs });
-      if (cache.size > maxEntries) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      return value;
-    },
+    lookup: createCachedLookup({
+      ...options,
+      defaultTtlMs: 10_000,
+      pathOf: (id) => `/api/posts/${encodeURIComponent(id)}`,
+      schema: postMetaSchema,
+    }),
   };
 }
 
