@@ -1,7 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import clsx from 'clsx';
-import { POST_CONTENT_MAX, POST_HASHTAGS, areaNameOf, type PostHashtag } from '@saathi/contracts';
+import { POST_CONTENT_MAX, areaNameOf, type PostHashtag } from '@saathi/contracts';
 import { useCreatePost } from '../api/use-feed';
 import { serverMessage } from '../lib/error-message';
 import type { UserLocation } from '../lib/location';
@@ -10,7 +9,8 @@ import { toast } from '../lib/toast-store';
 import { ActivityFields, defaultActivityForm, toActivityDraft, type ActivityForm } from './activity-fields';
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
-import { buttonPrimary, buttonSecondary, labelClass } from './ui';
+import { HashtagPicker } from './hashtag-picker';
+import { buttonPrimary, buttonSecondary } from './ui';
 import { ModalDialog } from './modal-dialog';
 
 interface CreatePostDialogProps {
@@ -98,30 +98,7 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
           error={error}
           placeholder="Looking for a gym buddy for 6am workouts..."
         />
-        <fieldset>
-          <legend className={labelClass}>Hashtags</legend>
-          <div className="flex flex-wrap gap-2">
-            {POST_HASHTAGS.map((tag) => {
-              const chosen = hashtags.includes(tag);
-              return (
-                <button
-                  key={tag}
-                  type="button"
-                  aria-pressed={chosen}
-                  onClick={() => toggle(tag)}
-                  className={clsx(
-                    'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
-                    chosen
-                      ? 'border-teal-700 bg-teal-700 text-white'
-                      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-                  )}
-                >
-                  #{tag}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
+        <HashtagPicker chosen={hashtags} onToggle={toggle} />
         <fieldset className="space-y-3">
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
             <input

@@ -1,12 +1,12 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import clsx from 'clsx';
 import { POST_CONTENT_MAX, POST_HASHTAGS, type FeedPost, type PostHashtag } from '@saathi/contracts';
 import { useEditPost } from '../api/use-feed';
 import { handleUnauthorized } from '../lib/unauthorized';
 import { editErrorMessage } from './edit-error';
 import { TextAreaField } from './text-area-field';
-import { buttonPrimary, buttonSecondary, labelClass } from './ui';
+import { HashtagPicker } from './hashtag-picker';
+import { buttonPrimary, buttonSecondary } from './ui';
 
 const knownTag = (tag: string): tag is PostHashtag => (POST_HASHTAGS as readonly string[]).includes(tag);
 
@@ -56,30 +56,7 @@ export default function EditPostForm({ post, onDone }: { post: FeedPost; onDone:
         error={error}
         autoFocus
       />
-      <fieldset>
-        <legend className={labelClass}>Hashtags</legend>
-        <div className="flex flex-wrap gap-2">
-          {POST_HASHTAGS.map((tag) => {
-            const chosen = hashtags.includes(tag);
-            return (
-              <button
-                key={tag}
-                type="button"
-                aria-pressed={chosen}
-                onClick={() => toggle(tag)}
-                className={clsx(
-                  'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
-                  chosen
-                    ? 'border-teal-700 bg-teal-700 text-white'
-                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-                )}
-              >
-                #{tag}
-              </button>
-            );
-          })}
-        </div>
-      </fieldset>
+      <HashtagPicker chosen={hashtags} onToggle={toggle} />
       <div className="flex justify-end gap-2">
         <button type="button" className={buttonSecondary} onClick={onDone} disabled={edit.isPending}>
           Cancel
