@@ -27,12 +27,7 @@ interface QuietAreaPanelProps {
  * component's state alone, so a reload or another visit is back to 1 km), and invite the person
  * to post the first activity from a one-tap starter.
  */
-export default function QuietAreaPanel({
-  location,
-  nearPosts,
-  onStartPost,
-  onSelectHashtag,
-}: QuietAreaPanelProps) {
+export function QuietAreaPanel({ location, nearPosts, onStartPost, onSelectHashtag }: QuietAreaPanelProps) {
   const [radius, setRadius] = useState<WiderRadius>();
   const wider = useFeed(
     radius ? { latitude: location.latitude, longitude: location.longitude, radius } : null,
@@ -48,9 +43,9 @@ export default function QuietAreaPanel({
         <h2 id="quiet-area-title" className="text-lg font-semibold text-slate-900">
           It&apos;s quiet within 1 km right now
         </h2>
+        {/* Short: a longer text here outgrows what the HTML painted first, and becomes home's LCP. */}
         <p className="mt-1 text-sm text-slate-600">
-          Saathi shows what is within 1 km, so plans are easy to keep. For this visit, you can look a little
-          farther:
+          Plans stay easy within 1 km. For this visit, look farther:
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {WIDER_RADII.map((km) => (

@@ -18,6 +18,8 @@ import { PostCard } from '../components/post-card';
 import { ActivityPanel } from '../components/activity-panel';
 import { WhenFilter } from '../components/when-filter';
 import { PostSkeletons } from '../components/post-skeleton';
+// In the first load, not lazy: a panel arriving after the feed would push what is under it down.
+import { QuietAreaPanel } from '../components/quiet-area-panel';
 import { SiteFooter } from '../components/site-footer';
 import { buttonSecondary } from '../components/ui';
 import { WhySaathi } from '../components/why-saathi';
@@ -32,8 +34,6 @@ import { QUIET_AREA_BELOW, type PostDraftStart } from '../lib/post-starters';
 const CreatePostDialog = lazy(() => import('../components/create-post-dialog'));
 const LocationPickerDialog = lazy(() => import('../components/location-picker-dialog'));
 const AdminBotPanel = lazy(() => import('../components/admin-bot-panel'));
-// Shown only where the 1 km feed is quiet: off the first load everywhere else.
-const QuietAreaPanel = lazy(() => import('../components/quiet-area-panel'));
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -206,15 +206,13 @@ function HomeFeed({ location }: { location: UserLocation }) {
             </section>
 
             {quiet ? (
-              <Suspense fallback={null}>
-                <QuietAreaPanel
-                  key={`${location.latitude},${location.longitude}`}
-                  location={location}
-                  nearPosts={posts}
-                  onStartPost={startPost}
-                  onSelectHashtag={selectHashtag}
-                />
-              </Suspense>
+              <QuietAreaPanel
+                key={`${location.latitude},${location.longitude}`}
+                location={location}
+                nearPosts={posts}
+                onStartPost={startPost}
+                onSelectHashtag={selectHashtag}
+              />
             ) : null}
 
             {feed.isSuccess && feedPages && posts.length === 0 && !filtered ? (
