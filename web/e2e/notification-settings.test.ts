@@ -52,7 +52,9 @@ describe.each(MODES)('notification settings and mutes in the browser (%s mode)',
       expect(await section.getByRole('combobox', { name: 'Messages', exact: true }).inputValue()).toBe(
         'both',
       );
-      expect(await section.getByRole('combobox', { name: 'Message requests' }).inputValue()).toBe('push');
+      expect(await section.getByRole('combobox', { name: 'Message and join requests' }).inputValue()).toBe(
+        'push',
+      );
       expect(await section.getByRole('combobox', { name: 'Likes and reactions' }).inputValue()).toBe('none');
       expect(await section.getByRole('combobox', { name: 'Activity updates' }).inputValue()).toBe('both');
       expect(await comments.locator('option').allTextContents()).toEqual(['Push', 'Mail', 'Both', 'Neither']);

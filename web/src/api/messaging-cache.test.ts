@@ -219,9 +219,10 @@ describe('applyMessageToConversations', () => {
     ]);
     expect(queryClient.getQueryState(unreadMessagesKey)?.isInvalidated).toBe(true);
     const bell = queryClient.getQueryData<NotificationList>(notificationsKey)!;
-    expect(bell.notifications.map((n) => [n.id, n.updatedAt])).toEqual([
-      [MN, message(7).createdAt],
-      [N_OTHER, '2026-01-01T00:00:00.000Z'],
+    expect(bell.notifications.map((n) => [n.id, n.updatedAt, n.count])).toEqual([
+      // Counted once, as the server's bump does: the row now says "sent you 2 messages".
+      [MN, message(7).createdAt, 2],
+      [N_OTHER, '2026-01-01T00:00:00.000Z', undefined],
     ]);
     expect(bell.unreadCount).toBe(2);
   });

@@ -54,8 +54,8 @@ export function applyMessageToConversations(
 
 /**
  * The same person wrote again while the viewer's notification for the conversation is unread
- * and names them: the notification service only moves it up (it pushes nothing for that), so
- * the bell does it here — the time of this message, at the top of the list. A first message, or
+ * and names them: the notification service only moves it up and counts it (it pushes nothing
+ * for that), so the bell does the same here — the time of this message, at the top of the list. A first message, or
  * one after the notification was read, arrives as `notification:new` instead.
  */
 function moveMessageNotificationUp(queryClient: QueryClient, message: ChatMessage): void {
@@ -71,7 +71,8 @@ function moveMessageNotificationUp(queryClient: QueryClient, message: ChatMessag
     return {
       ...data,
       notifications: [
-        { ...item, updatedAt: message.createdAt },
+        // The server's bump counts the message too: the row says "sent you 3 messages" as it does.
+        { ...item, updatedAt: message.createdAt, count: (item.count ?? 1) + 1 },
         ...data.notifications.filter((candidate) => candidate.id !== item.id),
       ],
     };

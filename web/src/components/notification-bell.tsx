@@ -3,14 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import * as Popover from '@radix-ui/react-popover';
 import { Bell, Loader2 } from 'lucide-react';
 import clsx from 'clsx';
-import type { AppNotification } from '@saathi/contracts';
+import { notificationHref, notificationText, type AppNotification } from '@saathi/contracts';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
 } from '../api/use-notifications';
 import { messageTime } from '../lib/message-time';
-import { notificationHref, notificationText } from '../lib/notification-text';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { UnreadBadge } from './unread-badge';
 

@@ -18,7 +18,8 @@ import { buttonPrimary, cardClass, inputClass, labelClass } from './ui';
 
 export const KIND_LABELS = {
   messages: 'Messages',
-  requests: 'Message requests',
+  // One kind for both sorts of asking: someone new writing to you, and someone asking to join.
+  requests: 'Message and join requests',
   comments: 'Comments',
   reactions: 'Likes and reactions',
   activity: 'Activity updates',

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import clsx from 'clsx';
-import { ACTIVITY_VERDICTS, type ActivityVerdict, type PastActivity } from '@saathi/contracts';
+import {
+  ACTIVITY_FEEDBACK_ANCHOR,
+  ACTIVITY_VERDICTS,
+  type ActivityVerdict,
+  type PastActivity,
+} from '@saathi/contracts';
 import { useActivityFeedback, usePastActivities } from '../api/use-activities';
 import { activityWhen, reliabilityText, VERDICT_LABELS } from '../lib/activity-text';
-import { ACTIVITY_FEEDBACK_ANCHOR } from '../lib/notification-text';
 import { serverMessage } from '../lib/error-message';
 import { toast } from '../lib/toast-store';
 import { ReportDialog, type ReportTarget } from './report-dialog';

@@ -5,3 +5,4 @@ export * from './messages';
 export * from './page-views';
 export * from './page-routes';
 export * from './push';
+export * from './notification-text';

@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'like',
   'reaction',
   'message',
+  // The first messages of someone the person has never talked to: a request waiting in Requests.
+  'message_request',
   // Activities (docs/activities.md): someone asked to join yours; you are in (accepted or promoted).
   'activity_request',
   'activity_accepted',

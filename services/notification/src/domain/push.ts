@@ -1,11 +1,13 @@
-import type {
-  AppNotification,
-  MuteKind,
-  NoticeChannel,
-  NoticeKind,
-  NotificationType,
-  PushPayload,
-  QuietHours,
+import {
+  notificationHref,
+  notificationText,
+  type AppNotification,
+  type MuteKind,
+  type NoticeChannel,
+  type NoticeKind,
+  type NotificationType,
+  type PushPayload,
+  type QuietHours,
 } from '@saathi/contracts';
 
 /** Which of the person's channels a notification type follows. */
@@ -13,6 +15,7 @@ export function noticeKindOf(type: NotificationType): NoticeKind {
   switch (type) {
     case 'message':
       return 'messages';
+    case 'message_request':
     case 'activity_request':
       return 'requests';
     case 'comment':
@@ -60,68 +63,12 @@ export function pushTagOf(
   return `${notification.type}:${target}`;
 }
 
-function who({ actorName, othersCount }: Pick<AppNotification, 'actorName' | 'othersCount'>): string {
-  const name = actorName.trim() || 'Someone';
-  if (othersCount <= 0) return name;
-  return `${name} and ${othersCount} ${othersCount === 1 ? 'other' : 'others'}`;
-}
-
-/**
- * What the push says: who and what kind, in the bell's words — never a message's text or an
- * activity's place (neither reaches notification anyway). A conversation's messages say how
- * many the notification groups, as the bell's row counts them.
- */
-export function pushBodyOf(notification: AppNotification): string {
-  const actors = who(notification);
-  const on = notification.commentId ? 'your comment' : 'your post';
-  switch (notification.type) {
-    case 'message': {
-      const count = notification.count ?? 1;
-      return count > 1 ? `${actors} sent you ${count} messages` : `${actors} sent you a message`;
-    }
-    case 'comment':
-      return `${actors} commented on your post`;
-    case 'like':
-      return `${actors} liked your post`;
-    case 'reaction':
-      return `${actors} reacted to ${on}`;
-    case 'activity_request':
-      return `${actors} asked to join your activity`;
-    case 'activity_accepted':
-      return `You're in: ${actors} accepted you for their activity`;
-    case 'activity_reminder':
-      return `${actors}'s activity starts in 2 hours. Still going?`;
-    case 'activity_declined':
-      return `${actors} declined your request to join their activity`;
-    case 'activity_closed':
-      return `${actors} found a partner and closed their activity to new requests`;
-    case 'activity_repeated':
-      return `${actors}'s weekly activity is on again. Ask to join this week's?`;
-    case 'activity_feedback':
-      return `How did it go with ${actors}? Say who showed up`;
-    case 'activity_left':
-      return `${actors} gave up their spot in your activity`;
-    case 'activity_met':
-      return `You met ${actors}. Enjoy!`;
-  }
-}
-
-/** The screen a tap opens, as the bell's links do. */
-export function pushUrlOf(notification: Pick<AppNotification, 'type' | 'conversationId' | 'postId'>): string {
-  if (notification.type === 'activity_feedback') return '/profile#activity-feedback';
-  if (notification.type === 'message') {
-    return notification.conversationId
-      ? `/messages?c=${encodeURIComponent(notification.conversationId)}`
-      : '/messages';
-  }
-  return notification.postId ? `/post/${encodeURIComponent(notification.postId)}` : '/';
-}
-
 export function pushPayloadOf(notification: AppNotification): PushPayload {
   return {
     title: 'Saathi',
-    body: pushBodyOf(notification),
-    url: pushUrlOf(notification),
+    // The bell's words and link: the push and the bell agree on who and how many.
+    body: notificationText(notification),
+    url: notificationHref(notification) ?? '/',
     tag: pushTagOf(notification),
   };
 }

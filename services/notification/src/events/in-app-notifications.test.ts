@@ -459,7 +459,7 @@ describe('messages', () => {
     expect(bodies.some((mail) => mail.html?.includes('Team &lt;Security&gt;'))).toBe(true);
   });
 
-  it('a message request brings neither a mail nor a notification; once accepted, messages do', async () => {
+  it('a message request brings a request notice and no mail; once accepted, messages bring both', async () => {
     const asha = await registered('Asha');
     const ravi = await registered('Ravi');
     const conversationId = randomUUID();
@@ -473,11 +473,14 @@ describe('messages', () => {
       isRequest: true,
     });
     expect(queuedTo(asha)).toHaveLength(0);
-    expect((await listOf(asha)).notifications).toHaveLength(0);
+    const asked = (await listOf(asha)).notifications;
+    expect(asked.map(({ type, actorName, conversationId: id }) => ({ type, actorName, id }))).toEqual([
+      { type: 'message_request', actorName: 'Ravi', id: conversationId },
+    ]);
 
     await sendMessage(ravi, asha, conversationId, false);
     expect(queuedTo(asha)).toHaveLength(1);
-    expect((await listOf(asha)).notifications).toHaveLength(1);
+    expect((await listOf(asha)).notifications.map((n) => n.type)).toEqual(['message', 'message_request']);
   });
 });
 

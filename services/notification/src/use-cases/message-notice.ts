@@ -63,9 +63,9 @@ function cheapActivityOf(data: EventData<typeof messageSentV1>) {
  * had no socket open, has proved their address, keeps mail on for messages and has not muted the
  * conversation, a mail — at most one per conversation and recipient per cool-down, and
  * without the message's text (the event does not carry it, and mail is no place for it).
- * Messages of a request bring neither, and neither do messages across a block (messaging refuses
- * them, but one sent just before messaging heard of the block can arrive here after it) or to or
- * from an erased account.
+ * Messages of a request bring a 'message_request' notification and no mail. Messages across a
+ * block bring nothing (messaging refuses them, but one sent just before messaging heard of the
+ * block can arrive here after it), and neither do those to or from an erased account.
  */
 export async function noticeMessage(
   deps: Pick<
@@ -86,11 +86,11 @@ export async function noticeMessage(
   event: { id: string; data: EventData<typeof messageSentV1> },
 ): Promise<void> {
   const { data } = event;
-  // A message request waits, unannounced, until its recipient opens Requests and accepts it.
-  if (data.isRequest) return;
   const notification = await notifyUnlessBlocked(deps, tx, emit, {
     recipientId: data.recipientId,
-    type: 'message',
+    // A request's messages wait in Requests until accepted: its notice says someone asks, not
+    // what they wrote, and it brings no mail (a push, by the 'requests' setting, like any notice).
+    type: data.isRequest ? 'message_request' : 'message',
     targetKey: messageTargetKey(data.conversationId),
     actorId: data.senderId,
     postId: null,
@@ -100,7 +100,7 @@ export async function noticeMessage(
     at: new Date(data.sentAt),
     repeatBumps: true,
   });
-  if (!notification || data.recipientOnline) return;
+  if (!notification || data.recipientOnline || data.isRequest) return;
   // The person chose no mail for messages, or muted this conversation (the bell still counts it).
   const settings = await deps.noticeSettings.with(tx).getOwn(data.recipientId);
   if (!allowsMail(settings.channels.messages)) return;

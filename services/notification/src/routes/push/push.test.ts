@@ -115,7 +115,7 @@ async function subscribed(firstName: string) {
   return { user, browser };
 }
 
-function sendMessage(from: AuthUser, to: AuthUser, conversationId: string) {
+function sendMessage(from: AuthUser, to: AuthUser, conversationId: string, isRequest = false) {
   clock.advance(100);
   return notification.publish(messageSentV1, {
     messageId: randomUUID(),
@@ -124,6 +124,7 @@ function sendMessage(from: AuthUser, to: AuthUser, conversationId: string) {
     recipientId: to.id,
     recipientOnline: online.has(to.id),
     sentAt: clock.now().toISOString(),
+    ...(isRequest ? { isRequest } : {}),
   });
 }
 
@@ -294,6 +295,34 @@ describe('a push to someone away', () => {
       );
     await waitFor(async () => (await sent())[0]?.last_success_at != null, 5_000, 'the success recorded');
     expect((await sent())[0]!.failures).toBe(0);
+  });
+
+  it('tells of a message request by who asks, opens it, and follows the requests setting', async () => {
+    const { user: asha, browser } = await subscribed('Asha');
+    const ravi = await person('Ravi');
+    const conversationId = randomUUID();
+    await sendMessage(ravi, asha, conversationId, true);
+    await waitFor(() => browser.pushes().length === 1, 5_000, 'the push');
+    expect(browser.payloads()).toEqual([
+      {
+        title: 'Saathi',
+        body: 'Ravi wants to start a conversation with you',
+        url: `/messages?c=${conversationId}`,
+        tag: `message_request:${conversationId}`,
+      },
+    ]);
+
+    await saveSettings(asha, {
+      ...DEFAULT_NOTICE_SETTINGS,
+      channels: { ...DEFAULT_NOTICE_SETTINGS.channels, requests: 'mail' },
+    });
+    const meera = await person('Meera');
+    await sendMessage(meera, asha, randomUUID(), true);
+    await settle();
+    expect(browser.pushes()).toHaveLength(1);
+    // The bell has both requests all the same.
+    const bell = (await call(asha, 'GET', '/api/notifications')).json<{ unreadCount: number }>();
+    expect(bell.unreadCount).toBe(2);
   });
 
   it('is not sent while the recipient has a socket open', async () => {

@@ -24,6 +24,20 @@ describe('notificationText', () => {
   it('shows the emoji of a reaction, and reads well without one', () => {
     expect(notificationText({ ...base, type: 'reaction', emoji: '🔥' })).toBe('Asha reacted 🔥 to your post');
     expect(notificationText({ ...base, type: 'reaction' })).toBe('Asha reacted to your post');
+    expect(notificationText({ ...base, type: 'reaction', emoji: '👍', commentId: POST })).toBe(
+      'Asha reacted 👍 to your comment',
+    );
+  });
+
+  it("says how many messages a conversation's notification groups, as its push does", () => {
+    expect(notificationText({ ...base, type: 'message', count: 1 })).toBe('Asha sent you a message');
+    expect(notificationText({ ...base, type: 'message', count: 3 })).toBe('Asha sent you 3 messages');
+  });
+
+  it('announces a message request without its text', () => {
+    expect(notificationText({ ...base, type: 'message_request' })).toBe(
+      'Asha wants to start a conversation with you',
+    );
   });
 
   it('says what happened to an activity, from the host or, after it, about the others', () => {
@@ -57,6 +71,9 @@ describe('notificationHref', () => {
   it('opens the post, or the conversation for a message', () => {
     expect(notificationHref({ type: 'comment', postId: POST, conversationId: null })).toBe(`/post/${POST}`);
     expect(notificationHref({ type: 'message', postId: null, conversationId: CONV })).toBe(
+      `/messages?c=${CONV}`,
+    );
+    expect(notificationHref({ type: 'message_request', postId: null, conversationId: CONV })).toBe(
       `/messages?c=${CONV}`,
     );
   });

@@ -1,28 +1,40 @@
-// A notification in words, and where clicking it leads.
-import type { AppNotification } from '@saathi/contracts';
+import type { AppNotification } from './schemas';
 
-type NotificationFields = Pick<AppNotification, 'type' | 'actorName' | 'othersCount' | 'emoji'>;
+// A notification in words, and the screen it opens: one text for the bell's row and the push
+// the device shows, so the two always agree on who and how many.
 
-function actors({ actorName, othersCount }: NotificationFields): string {
+export type NotificationTextFields = Pick<AppNotification, 'type' | 'actorName' | 'othersCount' | 'emoji'> &
+  Partial<Pick<AppNotification, 'count' | 'commentId'>>;
+
+function actorsOf({ actorName, othersCount }: NotificationTextFields): string {
   const name = actorName.trim() || 'Someone';
   if (othersCount <= 0) return name;
   return `${name} and ${othersCount} ${othersCount === 1 ? 'other' : 'others'}`;
 }
 
-/** "Asha commented on your post", "Asha and 2 others liked your post", "Asha reacted 🔥 to your post"… */
-export function notificationText(notification: NotificationFields): string {
-  const who = actors(notification);
+/**
+ * "Asha commented on your post", "Asha and 2 others liked your post", "Asha sent you 3 messages".
+ * Never a message's text or an activity's place: neither reaches the notification service.
+ */
+export function notificationText(notification: NotificationTextFields): string {
+  const who = actorsOf(notification);
   switch (notification.type) {
     case 'comment':
       return `${who} commented on your post`;
     case 'like':
       return `${who} liked your post`;
-    case 'reaction':
+    case 'reaction': {
+      const what = notification.commentId ? 'your comment' : 'your post';
       return notification.emoji
-        ? `${who} reacted ${notification.emoji} to your post`
-        : `${who} reacted to your post`;
-    case 'message':
-      return notification.othersCount > 0 ? `${who} sent you messages` : `${who} sent you a message`;
+        ? `${who} reacted ${notification.emoji} to ${what}`
+        : `${who} reacted to ${what}`;
+    }
+    case 'message': {
+      const count = notification.count ?? 1;
+      return count > 1 ? `${who} sent you ${count} messages` : `${who} sent you a message`;
+    }
+    case 'message_request':
+      return `${who} wants to start a conversation with you`;
     case 'activity_request':
       return `${who} asked to join your activity`;
     case 'activity_accepted':
@@ -50,15 +62,15 @@ export function notificationText(notification: NotificationFields): string {
 export const ACTIVITY_FEEDBACK_ANCHOR = 'activity-feedback';
 
 /**
- * The post for comments, likes, reactions and activity notices; the conversation for messages;
- * for "how did it go?", the past activities section of one's profile (the activity's post is gone
- * by then); null when it names neither.
+ * The post for comments, likes, reactions and activity notices; the conversation for messages
+ * and message requests; for "how did it go?", the past activities section of one's profile (the
+ * activity's post is gone by then); null when it names neither.
  */
 export function notificationHref(
   notification: Pick<AppNotification, 'type' | 'postId' | 'conversationId'>,
 ): string | null {
   if (notification.type === 'activity_feedback') return `/profile#${ACTIVITY_FEEDBACK_ANCHOR}`;
-  if (notification.type === 'message') {
+  if (notification.type === 'message' || notification.type === 'message_request') {
     return notification.conversationId
       ? `/messages?c=${encodeURIComponent(notification.conversationId)}`
       : '/messages';
