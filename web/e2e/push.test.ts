@@ -347,6 +347,39 @@ describe.each(MODES)('Web Push in the browser (%s mode)', (mode) => {
       await bala.context.close();
     }
   }, 120_000);
+  it('moves the subscription to whoever signs in next, when the last session ended without signing out', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      await context.grantPermissions(['notifications'], { origin: server.url });
+      const subscription = madeUpSubscription(pushService.endpoint()).body;
+      await standInPushService(context, subscription);
+      await registerAccount(context, 'chitra', PASSWORD);
+      await page.goto('/profile');
+      const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
+      const [stored] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions')),
+        toggle.click(),
+      ]);
+      expect(stored.status(), await stored.text()).toBe(204);
+
+      // The session ends without a sign-out here (it expired, or was ended elsewhere), and
+      // someone else signs in: however they do, the app stores the subscription for them.
+      await context.clearCookies();
+      const dev = await registerAccount(context, 'dev', PASSWORD);
+      const [claimed] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions')),
+        page.goto('/'),
+      ]);
+      expect(claimed.status(), await claimed.text()).toBe(204);
+      // Sent with the new session's cookie: the service moves the browser to that account.
+      expect(claimed.request().postDataJSON()).toEqual(subscription);
+      const session = (await (await context.request.get('/api/auth/user')).json()) as { id?: string };
+      expect(session.id).toBe(dev.id);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('asking to join an activity offers notifications too; its group thread can be muted', async () => {
     const host = await newPage(browser, server.url);
     const guest = await newPage(browser, server.url);

@@ -4,16 +4,14 @@ import { loginRoute, logoutRoute, registerRoute } from './routes';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 import { announceSignedOut, clearSignedInData } from './sign-out';
-import { claimPushSubscription, forgetPushOnSignOut } from '../pwa/push-subscription';
+import { forgetPushOnSignOut } from '../pwa/push-subscription';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => api.call(loginRoute, { body }),
-    onSuccess: () => {
-      void claimPushSubscription();
-      return queryClient.invalidateQueries({ queryKey: currentUserKey });
-    },
+    // The app shell moves this browser's push subscription to whoever is signed in now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }
 
@@ -21,10 +19,8 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterBody) => api.call(registerRoute, { body }),
-    onSuccess: () => {
-      void claimPushSubscription();
-      return queryClient.invalidateQueries({ queryKey: currentUserKey });
-    },
+    // The app shell moves this browser's push subscription to whoever is signed in now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }
 

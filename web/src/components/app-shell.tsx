@@ -2,6 +2,7 @@ import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode } from '
 import { useCurrentUser } from '../api/use-current-user';
 import { getToasts, subscribeToasts } from '../lib/toast-store';
 import { pushOffer, subscribePushOffer } from '../pwa/push-offer';
+import { usePushOwner } from '../pwa/use-push-owner';
 import { useAuthSync } from '../lib/use-auth-sync';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -41,9 +42,10 @@ function LazyToaster() {
 
 /** Header, page content, bottom navigation (signed in only) and the toast viewport. */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useCurrentUser();
+  const { user, isAuthenticated } = useCurrentUser();
   // A sign-out in another tab (or a session the server ended) clears this one too.
   useAuthSync();
+  usePushOwner(isAuthenticated ? user?.id : undefined);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
   return (

@@ -93,16 +93,22 @@ export async function turnOffPush(): Promise<void> {
   await subscription.unsubscribe();
 }
 
+/** Who this browser's subscription was last stored for (an id, nothing else). */
+const PUSH_OWNER_KEY = 'saathi.pushOwner';
+
 /**
- * After signing in: a subscription this browser still holds (its last person's session ended
- * without signing out here) moves to whoever signed in, so pushes here are theirs, not the
- * previous person's. Never fails.
+ * Whoever is signed in here now: a subscription this browser still holds (its last person's
+ * session ended without signing out here) moves to them, once per person, however they signed in
+ * (password, Google's redirect, another tab). So pushes here are theirs, not the previous
+ * person's. Never fails.
  */
-export async function claimPushSubscription(): Promise<void> {
+export async function claimPushSubscriptionFor(userId: string): Promise<void> {
   try {
+    if (localStorage.getItem(PUSH_OWNER_KEY) === userId) return;
     if (notificationPermission() !== 'granted') return;
     const subscription = await currentPushSubscription();
     if (subscription) await api.call(savePushSubscriptionRoute, { body: subscriptionBody(subscription) });
+    localStorage.setItem(PUSH_OWNER_KEY, userId);
   } catch {
     // The profile's switch shows this browser's state; turning it on again stores it.
   }
@@ -115,6 +121,7 @@ export async function claimPushSubscription(): Promise<void> {
  */
 export async function forgetPushOnSignOut(): Promise<void> {
   const forget = async () => {
+    localStorage.removeItem(PUSH_OWNER_KEY);
     const subscription = await currentPushSubscription();
     if (!subscription) return;
     try {
