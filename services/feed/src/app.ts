@@ -12,6 +12,7 @@ import { CommentsRepository } from './db/comments-repository';
 import { DailyResponsesRepository } from './db/daily-responses-repository';
 import { EditsRepository } from './db/edits-repository';
 import { EngagementRepository } from './db/engagement-repository';
+import { PostPhotosRepository } from './db/post-photos-repository';
 import { PostsRepository } from './db/posts-repository';
 import { forgetExclusionsOnEvents, invalidateCacheOnEvents } from './events/cache-invalidation';
 import { exportRoutes } from './routes/export';
@@ -22,6 +23,7 @@ import { adminRoutes } from './routes/admin';
 import { commentRoutes } from './routes/comments';
 import { dailyQuestionRoutes } from './routes/daily-question';
 import { editRoutes } from './routes/edits';
+import { photoRoutes } from './routes/photos';
 import { postRoutes } from './routes/posts';
 import { profileStatsRoutes } from './routes/profile-stats';
 import { reactionRoutes } from './routes/reactions';
@@ -40,6 +42,7 @@ import { giveActivityFeedback, pastActivities } from './use-cases/activity-feedb
 import { createBotPost, requestActivitySeeding } from './use-cases/bots';
 import { createComment, likeComment, listComments } from './use-cases/comments';
 import { createPost } from './use-cases/create-post';
+import { uploadPostPhoto } from './use-cases/upload-post-photo';
 import { answerDailyQuestion, listDailyResponses } from './use-cases/daily-question';
 import { editComment, editPost } from './use-cases/edit-content';
 import type { FeedCore } from './use-cases/feed-core';
@@ -75,6 +78,7 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
     activities: new ActivitiesRepository(db),
     activityHistory: new ActivityHistoryRepository(db),
     activitySeries: new ActivitySeriesRepository(db),
+    photos: new PostPhotosRepository(db),
     cache:
       options.cache && ttlMs > 0
         ? new CellCache({
@@ -135,6 +139,11 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     },
     likePost: (user, postId, meta) => likePost(core, user, postId, meta),
     deletePost: (user, postId, meta) => deletePost(core, user, postId, meta),
+  });
+  photoRoutes(app, {
+    uploadPostPhoto: (user, imageData) =>
+      uploadPostPhoto({ ...core, quota: kit.config.POST_PHOTOS_PER_DAY }, user, imageData),
+    findShownPhoto: (id, size) => core.photos.findShown(id, size, kit.clock.now()),
   });
   commentRoutes(app, {
     listComments: (viewer, postId) => listComments(core, viewer, postId),

@@ -1,4 +1,5 @@
 import { commonEnvSchema, infraEnvSchema, portVar } from '@saathi/platform';
+import { POST_PHOTOS_PER_DAY } from '@saathi/contracts';
 import { z } from 'zod';
 
 /** Feed's environment (the service and its worker share it). */
@@ -34,6 +35,8 @@ export const configSchema = commonEnvSchema
     POSTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     COMMENTS_PER_HOUR: z.coerce.number().int().min(1).default(120),
     ACTIVITY_JOINS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    /** Photos one account may upload in 24 hours, attached to a post or not. */
+    POST_PHOTOS_PER_DAY: z.coerce.number().int().min(1).default(POST_PHOTOS_PER_DAY),
     /** Where the web app is served: calendar files link back to the activity there. */
     PUBLIC_ORIGIN: z
       .url()

@@ -28,6 +28,24 @@ export const COMMENT_CONTENT_MAX = 500;
 export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const DAILY_RESPONSE_MAX = 500;
 export const FEED_LIMIT_MAX = 50;
+
+/** Photos one post may carry. */
+export const POST_PHOTOS_MAX = 4;
+/** Bytes of one uploaded photo before re-encoding (a phone's JPEG is 2–6 MB). */
+export const POST_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Photos one person may upload in 24 hours (attached or not): five posts of four photos. Each
+ * costs a decode and two encodes, and is kept in the database until its post goes.
+ */
+export const POST_PHOTOS_PER_DAY = 20;
+/** The sizes a photo is kept in: about 480 px wide for the card, 1280 px for the full view. */
+export const POST_PHOTO_SIZES = ['card', 'full'] as const;
+export type PostPhotoSize = (typeof POST_PHOTO_SIZES)[number];
+export const POST_PHOTO_PATH = '/api/post-photos';
+/** Where one size of a photo is served (our own origin, never the upload's URL). */
+export function postPhotoUrl(id: string, size: PostPhotoSize): string {
+  return `${POST_PHOTO_PATH}/${id}?size=${size}`;
+}
 export const SEARCH_QUERY_MAX = 100;
 export const LOCATION_NAME_MAX = 200;
 /** Daily-question answers shown at most. */

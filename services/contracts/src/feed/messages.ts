@@ -14,4 +14,9 @@ export const FeedMessages = {
     "The time, place and spots can't change once someone has been accepted. Message them, or close the activity and post a new one",
   notAnActivity: 'Only an activity has a time, place and spots',
   seedingQueued: 'Activity seeding started',
+  photoUnsupported: 'Photos must be JPEG, PNG, WebP or GIF images',
+  photoTooLarge: 'A photo can be at most 8 MB',
+  photoUnreadable: 'This photo could not be read. Try another one',
+  photoQuotaReached: 'You have added as many photos as a day allows. Try again tomorrow',
+  photoNotFound: 'Photo not found',
 } as const;

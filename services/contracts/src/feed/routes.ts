@@ -18,11 +18,16 @@ import {
   locationSchema,
   postCommentsParamsSchema,
   postIdParamsSchema,
+  postPhotoParamsSchema,
+  postPhotoQuerySchema,
+  postPhotoSchema,
   profileStatsSchema,
   reactionBodySchema,
   reactionResultSchema,
+  uploadPostPhotoBodySchema,
   viewerPointQuerySchema,
 } from './schemas';
+import { POST_PHOTO_MAX_BYTES, POST_PHOTO_PATH } from './constants';
 import { exportFeedDataRoute } from '../export/routes';
 import { feedReviewRoutes } from '../moderation/review-routes';
 
@@ -56,6 +61,32 @@ export const createPostRoute = defineRoute({
   access: 'user',
   body: createPostBodySchema,
   response: { 201: feedPostSchema },
+});
+
+/**
+ * One photo for a post about to be written: checked, stripped and re-encoded, kept for a day
+ * until createPostRoute's `photoIds` attaches it. Counts against the daily photo quota.
+ */
+export const uploadPostPhotoRoute = defineRoute({
+  service,
+  method: 'POST',
+  path: POST_PHOTO_PATH,
+  access: 'user',
+  body: uploadPostPhotoBodySchema,
+  response: { 201: postPhotoSchema },
+  // An 8 MB photo as base64 is ~10.7 MB; the JSON around it is small. Only this route takes that much.
+  bodyLimit: Math.ceil((POST_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024,
+});
+
+/** A posted photo's bytes in one size; public like the feed, never an unattached upload. */
+export const getPostPhotoRoute = defineRoute({
+  service,
+  method: 'GET',
+  path: `${POST_PHOTO_PATH}/:id`,
+  access: 'public',
+  params: postPhotoParamsSchema,
+  query: postPhotoQuerySchema,
+  kind: 'document',
 });
 
 /** Likes once per user (a second like answers the same count). */
@@ -220,6 +251,8 @@ export const feedRoutes = [
   listPostsRoute,
   getPostRoute,
   createPostRoute,
+  uploadPostPhotoRoute,
+  getPostPhotoRoute,
   likePostRoute,
   deletePostRoute,
   editPostRoute,

@@ -6,6 +6,8 @@ import {
   LOCATION_NAME_MAX,
   POST_CONTENT_MAX,
   POST_HASHTAGS,
+  POST_PHOTO_SIZES,
+  POST_PHOTOS_MAX,
   REACTION_EMOJIS,
   SEARCH_QUERY_MAX,
 } from './constants';
@@ -92,6 +94,25 @@ export const postIdParamsSchema = z.object({ id: z.uuid('Post not found') });
 export const postCommentsParamsSchema = z.object({ postId: z.uuid('Post not found') });
 export const commentIdParamsSchema = z.object({ id: z.uuid('Comment not found') });
 
+/** One of a post's photos: its id and the full size's pixels (the card keeps the same ratio). */
+export const postPhotoSchema = z.object({
+  id: z.uuid(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type PostPhoto = z.infer<typeof postPhotoSchema>;
+
+/** One photo, sent before the post that will carry it, as a base64 data URL (like an avatar). */
+export const uploadPostPhotoBodySchema = z.object({
+  imageData: z.string().regex(/^data:[^;,]*;base64,/, 'Photo must be a base64 data URL'),
+});
+export type UploadPostPhotoBody = z.infer<typeof uploadPostPhotoBodySchema>;
+
+export const postPhotoParamsSchema = z.object({ id: z.uuid('Photo not found') });
+export const postPhotoQuerySchema = z.object({
+  size: z.enum(POST_PHOTO_SIZES, 'Unknown photo size').default('card'),
+});
+
 /** One post as the feed shows it. Coordinates are the stored, ~110 m snapped point. */
 export const feedPostSchema = z.object({
   id: z.uuid(),
@@ -118,6 +139,8 @@ export const feedPostSchema = z.object({
   editedAt: z.string().nullable(),
   /** Only on activities; a plain post has no such key. */
   activity: postActivitySchema.optional(),
+  /** Only on a post with photos, in the author's order; a post without has no such key. */
+  photos: z.array(postPhotoSchema).optional(),
 });
 export type FeedPost = z.infer<typeof feedPostSchema>;
 
@@ -140,6 +163,12 @@ export const createPostBodySchema = z.object({
   authorInitials: z.string().max(10).optional(),
   /** "Make it an activity". */
   activity: activityDraftSchema.optional(),
+  /** Photos this author uploaded (POST /api/post-photos) and no post has taken yet, in order; absent: none. */
+  photoIds: z
+    .array(z.uuid('Photo not found'))
+    .max(POST_PHOTOS_MAX, `A post can have at most ${POST_PHOTOS_MAX} photos`)
+    .refine((ids) => new Set(ids).size === ids.length, 'The same photo was added twice')
+    .optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 

@@ -6,7 +6,7 @@ import { SCHEMA } from './schema-name';
 /**
  * Erases everything the feed holds about one person: their posts (with what others wrote under
  * them), comments, likes, reactions, daily answers, activity memberships, kept activities and
- * their feedback, weekly series, blocks (and unblock tombstones) and hides, and their author row. Counters on other people's posts and comments come down with the rows.
+ * their feedback, weekly series, blocks (and unblock tombstones) and hides, their photos, and their author row. Counters on other people's posts and comments come down with the rows.
  */
 export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
@@ -71,6 +71,8 @@ export class AccountErasureRepository {
     await new BlocksProjection(this.db, SCHEMA).eraseUser(userId);
     await this.db.execute(sql`delete from feed.hidden_for_viewer where viewer_id = ${user}`);
     await this.db.execute(sql`delete from feed.authors where user_id = ${user}`);
+    // Photos of their posts go with the posts below (cascade); uploads not yet posted go here.
+    await this.db.execute(sql`delete from feed.post_photos where owner_id = ${user}`);
     const posts = await queryRows<{ id: string }>(
       this.db,
       sql`delete from feed.posts where author_id = ${user} returning id`,

@@ -6,6 +6,7 @@ import type { ActivityFields } from '../domain/activities';
 import { positiveCounts } from '../domain/posts';
 import { authorLabel } from '../domain/views';
 import type { CommentView, PostView } from '../domain/views';
+import type { PostPhotoRef } from './schema';
 
 /** A post row joined with its author, as the raw feed queries select it. */
 export interface PostViewRow extends Record<string, unknown> {
@@ -31,6 +32,7 @@ export interface PostViewRow extends Record<string, unknown> {
   activity_accepted: number | null;
   activity_closed_at: Date | string | null;
   edited_at: Date | string | null;
+  photos: PostPhotoRef[] | null;
 }
 
 /** The columns of PostViewRow, from `feed.posts p left join feed.authors a`. */
@@ -38,7 +40,7 @@ export const POST_VIEW_COLUMNS: SQL = sql.raw(
   `p.id, p.content, p.author_id, p.hashtags, p.likes, p.reactions, p.comment_count, p.latitude,
    p.longitude, p.location_name, p.created_at, p.expires_at, a.username, a.first_name,
    p.activity_starts_at, p.activity_ends_at, p.activity_spots, p.activity_level, p.activity_area,
-   p.activity_accepted, p.activity_closed_at, p.edited_at`,
+   p.activity_accepted, p.activity_closed_at, p.edited_at, p.photos`,
 );
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -80,6 +82,7 @@ export function toPostView(row: PostViewRow): PostView {
     expiresAt: asDate(row.expires_at),
     editedAt: row.edited_at === null ? null : asDate(row.edited_at),
     activity: activityOf(row),
+    photos: row.photos ?? [],
   };
 }
 

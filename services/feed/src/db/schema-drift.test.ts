@@ -25,6 +25,7 @@ import {
   erasedPeople,
   postVersions,
   commentVersions,
+  postPhotos,
 } from './schema';
 
 let database: TestDatabase;
@@ -56,6 +57,7 @@ describe('feed migrations', () => {
       erasedPeople,
       postVersions,
       commentVersions,
+      postPhotos,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -33,6 +34,18 @@ export const MODERATION_STATES = ['hidden', 'removed', 'suspended'] as const;
  * author's suspension itself (0013_daily_answer_moderation.sql).
  */
 export const DAILY_ANSWER_MODERATION_STATES = ['hidden', 'removed'] as const;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** What the feed shows of one of a post's photos: its id and the full size's pixels. */
+export interface PostPhotoRef {
+  id: string;
+  width: number;
+  height: number;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull();
 
@@ -91,6 +104,8 @@ export const posts = feed.table(
     activitySeriesId: uuid('activity_series_id'),
     /** The author's last edit (0014_edits.sql); null when never edited. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Its photos in order (0015_post_photos.sql); the bytes are in post_photos. */
+    photos: jsonb('photos').$type<PostPhotoRef[]>().notNull().default([]),
   },
   (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
 );
@@ -362,6 +377,29 @@ export const erasedPeople = feed.table(
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('erased_people_erased_at_idx').on(t.erasedAt)],
+);
+
+/** A post's photos, re-encoded in two sizes; post_id is null until a post takes the upload. */
+export const postPhotos = feed.table(
+  'post_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+    contentType: text('content_type').notNull(),
+    card: bytea('card').notNull(),
+    cardWidth: integer('card_width').notNull(),
+    cardHeight: integer('card_height').notNull(),
+    fullImage: bytea('full_image').notNull(),
+    fullWidth: integer('full_width').notNull(),
+    fullHeight: integer('full_height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('post_photos_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('post_photos_post_idx').on(t.postId),
+  ],
 );
 
 export type AuthorRow = typeof authors.$inferSelect;

@@ -1,5 +1,5 @@
 import { authorNameOf, initialsOf, REACTION_EMOJIS } from '@saathi/contracts';
-import type { FeedComment, FeedPost, NamedUser } from '@saathi/contracts';
+import type { FeedComment, FeedPost, NamedUser, PostPhoto } from '@saathi/contracts';
 import { toPostActivity } from './activities';
 import type { ActivityFields } from './activities';
 import { distanceKm } from './geo';
@@ -26,6 +26,8 @@ export interface PostView {
   editedAt?: Date | null;
   /** Null (or absent) on a plain post. */
   activity?: ActivityFields | null;
+  /** Its photos in order; empty or absent when it has none. */
+  photos?: readonly PostPhoto[];
 }
 
 export interface CommentView {
@@ -100,6 +102,8 @@ export function toFeedPost(
   };
   // A plain post carries no activity key at all, exactly as before activities existed.
   if (view.activity) post.activity = toPostActivity(view.activity, now);
+  // Nor does a post without photos carry a photos key.
+  if (view.photos && view.photos.length > 0) post.photos = view.photos.map((photo) => ({ ...photo }));
   return post;
 }
 

@@ -17,7 +17,7 @@ const REPEAT_BATCH = 200;
  * transaction (two sweepers cannot both write one).
  */
 export async function repeatActivities(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries'>,
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos'>,
 ): Promise<number> {
   const now = deps.clock.now();
   let written = 0;

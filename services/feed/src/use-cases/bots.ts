@@ -8,7 +8,7 @@ import type { FeedCore, RequestMeta } from './feed-core';
 /** Posts one seeding job writes. */
 export const SEEDED_POSTS_PER_JOB = 6;
 
-type BotDeps = Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries'>;
+type BotDeps = Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos'>;
 
 async function writeBotPost(
   deps: BotDeps,

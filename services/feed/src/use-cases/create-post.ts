@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { activityRepeatedV1, areaNameOf, postCreatedV1 } from '@saathi/contracts';
-import { ActivityMessages } from '@saathi/contracts';
+import { ActivityMessages, FeedMessages } from '@saathi/contracts';
 import type { ActivityDraft, FeedPost } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
@@ -19,6 +19,8 @@ export interface PostDraft {
   hashtags: readonly string[];
   /** "Make it an activity" (absent: a plain post). */
   activity?: ActivityDraft | undefined;
+  /** Uploads of the author's to attach, in order (absent: none). */
+  photoIds?: readonly string[] | undefined;
 }
 
 /**
@@ -96,7 +98,7 @@ function seriesOf(
  * has not arrived yet (the event then replaces it).
  */
 export async function createPost(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries'>,
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos'>,
   author: Pick<AuthUser, 'id' | 'username'>,
   draft: PostDraft,
   meta: RequestMeta & { id?: string; occurrence?: Occurrence },
@@ -127,6 +129,9 @@ export async function createPost(
       });
       // A retried bot job: the post exists already; nothing to count or announce again.
       if (!ref) return meta.id ? deps.posts.with(tx).findView(meta.id, createdAt) : undefined;
+      // Only the author's own uploads that no post has taken: anything else rolls the post back.
+      const photos = await deps.photos.with(tx).attach(ref.id, author.id, draft.photoIds ?? []);
+      if (!photos) throw httpErrors.badRequest(FeedMessages.photoNotFound, 'PHOTO_NOT_FOUND');
       await authors.countPostCreated(author.id);
       const window = activity.activityStartsAt
         ? { postId: ref.id, startsAt: activity.activityStartsAt, endsAt: activity.activityEndsAt }

@@ -10,10 +10,11 @@ const MAX_BATCHES_PER_RUN = 20;
  * The post-expiry job: deletes posts whose 30 days are up (their comments, likes and reactions
  * with them) and announces each batch. The feed query never shows an expired post anyway; this
  * keeps the table and its indexes to live posts. Activities are kept in the activity history
- * (for check-ins, feedback and reliability) until their keeping is over.
+ * (for check-ins, feedback and reliability) until their keeping is over. Photo uploads that no
+ * post took within a day are deleted.
  */
 export async function expirePosts(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'cache' | 'activityHistory'>,
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'cache' | 'activityHistory' | 'photos'>,
 ): Promise<number> {
   let total = 0;
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
@@ -32,5 +33,7 @@ export async function expirePosts(
   }
   // Done activities kept past their post go when their keeping is over (docs/privacy.md).
   await deps.activityHistory.purge(deps.clock.now(), EXPIRY_BATCH * MAX_BATCHES_PER_RUN);
+  // Photos went with their posts (cascade); uploads no post took within a day go here.
+  await deps.photos.deleteUnattached(deps.clock.now());
   return total;
 }

@@ -8,6 +8,7 @@ import type { AuthorsRepository } from '../db/authors-repository';
 import type { CommentsRepository } from '../db/comments-repository';
 import type { DailyResponsesRepository } from '../db/daily-responses-repository';
 import type { EngagementRepository } from '../db/engagement-repository';
+import type { PostPhotosRepository } from '../db/post-photos-repository';
 import type { PostsRepository } from '../db/posts-repository';
 
 /**
@@ -27,6 +28,7 @@ export interface FeedCore {
   activities: ActivitiesRepository;
   activityHistory: ActivityHistoryRepository;
   activitySeries: ActivitySeriesRepository;
+  photos: PostPhotosRepository;
   /** Hot cells of the plain feed query; null when FEED_CACHE_MS is 0 (and in workers). */
   cache: CellCache | null;
   /** Each signed-in viewer's feed exclusions; null when FEED_EXCLUSIONS_MS is 0 (and in workers). */

@@ -1,4 +1,4 @@
-import { exportFeedDataRoute } from '@saathi/contracts';
+import { exportFeedDataRoute, POST_PHOTO_PATH } from '@saathi/contracts';
 import { acceptExportTokens, queryRows, registerRoute, requireUser } from '@saathi/platform';
 import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 
 /**
  * The feed's part of "Download my data": what the signed-in person wrote (posts, comments, daily
- * answers, and the earlier texts of what they edited), what they liked and reacted to, their activity requests, the done activities kept
+ * answers, their photos, and the earlier texts of what they edited), what they liked and reacted to, their activity requests, the done activities kept
  * about them and the feedback they gave.
  */
 export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
@@ -31,6 +31,14 @@ function registerExportPart(app: App, deps: { db: Db }): void {
               from feed.posts p where author_id = ${id} order by created_at`,
       ),
       comments: await mine('comments', 'author_id'),
+      // Their photos as the posts show them (where to fetch each size), never the bytes inline.
+      photos: await rows(
+        sql`select jsonb_build_object('id', ph.id, 'postId', ph.post_id, 'position', ph.position,
+                 'createdAt', ph.created_at, 'width', ph.full_width, 'height', ph.full_height,
+                 'cardUrl', ${POST_PHOTO_PATH} || '/' || ph.id || '?size=card',
+                 'fullUrl', ${POST_PHOTO_PATH} || '/' || ph.id || '?size=full') as row
+              from feed.post_photos ph where ph.owner_id = ${id} order by ph.created_at`,
+      ),
       // What each of their edits replaced (kept for moderation): theirs as much as the current text.
       postVersions: await rows(
         sql`select to_jsonb(v) - 'id' as row from feed.post_versions v

@@ -1,0 +1,40 @@
+import { FeedMessages, POST_PHOTO_MAX_BYTES } from '@saathi/contracts';
+import type { PostPhoto } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import { base64DecodedLength, base64OfDataUrl, sniffPhotoKind } from '../domain/photo-bytes';
+import { reencodePhoto, UnreadablePhotoError } from '../domain/reencode-photo';
+import { ensureActiveWriter } from './author-suspended';
+import type { FeedCore } from './feed-core';
+
+/**
+ * Keeps one photo for a post about to be written. The bytes decide whether it is an image (the
+ * declared type is ignored); decoding is the costly part, so it comes after the cheap checks,
+ * and the quota is counted when the re-encoded photo is stored. Only the re-encoded sizes are
+ * kept: the upload's metadata (EXIF GPS first) never reaches the database.
+ */
+export async function uploadPostPhoto(
+  deps: Pick<FeedCore, 'photos' | 'authors' | 'clock'> & { quota: number },
+  user: Pick<AuthUser, 'id' | 'username'>,
+  imageData: string,
+): Promise<PostPhoto> {
+  const base64 = base64OfDataUrl(imageData);
+  if (base64 === null) throw httpErrors.badRequest(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
+  if (base64DecodedLength(base64) > POST_PHOTO_MAX_BYTES)
+    throw httpErrors.payloadTooLarge(FeedMessages.photoTooLarge, 'IMAGE_TOO_LARGE');
+  const bytes = Buffer.from(base64, 'base64');
+  if (!sniffPhotoKind(bytes)) throw httpErrors.badRequest(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
+  // A suspended person may not post, so their uploads are refused before any decoding.
+  await ensureActiveWriter(deps.authors, user);
+  let photo;
+  try {
+    photo = await reencodePhoto(bytes);
+  } catch (error) {
+    if (error instanceof UnreadablePhotoError)
+      throw httpErrors.badRequest(FeedMessages.photoUnreadable, 'UNREADABLE_IMAGE');
+    throw error;
+  }
+  const saved = await deps.photos.insertWithinQuota(user.id, photo, deps.clock.now(), deps.quota);
+  if (!saved) throw httpErrors.tooManyRequests(FeedMessages.photoQuotaReached, 'PHOTO_QUOTA');
+  return saved;
+}
