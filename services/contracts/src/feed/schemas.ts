@@ -76,6 +76,15 @@ export const feedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEED_LIMIT_MAX).default(10),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
   hashtag: hashtagSchema.optional(),
+  /**
+   * Any of these hashtags, comma-separated ("Matches my interests": the viewer's own hashtag
+   * interests); with `hashtag` too, a post needs that one and one of these.
+   */
+  anyHashtag: z
+    .string()
+    .transform((text) => [...new Set(text.split(',').filter((tag) => tag !== ''))])
+    .pipe(z.array(hashtagSchema).min(1, 'Unknown hashtag').max(POST_HASHTAGS.length))
+    .optional(),
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
   /** Activities only: "Happening today" or "this week". */
   when: z.enum(ACTIVITY_WHEN, 'Unknown time filter').optional(),

@@ -25,6 +25,7 @@ export function activityWalkQuery(query: NearQuery, startsBefore: Date): SQL {
     withinRadius(query.center, query.radiusKm),
   ];
   if (query.hashtag) filters.push(sql`hashtags @> array[${query.hashtag}]::text[]`);
+  if (query.anyHashtag?.length) filters.push(sql`hashtags && ${sql.param(query.anyHashtag)}::text[]`);
   if (query.search) filters.push(sql`content ilike ${likePattern(query.search)}`);
   return page(sql`select id, created_at
                     from unnest(array[${list}]::integer[]) as c(cell)

@@ -13,6 +13,8 @@ export interface NearQuery {
   limit: number;
   offset: number;
   hashtag?: string | undefined;
+  /** Any of these hashtags ("Matches my interests"); with `hashtag` too, both must hold. */
+  anyHashtag?: readonly string[] | undefined;
   search?: string | undefined;
   now: Date;
   /**
@@ -106,6 +108,7 @@ export function withinRadius(center: Point, radiusKm: number): SQL {
 export function indexedNarrowing(query: NearQuery): SQL | null {
   const parts: SQL[] = [];
   if (query.hashtag) parts.push(sql`hashtags @> array[${query.hashtag}]::text[]`);
+  if (query.anyHashtag?.length) parts.push(sql`hashtags && ${sql.param(query.anyHashtag)}::text[]`);
   if (query.search) parts.push(sql`content ilike ${likePattern(query.search)}`);
   return parts.length > 0 ? sql.join(parts, sql` and `) : null;
 }
@@ -117,8 +120,16 @@ export function indexedNarrowing(query: NearQuery): SQL | null {
  * costs GIN scans far below what they take for a common value).
  */
 function walkedHashtag(query: NearQuery): SQL[] {
-  return query.hashtag ? [sql`${query.hashtag}::text = any(hashtags)`] : [];
+  const walked = query.hashtag ? [sql`${query.hashtag}::text = any(hashtags)`] : [];
+  if (query.anyHashtag?.length) {
+    const anyOf = query.anyHashtag.map((tag) => sql`${tag}::text = any(hashtags)`);
+    walked.push(sql`(${sql.join(anyOf, sql` or `)})`);
+  }
+  return walked;
 }
+
+/** A filter on hashtags or words: the walk merges its cells newest first and stops early. */
+const isFiltered = (query: NearQuery) => !!(query.hashtag || query.anyHashtag?.length || query.search);
 
 /** The search in a form no index serves, checked on each post the walk keeps. */
 function walkedSearch(search: string): SQL {
@@ -161,7 +172,7 @@ export function cellWalkQuery(query: NearQuery): SQL {
   const pageOf = (candidates: SQL) => sql`select id, created_at from ${candidates}
                                           order by created_at desc, id desc
                                           limit ${query.limit} offset ${query.offset}`;
-  if (query.hashtag || query.search) {
+  if (isFiltered(query)) {
     // A search reads the post only for the index entries inside the circle (index-only first).
     const branch = (cell: number) =>
       query.search

@@ -75,6 +75,11 @@ describe('the feed on PGlite', () => {
     };
     expect(await contents('')).toEqual(['Chess in the park, 50% off snacks', 'Morning run by the lake']);
     expect(await contents('&hashtag=fitness')).toEqual(['Morning run by the lake']);
+    expect(await contents('&anyHashtag=fitness,weekend')).toEqual([
+      'Chess in the park, 50% off snacks',
+      'Morning run by the lake',
+    ]);
+    expect(await contents('&anyHashtag=study')).toEqual([]);
     expect(await contents('&search=50%25')).toEqual(['Chess in the park, 50% off snacks']);
     // A signed-in viewer's marks (one array parameter) and a like, on PGlite's driver too.
     const [newest] = await running.app

@@ -62,6 +62,7 @@ function expected(query: Omit<NearQuery, 'center' | 'radiusKm' | 'now'>): string
     .filter((post) => !query.exclusions?.authors.includes(post.authorId))
     .filter((post) => !query.exclusions?.posts.includes(post.id))
     .filter((post) => !query.hashtag || post.hashtags.includes(query.hashtag))
+    .filter((post) => !query.anyHashtag || query.anyHashtag.some((tag) => post.hashtags.includes(tag)))
     .filter((post) => !query.search || post.content.toLowerCase().includes(query.search.toLowerCase()))
     .sort(newestFirst)
     .slice(query.offset, query.offset + query.limit)
@@ -91,11 +92,16 @@ describe('the feed query', () => {
     { limit: 10, offset: 0, search: 'back\\slash' },
     { limit: 10, offset: 0, search: 'e_c' },
     { limit: 10, offset: 0, search: 'meetup 4', hashtag: 'food' },
+    { limit: 10, offset: 0, anyHashtag: ['gym', 'library'] },
+    { limit: 20, offset: 7, anyHashtag: ['study', 'hiking', 'music'] },
+    { limit: 10, offset: 0, anyHashtag: ['food', 'travel'], hashtag: 'weekend' },
+    { limit: 10, offset: 0, anyHashtag: ['morning', 'gym'], search: 'meetup 1' },
   ])('answers %o exactly like a brute-force search, on both strategies', async (query) => {
     const truth = expected(query);
     expect(truth.length).toBeGreaterThan(0);
     expect(await actual(query, 'cells')).toEqual(truth);
-    if (query.hashtag || query.search) expect(await actual(query, 'index-first')).toEqual(truth);
+    if (query.hashtag || query.search || query.anyHashtag)
+      expect(await actual(query, 'index-first')).toEqual(truth);
     expect(
       (await posts.findNear({ ...query, center: centre, radiusKm: FEED_RADIUS_KM, now })).map((v) => v.id),
     ).toEqual(truth);

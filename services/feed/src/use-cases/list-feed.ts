@@ -46,6 +46,7 @@ export async function listFeed(
       limit: query.limit,
       offset: query.offset,
       hashtag: query.hashtag,
+      anyHashtag: query.anyHashtag,
       search: query.search || undefined,
       now,
       ...(known ? { exclusions: known } : { viewerId: viewer?.id }),
@@ -82,10 +83,20 @@ async function pageFromMemory(
   const search = query.search || undefined;
   if (query.when)
     return deps.posts.findActivitiesNear(
-      { center, radiusKm, limit, offset: query.offset, hashtag: query.hashtag, search, now },
+      {
+        center,
+        radiusKm,
+        limit,
+        offset: query.offset,
+        hashtag: query.hashtag,
+        anyHashtag: query.anyHashtag,
+        search,
+        now,
+      },
       startsBefore(query.when, now, query.utcOffset ?? 0),
     );
-  if (!deps.cache || query.hashtag || search || radiusKm !== FEED_RADIUS_KM) return undefined;
+  if (!deps.cache || query.hashtag || query.anyHashtag || search || radiusKm !== FEED_RADIUS_KM)
+    return undefined;
   const cells = await deps.cache.get(cellsCovering(center, FEED_RADIUS_KM));
   return pageFromCells(cells.values(), {
     center,

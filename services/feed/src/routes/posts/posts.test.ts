@@ -118,6 +118,25 @@ describe('GET /api/posts', () => {
     expect(unknown.json()).toMatchObject({ message: 'Unknown hashtag' });
   });
 
+  it('narrows to any of a list of hashtags ("Matches my interests"), with one hashtag besides', async () => {
+    const place = freshPlace();
+    const author = buildUser();
+    await feed.createPost(author, { content: 'Gym at 6', hashtags: ['gym', 'morning'], ...place });
+    await feed.createPost(author, { content: 'Study group', hashtags: ['study'], ...place });
+    await feed.createPost(author, { content: 'Chai meetup', hashtags: ['food'], ...place });
+    await feed.createPost(author, { content: 'Far gym', hashtags: ['gym'], ...north(place, 3) });
+
+    expect(contents(await feed.list(place, '&anyHashtag=gym,study'))).toEqual(['Study group', 'Gym at 6']);
+    expect(contents(await feed.list(place, '&anyHashtag=travel,hiking'))).toEqual([]);
+    expect(contents(await feed.list(place, '&anyHashtag=gym,study&hashtag=morning'))).toEqual(['Gym at 6']);
+    expect(contents(await feed.list(place, '&anyHashtag=gym,study&search=group'))).toEqual(['Study group']);
+
+    for (const bad of ['cooking', 'gym,cooking', ',', ''])
+      expect(
+        (await feed.app.inject({ url: `/api/posts?latitude=1&longitude=1&anyHashtag=${bad}` })).json(),
+      ).toMatchObject({ message: 'Unknown hashtag' });
+  });
+
   it('shows each post with its counts and the viewer’s own marks', async () => {
     const place = freshPlace();
     const author = buildUser();
