@@ -417,7 +417,7 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'POST /api/users/:userId/block': "changes the caller's own block list; the id names whom",
   'DELETE /api/users/:userId/block': "changes the caller's own block list; the id names whom",
   'GET /api/posts/:id': 'posts are public by design',
-  'GET /api/post-photos/:id': "a posted photo, public like its post, behind an unguessable id",
+  'GET /api/post-photos/:id': 'a posted photo, public like its post, behind an unguessable id',
   'PUT /api/mutes':
     "a mute is the caller's own row: any id mutes only for them, and the answer is the same whether the thread exists",
   'DELETE /api/mutes/:kind/:id': "removes the caller's own mute only; the answer is the same for any id",

@@ -249,6 +249,10 @@ export const updateProfileRoute = routeRef<typeof contracts.updateProfileRoute>(
   'PUT',
   '/api/profile/:userId',
 );
+export const uploadPostPhotoRoute = routeRef<typeof contracts.uploadPostPhotoRoute>(
+  'POST',
+  '/api/post-photos',
+);
 export const uploadProfileImageRoute = routeRef<typeof contracts.uploadProfileImageRoute>(
   'POST',
   '/api/upload/profile-image',

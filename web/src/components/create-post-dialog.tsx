@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { POST_CONTENT_MAX, areaNameOf, type PostHashtag } from '@saathi/contracts';
+import { uploadPostPhoto } from '../api/post-photos';
 import { useCreatePost } from '../api/use-feed';
 import { serverMessage } from '../lib/error-message';
 import type { UserLocation } from '../lib/location';
@@ -10,6 +11,7 @@ import { ActivityFields, defaultActivityForm, toActivityDraft, type ActivityForm
 import { DialogCloseButton } from './dialog-close-button';
 import { TextAreaField } from './text-area-field';
 import { HashtagPicker } from './hashtag-picker';
+import { PhotoPicker } from './photo-picker';
 import { buttonPrimary, buttonSecondary } from './ui';
 import { ModalDialog } from './modal-dialog';
 
@@ -28,12 +30,36 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
   const [error, setError] = useState<string>();
   const [isActivity, setIsActivity] = useState(false);
   const [activity, setActivity] = useState<ActivityForm>(() => defaultActivityForm());
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
   const createPost = useCreatePost();
 
   const toggle = (tag: PostHashtag) =>
     setHashtags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
 
-  const onSubmit = (e: SubmitEvent) => {
+  const failed = (err: unknown) =>
+    toast({
+      title: 'Error',
+      description: serverMessage(err) ?? 'Failed to create post. Please try again.',
+      variant: 'destructive',
+    });
+
+  /** The photos go first, one by one (each is a large body); the post then names them. */
+  const uploadPhotos = async (): Promise<string[] | null> => {
+    setUploading(true);
+    try {
+      const ids: string[] = [];
+      for (const file of photos) ids.push((await uploadPostPhoto(file)).id);
+      return ids;
+    } catch (err) {
+      failed(err);
+      return null;
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
     const text = content.trim();
     if (!text) {
@@ -45,6 +71,8 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
       return;
     }
     setError(undefined);
+    const photoIds = await uploadPhotos();
+    if (!photoIds) return;
     createPost.mutate(
       {
         content: text,
@@ -53,6 +81,7 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
         // No place name: it may be a typed address, and the server shows the area it derives.
         hashtags,
         ...(isActivity ? { activity: toActivityDraft(activity) } : {}),
+        ...(photoIds.length > 0 ? { photoIds } : {}),
       },
       {
         onSuccess: () => {
@@ -61,14 +90,10 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
           setHashtags([]);
           setIsActivity(false);
           setActivity(defaultActivityForm());
+          setPhotos([]);
           onOpenChange(false);
         },
-        onError: (err) =>
-          toast({
-            title: 'Error',
-            description: serverMessage(err) ?? 'Failed to create post. Please try again.',
-            variant: 'destructive',
-          }),
+        onError: failed,
       },
     );
   };
@@ -87,7 +112,7 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
       }
       width="lg"
     >
-      <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4" noValidate>
         <TextAreaField
           id="post-content"
           label="What are you looking for?"
@@ -99,6 +124,7 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
           placeholder="Looking for a gym buddy for 6am workouts..."
         />
         <HashtagPicker chosen={hashtags} onToggle={toggle} />
+        <PhotoPicker files={photos} onChange={setPhotos} />
         <fieldset className="space-y-3">
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
             <input
@@ -113,8 +139,8 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
         </fieldset>
         <div className="flex justify-end gap-2">
           <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>
-          <button type="submit" className={buttonPrimary} disabled={createPost.isPending}>
-            {createPost.isPending ? 'Posting...' : 'Create Post'}
+          <button type="submit" className={buttonPrimary} disabled={uploading || createPost.isPending}>
+            {uploading ? 'Adding photos...' : createPost.isPending ? 'Posting...' : 'Create Post'}
           </button>
         </div>
       </form>

@@ -11,6 +11,7 @@ import { postTimeAgo } from '../lib/time-ago';
 import { toast } from '../lib/toast-store';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { CountdownBadge } from './countdown-badge';
+import { PostPhotos } from './post-photos';
 import { ReactionBar } from './reaction-bar';
 
 // Opened on demand, so the feed's first paint does not carry them.
@@ -118,6 +119,10 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
           {post.content}
         </p>
       )}
+
+      {post.photos && post.photos.length > 0 ? (
+        <PostPhotos photos={post.photos} authorName={post.authorName} />
+      ) : null}
 
       {!editing && post.hashtags.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-1.5 pointer-coarse:gap-y-2.5" aria-label="Hashtags">
