@@ -66,10 +66,11 @@ export async function loadFirstData(client: QueryClient): Promise<void> {
 }
 
 /**
- * Home: a location first, then the feed of posts within 1 km with everything around it. Its first screen is also written into the served HTML before any script runs
- * (`prerenderedMainFor` in services/contracts/src/web/prerender.ts, the same elements and
- * classes as the question of the day, the community banner and "Location Access Required"
- * here; home-page.prerender.test.tsx keeps the two alike): change one, change the other.
+ * Home: a location first, then the feed of posts within 1 km with everything around it. Its
+ * first screen is also written into the served HTML before any script runs (`prerenderedMainFor`
+ * in services/contracts/src/web/prerender.ts: the same elements and classes as the question of
+ * the day, the community banner and "Location Access Required" here;
+ * home-page.prerender.test.tsx keeps the two alike): change one, change the other.
  */
 export default function HomePage() {
   usePageTitle('Saathi - Find Activity Partners Near You');
