@@ -198,12 +198,15 @@ describe.each(MODES)('accounts in the browser (%s mode)', (mode) => {
       expect(failed).toEqual([]);
       await page.getByText(`@${username}`).waitFor();
       await page.getByText('Total posts created').waitFor();
-      await page.getByText('Member Since').waitFor();
+      await page.getByText('Member Since', { exact: true }).waitFor();
       // The summary comes first: the three cards right under the profile, then Past activities,
       // each card apart from the one above it (Past activities once sat flush on the profile card).
       await page.getByRole('heading', { name: 'Past activities' }).waitFor();
       const profileCard = (await page.getByRole('region', { name: 'Profile', exact: true }).boundingBox())!;
-      const stats = (await page.getByRole('list').filter({ hasText: 'Member Since' }).boundingBox())!;
+      const stats = (await page
+        .getByRole('list')
+        .filter({ has: page.getByRole('heading', { name: 'Member Since', exact: true }) })
+        .boundingBox())!;
       const pastCard = (await page.getByRole('region', { name: 'Past activities' }).boundingBox())!;
       expect(stats.y - (profileCard.y + profileCard.height)).toBeGreaterThanOrEqual(16);
       expect(pastCard.y - (stats.y + stats.height)).toBeGreaterThanOrEqual(16);

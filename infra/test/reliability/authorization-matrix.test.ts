@@ -428,6 +428,8 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'POST /api/posts/:id/reactions': "reacting to another's post is the feature",
   'POST /api/comments/:id/reactions': "reacting to another's comment is the feature",
   'GET /api/profile-stats/:userId': "a profile's counts, shown with the profile to every signed-in person",
+  'GET /api/people-met/:userId':
+    'how many people someone met at activities (a count, naming nobody), shown with the profile to every signed-in person',
   'POST /api/posts/:id/activity/join': "asking to join another's activity is the feature",
   'POST /api/posts/:id/activity/leave': "withdraws the caller's own request or place only",
   'POST /api/conversations': 'starting a conversation with another person is the feature',

@@ -37,6 +37,7 @@ import { AttemptLimits } from './use-cases/rate-limit';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from './use-cases/password-reset';
 import { registerAccount } from './use-cases/register-account';
 import { saveOwnProfile } from './use-cases/save-own-profile';
+import { viewProfile } from './use-cases/view-profile';
 import { signIn } from './use-cases/sign-in';
 import { uploadProfileImage } from './use-cases/upload-profile-image';
 
@@ -154,8 +155,7 @@ export async function registerIdentity(app: App, kit: ServiceKit<Config>): Promi
     withConfiguredRole: (user) => withConfiguredRole(core, user),
   });
   profileRoutes(app, {
-    findProfile: (userId) => core.profiles.findByUserId(userId),
-    userExists: async (userId) => (await core.users.findById(userId)) !== undefined,
+    viewProfile: (viewerId, userId) => viewProfile(core, viewerId, userId),
     saveOwnProfile: (user, body, meta) => saveOwnProfile(core, user, body, meta),
   });
   usersRoutes(app, { findUser: (userId) => core.users.findById(userId) });

@@ -20,6 +20,7 @@ import { exportRoutes } from './routes/export';
 import { adminReviewRoutes } from './routes/admin-review';
 import { messageRoutes } from './routes/messages';
 import { messageSettingsRoutes } from './routes/message-settings';
+import { peopleMetRoutes } from './routes/people-met';
 import { requestRoutes } from './routes/requests';
 import {
   listConversations,
@@ -31,6 +32,7 @@ import { listMessages, sendMessage } from './use-cases/messages';
 import type { MessagingCore, RequestMeta } from './use-cases/messaging-core';
 import { acceptRequest, declineRequest } from './use-cases/requests';
 import { getMessageSettings, putMessageSettings } from './use-cases/message-settings';
+import { peopleMet } from './use-cases/people-met';
 import {
   listActivityThreadMessages,
   listActivityThreads,
@@ -114,6 +116,7 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     get: (user) => getMessageSettings(core, user),
     put: (user, settings) => putMessageSettings(core, user, settings),
   });
+  peopleMetRoutes(app, { peopleMet: (userId) => peopleMet(core, userId) });
   const threads: ActivityThreadsCore = {
     uow: kit.uow,
     clock: kit.clock,

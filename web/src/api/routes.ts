@@ -171,6 +171,7 @@ export const pastActivitiesRoute = routeRef<typeof contracts.pastActivitiesRoute
   'GET',
   '/api/activities/past',
 );
+export const peopleMetRoute = routeRef<typeof contracts.peopleMetRoute>('GET', '/api/people-met/:userId');
 export const profileStatsRoute = routeRef<typeof contracts.profileStatsRoute>(
   'GET',
   '/api/profile-stats/:userId',

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type Interest,
   type Profile,
   type ProfileStats,
   type PublicUser,
@@ -9,6 +10,7 @@ import {
   createProfileRoute,
   getProfileRoute,
   getPublicUserRoute,
+  peopleMetRoute,
   profileStatsRoute,
   updateProfileRoute,
   uploadProfileImageRoute,
@@ -16,7 +18,7 @@ import {
 import { api } from './api-client';
 import { isApiError } from './api-error';
 import { profileStatsKey } from './feed-query-keys';
-import { currentUserKey, profileKey, publicUserKey } from './query-keys';
+import { currentUserKey, peopleMetKey, profileKey, publicUserKey } from './query-keys';
 
 /** The call's answer, or null when the server says there is no such thing (404). */
 async function orNullIfMissing<T>(call: Promise<T>): Promise<T | null> {
@@ -58,6 +60,7 @@ export interface SaveProfileInput {
   displayName: string;
   bio: string;
   profileImageUrl: string | null;
+  interests: Interest[];
 }
 
 export function useSaveProfile() {
@@ -96,4 +99,17 @@ export function useProfileStats(userId: string | undefined): ProfileStats {
     enabled: !!userId,
   });
   return query.data ?? { posts: 0, likesReceived: 0 };
+}
+
+/**
+ * How many people someone met at activities (messaging counts the check-ins), for the profile's
+ * trust lines; undefined until it arrives or when it cannot be read, and then the line is left out.
+ */
+export function usePeopleMet(userId: string | undefined): number | undefined {
+  const query = useQuery({
+    queryKey: peopleMetKey(userId ?? ''),
+    queryFn: ({ signal }) => api.call(peopleMetRoute, { params: { userId: userId ?? '' }, signal }),
+    enabled: !!userId,
+  });
+  return query.data?.peopleMet;
 }

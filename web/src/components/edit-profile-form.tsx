@@ -6,6 +6,7 @@ import {
   PROFILE_IMAGE_MAX_BYTES,
   profileBodySchema,
   type CurrentUser,
+  type Interest,
   type Profile,
 } from '@saathi/contracts';
 import { useSaveProfile, useUploadProfileImage } from '../api/use-profile';
@@ -13,13 +14,14 @@ import { serverMessage } from '../lib/error-message';
 import { ANONYMOUS_USER } from '../lib/names';
 import { readFileAsDataUrl } from '../lib/read-file';
 import { toast } from '../lib/toast-store';
+import { InterestsPicker } from './interests-picker';
 import { TextAreaField } from './text-area-field';
 import { TextField } from './text-field';
 import { buttonPrimary, buttonSecondary, cardClass } from './ui';
 import { UserAvatar } from './user-avatar';
 
 /**
- * The own profile in edit mode: display name, bio, picture upload. Saving creates the profile
+ * The own profile in edit mode: display name, bio, picture upload, interests. Saving creates the profile
  * when there is none yet, else updates it; `onDone` returns to the view.
  */
 export function EditProfileForm({
@@ -36,6 +38,7 @@ export function EditProfileForm({
   const [imageUrl, setImageUrl] = useState<string | null>(
     profile?.profileImageUrl ?? me.profileImageUrl ?? null,
   );
+  const [interests, setInterests] = useState<Interest[]>(profile?.interests ?? []);
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveProfile();
   const upload = useUploadProfileImage();
@@ -79,7 +82,12 @@ export function EditProfileForm({
   const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const name = displayName.trim() || me.username || ANONYMOUS_USER;
-    const parsed = profileBodySchema.safeParse({ displayName: name, bio, profileImageUrl: imageUrl });
+    const parsed = profileBodySchema.safeParse({
+      displayName: name,
+      bio,
+      profileImageUrl: imageUrl,
+      interests,
+    });
     if (!parsed.success) {
       toast({
         title: 'Error',
@@ -89,7 +97,14 @@ export function EditProfileForm({
       return;
     }
     save.mutate(
-      { userId: me.id, create: profile?.id == null, displayName: name, bio, profileImageUrl: imageUrl },
+      {
+        userId: me.id,
+        create: profile?.id == null,
+        displayName: name,
+        bio,
+        profileImageUrl: imageUrl,
+        interests,
+      },
       {
         onSuccess: () => {
           toast({ title: 'Profile Updated', description: 'Your profile has been saved successfully.' });
@@ -150,6 +165,7 @@ export function EditProfileForm({
         onChange={setBio}
         placeholder="Tell people what activities you enjoy"
       />
+      <InterestsPicker chosen={interests} onChange={setInterests} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonPrimary} disabled={save.isPending || upload.isPending}>
           {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}

@@ -3,20 +3,22 @@ import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, Calendar, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
 import type { CurrentUser } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
-import { useProfile, useProfileStats, usePublicUser } from '../api/use-profile';
+import { usePeopleMet, useProfile, useProfileStats, usePublicUser } from '../api/use-profile';
 import { BlockButton } from '../components/block-button';
 import { BlockedPeopleList } from '../components/blocked-people-list';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { NoticeCard } from '../components/notice-card';
 import { PastActivitiesSection } from '../components/past-activities-section';
+import { ProfileInterests } from '../components/profile-interests';
+import { ProfileTrustLines } from '../components/profile-trust-lines';
 import { ShareProfileDialog } from '../components/share-profile-dialog';
 import { Spinner } from '../components/spinner';
 import { buttonPrimary, buttonSecondary, cardClass, linkClass } from '../components/ui';
 import { UserAvatar } from '../components/user-avatar';
 import { YourDataSection } from '../components/your-data-section';
-import { memberSince } from '../lib/dates';
 import { serverMessage } from '../lib/error-message';
 import { profileDisplayName } from '../lib/names';
+import { monthText } from '../lib/profile-trust';
 import { qrCodeDataUrl } from '../lib/qr-code';
 import { profileLink } from '../lib/share-links';
 import { toast } from '../lib/toast-store';
@@ -54,6 +56,7 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
   const profileQuery = useProfile(targetId);
   const otherUser = usePublicUser(targetId, !isOwn);
   const stats = useProfileStats(targetId);
+  const peopleMet = usePeopleMet(targetId);
   const [editing, setEditing] = useState(false);
   const [share, setShare] = useState<{ qr: string; link: string } | null>(null);
   const [preparingShare, setPreparingShare] = useState(false);
@@ -116,6 +119,12 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
               {profile?.bio ? (
                 <p className="mt-3 whitespace-pre-line break-words text-slate-700">{profile.bio}</p>
               ) : null}
+              {profile ? (
+                <>
+                  <ProfileInterests interests={profile.interests} shared={profile.sharedInterests} />
+                  <ProfileTrustLines profile={profile} peopleMet={peopleMet} />
+                </>
+              ) : null}
               <div className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">
                 {isOwn ? (
                   <button type="button" className={buttonPrimary} onClick={() => setEditing(true)}>
@@ -156,10 +165,11 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
           value={String(stats.likesReceived)}
           hint="From your posts"
         />
+        {/* The account's month, as the trust line says it: never the day someone joined. */}
         <StatCard
           icon={<Calendar className="h-5 w-5" aria-hidden="true" />}
           title="Member Since"
-          value={memberSince(profile?.createdAt)}
+          value={(profile && monthText(profile.memberSince)) ?? 'Today'}
           hint={isOwn ? 'Welcome to Saathi' : 'Part of Saathi'}
         />
       </ul>

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './profile';
+export * from './interests';
 export * from './names';
 export * from './messages';
 export * from './routes';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIO_MAX, DISPLAY_NAME_MAX, PROFILE_IMAGE_TYPE_MAX } from '../constants';
+import { interestSchema, interestsSchema } from './interests';
 import { cleanPersonName } from './names';
 
 export const profileBodySchema = z.object({
@@ -12,6 +13,8 @@ export const profileBodySchema = z.object({
     .optional(),
   bio: z.string().max(BIO_MAX, 'Bio must be 100 characters or less').optional(),
   profileImageUrl: z.string().max(2048).nullable().optional(),
+  /** Absent: the interests stay as they are; [] clears them. */
+  interests: interestsSchema.optional(),
   /** Sent by the original client; the server always uses the signed-in user instead. */
   userId: z.string().optional(),
 });
@@ -31,6 +34,15 @@ export const profileSchema = z.object({
   profileImageUrl: z.string().nullable(),
   createdAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  interests: z.array(interestSchema),
+  /** The owner's interests the viewer picked too (none on one's own profile). */
+  sharedInterests: z.array(interestSchema),
+  /**
+   * What builds trust, from the account rather than the profile: the month the account was made
+   * (`YYYY-MM`, UTC; never the day or time) and whether its owner proved the email address.
+   */
+  memberSince: z.string().regex(/^\d{4}-\d{2}$/),
+  emailVerified: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

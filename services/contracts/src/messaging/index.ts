@@ -6,4 +6,5 @@ export * from './socket';
 export * from './messages';
 export * from './requests';
 export * from './message-settings';
+export * from './people-met';
 export * from './activity-threads';

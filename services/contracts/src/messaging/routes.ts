@@ -3,6 +3,7 @@ import { defineRoute } from '../http/route';
 import { acceptMessageRequestRoute, declineMessageRequestRoute } from './requests';
 import { activityThreadRoutes } from './activity-threads';
 import { getMessageSettingsRoute, putMessageSettingsRoute } from './message-settings';
+import { peopleMetRoute } from './people-met';
 import {
   chatMessageSchema,
   conversationIdParamsSchema,
@@ -92,4 +93,5 @@ export const messagingRoutes = [
   ...activityThreadRoutes,
   getMessageSettingsRoute,
   putMessageSettingsRoute,
+  peopleMetRoute,
 ] as const;

@@ -8,6 +8,7 @@ export interface ProfileChanges {
   displayName?: string | null;
   bio?: string | null;
   profileImageUrl?: string | null;
+  interests?: string[];
 }
 
 export class ProfilesRepository {

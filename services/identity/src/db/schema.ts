@@ -135,6 +135,11 @@ export const userProfiles = identity.table('user_profiles', {
   displayName: varchar('display_name', { length: 50 }),
   bio: varchar('bio', { length: 100 }),
   profileImageUrl: text('profile_image_url'),
+  /** At most 10 of contracts' INTERESTS, in that list's order (0009_profile_interests.sql). */
+  interests: text('interests')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

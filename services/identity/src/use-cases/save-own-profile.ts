@@ -40,6 +40,8 @@ export async function saveOwnProfile(
   if (body.displayName !== undefined) changes.displayName = body.displayName;
   if (body.bio !== undefined) changes.bio = body.bio;
   if (imageUrl !== undefined) changes.profileImageUrl = imageUrl;
+  // Already checked (known ones, at most 10) and put in the list's order by the body's schema.
+  if (body.interests !== undefined) changes.interests = body.interests;
   const now = deps.clock.now();
   return deps.uow.withEvents(async (tx, emit, afterCommit) => {
     const before = await deps.profiles.with(tx).findByUserId(user.id);

@@ -113,6 +113,16 @@ export class MessageSettingsRepository {
     return rows.map((row) => row.met_at);
   }
 
+  /** How many different people the person met at activities: one pair is one person. */
+  async peopleMetBy(userId: string): Promise<number> {
+    const rows = await queryRows<{ people: number | string }>(
+      this.db,
+      sql`select count(*) as people from messaging.met_pairs
+           where user_low = ${userId}::uuid or user_high = ${userId}::uuid`,
+    );
+    return Number(rows[0]?.people ?? 0);
+  }
+
   /** Account erasure: every pair the person is in, and their setting back to the default. */
   async eraseUser(userId: string): Promise<void> {
     await this.db.execute(

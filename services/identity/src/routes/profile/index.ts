@@ -3,12 +3,13 @@ import type { Profile, ProfileBody } from '@saathi/contracts';
 import { httpErrors, registerRoute } from '@saathi/platform';
 import type { App } from '@saathi/platform';
 import type { ProfileRow, UserRow } from '../../db/schema';
+import { profileView } from '../../domain/profile-view';
 import type { RequestMeta } from '../../use-cases/identity-core';
 import { sessionOf } from '../require-session';
 
 export interface ProfileRoutesDeps {
-  findProfile(userId: string): Promise<ProfileRow | undefined>;
-  userExists(userId: string): Promise<boolean>;
+  /** Undefined for an unknown person. */
+  viewProfile(viewerId: string, userId: string): Promise<Profile | undefined>;
   saveOwnProfile(
     user: UserRow,
     body: ProfileBody,
@@ -16,39 +17,14 @@ export interface ProfileRoutesDeps {
   ): Promise<{ profile: ProfileRow; created: boolean }>;
 }
 
-function toProfile(row: ProfileRow): Profile {
-  return {
-    id: row.id,
-    userId: row.userId,
-    displayName: row.displayName,
-    bio: row.bio,
-    profileImageUrl: row.profileImageUrl,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function unsavedProfile(userId: string): Profile {
-  return {
-    id: null,
-    userId,
-    displayName: null,
-    bio: null,
-    profileImageUrl: null,
-    createdAt: null,
-    updatedAt: null,
-  };
-}
-
 export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
   registerRoute(app, getProfileRoute, async (request) => {
-    const { userId } = request.params;
-    const profile = await deps.findProfile(userId);
-    if (profile) return toProfile(profile);
+    const { user } = sessionOf(request);
     // Someone who never saved theirs has an empty one (id null), which the web creates on first
     // save; only an unknown person is a 404.
-    if (!(await deps.userExists(userId))) throw httpErrors.notFound(IdentityMessages.profileNotFound);
-    return unsavedProfile(userId);
+    const profile = await deps.viewProfile(user.id, request.params.userId);
+    if (!profile) throw httpErrors.notFound(IdentityMessages.profileNotFound);
+    return profile;
   });
 
   // The body's userId (sent by the original client) is ignored: a profile is always the caller's own.
@@ -56,9 +32,10 @@ export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
     const { user } = sessionOf(request);
     const meta = { traceId: request.traceId, ip: request.ip };
     const { profile, created } = await deps.saveOwnProfile(user, request.body, meta);
-    return reply.code(created ? 201 : 200).send(toProfile(profile));
+    return reply.code(created ? 201 : 200).send(profileView(user, profile, null));
   });
 
+  // Only the owner writes a profile, its interests included: anyone else's id is a 403.
   registerRoute(app, updateProfileRoute, async (request) => {
     const { user } = sessionOf(request);
     if (request.params.userId !== user.id) throw httpErrors.forbidden(IdentityMessages.profileForbidden);
@@ -66,6 +43,6 @@ export function profileRoutes(app: App, deps: ProfileRoutesDeps): void {
       traceId: request.traceId,
       ip: request.ip,
     });
-    return toProfile(profile);
+    return profileView(user, profile, null);
   });
 }

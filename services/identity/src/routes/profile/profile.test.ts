@@ -53,6 +53,10 @@ describe('profiles', () => {
         profileImageUrl: null,
         createdAt: null,
         updatedAt: null,
+        interests: [],
+        sharedInterests: [],
+        memberSince: expect.stringMatching(/^\d{4}-\d{2}$/),
+        emailVerified: false,
       });
     }
     const unknown = await me.browser.inject({ method: 'GET', url: `/api/profile/${randomUUID()}` });
