@@ -1,5 +1,13 @@
 import { createPublicKey } from 'node:crypto';
-import { boolVar, commonEnvSchema, infraEnvSchema, mailTokenKeyVar, pemVar, portVar } from '@saathi/platform';
+import {
+  boolVar,
+  commonEnvSchema,
+  infraEnvSchema,
+  mailTokenKeyVar,
+  pemVar,
+  portVar,
+  trustProxyVar,
+} from '@saathi/platform';
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@saathi/contracts';
 import { z } from 'zod';
 
@@ -41,19 +49,7 @@ export const configSchema = commonEnvSchema
      * addresses — and only if nothing else can connect (the network policies in k8s/base), since anyone
      * who can may claim any address.
      */
-    TRUST_PROXY: z
-      .string()
-      .default('loopback')
-      .transform((value): boolean | string[] =>
-        value === 'true'
-          ? true
-          : value === 'false'
-            ? false
-            : value
-                .split(',')
-                .map((part) => part.trim())
-                .filter(Boolean),
-      ),
+    TRUST_PROXY: trustProxyVar('loopback'),
     /**
      * Comma-separated e-mails that get the admin role once the address is verified (checked at
      * every sign-in and session refresh).

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { boolVar, commonEnvSchema, infraEnvSchema, mailTokenKeyVar, portVar } from '@saathi/platform';
+import {
+  boolVar,
+  commonEnvSchema,
+  infraEnvSchema,
+  mailTokenKeyVar,
+  portVar,
+  trustProxyVar,
+} from '@saathi/platform';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -71,19 +78,7 @@ export const configSchema = commonEnvSchema
      * visitors): `true`, `false`, or comma-separated addresses/CIDRs/`loopback` — the gateway's
      * only, as for identity.
      */
-    TRUST_PROXY: z
-      .string()
-      .default('loopback')
-      .transform((value): boolean | string[] =>
-        value === 'true'
-          ? true
-          : value === 'false'
-            ? false
-            : value
-                .split(',')
-                .map((part) => part.trim())
-                .filter(Boolean),
-      ),
+    TRUST_PROXY: trustProxyVar('loopback'),
     /** Feedback a signed-in user (or, signed out, an address) may send per hour. */
     FEEDBACK_PER_HOUR: positiveInt(10),
     /** At most one "new message" mail per conversation and recipient in this long. */

@@ -12,6 +12,26 @@ export const urlVar = (defaultUrl?: string) =>
 /** `true/false`, `1/0`, `yes/no`, `on/off` (any case). */
 export const boolVar = (defaultValue = false) => z.stringbool().default(defaultValue);
 
+/**
+ * Whose X-Forwarded-For names the client address, in Fastify's `trustProxy` form: `true`, `false`,
+ * or comma-separated addresses, CIDRs or `loopback`. The gateway does not use it: it never
+ * accepts `true` (any client could then choose its address).
+ */
+export const trustProxyVar = (defaultValue: string) =>
+  z
+    .string()
+    .default(defaultValue)
+    .transform((value): boolean | string[] =>
+      value === 'true'
+        ? true
+        : value === 'false'
+          ? false
+          : value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
+    );
+
 export const logLevelVar = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');

@@ -8,6 +8,7 @@ export {
   pemVar,
   portVar,
   serviceEnvSchema,
+  trustProxyVar,
   urlVar,
   workerEnvSchema,
 } from './fragments';

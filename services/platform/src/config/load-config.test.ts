@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boolVar, commonEnvSchema, infraEnvSchema, pemVar, portVar, urlVar } from './fragments';
+import {
+  boolVar,
+  commonEnvSchema,
+  infraEnvSchema,
+  pemVar,
+  portVar,
+  trustProxyVar,
+  urlVar,
+} from './fragments';
 import { ConfigError, loadConfig } from './load-config';
 
 const PEM = '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----';
@@ -82,5 +90,15 @@ describe('loadConfig', () => {
     const a = loadConfig(commonEnvSchema, { NODE_ENV: 'production' }, { exit: false });
     const b = loadConfig(commonEnvSchema, { NODE_ENV: 'test' }, { exit: false });
     expect(a).toEqual(b);
+  });
+});
+
+describe('trustProxyVar', () => {
+  it("reads Fastify's trustProxy forms: true, false, or a list of addresses", () => {
+    const schema = trustProxyVar('loopback');
+    expect(schema.parse(undefined)).toEqual(['loopback']);
+    expect(schema.parse('true')).toBe(true);
+    expect(schema.parse('false')).toBe(false);
+    expect(schema.parse(' 10.0.0.0/8, loopback ,')).toEqual(['10.0.0.0/8', 'loopback']);
   });
 });
