@@ -69,6 +69,7 @@ describe.each(MODES)('photos on a post (%s)', (mode) => {
       await expect.poll(() => previews.count()).toBe(3);
       await dialog.getByRole('button', { name: 'Remove photo 2' }).click();
       await expect.poll(() => previews.count()).toBe(2);
+      await runAxe(page, 'create dialog with photos');
       await dialog.getByRole('button', { name: 'Create Post' }).click();
       await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 

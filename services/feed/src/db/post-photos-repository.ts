@@ -60,8 +60,8 @@ export class PostPhotosRepository {
 
   /**
    * Gives the owner's unattached uploads `ids` to the post, in the order given, and records them
-   * on the post row; null when any of them is not theirs, already taken or gone (nothing changes
-   * then only if the caller's transaction rolls back: call it inside one).
+   * on the post row; null when any of them is not theirs, already on a post or gone. Call it in
+   * the post's transaction: on null the caller throws, and the rollback undoes the partial update.
    */
   async attach(postId: string, ownerId: string, ids: readonly string[]): Promise<PostPhotoRef[] | null> {
     if (ids.length === 0) return [];

@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 
-/** The card's width (a phone's column at 2x is ~800 px; the card shows up to 4 side by side). */
+/**
+ * The card's width: about what a photo takes in the feed's column on a phone's 2x screen (two
+ * across), at a fraction of the full size's bytes; the full size loads only when tapped.
+ */
 export const CARD_WIDTH = 480;
 /** The full view's longest side. */
 export const FULL_SIDE = 1280;
