@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { FeedMessages, feedPostSchema, postPhotoUrl, userDeletedV1 } from '@saathi/contracts';
+import {
+  FeedMessages,
+  feedPostSchema,
+  POST_PHOTO_MAX_BYTES,
+  postPhotoUrl,
+  userDeletedV1,
+} from '@saathi/contracts';
 import type { FeedPost, PostPhoto } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
@@ -127,6 +133,23 @@ describe('photos on posts', () => {
     // The declared type is ignored both ways: real JPEG bytes declared as PNG are a photo.
     const jpegAsPng = await upload(user, dataUrl(await phoneJpeg(), 'image/png'));
     expect(jpegAsPng.statusCode).toBe(201);
+  });
+
+  it('refuses a decompression bomb (more than 24 MP) and more than 8 MB, with a message', async () => {
+    const user = buildUser();
+    // 6000×5000 of one colour: a small file that would decode to 30 MP.
+    const bomb = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const refused = await upload(user, dataUrl(bomb, 'image/png'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: FeedMessages.photoUnreadable });
+
+    const huge = Buffer.alloc(POST_PHOTO_MAX_BYTES + 3, 0);
+    huge.set([0xff, 0xd8, 0xff]);
+    const tooLarge = await upload(user, dataUrl(huge));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ message: FeedMessages.photoTooLarge });
   });
 
   it('refuses signed-out uploads', async () => {
