@@ -97,4 +97,48 @@ describe.each(MODES)('interests and trust on a profile (%s)', (mode) => {
       await b.context.close();
     }
   }, 120_000);
+
+  it("narrows home to posts with one of the viewer's hashtag interests", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      // A place of this run's own, so only these posts are within 1 km.
+      const place = {
+        latitude: Math.round((12.9 + Math.random() * 0.05) * 1000) / 1000,
+        longitude: Math.round((80.2 + Math.random() * 0.05) * 1000) / 1000,
+      };
+      await registerAccount(context, 'meera', PASSWORD);
+      for (const [content, hashtags] of [
+        ['Sunrise trek this Saturday', ['hiking']],
+        ['Guitar jam in the park', ['music']],
+        ['Deadlift form check', ['gym']],
+      ] as const) {
+        const created = await context.request.post('/api/posts', {
+          data: { content, hashtags, ...place },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+      }
+      await pickInterests(page, ['#hiking', '#music', 'chess']);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByRole('list', { name: 'Interests' }).getByText('chess', { exact: true }).waitFor();
+
+      await context.addInitScript(
+        `localStorage.setItem('userLocation', ${JSON.stringify(JSON.stringify({ ...place, locationName: 'Interests corner' }))})`,
+      );
+      await page.goto('/');
+      const posts = page.getByRole('article');
+      await posts.filter({ hasText: 'Deadlift form check' }).waitFor();
+      const chip = page.getByRole('button', { name: 'Matches my interests' });
+      await chip.click();
+      await page.getByRole('heading', { name: 'Matching Your Interests' }).waitFor();
+      await expect.poll(() => posts.count()).toBe(2);
+      expect(await chip.getAttribute('aria-pressed')).toBe('true');
+      for (const text of ['Sunrise trek this Saturday', 'Guitar jam in the park'])
+        await posts.filter({ hasText: text }).waitFor();
+      await chip.click();
+      await page.getByRole('heading', { name: 'Currently Active Near You' }).waitFor();
+      await expect.poll(() => posts.count()).toBe(3);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

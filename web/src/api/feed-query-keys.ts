@@ -6,6 +6,8 @@ export interface FeedListParams {
   latitude: number;
   longitude: number;
   hashtag?: PostHashtag | undefined;
+  /** Any of these ("Matches my interests": the viewer's own hashtag interests). */
+  anyHashtag?: readonly PostHashtag[] | undefined;
   search?: string | undefined;
   /** "Happening today" / "This week": activities only. */
   when?: ActivityWhen | undefined;

@@ -62,6 +62,7 @@ export function feedQuery(params: FeedListParams | null) {
           limit: FEED_PAGE_SIZE,
           offset: pageParam,
           hashtag: snapped?.hashtag,
+          anyHashtag: snapped?.anyHashtag?.length ? snapped.anyHashtag.join(',') : undefined,
           search: snapped?.search?.trim() || undefined,
           when: snapped?.when,
           radius: snapped?.radius,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Interest,
   type Profile,
@@ -34,13 +34,17 @@ async function orNullIfMissing<T>(call: Promise<T>): Promise<T | null> {
  * A user's profile: `id` null until its first save (so saving knows to create it); null for
  * an unknown person (404).
  */
-export function useProfile(userId: string | undefined) {
-  return useQuery<Profile | null>({
+export function profileQuery(userId: string | undefined) {
+  return queryOptions<Profile | null>({
     queryKey: profileKey(userId ?? ''),
     queryFn: ({ signal }) =>
       orNullIfMissing(api.call(getProfileRoute, { params: { userId: userId ?? '' }, signal })),
     enabled: !!userId,
   });
+}
+
+export function useProfile(userId: string | undefined) {
+  return useQuery(profileQuery(userId));
 }
 
 /** Public facts about another user (names only), for their profile's display-name fallback. */

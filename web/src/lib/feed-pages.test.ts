@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { feedTitle, flattenPages, isFiltered, isPostHashtag, nextPageOffset } from './feed-pages';
+import {
+  feedTitle,
+  flattenPages,
+  hashtagsOfInterests,
+  isFiltered,
+  isPostHashtag,
+  nextPageOffset,
+} from './feed-pages';
 
 const posts = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: `p${from + i}` }));
@@ -32,12 +39,16 @@ describe('feedTitle', () => {
     expect(feedTitle({ search: '   ' })).toBe('Currently Active Near You');
     expect(feedTitle({ hashtag: 'gym' })).toBe('Posts tagged #gym');
     expect(feedTitle({ hashtag: 'gym', search: 'chess' })).toBe('Posts tagged #gym');
+    expect(feedTitle({ mine: true })).toBe('Matching Your Interests');
+    expect(feedTitle({ mine: true, hashtag: 'gym' })).toBe('Posts tagged #gym');
   });
 
   it('counts a hashtag or a non-blank search as filtered', () => {
     expect(isFiltered({})).toBe(false);
     expect(isFiltered({ search: ' ' })).toBe(false);
     expect(isFiltered({ search: 'run' })).toBe(true);
+    expect(isFiltered({ mine: true })).toBe(true);
+    expect(isFiltered({ mine: false })).toBe(false);
     expect(isFiltered({ hashtag: 'food' })).toBe(true);
   });
 });
@@ -47,5 +58,12 @@ describe('isPostHashtag', () => {
     expect(isPostHashtag('library')).toBe(true);
     expect(isPostHashtag('Gym')).toBe(false);
     expect(isPostHashtag('chess')).toBe(false);
+  });
+});
+
+describe('hashtagsOfInterests', () => {
+  it('keeps the post hashtags among the interests, without their #', () => {
+    expect(hashtagsOfInterests(['#hiking', 'chess', '#gym', '#cooking'])).toEqual(['hiking', 'gym']);
+    expect(hashtagsOfInterests(['chess', 'yoga'])).toEqual([]);
   });
 });

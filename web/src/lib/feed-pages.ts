@@ -28,19 +28,30 @@ export function flattenPages<T extends { id: string }>(pages: readonly (readonly
 export interface FeedFilter {
   hashtag?: string | undefined;
   search?: string | undefined;
+  /** "Matches my interests" is on. */
+  mine?: boolean | undefined;
 }
 
-/** Choosing a hashtag or searching narrows the feed; Load More is for the plain feed only. */
-export function isFiltered({ hashtag, search }: FeedFilter): boolean {
-  return !!hashtag || !!search?.trim();
+/** Choosing a hashtag, searching or "Matches my interests" narrows the feed; Load More is for the plain feed only. */
+export function isFiltered({ hashtag, search, mine }: FeedFilter): boolean {
+  return !!hashtag || !!search?.trim() || !!mine;
 }
 
-export function feedTitle({ hashtag, search }: FeedFilter): string {
+export function feedTitle({ hashtag, search, mine }: FeedFilter): string {
   if (hashtag) return `Posts tagged #${hashtag}`;
   if (search?.trim()) return 'Search Results';
+  if (mine) return 'Matching Your Interests';
   return 'Currently Active Near You';
 }
 
 export function isPostHashtag(value: string): value is PostHashtag {
   return (POST_HASHTAGS as readonly string[]).includes(value);
+}
+
+/** The post hashtags among a person's interests ("#hiking" → hiking): what "Matches my interests" asks for. */
+export function hashtagsOfInterests(interests: readonly string[]): PostHashtag[] {
+  return interests
+    .filter((interest) => interest.startsWith('#'))
+    .map((interest) => interest.slice(1))
+    .filter(isPostHashtag);
 }

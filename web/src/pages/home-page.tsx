@@ -7,6 +7,7 @@ import { loginRedirectRoute } from '../api/routes';
 import { currentUserQuery, useCurrentUser } from '../api/use-current-user';
 import { dailyResponsesQuery } from '../api/use-daily-question';
 import { feedQuery, useFeed } from '../api/use-feed';
+import { profileQuery, useProfile } from '../api/use-profile';
 import type { FeedListParams } from '../api/feed-query-keys';
 import { CommunityBanner } from '../components/community-banner';
 import { DailyQuestionCard } from '../components/daily-question-card';
@@ -16,14 +17,14 @@ import { LocationBanner } from '../components/location-banner';
 import { LocationRequired } from '../components/location-required';
 import { PostCard } from '../components/post-card';
 import { ActivityPanel } from '../components/activity-panel';
-import { WhenFilter } from '../components/when-filter';
+import { filterChipClass, WhenFilter } from '../components/when-filter';
 import { PostSkeletons } from '../components/post-skeleton';
 // In the first load, not lazy: a panel arriving after the feed would push what is under it down.
 import { QuietAreaPanel } from '../components/quiet-area-panel';
 import { SiteFooter } from '../components/site-footer';
 import { buttonSecondary } from '../components/ui';
 import { WhySaathi } from '../components/why-saathi';
-import { feedTitle, flattenPages, isFiltered, isPostHashtag } from '../lib/feed-pages';
+import { feedTitle, flattenPages, hashtagsOfInterests, isFiltered, isPostHashtag } from '../lib/feed-pages';
 import type { UserLocation } from '../lib/location';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePageTitle } from '../lib/use-page-title';
@@ -41,11 +42,22 @@ interface FeedFilters {
   hashtag?: PostHashtag | undefined;
   search: string;
   when?: ActivityWhen | undefined;
+  /** "Matches my interests": the viewer's hashtag interests, any of them. */
+  anyHashtag?: readonly PostHashtag[] | undefined;
 }
 
 /** The feed's query parameters: the same object for the first fetch and for the screen. */
-function feedParams(location: UserLocation, { hashtag, search, when }: FeedFilters): FeedListParams {
-  return { latitude: location.latitude, longitude: location.longitude, hashtag, search, when };
+function feedParams(location: UserLocation, filters: FeedFilters): FeedListParams {
+  const { hashtag, search, when, anyHashtag } = filters;
+  return {
+    latitude: location.latitude,
+    longitude: location.longitude,
+    hashtag,
+    search,
+    when,
+    // Absent unless chosen, so the plain feed's key stays the one home's first load fetched.
+    ...(anyHashtag ? { anyHashtag } : {}),
+  };
 }
 
 /**
@@ -59,7 +71,11 @@ export async function loadFirstData(client: QueryClient): Promise<void> {
   // A failed fetch is the screen's to show (its queries hold the error), not this wait's.
   const settled = () => undefined;
   await Promise.all([
-    client.query(currentUserQuery).catch(settled),
+    // Signed in, the person's own profile too: its interests decide the filter chips' row.
+    client
+      .query(currentUserQuery)
+      .then((user) => (user ? client.query(profileQuery(user.id)) : undefined))
+      .catch(settled),
     client.query(dailyResponsesQuery).catch(settled),
     client.infiniteQuery(feedQuery(feedParams(location, { search: '' }))).catch(settled),
   ]);
@@ -103,19 +119,29 @@ export default function HomePage() {
 }
 
 function HomeFeed({ location }: { location: UserLocation }) {
-  const { isAuthenticated, isLoading: userLoading } = useCurrentUser();
+  const { user, isAuthenticated, isLoading: userLoading } = useCurrentUser();
   const { setLocation } = useStoredLocation();
   const [searchInput, setSearchInput] = useState('');
   const [hashtag, setHashtag] = useState<PostHashtag>();
   const [when, setWhen] = useState<ActivityWhen>();
+  const [mine, setMine] = useState(false);
+  // The viewer's own hashtag interests (from their profile), for "Matches my interests".
+  const ownProfile = useProfile(isAuthenticated ? user?.id : undefined);
+  const myHashtags = useMemo(
+    () => hashtagsOfInterests(ownProfile.data?.interests ?? []),
+    [ownProfile.data?.interests],
+  );
+  const matchingMine = mine && myHashtags.length > 0;
   const [createOpen, setCreateOpen] = useState(false);
   const [draft, setDraft] = useState<PostDraftStart>();
   const [pickerOpen, setPickerOpen] = useState(false);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const filter = { hashtag, search };
+  const filter = { hashtag, search, mine: matchingMine };
   const filtered = isFiltered(filter) || !!when;
 
-  const feed = useFeed(feedParams(location, { hashtag, search, when }));
+  const feed = useFeed(
+    feedParams(location, { hashtag, search, when, anyHashtag: matchingMine ? myHashtags : undefined }),
+  );
   // The feed's answer is rendered as a deferred (interruptible) update: a page of posts with
   // their activity panels is the biggest render of the screen, and done at once it was one long
   // task on a phone's main thread right after the first paint. Deferred, React renders it in
@@ -165,7 +191,20 @@ function HomeFeed({ location }: { location: UserLocation }) {
               hashtag={hashtag}
               onHashtagChange={setHashtag}
             />
-            <WhenFilter selected={when} onSelect={setWhen} />
+            <WhenFilter selected={when} onSelect={setWhen}>
+              {myHashtags.length > 0 ? (
+                <li>
+                  <button
+                    type="button"
+                    aria-pressed={matchingMine}
+                    onClick={() => setMine(!matchingMine)}
+                    className={filterChipClass(matchingMine)}
+                  >
+                    Matches my interests
+                  </button>
+                </li>
+              ) : null}
+            </WhenFilter>
             <DailyQuestionCard location={location} />
             <CommunityBanner />
 

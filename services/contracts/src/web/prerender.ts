@@ -103,7 +103,7 @@ function homeFeedHtml(now: Date, count: number): string {
     ) +
     'Filters</button></div></div>';
   const when =
-    '<ul class="flex flex-wrap gap-2" aria-label="Activities by time">' +
+    '<ul class="flex flex-wrap gap-2" aria-label="Feed filters">' +
     `<li><button type="button" aria-pressed="false" class="${CHIP}">Happening today</button></li>` +
     `<li><button type="button" aria-pressed="false" class="${CHIP}">This week</button></li></ul>`;
   const question =
