@@ -179,7 +179,7 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
   });
   profileStatsRoutes(app, { profileStats: (userId) => profileStats(core, userId) });
   exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
-  adminReviewRoutes(app, { db: kit.db.db, edits: editDeps.edits });
+  adminReviewRoutes(app, { db: kit.db.db, edits: editDeps.edits, photos: core.photos });
   activityRoutes(app, {
     getActivity: (user, postId) => getActivity(core, user, postId),
     joinActivity: async (user, postId, note, meta) => {

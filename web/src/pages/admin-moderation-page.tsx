@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { REPORT_REASON_LABELS } from '@saathi/contracts';
+import { REPORT_REASON_LABELS, reviewPostPhotoUrl } from '@saathi/contracts';
 import type { ModerationAction, OpenCase, ReviewText } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
 import {
@@ -105,6 +105,30 @@ function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'
   return (
     <div role="group" className="mt-2 space-y-1" aria-label={`${KIND_LABELS[entry.targetKind]} as stored`}>
       <blockquote className={quoteClass}>{content.text}</blockquote>
+      {content.photos?.length ? (
+        // The post's photos, whatever moderation did to it: a report may be about one of them.
+        <ul className="flex flex-wrap gap-2" aria-label="Photos on the post">
+          {content.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a
+                href={reviewPostPhotoUrl(photo.id)}
+                target="_blank"
+                rel="noreferrer"
+                className="block rounded focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              >
+                <img
+                  src={reviewPostPhotoUrl(photo.id)}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  alt={`Photo ${index + 1} of ${content.photos?.length ?? 0}`}
+                  className="h-24 w-auto rounded object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="text-xs text-slate-600">
         As stored, {new Date(content.createdAt).toLocaleString()}
         {state(content)}

@@ -42,6 +42,11 @@ export const POST_PHOTOS_PER_DAY = 20;
 export const POST_PHOTO_SIZES = ['card', 'full'] as const;
 export type PostPhotoSize = (typeof POST_PHOTO_SIZES)[number];
 export const POST_PHOTO_PATH = '/api/post-photos';
+/** Where an admin reviewing a report reads a post's photo, whatever moderation did to the post. */
+export const REVIEW_POST_PHOTO_PATH = '/api/admin/review/post-photos';
+export function reviewPostPhotoUrl(id: string): string {
+  return `${REVIEW_POST_PHOTO_PATH}/${id}`;
+}
 /** Where one size of a photo is served (our own origin, never the upload's URL). */
 export function postPhotoUrl(id: string, size: PostPhotoSize): string {
   return `${POST_PHOTO_PATH}/${id}?size=${size}`;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route';
+import { REVIEW_POST_PHOTO_PATH } from '../feed/constants';
+import { postPhotoSchema } from '../feed/schemas';
 
 /**
  * The reported item AS STORED, for the admin reviewing a case. A reporter's excerpt is only what
@@ -37,6 +39,8 @@ export const reviewContentSchema = reviewTextSchema.extend({
    * few before and after, oldest first). Empty for a post.
    */
   context: z.array(reviewTextSchema),
+  /** A post's photos, in order (absent when it has none); each is read through reviewPostPhotoRoute. */
+  photos: z.array(postPhotoSchema).optional(),
 });
 export type ReviewContent = z.infer<typeof reviewContentSchema>;
 
@@ -101,6 +105,24 @@ export const reviewPersonRoute = defineRoute({
   response: { 200: reviewPersonSchema },
 });
 
-export const feedReviewRoutes = [reviewPostRoute, reviewCommentRoute, reviewDailyAnswerRoute] as const;
+/**
+ * Admins only: a post's photo in its full size, whatever moderation did to the post (the public
+ * photo route answers only a shown post's). Never cached anywhere but the reviewer's tab.
+ */
+export const reviewPostPhotoRoute = defineRoute({
+  service: 'feed',
+  method: 'GET',
+  path: `${REVIEW_POST_PHOTO_PATH}/:id`,
+  access: 'admin',
+  params: itemParams,
+  kind: 'document',
+});
+
+export const feedReviewRoutes = [
+  reviewPostRoute,
+  reviewCommentRoute,
+  reviewDailyAnswerRoute,
+  reviewPostPhotoRoute,
+] as const;
 export const messagingReviewRoutes = [reviewMessageRoute] as const;
 export const identityReviewRoutes = [reviewPersonRoute] as const;

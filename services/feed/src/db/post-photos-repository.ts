@@ -102,6 +102,19 @@ export class PostPhotosRepository {
     };
   }
 
+  /** The full size of a photo on any post, shown or not: for the moderator reviewing it. */
+  async findForReview(id: string): Promise<{ contentType: string; data: Buffer } | undefined> {
+    const [row] = await queryRows<{ content_type: string; data: Buffer | Uint8Array }>(
+      this.db,
+      sql`select content_type, full_image as data from feed.post_photos where id = ${id} and post_id is not null`,
+    );
+    if (!row) return undefined;
+    return {
+      contentType: row.content_type,
+      data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data),
+    };
+  }
+
   /** Uploads no post took within UNATTACHED_PHOTO_AGE_MS; returns how many went. */
   async deleteUnattached(now: Date): Promise<number> {
     const before = new Date(now.getTime() - UNATTACHED_PHOTO_AGE_MS);

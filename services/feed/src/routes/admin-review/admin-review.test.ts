@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { contentHiddenV1, contentRemovedV1, dailyQuestionFor, ModerationMessages } from '@saathi/contracts';
+import sharp from 'sharp';
+import {
+  contentHiddenV1,
+  contentRemovedV1,
+  dailyQuestionFor,
+  ModerationMessages,
+  postPhotoUrl,
+} from '@saathi/contracts';
 import type { ReviewContent } from '@saathi/contracts';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
@@ -100,5 +107,42 @@ describe('the reviewer reads a reported daily answer as stored', () => {
       moderation: 'hidden',
       context: [],
     });
+  });
+});
+
+describe('the reviewer sees a reported post’s photos', () => {
+  it('lists them with the post and serves them to admins only, uncached, once the post is hidden', async () => {
+    const author = buildUser();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a37' } })
+      .png()
+      .toBuffer();
+    const uploaded = await feed.app.inject({
+      method: 'POST',
+      url: '/api/post-photos',
+      ...feed.signIn(author),
+      payload: { imageData: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const photo = uploaded.json<{ id: string; width: number; height: number }>();
+    const post = await feed.createPost(author, { content: 'My balcony garden', photoIds: [photo.id] });
+
+    await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: post.id });
+    await feed.waitForRow(sql`select 1 from feed.posts where id = ${post.id} and moderation = 'hidden'`);
+    // Hidden: the public photo route no longer serves it.
+    expect((await feed.app.inject({ method: 'GET', url: postPhotoUrl(photo.id, 'card') })).statusCode).toBe(
+      404,
+    );
+
+    const stored = await get(`/api/admin/review/posts/${post.id}`);
+    expect(stored.json<ReviewContent>().photos).toEqual([photo]);
+    const url = `/api/admin/review/post-photos/${photo.id}`;
+    expect((await feed.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await get(url, author)).statusCode).toBe(403);
+    const shown = await get(url);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/webp');
+    expect(shown.headers['cache-control']).toBe('private, no-store');
+    expect(shown.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get(`/api/admin/review/post-photos/${randomUUID()}`)).statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import {
   ModerationMessages,
   reviewCommentRoute,
   reviewDailyAnswerRoute,
+  reviewPostPhotoRoute,
   reviewPostRoute,
 } from '@saathi/contracts';
 import type { ReviewText, ReviewVersion } from '@saathi/contracts';
@@ -10,6 +11,8 @@ import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { EarlierVersion, EditsRepository } from '../../db/edits-repository';
+import type { PostPhotosRepository } from '../../db/post-photos-repository';
+import type { PostPhotoRef } from '../../db/schema';
 
 type TextRow = {
   id: string;
@@ -38,17 +41,35 @@ const versionOf = (version: EarlierVersion): ReviewVersion => ({
  * reviewer judges the real text, not the reporter's excerpt. Unlike the feed's own reads, hidden,
  * removed, suspended and expired items are answered too; a deleted one is 404.
  */
-export function adminReviewRoutes(app: App, deps: { db: Db; edits: EditsRepository }): void {
+export function adminReviewRoutes(
+  app: App,
+  deps: { db: Db; edits: EditsRepository; photos: PostPhotosRepository },
+): void {
   const one = async (query: SQL) => (await queryRows<TextRow>(deps.db, query))[0];
 
   registerRoute(app, reviewPostRoute, async (request) => {
-    const post = await one(
-      sql`select id, author_id, content, created_at, moderation from feed.posts where id = ${request.params.id}`,
+    const [post] = await queryRows<TextRow & { photos: PostPhotoRef[] | null }>(
+      deps.db,
+      sql`select id, author_id, content, created_at, moderation, photos from feed.posts where id = ${request.params.id}`,
     );
     if (!post) throw httpErrors.notFound(ModerationMessages.itemGone);
     // An edited post: the reviewer reads every earlier text too (the report may be of one).
     const earlierVersions = (await deps.edits.postVersions(post.id)).map(versionOf);
-    return { ...shape(post), context: [], earlierVersions };
+    // A report of a post may be about its photos: the reviewer sees them, hidden or not.
+    const photos = post.photos ?? [];
+    return { ...shape(post), context: [], earlierVersions, ...(photos.length > 0 ? { photos } : {}) };
+  });
+
+  registerRoute(app, reviewPostPhotoRoute, async (request, reply) => {
+    const photo = await deps.photos.findForReview(request.params.id);
+    if (!photo) throw httpErrors.notFound(ModerationMessages.itemGone);
+    // A hidden post's photo must never land in a shared cache, where anyone could fetch it.
+    return reply
+      .header('content-type', photo.contentType)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(photo.data);
   });
 
   registerRoute(app, reviewCommentRoute, async (request) => {
