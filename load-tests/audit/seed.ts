@@ -1,8 +1,10 @@
 import { HOME_SCREEN_COOKIE, HOME_SCREEN_FEED } from '@saathi/contracts';
+import { gradientPngDataUrl } from './photo';
 
 /**
  * A neighbourhood to audit: one account and a page of posts around a point, made through the
  * public API like a real user would, so `/` shows a full feed and `/profile/:id` a real profile.
+ * Every fourth post carries a photo, as many real posts will (issue 31 audits `/` with them).
  */
 export const AUDIT_LOCATION = { locationName: 'Bangalore', latitude: 12.9716, longitude: 77.5946 };
 
@@ -54,13 +56,26 @@ export async function seedFeed(baseUrl: string): Promise<SeededFeed> {
     throw new Error(`seed: register answered ${registered.status}: ${await registered.text()}`);
   const user = (await registered.json()) as { id: string };
   const cookie = cookiesOf(registered);
-  for (const [content, hashtags] of POSTS) {
+  for (const [index, [content, hashtags]] of POSTS.entries()) {
+    const photoIds = index % 4 === 1 ? [await uploadPhoto(baseUrl, cookie)] : [];
     const created = await fetch(`${baseUrl}/api/posts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ content, hashtags, ...AUDIT_LOCATION }),
+      body: JSON.stringify({ content, hashtags, photoIds, ...AUDIT_LOCATION }),
     });
     if (!created.ok) throw new Error(`seed: create post answered ${created.status}: ${await created.text()}`);
   }
   return { userId: user.id };
+}
+
+/** Uploads a 1600 × 1200 photo for the next post; its id. */
+async function uploadPhoto(baseUrl: string, cookie: string): Promise<string> {
+  const uploaded = await fetch(`${baseUrl}/api/post-photos`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ imageData: gradientPngDataUrl(1600, 1200) }),
+  });
+  if (uploaded.status !== 201)
+    throw new Error(`seed: photo upload answered ${uploaded.status}: ${await uploaded.text()}`);
+  return ((await uploaded.json()) as { id: string }).id;
 }

@@ -1,0 +1,51 @@
+import { deflateSync } from 'node:zlib';
+
+// A photo for seeded posts, made here rather than kept as a binary file: a PNG of a soft
+// two-colour gradient (the server re-encodes whatever it gets, so only its size matters).
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** An RGB PNG of `width` × `height`, teal at the top fading to amber at the bottom. */
+export function gradientPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, not interlaced
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    const t = y / Math.max(1, height - 1);
+    const rgb = [Math.round(15 + 230 * t), Math.round(118 + 40 * t), Math.round(110 - 70 * t)];
+    const start = y * (1 + width * 3);
+    rows[start] = 0; // no filter on the row
+    for (let x = 0; x < width; x++) rows.set(rgb, start + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The same as a data URL, the form the photo upload takes. */
+export const gradientPngDataUrl = (width: number, height: number) =>
+  `data:image/png;base64,${gradientPng(width, height).toString('base64')}`;
