@@ -24,8 +24,21 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** An RGB PNG of `width` × `height`, teal at the top fading to amber at the bottom. */
-export function gradientPng(width: number, height: number): Buffer {
+/**
+ * An RGB PNG of `width` × `height`, teal at the top fading to amber at the bottom. With `grain`,
+ * each 3 × 3 block moves by up to ± that much (a fixed sequence, so every run is alike): texture
+ * that compresses more like a photo than a flat gradient does.
+ */
+export function gradientPng(width: number, height: number, grain = 0): Buffer {
+  let seed = 42;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const blocks = Array.from({ length: Math.ceil(height / 3) * Math.ceil(width / 3) }, () =>
+    Math.round((next() * 2 - 1) * grain),
+  );
+  const clamp = (value: number) => Math.max(0, Math.min(255, value));
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -36,7 +49,13 @@ export function gradientPng(width: number, height: number): Buffer {
     const rgb = [Math.round(15 + 230 * t), Math.round(118 + 40 * t), Math.round(110 - 70 * t)];
     const start = y * (1 + width * 3);
     rows[start] = 0; // no filter on the row
-    for (let x = 0; x < width; x++) rows.set(rgb, start + 1 + x * 3);
+    for (let x = 0; x < width; x++) {
+      const shift = blocks[Math.floor(y / 3) * Math.ceil(width / 3) + Math.floor(x / 3)] ?? 0;
+      rows.set(
+        rgb.map((channel) => clamp(channel + shift)),
+        start + 1 + x * 3,
+      );
+    }
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -47,5 +66,5 @@ export function gradientPng(width: number, height: number): Buffer {
 }
 
 /** The same as a data URL, the form the photo upload takes. */
-export const gradientPngDataUrl = (width: number, height: number) =>
-  `data:image/png;base64,${gradientPng(width, height).toString('base64')}`;
+export const gradientPngDataUrl = (width: number, height: number, grain = 0) =>
+  `data:image/png;base64,${gradientPng(width, height, grain).toString('base64')}`;

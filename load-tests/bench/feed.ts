@@ -49,6 +49,8 @@ import type { Child } from './lib/children';
 import { measure, median } from './lib/measure';
 import type { RequestShape, Sample } from './lib/measure';
 import { processCpuSeconds } from './lib/process-cpu';
+import { reencodePhoto } from '../../services/feed/src/domain/reencode-photo';
+import { gradientPng } from '../audit/photo';
 
 const here = import.meta.dirname;
 const { values } = parseArgs({
@@ -60,12 +62,15 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     keep: { type: 'boolean', default: false },
     'activity-share': { type: 'string', default: '0.1' },
+    // Issue 31: a fifth of posts carry a photo (its reference rides in the post's row).
+    'photo-share': { type: 'string', default: '0.2' },
   },
 });
 const POSTS = Number(values.posts);
 const POINTS = Number(values.points);
 const DURATION = Number(values.duration);
 const ACTIVITY_SHARE = Number(values['activity-share']);
+const PHOTO_SHARE = Number(values['photo-share']);
 const ROUNDS = 3;
 const CONNECTIONS = 50;
 
@@ -163,6 +168,11 @@ async function seed(db: DatabasePort): Promise<void> {
       from (select id as sid, date_trunc('minute', now() + random() * interval '10 days') as starts_at
               from feed.posts where random() < ${ACTIVITY_SHARE}::float8) as s
      where id = s.sid`);
+  // Photos: one each, referenced from the post as the feed stores it (the bytes are never read by the feed).
+  await db.db.execute(sql`
+    update feed.posts
+       set photos = jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'width', 1280, 'height', 960))
+     where random() < ${PHOTO_SHARE}::float8`);
   const inserted = performance.now();
   for (const index of indexes) await db.db.execute(sql.raw(index.indexdef));
   await db.db.execute(sql`vacuum analyze feed.posts`);
@@ -206,6 +216,7 @@ interface DatabaseFigures {
   cells: ReturnType<typeof summary>;
   baseline: ReturnType<typeof summary>;
   postsPerPage: number;
+  photosPerPage: number;
   explains: { label: string; plan: string }[];
 }
 
@@ -230,13 +241,16 @@ async function measureDatabase(db: DatabasePort): Promise<DatabaseFigures> {
   const cells: number[] = [];
   const baseline: number[] = [];
   let returned = 0;
+  let photos = 0;
   const points = randomPoints(POINTS);
   for (const [i, point] of points.entries()) {
     // Alternate which goes first, so neither always gets the other's warmed pages.
     const runCells = async () =>
       cells.push(
         await timed(async () => {
-          returned += (await posts.findNear(near(point))).length;
+          const page = await posts.findNear(near(point));
+          returned += page.length;
+          photos += page.reduce((sum, view) => sum + (view.photos?.length ?? 0), 0);
         }),
       );
     const runBaseline = async () => baseline.push(await timed(() => queryRows(db.db, baselineQuery(point))));
@@ -291,6 +305,7 @@ async function measureDatabase(db: DatabasePort): Promise<DatabaseFigures> {
     cells: summary(cells),
     baseline: summary(baseline),
     postsPerPage: returned / points.length,
+    photosPerPage: photos / points.length,
     explains: [
       await explain('cell walk', posts.nearQuery(near(CENTRE))),
       await explain('plain GiST radius + sort (baseline)', baselineQuery(CENTRE)),
@@ -426,6 +441,10 @@ async function main(): Promise<void> {
     for (const { label, plan } of database.explains)
       console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${label}:\n${plan}`);
     const http = await measureHttp(databaseUrl);
+    // What a page's photos weigh in the card size: the feed's own re-encoding of a 1600 × 1200
+    // photo-like image, times the photos a page holds on average.
+    const card = (await reencodePhoto(gradientPng(1600, 1200, 24))).card;
+    const cardKiB = card.data.length / 1024;
 
     const cpus = os.cpus();
     const lines = [
@@ -460,6 +479,8 @@ async function main(): Promise<void> {
         ([name, label]) =>
           `| ${label} | ${http[name].reqPerSec.toFixed(0)} | ${http[name].p50} | ${http[name].p99} | ${http[name].cpuUs.toFixed(0)} | ${http[name].failures} |`,
       ),
+      '',
+      `Photos: ${(PHOTO_SHARE * 100).toFixed(0)}% of posts carry one; a first page holds ${database.photosPerPage.toFixed(2)} on average. One card-size photo (${card.width} × ${card.height} WebP, re-encoded by the feed from a 1600 × 1200 photo-like image) is ${cardKiB.toFixed(1)} KiB, so a page's card images weigh about **${(database.photosPerPage * cardKiB).toFixed(1)} KiB** (fetched lazily, apart from the page's JSON).`,
       '',
       `Query p99 at the database: **${fmt(database.cells.p99)} ms** (target ≤ 5 ms; baseline ${fmt(database.baseline.p99)} ms). Through the gateway: **${http.feed.reqPerSec.toFixed(0)} req/s, p99 ${http.feed.p99} ms** (targets ≥ 2,000 req/s, p99 ≤ 50 ms), ${((http.feed.reqPerSec / http.trivial.reqPerSec) * 100).toFixed(1)}% of the trivial route's throughput.`,
       '',
