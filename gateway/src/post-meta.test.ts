@@ -8,6 +8,8 @@ import { allAt, closers, startFakeService, startGateway } from './test-upstreams
 
 const POST_ID = '6f1c2a4e-8b7d-4c3e-9a10-2b3c4d5e6f70';
 const GONE_ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const PHOTO_POST_ID = '7a2d3b5f-9c8e-4d4f-8b21-3c4d5e6f7081';
+const PHOTO_ID = '8b3e4c6a-0d9f-4e5a-9c32-4d5e6f708192';
 // Markup, quotes of both kinds, a replacement pattern and an emoji (two UTF-16 units) as the 150th character.
 const OPENING = `<script>alert("hi")</script> Anyone up for 'badminton' & chai? $& `;
 const CONTENT = `${OPENING}${'x'.repeat(149 - OPENING.length)}🏸 tail that is cut`;
@@ -27,6 +29,31 @@ beforeAll(async () => {
   const feed = await startFakeService('feed', (app) => {
     app.get<{ Params: { id: string } }>('/api/posts/:id', (request, reply) => {
       lookups.push(request.params.id);
+      if (request.params.id === PHOTO_POST_ID)
+        return {
+          id: PHOTO_POST_ID,
+          content: 'Sunrise trek, photo from last week',
+          authorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+          authorName: 'Asha',
+          authorInitials: 'A',
+          hashtags: ['hiking'],
+          likes: 0,
+          reactions: {},
+          likedByMe: false,
+          myReactions: [],
+          commentCount: 0,
+          distanceKm: null,
+          latitude: 12.972,
+          longitude: 77.594,
+          locationName: 'Bengaluru',
+          createdAt: '2026-11-28T10:00:00.000Z',
+          expiresAt: '2026-12-28T10:00:00.000Z',
+          editedAt: null,
+          photos: [
+            { id: PHOTO_ID, width: 1280, height: 960 },
+            { id: GONE_ID, width: 960, height: 1280 },
+          ],
+        };
       if (request.params.id !== POST_ID) return reply.code(404).send({ message: 'Post not found' });
       // The feed's answer carries the stored point; none of it may reach the page.
       return {
@@ -99,6 +126,18 @@ describe('server-side head tags for /post/:id', () => {
     // The stored point never reaches the page.
     expect(html).not.toContain('12.972');
     expect(html).not.toContain('77.594');
+  });
+
+  it("shows a post's first photo in its card, large, with its size", async () => {
+    const html = await (await fetch(`${gatewayUrl}/post/${PHOTO_POST_ID}`)).text();
+    const image = `https://saathi.example/api/post-photos/${PHOTO_ID}?size=full`;
+    expect(metaContent(html, 'property="og:image"')).toBe(escapeHtml(image));
+    expect(metaContent(html, 'name="twitter:image"')).toBe(escapeHtml(image));
+    expect(metaContent(html, 'property="og:image:width"')).toBe('1280');
+    expect(metaContent(html, 'property="og:image:height"')).toBe('960');
+    expect(metaContent(html, 'name="twitter:card"')).toBe('summary_large_image');
+    expect(html).not.toContain(GONE_ID);
+    expect(html).not.toContain('12.972');
   });
 
   it('serves the plain page for a missing post, a malformed id, and other paths', async () => {

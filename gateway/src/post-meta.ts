@@ -5,7 +5,7 @@
  * feed derives from its point, a city or a 0.1° square) and nothing finer: no coordinates, no
  * distance. Every value is escaped; a post's text is the author's, not markup.
  */
-import { PRODUCT_NAME, feedPostSchema } from '@saathi/contracts';
+import { PRODUCT_NAME, feedPostSchema, postPhotoUrl, type PostPhoto } from '@saathi/contracts';
 import { createCachedLookup, type CachedLookupOptions } from './cached-lookup';
 import { escapeHtml, withTitle } from './html-head';
 
@@ -16,6 +16,8 @@ export interface PostMeta {
   authorName: string;
   /** The feed's area name of the post (areaNameOf), or null. */
   locationName: string | null;
+  /** Its photos, in the author's order (absent: none): the first is the card's image. */
+  photos?: readonly PostPhoto[] | undefined;
 }
 
 export interface PostMetaSource {
@@ -24,11 +26,17 @@ export interface PostMetaSource {
 }
 
 /** The fields a preview reads, and nothing else of the feed's answer (not its point). */
-const postMetaSchema = feedPostSchema.pick({ id: true, content: true, authorName: true, locationName: true });
+const postMetaSchema = feedPostSchema.pick({
+  id: true,
+  content: true,
+  authorName: true,
+  locationName: true,
+  photos: true,
+});
 
 /** og:description is the post's first this many characters. */
 export const POST_DESCRIPTION_MAX = 150;
-/** The site's image for a post's card until posts have photos (an absolute URL is built from it). */
+/** The site's image for the card of a post without photos (an absolute URL is built from it). */
 export const DEFAULT_SHARE_IMAGE = '/icons/icon-512.png';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,14 +84,16 @@ export function postPageTitle(meta: Pick<PostMeta, 'authorName' | 'locationName'
 }
 
 /**
- * index.html with the post's <title>, description, Open Graph and Twitter tags, and the site's
- * default image. The description index.html carries is replaced, not duplicated.
+ * index.html with the post's <title>, description, Open Graph and Twitter tags, and its first
+ * photo (the full size: stripped of every metadata like all of them) or else the site's image.
+ * The description index.html carries is replaced, not duplicated.
  */
 export function withPostMeta(indexHtml: string, meta: PostMeta, origin: string): string {
   const title = escapeHtml(postPageTitle(meta));
   const description = escapeHtml(openingOf(meta.content));
   const url = escapeHtml(`${origin}/post/${meta.id}`);
-  const image = escapeHtml(`${origin}${DEFAULT_SHARE_IMAGE}`);
+  const photo = meta.photos?.[0];
+  const image = escapeHtml(`${origin}${photo ? postPhotoUrl(photo.id, 'full') : DEFAULT_SHARE_IMAGE}`);
   const tags = [
     `<meta name="description" content="${description}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -91,8 +101,15 @@ export function withPostMeta(indexHtml: string, meta: PostMeta, origin: string):
     `<meta property="og:type" content="article" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${image}" />`,
+    ...(photo
+      ? [
+          `<meta property="og:image:width" content="${photo.width}" />`,
+          `<meta property="og:image:height" content="${photo.height}" />`,
+        ]
+      : []),
     `<meta property="og:site_name" content="${escapeHtml(PRODUCT_NAME)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    // A photo shows large; the site's square icon, small.
+    `<meta name="twitter:card" content="${photo ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
