@@ -267,7 +267,7 @@ describe.each(MODES)('messaging in the browser (%s mode)', (mode) => {
       await bell.click();
       await popover
         .getByRole('button', {
-          name: new RegExp(`^${bala.username} sent you (a message|messages) \\(unread\\)`),
+          name: new RegExp(`^${bala.username} sent you (a message|\\d+ messages) \\(unread\\)`),
         })
         .waitFor();
       await popover.getByRole('button', { name: 'Mark all as read' }).click();

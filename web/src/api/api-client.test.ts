@@ -37,6 +37,10 @@ const profile = {
   profileImageUrl: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
+  interests: ['#hiking'],
+  sharedInterests: [],
+  memberSince: '2024-01',
+  emailVerified: true,
 };
 
 function json(body: unknown, status = 200): Response {
