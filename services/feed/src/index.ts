@@ -1,5 +1,5 @@
 import { feedRoutes, QueueName } from '@saathi/contracts';
-import { defineService, defineWorker, ErasedPeople, pruneEventTables } from '@saathi/platform';
+import { defineService, defineWorker, ErasedPeople, eventTablesPrune } from '@saathi/platform';
 import { registerFeed } from './app';
 import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
@@ -17,9 +17,6 @@ import { postExpiryJob } from './jobs/post-expiry';
 
 export type { Config } from './config';
 export { configSchema };
-
-/** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
-const EVENT_TABLE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Feed: posts within 1 km, comments, likes, reactions, the daily question and the bot tools. */
 export const feedService = defineService({
@@ -40,12 +37,7 @@ export const feedService = defineService({
     subscribeUserSuspended,
   ],
   periodic: [
-    {
-      name: 'feed-event-tables-prune',
-      everyMs: 60 * 60 * 1000,
-      run: (kit) =>
-        pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
-    },
+    eventTablesPrune('feed', SCHEMA),
     {
       // Deleted accounts' ids, once no late event of theirs can still arrive (30 days).
       name: 'feed-erased-people-prune',

@@ -1,8 +1,8 @@
 import { identityRoutes, QueueName } from '@saathi/contracts';
-import { defineJob, defineService } from '@saathi/platform';
+import { defineJob, defineService, eventTablesPrune } from '@saathi/platform';
 import { registerIdentity } from './app';
-import { configSchema } from './config';
-import { pruneIdentityEventTables, sweepIdentity } from './db/maintenance';
+import { configSchema, type Config } from './config';
+import { sweepIdentity } from './db/maintenance';
 import { deleteUnusedImages } from './db/profile-images-repository';
 import { SCHEMA } from './db/schema-name';
 import { DataExportsRepository } from './db/data-exports-repository';
@@ -33,12 +33,8 @@ export const identityService = defineService({
       run: (kit) => purgeDataExports({ exports: new DataExportsRepository(kit.db.db) }, kit.clock.now()),
     },
     { name: 'identity-sweep', everyMs: 60_000, run: (kit) => sweepIdentity(kit.db.db, kit.clock.now()) },
-    {
-      // Published events (addresses and names among them) a week on, as every service prunes its own.
-      name: 'identity-event-tables-prune',
-      everyMs: 3_600_000,
-      run: (kit) => pruneIdentityEventTables(kit.db.db, kit.clock.now()),
-    },
+    // Published events (addresses and names among them) a week on, as every service prunes its own.
+    eventTablesPrune<Config>('identity', SCHEMA),
     {
       // Uploads no profile or account uses, once a day old. Checked hourly, so a replica that
       // restarts more often than daily still runs it; deleting is idempotent across replicas.

@@ -1,5 +1,5 @@
 import { messagingRoutes } from '@saathi/contracts';
-import { defineService, ErasedPeople, pruneEventTables } from '@saathi/platform';
+import { defineService, ErasedPeople, eventTablesPrune } from '@saathi/platform';
 import { registerMessaging } from './app';
 import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
@@ -14,9 +14,6 @@ import { subscribeActivityCheckedIn } from './events/activity-checked-in';
 
 export type { Config } from './config';
 export { configSchema };
-
-/** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
-const EVENT_TABLE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Messaging: one conversation per pair, messages stored then pushed over Socket.IO, read markers. */
 export const messagingService = defineService({
@@ -38,12 +35,7 @@ export const messagingService = defineService({
     subscribeActivityCheckedIn,
   ],
   periodic: [
-    {
-      name: 'messaging-event-tables-prune',
-      everyMs: 60 * 60 * 1000,
-      run: (kit) =>
-        pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
-    },
+    eventTablesPrune('messaging', SCHEMA),
     {
       // Deleted accounts' ids, once no late event of theirs can still arrive (30 days).
       name: 'messaging-erased-people-prune',

@@ -1,5 +1,5 @@
 import { moderationRoutes } from '@saathi/contracts';
-import { defineService, ErasedPeople, pruneEventTables } from '@saathi/platform';
+import { defineService, ErasedPeople, eventTablesPrune } from '@saathi/platform';
 import { registerModeration } from './app';
 import { configSchema } from './config';
 import { applyRetention } from './db/retention';
@@ -10,9 +10,6 @@ import { subscribeUserDeleted } from './events/user-deleted';
 
 export type { Config } from './config';
 export { configSchema };
-
-/** Outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
-const EVENT_TABLE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Moderation: reports, the review queue, admin actions (as events) and their audit log. */
 export const moderationService = defineService({
@@ -25,12 +22,7 @@ export const moderationService = defineService({
   register: registerModeration,
   consumers: [subscribeContentOwners, subscribeReportRejected, subscribeUserDeleted],
   periodic: [
-    {
-      name: 'moderation-event-tables-prune',
-      everyMs: 60 * 60 * 1000,
-      run: (kit) =>
-        pruneEventTables(kit.db.db, SCHEMA, new Date(kit.clock.now().getTime() - EVENT_TABLE_RETENTION_MS)),
-    },
+    eventTablesPrune('moderation', SCHEMA),
     {
       name: 'moderation-retention',
       everyMs: 60 * 60 * 1000,

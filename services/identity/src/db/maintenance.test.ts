@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '@saathi/platform';
+import { EVENT_TABLE_RETENTION_MS, queryRows } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { identityService } from '../index';
 import { buildRegistration, startTestIdentity } from '../testing/test-service';
 import type { TestIdentity } from '../testing/test-service';
-import { EVENT_TABLE_RETENTION_MS, REDACTIONS, sweepIdentity } from './maintenance';
+import { REDACTIONS, sweepIdentity } from './maintenance';
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { pruneEventTables } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
-import { SCHEMA } from './schema-name';
 
 /**
  * Once the relay has published a reset or verification event, the outbox copy of its token
@@ -43,16 +41,4 @@ export async function sweepIdentity(db: Db, now: Date): Promise<void> {
   await db.execute(
     sql`delete from identity.email_verifications where expires_at < ${new Date(now.getTime() - 86_400_000)}`,
   );
-}
-
-/**
- * Published outbox rows and inbox entries are kept 7 days, as in every other service (the stream
- * keeps events as long); not longer, since identity's events carry addresses and names, deleted
- * accounts' too (docs/privacy.md).
- */
-export const EVENT_TABLE_RETENTION_MS = 7 * 86_400_000;
-
-/** Deletes identity's outbox rows and inbox entries older than the retention (hourly task). */
-export function pruneIdentityEventTables(db: Db, now: Date): Promise<void> {
-  return pruneEventTables(db, SCHEMA, new Date(now.getTime() - EVENT_TABLE_RETENTION_MS));
 }

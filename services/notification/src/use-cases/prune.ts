@@ -1,4 +1,4 @@
-import { ErasedPeople, pruneEventTables } from '@saathi/platform';
+import { ErasedPeople, EVENT_TABLE_RETENTION_MS, pruneEventTables } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityMailsRepository } from '../db/activity-mails-repository';
@@ -13,8 +13,6 @@ import { SCHEMA } from '../schema-name';
 import { prunePageViews } from './page-views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Dispatched outbox rows and inbox entries are kept this long (well past JetStream's duplicate window). */
-const EVENT_TABLE_RETENTION_MS = 7 * DAY_MS;
 /**
  * A sent mail's dedupe key is kept this long: a redelivered event (JetStream keeps them 7 days)
  * or a retried mail job finds it and sends nothing twice; past that nothing can ask again.

@@ -5,4 +5,5 @@ export { registerRoute, resolveSessionsWith } from './register-route';
 export type { RegisterRouteOptions, RouteRequest, RouteReturn, SessionResolver } from './register-route';
 export { enforceDeclaredRoutes, UndeclaredRouteError } from './declared-routes';
 export { createUnitOfWork } from './unit-of-work';
+export { EVENT_TABLE_RETENTION_MS, eventTablesPrune } from './event-tables-prune';
 export type { AfterCommit, Emit, UnitOfWork, WithEventsOptions } from './unit-of-work';
