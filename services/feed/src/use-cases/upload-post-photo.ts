@@ -1,8 +1,8 @@
 import { FeedMessages, POST_PHOTO_MAX_BYTES } from '@saathi/contracts';
 import type { PostPhoto } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { base64DecodedLength, httpErrors, sniffImageKind } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
-import { base64DecodedLength, base64OfDataUrl, sniffPhotoKind } from '../domain/photo-bytes';
+import { base64OfDataUrl } from '../domain/photo-bytes';
 import { reencodePhoto, UnreadablePhotoError } from '../domain/reencode-photo';
 import { ensureActiveWriter } from './author-suspended';
 import type { FeedCore } from './feed-core';
@@ -23,7 +23,7 @@ export async function uploadPostPhoto(
   if (base64DecodedLength(base64) > POST_PHOTO_MAX_BYTES)
     throw httpErrors.payloadTooLarge(FeedMessages.photoTooLarge, 'IMAGE_TOO_LARGE');
   const bytes = Buffer.from(base64, 'base64');
-  if (!sniffPhotoKind(bytes)) throw httpErrors.badRequest(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
+  if (!sniffImageKind(bytes)) throw httpErrors.badRequest(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
   // A suspended person may not post, so their uploads are refused before any decoding.
   await ensureActiveWriter(deps.authors, user);
   let photo;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usernameSchema } from '@saathi/contracts';
-import { base64DecodedLength, parseDataUrl, sniffImageKind } from './image-sniffing';
+import { base64DecodedLength, sniffImageKind } from '@saathi/platform';
+import { parseDataUrl } from './image-sniffing';
 import { formatRefreshToken, hashToken, parseRefreshToken, randomToken } from './tokens';
 import { baseUsernameFromEmail, usernameCandidates } from './usernames';
 

@@ -1,4 +1,6 @@
-export type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif';
+// An avatar upload's data URL and content types. The magic-number check and the decoded size
+// are the platform's (`sniffImageKind`, `base64DecodedLength`), shared with feed's post photos.
+import type { ImageKind } from '@saathi/platform';
 
 export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = {
   png: 'image/png',
@@ -6,26 +8,6 @@ export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = {
   webp: 'image/webp',
   gif: 'image/gif',
 };
-
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false;
-  return signature.every((byte, i) => bytes[offset + i] === byte);
-}
-
-/** What the bytes are, judged by their magic numbers alone — the declared type is never trusted. */
-export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (
-    startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) &&
-    (bytes[4] === 0x37 || bytes[4] === 0x39) &&
-    bytes[5] === 0x61
-  )
-    return 'gif';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
-    return 'webp';
-  return null;
-}
 
 export interface DataUrl {
   declaredType: string;
@@ -37,13 +19,6 @@ export function parseDataUrl(value: string): DataUrl | null {
   const match = /^data:([^;,]*)(?:;[^;,]*)*;base64,/.exec(value);
   if (!match) return null;
   return { declaredType: match[1] ?? '', base64: value.slice(match[0].length) };
-}
-
-/** Decoded size of a base64 payload without decoding it (so oversized bodies are refused cheaply). */
-export function base64DecodedLength(base64: string): number {
-  const clean = base64.replace(/\s/g, '');
-  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.floor((clean.length * 3) / 4) - padding;
 }
 
 export function isBase64(base64: string): boolean {

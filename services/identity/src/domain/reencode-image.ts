@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { IMAGE_CONTENT_TYPES } from './image-sniffing';
-import type { ImageKind } from './image-sniffing';
+import type { ImageKind } from '@saathi/platform';
 
 /** Longest side after re-encoding; avatars never need more. */
 export const MAX_IMAGE_SIDE = 1024;

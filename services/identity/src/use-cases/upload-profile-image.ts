@@ -1,7 +1,7 @@
 import { IdentityMessages, PROFILE_IMAGE_MAX_BYTES } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { base64DecodedLength, httpErrors, sniffImageKind } from '@saathi/platform';
 import { imageUrlOf } from '../domain/image-url';
-import { base64DecodedLength, isBase64, parseDataUrl, sniffImageKind } from '../domain/image-sniffing';
+import { isBase64, parseDataUrl } from '../domain/image-sniffing';
 import { reencodeImage, UnreadableImageError } from '../domain/reencode-image';
 import type { IdentityCore } from './identity-core';
 import type { AttemptLimits } from './rate-limit';

@@ -4,6 +4,8 @@ export type { DrainLimits } from './bounded-drain';
 export { createApp, DEFAULT_HTTP_TIMEOUTS } from './create-app';
 export type { App, CreateAppOptions, HttpTimeouts } from './create-app';
 export { HttpError, httpErrors, isHttpError } from './errors';
+export { base64DecodedLength, sniffImageKind } from './image-bytes';
+export type { ImageKind } from './image-bytes';
 export type { ErrorBody } from './errors';
 export { errorHandler, logFailure, mapError, notFoundHandler } from './error-handler';
 export type { ReadinessChecks } from './health';
