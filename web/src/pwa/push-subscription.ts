@@ -104,8 +104,8 @@ const PUSH_OWNER_KEY = 'saathi.pushOwner';
  */
 export async function claimPushSubscriptionFor(userId: string): Promise<void> {
   try {
-    if (localStorage.getItem(PUSH_OWNER_KEY) === userId) return;
     if (notificationPermission() !== 'granted') return;
+    if (localStorage.getItem(PUSH_OWNER_KEY) === userId) return;
     const subscription = await currentPushSubscription();
     if (subscription) await api.call(savePushSubscriptionRoute, { body: subscriptionBody(subscription) });
     localStorage.setItem(PUSH_OWNER_KEY, userId);
