@@ -15,6 +15,28 @@ const OPENING = `<script>alert("hi")</script> Anyone up for 'badminton' & chai? 
 const CONTENT = `${OPENING}${'x'.repeat(149 - OPENING.length)}🏸 tail that is cut`;
 const AUTHOR = 'Riya "R" <b>K</b>';
 
+// The feed's answer carries the stored point; none of it may reach the page.
+const post = {
+  id: POST_ID,
+  content: CONTENT,
+  authorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  authorName: AUTHOR,
+  authorInitials: 'RK',
+  hashtags: ['fitness'],
+  likes: 0,
+  reactions: {},
+  likedByMe: false,
+  myReactions: [],
+  commentCount: 0,
+  distanceKm: null,
+  latitude: 12.972,
+  longitude: 77.594,
+  locationName: 'Bengaluru',
+  createdAt: '2026-11-28T10:00:00.000Z',
+  expiresAt: '2026-12-28T10:00:00.000Z',
+  editedAt: null,
+};
+
 const { track, closeAll } = closers();
 let gatewayUrl: string;
 const lookups: string[] = [];
@@ -31,51 +53,16 @@ beforeAll(async () => {
       lookups.push(request.params.id);
       if (request.params.id === PHOTO_POST_ID)
         return {
+          ...post,
           id: PHOTO_POST_ID,
           content: 'Sunrise trek, photo from last week',
-          authorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-          authorName: 'Asha',
-          authorInitials: 'A',
-          hashtags: ['hiking'],
-          likes: 0,
-          reactions: {},
-          likedByMe: false,
-          myReactions: [],
-          commentCount: 0,
-          distanceKm: null,
-          latitude: 12.972,
-          longitude: 77.594,
-          locationName: 'Bengaluru',
-          createdAt: '2026-11-28T10:00:00.000Z',
-          expiresAt: '2026-12-28T10:00:00.000Z',
-          editedAt: null,
           photos: [
             { id: PHOTO_ID, width: 1280, height: 960 },
             { id: GONE_ID, width: 960, height: 1280 },
           ],
         };
       if (request.params.id !== POST_ID) return reply.code(404).send({ message: 'Post not found' });
-      // The feed's answer carries the stored point; none of it may reach the page.
-      return {
-        id: POST_ID,
-        content: CONTENT,
-        authorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-        authorName: AUTHOR,
-        authorInitials: 'RK',
-        hashtags: ['fitness'],
-        likes: 0,
-        reactions: {},
-        likedByMe: false,
-        myReactions: [],
-        commentCount: 0,
-        distanceKm: null,
-        latitude: 12.972,
-        longitude: 77.594,
-        locationName: 'Bengaluru',
-        createdAt: '2026-11-28T10:00:00.000Z',
-        expiresAt: '2026-12-28T10:00:00.000Z',
-        editedAt: null,
-      };
+      return post;
     });
   });
   track(() => feed.app.close());
