@@ -8,3 +8,5 @@ export * from './messages';
 export * from './activities';
 export * from './activity-events';
 export * from './activity-follow-up';
+export * from './circles';
+export * from './circle-events';

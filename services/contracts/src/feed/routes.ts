@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityRoutes } from './activities';
 import { activityFollowUpRoutes } from './activity-follow-up';
+import { circleRoutes } from './circles';
 import { defineRoute } from '../http/route';
 import { messageResponseSchema, userIdParamsSchema } from '../identity/auth';
 import {
@@ -271,4 +272,5 @@ export const feedRoutes = [
   profileStatsRoute,
   ...activityRoutes,
   ...activityFollowUpRoutes,
+  ...circleRoutes,
 ] as const;

@@ -150,6 +150,8 @@ export const feedPostSchema = z.object({
   activity: postActivitySchema.optional(),
   /** Only on a post with photos, in the author's order; a post without has no such key. */
   photos: z.array(postPhotoSchema).optional(),
+  /** Only on an activity posted in a circle (docs/circles.md): the circle's id and name. */
+  circle: z.object({ id: z.uuid(), name: z.string() }).optional(),
 });
 export type FeedPost = z.infer<typeof feedPostSchema>;
 
@@ -177,6 +179,13 @@ export const createPostBodySchema = z.object({
     .array(z.uuid('Photo not found'))
     .max(POST_PHOTOS_MAX, `A post can have at most ${POST_PHOTOS_MAX} photos`)
     .refine((ids) => new Set(ids).size === ids.length, 'The same photo was added twice')
+    .optional(),
+  /**
+   * An organiser posts the activity in their circle: members are told, and with
+   * `membersJoinAtOnce` a member's request is accepted at once (while spots last).
+   */
+  circle: z
+    .object({ id: z.uuid('Circle not found'), membersJoinAtOnce: z.boolean().default(true) })
     .optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;

@@ -8,3 +8,4 @@ export * from './requests';
 export * from './message-settings';
 export * from './people-met';
 export * from './activity-threads';
+export * from './circle-threads';

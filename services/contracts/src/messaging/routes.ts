@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http/route';
 import { acceptMessageRequestRoute, declineMessageRequestRoute } from './requests';
 import { activityThreadRoutes } from './activity-threads';
+import { circleThreadRoutes } from './circle-threads';
 import { getMessageSettingsRoute, putMessageSettingsRoute } from './message-settings';
 import { peopleMetRoute } from './people-met';
 import {
@@ -91,6 +92,7 @@ export const messagingRoutes = [
   unreadMessagesRoute,
   sendMessageRoute,
   ...activityThreadRoutes,
+  ...circleThreadRoutes,
   getMessageSettingsRoute,
   putMessageSettingsRoute,
   peopleMetRoute,

@@ -14,4 +14,5 @@ export const SocketServerEvent = {
   read: 'conversation:read',
   notificationNew: 'notification:new',
   activityThreadMessage: 'activity-thread:message',
+  circleThreadMessage: 'circle-thread:message',
 } as const;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { notificationSchema } from '../notification/schemas';
 import { activityThreadMessageSchema } from './activity-threads';
+import { circleThreadMessageSchema } from './circle-threads';
 import { chatMessageSchema, conversationSchema, readReceiptSchema, sendMessageBodySchema } from './schemas';
 import type { ChatMessage, SendMessageBody } from './schemas';
 import { SocketServerEvent } from './socket-events';
@@ -34,6 +35,8 @@ export const socketServerPayloads = {
   [SocketServerEvent.notificationNew]: notificationSchema,
   /** A new message in one of the user's activity threads. */
   [SocketServerEvent.activityThreadMessage]: activityThreadMessageSchema,
+  /** A new message in one of the user's circle threads. */
+  [SocketServerEvent.circleThreadMessage]: circleThreadMessageSchema,
 } as const;
 
 /** A socket event's answer; a refusal may carry the HTTP status of the same refusal (429). */
@@ -52,6 +55,7 @@ export interface ServerToClientEvents {
   'conversation:read': (receipt: z.infer<typeof readReceiptSchema>) => void;
   'notification:new': (notification: z.infer<typeof notificationSchema>) => void;
   'activity-thread:message': (message: z.infer<typeof activityThreadMessageSchema>) => void;
+  'circle-thread:message': (message: z.infer<typeof circleThreadMessageSchema>) => void;
 }
 
 export interface ClientToServerEvents {

@@ -55,6 +55,14 @@ export function notificationText(notification: NotificationTextFields): string {
     case 'activity_met':
       // Both sides of a check-in get one: the host's groups everyone they checked in.
       return `You met ${who}. Enjoy!`;
+    case 'circle_request':
+      return `${who} asked to join your circle`;
+    case 'circle_accepted':
+      return `You're in: ${who} accepted you into their circle`;
+    case 'circle_activity':
+      return `${who} posted a new activity in your circle`;
+    case 'circle_mention':
+      return `${who} mentioned you in a circle thread`;
   }
 }
 
@@ -62,14 +70,19 @@ export function notificationText(notification: NotificationTextFields): string {
 export const ACTIVITY_FEEDBACK_ANCHOR = 'activity-feedback';
 
 /**
- * The post for comments, likes, reactions and activity notices; the conversation for messages
- * and message requests; for "how did it go?", the past activities section of one's profile (the
+ * The post for comments, likes, reactions, activity notices and circle activities; the
+ * conversation for messages and message requests; the circle's page for its other notices; for "how did it go?", the past activities section of one's profile (the
  * activity's post is gone by then); null when it names neither.
  */
 export function notificationHref(
-  notification: Pick<AppNotification, 'type' | 'postId' | 'conversationId'>,
+  notification: Pick<AppNotification, 'type' | 'postId' | 'conversationId'> &
+    Partial<Pick<AppNotification, 'circleId'>>,
 ): string | null {
   if (notification.type === 'activity_feedback') return `/profile#${ACTIVITY_FEEDBACK_ANCHOR}`;
+  // A circle activity opens its post; the other circle notices open the circle's page.
+  if (notification.type.startsWith('circle_') && notification.type !== 'circle_activity') {
+    return notification.circleId ? `/circles/${encodeURIComponent(notification.circleId)}` : '/circles';
+  }
   if (notification.type === 'message' || notification.type === 'message_request') {
     return notification.conversationId
       ? `/messages?c=${encodeURIComponent(notification.conversationId)}`

@@ -27,6 +27,12 @@ export const NOTIFICATION_TYPES = [
   // meet (to each of them: "You met Asha").
   'activity_left',
   'activity_met',
+  // Circles (docs/circles.md): someone asked to join a circle you organise; an organiser let you
+  // in; an organiser posted an activity in your circle; someone wrote @you in a circle thread.
+  'circle_request',
+  'circle_accepted',
+  'circle_activity',
+  'circle_mention',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -48,6 +54,8 @@ export const notificationSchema = z.object({
   /** For reactions on a comment: that comment (postId is its post); absent or null otherwise. */
   commentId: z.uuid().nullable().optional(),
   conversationId: z.uuid().nullable(),
+  /** For circle notices: the circle (a circle activity's post is `postId`); absent or null otherwise. */
+  circleId: z.uuid().nullable().optional(),
   /** For reactions: the latest emoji. */
   emoji: z.string().nullable(),
   read: z.boolean(),

@@ -14,9 +14,11 @@ import {
 export function noticeKindOf(type: NotificationType): NoticeKind {
   switch (type) {
     case 'message':
+    case 'circle_mention':
       return 'messages';
     case 'message_request':
     case 'activity_request':
+    case 'circle_request':
       return 'requests';
     case 'comment':
       return 'comments';
@@ -32,6 +34,8 @@ export function noticeKindOf(type: NotificationType): NoticeKind {
     case 'activity_feedback':
     case 'activity_left':
     case 'activity_met':
+    case 'circle_accepted':
+    case 'circle_activity':
       return 'activity';
   }
 }
