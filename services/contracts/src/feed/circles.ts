@@ -96,7 +96,7 @@ export const editCircleBodySchema = z
     topic: circleTopic.optional(),
     joinPolicy: joinPolicy.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
 export type EditCircleBody = z.infer<typeof editCircleBodySchema>;
 
 export const joinCircleBodySchema = z.object({
