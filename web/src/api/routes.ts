@@ -193,6 +193,10 @@ export const reviewDailyAnswerRoute = routeRef<typeof contracts.reviewDailyAnswe
   'GET',
   '/api/admin/review/daily-answers/:id',
 );
+export const reviewCircleRoute = routeRef<typeof contracts.reviewCircleRoute>(
+  'GET',
+  '/api/admin/review/circles/:id',
+);
 export const reviewMessageRoute = routeRef<typeof contracts.reviewMessageRoute>(
   'GET',
   '/api/admin/review/messages/:id',

@@ -6,6 +6,7 @@ import {
   reviewCommentRoute,
   reviewDailyAnswerRoute,
   reviewMessageRoute,
+  reviewCircleRoute,
   reviewPersonRoute,
   reviewPostRoute,
   takeModerationActionRoute,
@@ -79,6 +80,7 @@ async function reviewItem(kind: ReportTargetKind, id: string, signal: AbortSigna
       comment: reviewCommentRoute,
       daily_answer: reviewDailyAnswerRoute,
       message: reviewMessageRoute,
+      circle: reviewCircleRoute,
     }[kind];
     return { kind: 'content', content: await api.call(route, input) };
   } catch (error) {

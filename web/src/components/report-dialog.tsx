@@ -31,6 +31,7 @@ const TITLES: Record<ReportTargetKind, string> = {
   comment: 'Report comment',
   daily_answer: 'Report answer',
   message: 'Report message',
+  circle: 'Report circle',
   user: 'Report person',
 };
 

@@ -22,6 +22,7 @@ const KIND_LABELS: Record<OpenCase['targetKind'], string> = {
   comment: 'Comment',
   daily_answer: 'Daily answer',
   message: 'Message',
+  circle: 'Circle',
   user: 'Person',
 };
 

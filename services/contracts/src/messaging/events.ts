@@ -50,6 +50,34 @@ export const activityThreadMessageSentV1 = defineEvent(
 );
 
 /**
+ * A message was stored in a circle's thread. Ids only, as for an activity thread: moderation
+ * learns its author and circle, so a report of it has an owner and only members can file one.
+ */
+export const circleThreadMessageSentV1 = defineEvent(
+  'messaging.circle_thread_message.sent.v1',
+  z.object({
+    messageId: z.uuid(),
+    circleId: z.uuid(),
+    senderId: z.uuid(),
+    sentAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
+ * A circle thread message named members with `@username`: notification tells each of them
+ * (never the text). Published only for a message that mentions someone, not for every message.
+ */
+export const circleMentionedV1 = defineEvent(
+  'messaging.circle_thread.mentioned.v1',
+  z.object({
+    circleId: z.uuid(),
+    messageId: z.uuid(),
+    senderId: z.uuid(),
+    userIds: z.array(z.uuid()).min(1),
+  }),
+);
+
+/**
  * A notification reached someone with no socket open on any messaging replica (as messaging's
  * presence last heard), so the bell did not show it live. Notification decides from it whether
  * a push goes out. Derived from `notification.notification.upserted.v1`, published directly

@@ -11,14 +11,14 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
 };
 
 /**
- * What can be reported. Posts, comments, answers to the daily question and messages are content;
- * a user is a person.
+ * What can be reported. Posts, comments, answers to the daily question, messages (1:1, activity
+ * and circle threads) and circles are content; a user is a person.
  */
-export const REPORT_TARGET_KINDS = ['post', 'comment', 'daily_answer', 'message', 'user'] as const;
+export const REPORT_TARGET_KINDS = ['post', 'comment', 'daily_answer', 'message', 'circle', 'user'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
 /** Content kinds the owning services hide and remove. */
-export const CONTENT_KINDS = ['post', 'comment', 'daily_answer', 'message'] as const;
+export const CONTENT_KINDS = ['post', 'comment', 'daily_answer', 'message', 'circle'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const REPORT_NOTE_MAX_LENGTH = 500;

@@ -95,6 +95,16 @@ export const reviewMessageRoute = defineRoute({
   response: { 200: reviewContentSchema },
 });
 
+/** Admins only: a circle as stored (its name and description as the text, its creator as author). */
+export const reviewCircleRoute = defineRoute({
+  service: 'feed',
+  method: 'GET',
+  path: '/api/admin/review/circles/:id',
+  access: 'admin',
+  params: itemParams,
+  response: { 200: reviewContentSchema },
+});
+
 /** Admins only: a reported person's public profile. */
 export const reviewPersonRoute = defineRoute({
   service: 'identity',
@@ -123,6 +133,7 @@ export const feedReviewRoutes = [
   reviewCommentRoute,
   reviewDailyAnswerRoute,
   reviewPostPhotoRoute,
+  reviewCircleRoute,
 ] as const;
 export const messagingReviewRoutes = [reviewMessageRoute] as const;
 export const identityReviewRoutes = [reviewPersonRoute] as const;

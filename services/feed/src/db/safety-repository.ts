@@ -11,7 +11,7 @@ type ModerationState = (typeof MODERATION_STATES)[number];
 const TABLE = { post: 'feed.posts', comment: 'feed.comments' } as const;
 
 /** The reportable content the feed owns (messages are messaging's, people identity's). */
-export type FeedContentKind = Exclude<ContentKind, 'message'>;
+export type FeedContentKind = Exclude<ContentKind, 'message' | 'circle'>;
 
 export function isFeedContent(kind: ReportTargetKind): kind is FeedContentKind {
   return kind === 'post' || kind === 'comment' || kind === 'daily_answer';
