@@ -12,7 +12,8 @@ export const eventEnvelopeSchema = z.object({
 export type EventEnvelope<D = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: D };
 
 /**
- * A versioned event: subject `<service>.<entity>.<verb>.v<N>` and its payload schema.
+ * A versioned event: subject `<service>.<entity>.<verb>.v<N>` (or `<service>.<entity>.<part>.<verb>.v<N>`,
+ * e.g. `feed.circle.member.joined.v1`) and its payload schema.
  * Subjects are added, never renamed — a new shape gets `.v2` beside `.v1`.
  */
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
@@ -24,7 +25,7 @@ export interface EventDefinition<T extends string = string, S extends z.ZodType 
 }
 
 export function defineEvent<T extends string, S extends z.ZodType>(type: T, data: S): EventDefinition<T, S> {
-  const match = /^([a-z]+)\.[a-z_]+\.[a-z_]+\.v(\d+)$/.exec(type);
+  const match = /^([a-z]+)\.[a-z_]+(?:\.[a-z_]+)?\.[a-z_]+\.v(\d+)$/.exec(type);
   const [, service, version] = match ?? [];
   if (!service || !version)
     throw new Error(`event type ${type} does not follow <service>.<entity>.<verb>.v<N>`);
