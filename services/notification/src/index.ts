@@ -13,6 +13,12 @@ import {
   subscribeActivityRepeated,
   subscribeActivityRequested,
 } from './events/activity-notices';
+import {
+  subscribeCircleActivityPosted,
+  subscribeCircleMemberJoined,
+  subscribeCircleMentioned,
+  subscribeCircleRequested,
+} from './events/circle-notices';
 import { subscribeCommentCreated } from './events/comment-created';
 import { subscribeEmailVerificationRequested } from './events/email-verification-requested';
 import { subscribeEmailVerificationRequestedSealed } from './events/email-verification-requested-sealed';
@@ -43,7 +49,7 @@ export { configSchema };
 
 /**
  * Notification: account mails (sent by its worker), in-app notifications of comments, likes,
- * reactions, messages and activities (with a mail for messages and activity notices to people who
+ * reactions, messages, activities and circles (with a mail for messages and activity notices to people who
  * are away, and Web Push to their browsers, as each person's settings say), and feedback.
  */
 export const notificationService = defineService({
@@ -80,6 +86,10 @@ export const notificationService = defineService({
     subscribeActivityClosed,
     subscribeActivityRepeated,
     subscribeActivityCheckedIn,
+    subscribeCircleRequested,
+    subscribeCircleMemberJoined,
+    subscribeCircleActivityPosted,
+    subscribeCircleMentioned,
     subscribeUserBlocks,
     subscribeNotificationMissed,
   ],

@@ -17,6 +17,8 @@ export interface Activity {
   postId: string | null;
   commentId: string | null;
   conversationId: string | null;
+  /** For circle notices: the circle (absent for every other notice). */
+  circleId?: string | null;
   emoji: string | null;
   /** When the actor acted. */
   at: Date;
@@ -50,6 +52,7 @@ function toNotification(row: NotificationRow, currentName?: string): AppNotifica
     postId: row.postId,
     commentId: row.commentId,
     conversationId: row.conversationId,
+    circleId: row.circleId,
     emoji: row.emoji,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
@@ -86,6 +89,7 @@ export class NotificationsRepository {
           postId: activity.postId,
           commentId: activity.commentId,
           conversationId: activity.conversationId,
+          circleId: activity.circleId ?? null,
           emoji: activity.emoji,
           createdAt: activity.at,
           updatedAt: activity.at,

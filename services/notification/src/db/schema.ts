@@ -41,6 +41,8 @@ export const notifications = notification.table('notifications', {
   postId: uuid('post_id'),
   commentId: uuid('comment_id'),
   conversationId: uuid('conversation_id'),
+  /** For circle notices: the circle (migration 0013). */
+  circleId: uuid('circle_id'),
   emoji: text('emoji'),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),

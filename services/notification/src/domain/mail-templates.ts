@@ -147,7 +147,7 @@ export function newMessageMail(
 
 /** The activity notices that are mailed to people who did not see them in the app. */
 export type MailedActivityNotice =
-  'activity_accepted' | 'activity_declined' | 'activity_closed' | 'activity_reminder';
+  'activity_accepted' | 'activity_declined' | 'activity_closed' | 'activity_reminder' | 'circle_activity';
 
 export function postLinkOf(origin: string, postId: string): string {
   return `${origin}/post/${encodeURIComponent(postId)}`;
@@ -175,6 +175,11 @@ function activityNoticeLine(type: MailedActivityNotice, host: string): { subject
       return {
         subject: `Your activity on ${PRODUCT_NAME} starts in 2 hours`,
         line: `${host}'s activity starts in 2 hours. Still going? Say yes, or free your spot for someone waiting.`,
+      };
+    case 'circle_activity':
+      return {
+        subject: `A new activity in your circle on ${PRODUCT_NAME}`,
+        line: `${host} posted a new activity in your circle. Ask to join while there are spots.`,
       };
   }
 }

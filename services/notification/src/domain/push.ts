@@ -61,9 +61,16 @@ export function muteTargetsOf(
  * replaces the older one, as the bell's row grows instead of adding another.
  */
 export function pushTagOf(
-  notification: Pick<AppNotification, 'type' | 'conversationId' | 'commentId' | 'postId'>,
+  notification: Pick<AppNotification, 'type' | 'conversationId' | 'commentId' | 'postId'> &
+    Partial<Pick<AppNotification, 'circleId'>>,
 ): string {
-  const target = notification.conversationId ?? notification.commentId ?? notification.postId ?? 'none';
+  // A circle activity is its post; the circle's other notices are the circle.
+  const target =
+    notification.conversationId ??
+    notification.commentId ??
+    notification.postId ??
+    notification.circleId ??
+    'none';
   return `${notification.type}:${target}`;
 }
 

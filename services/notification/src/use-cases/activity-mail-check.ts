@@ -10,6 +10,7 @@ const MAILED: ReadonlySet<string> = new Set<MailedActivityNotice>([
   'activity_declined',
   'activity_closed',
   'activity_reminder',
+  'circle_activity',
 ]);
 const isMailed = (type: string): type is MailedActivityNotice => MAILED.has(type);
 

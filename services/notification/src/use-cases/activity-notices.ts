@@ -80,9 +80,9 @@ async function queueMailCheck(
   );
 }
 
-/** Notifies and, when the notice is new or moved up, queues its mail check. */
-async function notifyAndCheck(
-  deps: Deps,
+/** Notifies and, when the notice is new or moved up, queues its mail check (circle activities too). */
+export async function notifyAndCheck(
+  deps: Pick<Deps, 'users' | 'notifications' | 'blocks' | 'erased' | 'queue' | 'config'>,
   tx: Db,
   emit: Emit,
   eventId: string,
