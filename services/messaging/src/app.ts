@@ -40,6 +40,16 @@ import {
 } from './use-cases/activity-threads';
 import type { ActivityThreadsCore } from './use-cases/activity-threads';
 import { pushActivityThreadMessage } from './realtime/activity-thread-push';
+import { CircleThreadsRepository } from './db/circle-threads-repository';
+import { circleThreadRoutes } from './routes/circle-threads';
+import {
+  listCircleThreadMessages,
+  listCircleThreads,
+  markCircleThreadRead,
+  sendCircleThreadMessage,
+} from './use-cases/circle-threads';
+import type { CircleThreadsCore } from './use-cases/circle-threads';
+import { pushCircleThreadMessage } from './realtime/circle-thread-push';
 
 /**
  * Wires messaging: the Socket.IO server on this app's HTTP server, the repositories, the use
@@ -128,5 +138,17 @@ export async function registerMessaging(app: App, kit: ServiceKit<Config>): Prom
     list: (user) => listActivityThreads(threads, user),
     messages: (user, postId, query) => listActivityThreadMessages(threads, user, postId, query),
     send: (user, postId, content, meta) => sendActivityThreadMessage(threads, user, postId, content, meta),
+  });
+  const circles: CircleThreadsCore = {
+    uow: kit.uow,
+    clock: kit.clock,
+    circles: new CircleThreadsRepository(db),
+    push: pushCircleThreadMessage(sockets.io),
+  };
+  circleThreadRoutes(app, {
+    list: (user) => listCircleThreads(circles, user),
+    messages: (user, circleId, query) => listCircleThreadMessages(circles, user, circleId, query),
+    send: (user, circleId, body, meta) => sendCircleThreadMessage(circles, user, circleId, body, meta),
+    markRead: (user, circleId, messageId) => markCircleThreadRead(circles, user, circleId, messageId),
   });
 }

@@ -11,6 +11,7 @@ import { subscribeUserDeleted } from './events/user-deleted';
 import { subscribeActivityMembership } from './events/activity-membership';
 import { subscribeActivityPostGone } from './events/activity-post-gone';
 import { subscribeActivityCheckedIn } from './events/activity-checked-in';
+import { subscribeCircleMembership } from './events/circle-membership';
 
 export type { Config } from './config';
 export { configSchema };
@@ -33,6 +34,7 @@ export const messagingService = defineService({
     subscribeActivityMembership,
     subscribeActivityPostGone,
     subscribeActivityCheckedIn,
+    subscribeCircleMembership,
   ],
   periodic: [
     eventTablesPrune('messaging', SCHEMA),

@@ -3,17 +3,8 @@ import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
 import { SCHEMA } from './schema-name';
+import { notBlockedWith } from './not-blocked-with';
 import { visibleTo } from './visible-to';
-
-/**
- * `userColumn` is nobody `viewerId` blocked or was blocked by. Two people blocked either way can
- * both be in one activity (a block separates a person only from the host's activities), so in
- * its thread neither sees the other, their messages, or gets the other's pushes.
- */
-const notBlockedWith = (viewerId: string, userColumn: string) =>
-  sql`not exists (select 1 from messaging.blocks b
-                   where (b.blocker_id = ${viewerId}::uuid and b.blocked_id = ${sql.raw(userColumn)})
-                      or (b.blocker_id = ${sql.raw(userColumn)} and b.blocked_id = ${viewerId}::uuid))`;
 
 export type ActivityThreadRow = {
   post_id: string;

@@ -3,8 +3,12 @@ import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import { SCHEMA } from './schema-name';
 
-/** Where a reportable message can be: a 1:1 conversation or an activity's group thread. */
-const MESSAGE_TABLES = [sql.raw('messaging.messages'), sql.raw('messaging.activity_thread_messages')];
+/** Where a reportable message can be: a 1:1 conversation, an activity's or a circle's group thread. */
+const MESSAGE_TABLES = [
+  sql.raw('messaging.messages'),
+  sql.raw('messaging.activity_thread_messages'),
+  sql.raw('messaging.circle_thread_messages'),
+];
 
 /**
  * Messaging's reads of its blocks projection (written by the platform's BlocksProjection,
@@ -71,8 +75,8 @@ export class SafetyRepository {
   }
 
   /**
-   * 'removed' replaces 'hidden'; nothing undoes a removal. A message id is either a 1:1 message
-   * or an activity-thread message (both random uuids), so both tables are tried.
+   * 'removed' replaces 'hidden'; nothing undoes a removal. A message id is a 1:1, an
+   * activity-thread or a circle-thread message (all random uuids), so each table is tried.
    */
   async moderate(messageId: string, state: 'hidden' | 'removed'): Promise<void> {
     for (const table of MESSAGE_TABLES)

@@ -11,6 +11,11 @@ import {
   activityThreads,
   blocks,
   blockTombstones,
+  circleThreadLeaves,
+  circleThreadMembers,
+  circleThreadMessages,
+  circleThreadReadMarkers,
+  circleThreads,
   conversations,
   erasedPeople,
   hiddenForViewer,
@@ -43,6 +48,11 @@ describe('messaging migrations', () => {
       activityThreadLeaves,
       erasedPeople,
       metPairs,
+      circleThreads,
+      circleThreadMembers,
+      circleThreadReadMarkers,
+      circleThreadMessages,
+      circleThreadLeaves,
     ]);
     expect(migrated).toEqual(declared);
   });

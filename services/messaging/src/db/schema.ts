@@ -212,3 +212,85 @@ export const metPairs = messaging.table(
     index('met_pairs_user_high_idx').on(table.userHigh),
   ],
 );
+
+/** One group thread per circle (feed's circle events, migration 0015). */
+export const circleThreads = messaging.table('circle_threads', {
+  circleId: uuid('circle_id').primaryKey(),
+  name: text('name').notNull(),
+  /** The time of the event the name came from: an older one does not replace it. */
+  nameAt: timestamptz('name_at').notNull(),
+  /** From then on the thread is read-only. */
+  closedAt: timestamptz('closed_at'),
+  createdAt: timestamptz('created_at').notNull(),
+  /** The newest message's time: a send moves it. Null before the first. */
+  lastMessageAt: timestamptz('last_message_at'),
+});
+
+export const circleThreadMembers = messaging.table(
+  'circle_thread_members',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circleThreads.circleId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** The time of the join that let them in (the event's). */
+    joinedAt: timestamptz('joined_at').notNull(),
+    /** When messaging added them: nothing older counts as unread for them. */
+    addedAt: timestamptz('added_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.circleId, table.userId] }),
+    index('circle_thread_members_user_idx').on(table.userId, table.circleId),
+  ],
+);
+
+/** Each member's own read marker in a circle thread (no read receipts in a group). */
+export const circleThreadReadMarkers = messaging.table(
+  'circle_thread_read_markers',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circleThreads.circleId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    lastReadMessageId: uuid('last_read_message_id').notNull(),
+    lastReadAt: timestamptz('last_read_at').notNull(),
+    readAt: timestamptz('read_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.circleId, table.userId] })],
+);
+
+export const circleThreadMessages = messaging.table(
+  'circle_thread_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circleThreads.circleId, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    /** The id the sender's client gave it (optional): a retried send stores one message. */
+    clientMessageId: uuid('client_message_id'),
+    /** Hidden from every member by moderation: 'hidden' (until reviewed) or 'removed'. */
+    moderation: text('moderation'),
+  },
+  (table) => [
+    index('circle_thread_messages_page_idx').on(table.circleId, table.createdAt, table.id),
+    uniqueIndex('circle_thread_messages_sender_client_idx').on(table.senderId, table.clientMessageId),
+  ],
+);
+
+/** Each person's latest leave of each circle: an older join handled later adds nobody (30 days). */
+export const circleThreadLeaves = messaging.table(
+  'circle_thread_leaves',
+  {
+    circleId: uuid('circle_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    leftAt: timestamptz('left_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.circleId, table.userId] }),
+    index('circle_thread_leaves_user_idx').on(table.userId),
+    index('circle_thread_leaves_left_at_idx').on(table.leftAt),
+  ],
+);

@@ -4,7 +4,11 @@ import { asDate } from '../db/as-date';
 import type { ActivityThreadRow, ThreadMemberRow, ThreadMessageRow } from '../db/activity-threads-repository';
 
 /** A name by the same rule as the conversation list: the profile's display name, else the account's. */
-function nameOf(row: { username: string | null; first_name: string | null; display_name: string | null }) {
+export function nameOf(row: {
+  username: string | null;
+  first_name: string | null;
+  display_name: string | null;
+}) {
   const account = row.username === null ? null : { username: row.username, firstName: row.first_name };
   const displayName = row.display_name?.trim();
   return {

@@ -24,12 +24,13 @@ const shape = (row: MessageRow): ReviewText => ({
 });
 
 /**
- * Where a message can be: a 1:1 conversation, or an activity's group thread (keyed by its post).
- * Table and column names are constants, never input.
+ * Where a message can be: a 1:1 conversation, an activity's group thread (keyed by its post) or a
+ * circle's. Table and column names are constants, never input.
  */
 const PLACES = [
   { table: sql.raw('messaging.messages'), thread: sql.raw('conversation_id') },
   { table: sql.raw('messaging.activity_thread_messages'), thread: sql.raw('post_id') },
+  { table: sql.raw('messaging.circle_thread_messages'), thread: sql.raw('circle_id') },
 ] as const;
 
 /**
@@ -71,7 +72,7 @@ async function readWithContext(
 
 /**
  * Admins only (the route's `access`): one reported or moderated message as stored, hidden or
- * removed ones included, with the few messages around it in its conversation or activity thread,
+ * removed ones included, with the few messages around it in its conversation or group thread,
  * so the reviewer judges what was really said. Only such a message, its thread, and only a few of
  * its messages: an admin reviewing a report does not read people's conversations at large
  * (docs/moderation.md).

@@ -11,7 +11,8 @@ import { visibleTo } from '../../db/visible-to';
  * first, with every message they wrote and the other person's as the thread shows them: one
  * moderation removed or hid, or that they reported, is not handed back through the export. A
  * request's sender reads it as the app shows it to them: a declined one is still 'request' (the
- * app never tells the sender of a decline). And every message they wrote in activity threads,
+ * app never tells the sender of a decline). The circle threads they are in (name, closed, when they
+ * joined) and every message they wrote in them. And every message they wrote in activity threads,
  * their "who may start a conversation" setting, and when they met someone at an activity: the
  * times only, not whom (the check-in was the host's act too, and the export is not a list of
  * the people someone met; their conversations already name those they talk with).
@@ -50,10 +51,29 @@ function registerExportPart(app: App, deps: { db: Db }): void {
            where t.sender_id = ${id}
            order by t.created_at, t.id`,
     );
+    const circleThreads = await queryRows<{ row: Record<string, unknown> }>(
+      deps.db,
+      sql`select jsonb_build_object('circle_id', t.circle_id, 'name', t.name,
+                                    'closed', t.closed_at is not null, 'joined_at', m.joined_at) as row
+            from messaging.circle_thread_members m
+            join messaging.circle_threads t on t.circle_id = m.circle_id
+           where m.user_id = ${id}
+           order by m.joined_at, t.circle_id`,
+    );
+    const circleMessages = await queryRows<{ row: Record<string, unknown> }>(
+      deps.db,
+      sql`select jsonb_build_object('id', c.id, 'circle_id', c.circle_id, 'content', c.content,
+                                    'created_at', c.created_at) as row
+            from messaging.circle_thread_messages c
+           where c.sender_id = ${id}
+           order by c.created_at, c.id`,
+    );
     const settings = new MessageSettingsRepository(deps.db);
     return {
       conversations: conversations.map((found) => found.row),
       activityThreadMessages: threadMessages.map((found) => found.row),
+      circleThreads: circleThreads.map((found) => found.row),
+      circleThreadMessages: circleMessages.map((found) => found.row),
       messageSettings: { whoMayStart: await settings.whoMayStartOf(userId) },
       metAtActivities: (await settings.metTimesOf(userId)).map((at) => ({ metAt: asDate(at).toISOString() })),
     };
