@@ -51,6 +51,8 @@ export class AccountErasureRepository {
     await queryRows(this.db, sql`delete from moderation.content_owners where owner_id = ${userId}`);
     await queryRows(this.db, sql`delete from moderation.activity_thread_members where user_id = ${userId}`);
     await queryRows(this.db, sql`delete from moderation.activity_thread_leaves where user_id = ${userId}`);
+    await queryRows(this.db, sql`delete from moderation.circle_members where user_id = ${userId}`);
+    await queryRows(this.db, sql`delete from moderation.circle_leaves where user_id = ${userId}`);
     await queryRows(this.db, sql`delete from moderation.conversation_participants where user_id = ${userId}`);
     // A suspension of an account that no longer exists has nothing left to hold.
     await queryRows(this.db, sql`delete from moderation.suspensions where user_id = ${userId}`);

@@ -9,6 +9,8 @@ import {
   activityThreadMembers,
   auditLog,
   cases,
+  circleLeaves,
+  circleMembers,
   contentOwners,
   conversationParticipants,
   erasedPeople,
@@ -34,6 +36,8 @@ describe('moderation migrations', () => {
       erasedPeople,
       activityThreadMembers,
       activityThreadLeaves,
+      circleMembers,
+      circleLeaves,
       conversationParticipants,
     ]);
     expect(migrated).toEqual(declared);

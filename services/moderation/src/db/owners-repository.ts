@@ -5,23 +5,26 @@ import type { ContentKind } from '@saathi/contracts';
 import { SCHEMA } from './schema-name';
 
 /**
- * How long a leave of an activity thread is remembered (see `leaveThread`): far longer than any
- * event waits for delivery (JetStream keeps events 7 days), as the erased people's ids are.
+ * How long a leave of an activity thread or a circle is remembered (see `leaveThread`): far
+ * longer than any event waits for delivery (JetStream keeps events 7 days), as the erased
+ * people's ids are.
  */
 const LEAVE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Who wrote each post, comment and activity-thread message, as the owning services announced
- * it. The only source of a case's owner: a reporter's word about whose item it is is never asked
- * for. Also who is in each activity's group thread and each 1:1 conversation, so only the people
- * in them report their messages. A 1:1 message has no row (messaging does not announce each one):
+ * Who wrote each post, comment, activity-thread and circle-thread message, and who made each
+ * circle, as the owning services announced it. The only source of a case's owner: a reporter's
+ * word about whose item it is is never asked for. Also who is in each activity's group thread,
+ * each circle and each 1:1 conversation, so only the people in them report their messages. A 1:1 message has no row (messaging does not announce each one):
  * its owner is the other person of the conversation its report names (use-cases/file-report.ts).
  */
-/** What moderation knows of an item: its author, and for a message its activity thread. */
+/** What moderation knows of an item: its author, and for a message its activity thread or circle. */
 export interface KnownItem {
   ownerId: string;
   /** The activity (its post) whose group thread holds the message. */
   threadId: string | null;
+  /** The circle whose thread holds the message. */
+  circleId: string | null;
 }
 
 export class OwnersRepository {
@@ -47,16 +50,16 @@ export class OwnersRepository {
   }
 
   /**
-   * The author, and for a message the activity thread that holds it; undefined when the item's
-   * creation event has not arrived (yet), and for every 1:1 message.
+   * The author, and for a message the activity thread or circle that holds it; undefined when
+   * the item's creation event has not arrived (yet), and for every 1:1 message.
    */
   async find(targetKind: ContentKind, targetId: string): Promise<KnownItem | undefined> {
-    const [row] = await queryRows<{ owner_id: string; thread_id: string | null }>(
+    const [row] = await queryRows<{ owner_id: string; thread_id: string | null; circle_id: string | null }>(
       this.db,
-      sql`select owner_id, thread_id from moderation.content_owners
+      sql`select owner_id, thread_id, circle_id from moderation.content_owners
            where target_kind = ${targetKind} and target_id = ${targetId}`,
     );
-    return row ? { ownerId: row.owner_id, threadId: row.thread_id } : undefined;
+    return row ? { ownerId: row.owner_id, threadId: row.thread_id, circleId: row.circle_id } : undefined;
   }
 
   /** True when the person is in the activity's group thread (its host or an accepted person). */
@@ -65,6 +68,16 @@ export class OwnersRepository {
       this.db,
       sql`select 1 from moderation.activity_thread_members
            where post_id = ${postId} and user_id = ${userId}`,
+    );
+    return rows.length > 0;
+  }
+
+  /** True when the person is in the circle (so in its thread) now. */
+  async inCircle(circleId: string, userId: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from moderation.circle_members
+           where circle_id = ${circleId} and user_id = ${userId}`,
     );
     return rows.length > 0;
   }
@@ -152,6 +165,71 @@ export class OwnersRepository {
     await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
 
+  /*
+   * A circle's members are kept the same way, from feed's circle member joined and left events
+   * (two consumers): a member's row keeps the time of the join that let them in (`joined_at`),
+   * `circle_leaves` the time of each person's latest leave (left, removed, blocked out or
+   * erased), and a join not newer than that leave adds nobody. Unlike an activity's host, a
+   * circle's creator is in by their own join event, and can leave once they handed it over.
+   */
+
+  /**
+   * A join as of `at` (the event's time): the person is in unless they left the circle at or
+   * after `at`; idempotent. An erased person is not recorded again (a late or redelivered event).
+   */
+  async joinCircle(circleId: string, userId: string, at: Date): Promise<void> {
+    await this.lockCircleMember(circleId, userId);
+    await this.erased.hold([userId]);
+    const asOf = at.toISOString();
+    await queryRows(
+      this.db,
+      sql`insert into moderation.circle_members as m (circle_id, user_id, joined_at)
+          select ${circleId}::uuid, live.user_id, ${asOf}::timestamptz
+            from (${this.erased.living([userId])}) as live
+           where not exists (select 1 from moderation.circle_leaves l
+                              where l.circle_id = ${circleId}::uuid and l.user_id = live.user_id
+                                and l.left_at >= ${asOf}::timestamptz)
+          on conflict (circle_id, user_id) do update set joined_at = excluded.joined_at
+           where m.joined_at < excluded.joined_at`,
+    );
+  }
+
+  /**
+   * A leave as of `at` (the event's time): removes the membership if it is older, and remembers
+   * the leave so that an older join handled later adds nobody (leaves past their 30 days are
+   * pruned here). Nothing is remembered of an erased person.
+   */
+  async leaveCircle(circleId: string, userId: string, at: Date): Promise<void> {
+    await this.lockCircleMember(circleId, userId);
+    await this.erased.hold([userId]);
+    const asOf = at.toISOString();
+    await queryRows(
+      this.db,
+      sql`delete from moderation.circle_members
+           where circle_id = ${circleId}::uuid and user_id = ${userId}::uuid
+             and joined_at <= ${asOf}::timestamptz`,
+    );
+    await queryRows(
+      this.db,
+      sql`insert into moderation.circle_leaves as l (circle_id, user_id, left_at)
+          select ${circleId}::uuid, ${userId}::uuid, ${asOf}::timestamptz
+           where ${this.erased.notErased(sql`${userId}::uuid`)}
+          on conflict (circle_id, user_id) do update set left_at = excluded.left_at
+           where l.left_at < excluded.left_at`,
+    );
+    await queryRows(
+      this.db,
+      sql`delete from moderation.circle_leaves
+           where left_at < ${new Date(at.getTime() - LEAVE_KEPT_MS).toISOString()}::timestamptz`,
+    );
+  }
+
+  /** As `lockThreadMember`, for one person's membership of one circle. */
+  private async lockCircleMember(circleId: string, userId: string): Promise<void> {
+    const key = `moderation.circle_members:${circleId}:${userId}`;
+    await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+
   /**
    * The people of the 1:1 conversation moderation knows of: two, one when the other deleted
    * their account, none when its conversation.started has not arrived (yet).
@@ -189,7 +267,7 @@ export class OwnersRepository {
     targetKind: ContentKind,
     targetId: string,
     ownerId: string,
-    where: { threadId?: string } = {},
+    where: { threadId?: string; circleId?: string } = {},
   ): Promise<void> {
     await this.erased.hold([ownerId]);
     await queryRows(
@@ -197,8 +275,9 @@ export class OwnersRepository {
       sql`with erased as (
             select not (${this.erased.notErased(sql`${ownerId}::uuid`)}) as yes),
           recorded as (
-            insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id)
-            select ${targetKind}, ${targetId}, ${ownerId}, ${where.threadId ?? null}::uuid
+            insert into moderation.content_owners (target_kind, target_id, owner_id, thread_id, circle_id)
+            select ${targetKind}, ${targetId}, ${ownerId}, ${where.threadId ?? null}::uuid,
+                   ${where.circleId ?? null}::uuid
               from erased where not erased.yes
             on conflict (target_kind, target_id) do nothing),
           named as (

@@ -72,6 +72,8 @@ export const contentOwners = moderation.table(
     threadId: uuid('thread_id'),
     /** Unused since migration 0011 (1:1 messages have no row any more); always null. */
     conversationId: uuid('conversation_id'),
+    /** The circle whose thread holds the message; null for everything else (migration 0012). */
+    circleId: uuid('circle_id'),
   },
   (t) => [
     primaryKey({ columns: [t.targetKind, t.targetId] }),
@@ -109,6 +111,33 @@ export const activityThreadLeaves = moderation.table(
     primaryKey({ columns: [t.postId, t.userId] }),
     index('activity_thread_leaves_user_idx').on(t.userId),
     index('activity_thread_leaves_left_at_idx').on(t.leftAt),
+  ],
+);
+
+/** Who is in each circle (its thread's members), from feed's circle member events. */
+export const circleMembers = moderation.table(
+  'circle_members',
+  {
+    circleId: uuid('circle_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The time of the join that let the person in (its event's). */
+    joinedAt: timestamptz('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.userId] }), index('circle_members_user_idx').on(t.userId)],
+);
+
+/** The latest leave of each person from each circle (its event's time), kept 30 days. */
+export const circleLeaves = moderation.table(
+  'circle_leaves',
+  {
+    circleId: uuid('circle_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    leftAt: timestamptz('left_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.circleId, t.userId] }),
+    index('circle_leaves_user_idx').on(t.userId),
+    index('circle_leaves_left_at_idx').on(t.leftAt),
   ],
 );
 

@@ -2,6 +2,10 @@ import {
   activityAcceptedV1,
   activityLeftV1,
   activityThreadMessageSentV1,
+  circleCreatedV1,
+  circleMemberJoinedV1,
+  circleMemberLeftV1,
+  circleThreadMessageSentV1,
   commentCreatedV1,
   conversationStartedV1,
   dailyAnswerCreatedV1,
@@ -18,9 +22,10 @@ import { SCHEMA } from '../db/schema-name';
 import { applyOwnersFrom } from './apply-owners';
 
 /**
- * The owners projection: every post, comment, answer to the daily question and activity-thread
- * message with its author, from the events of the services that own them, the members of each
- * activity thread and the two people of each 1:1 conversation. Posts that are gone (deleted,
+ * The owners projection: every post, comment, answer to the daily question, circle, and
+ * activity- or circle-thread message with its author, from the events of the services that own
+ * them, the members of each activity thread and circle and the two people of each 1:1
+ * conversation. Posts that are gone (deleted,
  * expired) are forgotten. Not 1:1 messages: messaging no longer announces each one (it is the
  * hot path), so a report of one names its conversation and messaging checks it
  * (use-cases/file-report.ts, events/report-rejected.ts).
@@ -68,6 +73,32 @@ export async function subscribeContentOwners(kit: ServiceKit<Config>): Promise<v
     event: activityLeftV1,
     apply: (owners, { postId, userId, wasAccepted }, envelope) =>
       wasAccepted ? owners.leaveThread(postId, userId, new Date(envelope.occurredAt)) : Promise.resolve(),
+  });
+  // A circle is reported like a post: its creator owns it.
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.circle-created',
+    event: circleCreatedV1,
+    apply: (owners, { circleId, creatorId }) => owners.record('circle', circleId, creatorId),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.circle-thread-message-sent',
+    event: circleThreadMessageSentV1,
+    apply: (owners, { messageId, senderId, circleId }) =>
+      owners.record('message', messageId, senderId, { circleId }),
+  });
+  // Who may report a circle thread's messages: the circle's members, as of each event's time
+  // like an activity thread's (every way out — left, removed, blocked, erased — is a leave).
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.circle-member-joined',
+    event: circleMemberJoinedV1,
+    apply: (owners, { circleId, userId }, envelope) =>
+      owners.joinCircle(circleId, userId, new Date(envelope.occurredAt)),
+  });
+  await applyOwnersFrom(kit, {
+    durable: 'moderation.circle-member-left',
+    event: circleMemberLeftV1,
+    apply: (owners, { circleId, userId }, envelope) =>
+      owners.leaveCircle(circleId, userId, new Date(envelope.occurredAt)),
   });
   // A post deleted by someone other than its author is an admin taking it down (feed allows no
   // one else): it goes in the audit log like a removal from the review queue, by its admin, as

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
+  circleCreatedV1,
   commentCreatedV1,
   conversationStartedV1,
   dailyAnswerCreatedV1,
@@ -109,6 +110,8 @@ export async function startTestModeration(env: Record<string, string> = {}): Pro
         });
       else if (targetKind === 'daily_answer')
         await publish(dailyAnswerCreatedV1, { answerId: targetId, authorId: ownerId });
+      else if (targetKind === 'circle')
+        await publish(circleCreatedV1, { circleId: targetId, creatorId: ownerId, name: 'Lake walkers' });
       else {
         const conversationId = message.conversationId ?? randomUUID();
         const recipientId = message.recipientId ?? randomUUID();

@@ -40,14 +40,17 @@ export async function fileReport(
       const known = isContent(body.targetKind)
         ? await owners.find(body.targetKind, body.targetId)
         : undefined;
-      // An activity thread's messages are for its members: nobody else can see them, so nobody
-      // else can report them (the same answer however the id was come by).
+      // An activity thread's messages are for its members, and a circle thread's for the
+      // circle's: nobody else can see them, so nobody else can report them (the same answer
+      // however the id was come by).
       if (known?.threadId && !(await owners.inThread(known.threadId, reporter.id)))
         throw httpErrors.forbidden(ModerationMessages.notInThread);
-      // Any other message is a 1:1 one (an activity thread's is announced before anyone can
-      // report it): moderation keeps no row per message, so its conversation says who it is for.
+      if (known?.circleId && !(await owners.inCircle(known.circleId, reporter.id)))
+        throw httpErrors.forbidden(ModerationMessages.notInThread);
+      // Any other message is a 1:1 one (a thread's is announced before anyone can report it):
+      // moderation keeps no row per message, so its conversation says who it is for.
       const direct =
-        body.targetKind === 'message' && !known?.threadId
+        body.targetKind === 'message' && !known?.threadId && !known?.circleId
           ? await directMessageOwner(owners, reporter.id, body.conversationId)
           : undefined;
       const ownerId = direct
