@@ -295,3 +295,72 @@ export const putMessageSettingsRoute = routeRef<typeof contracts.putMessageSetti
 export const listMutesRoute = routeRef<typeof contracts.listMutesRoute>('GET', '/api/mutes');
 export const muteRoute = routeRef<typeof contracts.muteRoute>('PUT', '/api/mutes');
 export const unmuteRoute = routeRef<typeof contracts.unmuteRoute>('DELETE', '/api/mutes/:kind/:id');
+
+// Circles (feed) and their threads (messaging).
+export const listCirclesNearRoute = routeRef<typeof contracts.listCirclesNearRoute>('GET', '/api/circles');
+export const listMyCirclesRoute = routeRef<typeof contracts.listMyCirclesRoute>('GET', '/api/circles/mine');
+export const createCircleRoute = routeRef<typeof contracts.createCircleRoute>('POST', '/api/circles');
+export const getCircleRoute = routeRef<typeof contracts.getCircleRoute>('GET', '/api/circles/:id');
+export const editCircleRoute = routeRef<typeof contracts.editCircleRoute>('PATCH', '/api/circles/:id');
+export const joinCircleRoute = routeRef<typeof contracts.joinCircleRoute>('POST', '/api/circles/:id/join');
+export const leaveCircleRoute = routeRef<typeof contracts.leaveCircleRoute>(
+  'DELETE',
+  '/api/circles/:id/membership',
+);
+export const listCircleMembersRoute = routeRef<typeof contracts.listCircleMembersRoute>(
+  'GET',
+  '/api/circles/:id/members',
+);
+export const listCircleRequestsRoute = routeRef<typeof contracts.listCircleRequestsRoute>(
+  'GET',
+  '/api/circles/:id/requests',
+);
+export const acceptCircleRequestRoute = routeRef<typeof contracts.acceptCircleRequestRoute>(
+  'POST',
+  '/api/circles/:id/requests/:userId/accept',
+);
+export const declineCircleRequestRoute = routeRef<typeof contracts.declineCircleRequestRoute>(
+  'POST',
+  '/api/circles/:id/requests/:userId/decline',
+);
+export const removeCircleMemberRoute = routeRef<typeof contracts.removeCircleMemberRoute>(
+  'DELETE',
+  '/api/circles/:id/members/:userId',
+);
+export const reinviteCircleMemberRoute = routeRef<typeof contracts.reinviteCircleMemberRoute>(
+  'POST',
+  '/api/circles/:id/removed/:userId/reinvite',
+);
+export const setCircleRoleRoute = routeRef<typeof contracts.setCircleRoleRoute>(
+  'PUT',
+  '/api/circles/:id/members/:userId/role',
+);
+export const handOverCircleRoute = routeRef<typeof contracts.handOverCircleRoute>(
+  'POST',
+  '/api/circles/:id/hand-over',
+);
+export const closeCircleRoute = routeRef<typeof contracts.closeCircleRoute>('POST', '/api/circles/:id/close');
+export const listCircleActivitiesRoute = routeRef<typeof contracts.listCircleActivitiesRoute>(
+  'GET',
+  '/api/circles/:id/activities',
+);
+export const circleOfferRoute = routeRef<typeof contracts.circleOfferRoute>(
+  'GET',
+  '/api/posts/:id/circle-offer',
+);
+export const listCircleThreadsRoute = routeRef<typeof contracts.listCircleThreadsRoute>(
+  'GET',
+  '/api/circle-threads',
+);
+export const listCircleThreadMessagesRoute = routeRef<typeof contracts.listCircleThreadMessagesRoute>(
+  'GET',
+  '/api/circle-threads/:circleId/messages',
+);
+export const sendCircleThreadMessageRoute = routeRef<typeof contracts.sendCircleThreadMessageRoute>(
+  'POST',
+  '/api/circle-threads/:circleId/messages',
+);
+export const markCircleThreadReadRoute = routeRef<typeof contracts.markCircleThreadReadRoute>(
+  'POST',
+  '/api/circle-threads/:circleId/read',
+);

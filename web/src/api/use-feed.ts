@@ -148,6 +148,13 @@ export function useCreatePost() {
       await Promise.all([
         queryClient.resetQueries({ queryKey: postListsKey }),
         queryClient.invalidateQueries({ queryKey: profileStatsRootKey }),
+        // A circle's activity: its list and the circle's "next activity" (use-circles' keys).
+        ...(body.circle
+          ? [
+              queryClient.invalidateQueries({ queryKey: ['/api/posts', 'circle', body.circle.id] }),
+              queryClient.invalidateQueries({ queryKey: ['/api/circles'] }),
+            ]
+          : []),
       ]);
     },
   });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Camera, CheckCircle2 } from 'lucide-react';
 import clsx from 'clsx';
 import type { ActivityDetail } from '@saathi/contracts';
@@ -8,6 +8,9 @@ import { qrCodeDataUrl } from '../lib/qr-code';
 import { canScanQr, createQrReader } from '../lib/qr-scan';
 import { toast } from '../lib/toast-store';
 import { buttonPrimary, buttonSecondary, inputClass } from './ui';
+
+// Loaded after a check-in only: the feed's first load does not carry the circles' code.
+const CircleOffer = lazy(() => import('./circle-offer'));
 
 /** What a QR carries: a prefix says what it is; the server reads the code after the last ':'. */
 const QR_PREFIX = 'saathi-checkin:';
@@ -134,6 +137,11 @@ export function ActivityCheckIn({ postId, detail }: { postId: string; detail: Ac
           <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
           You and the host have met
         </p>
+      ) : null}
+      {detail.checkedIn ? (
+        <Suspense fallback={null}>
+          <CircleOffer postId={postId} />
+        </Suspense>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <CodeImage code={myCode} />

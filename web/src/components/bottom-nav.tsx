@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { Home, MessageCircle, User } from 'lucide-react';
+import { Home, MessageCircle, User, UsersRound } from 'lucide-react';
 import clsx from 'clsx';
 import { useCurrentUser } from '../api/use-current-user';
 import { useUnreadMessages } from '../api/use-conversations';
@@ -7,6 +7,7 @@ import { UnreadBadge } from './unread-badge';
 
 const items = [
   { to: '/home', label: 'Home', icon: Home },
+  { to: '/circles', label: 'Circles', icon: UsersRound },
   { to: '/messages', label: 'Messages', icon: MessageCircle },
   { to: '/profile', label: 'Profile', icon: User },
 ] as const;
@@ -20,7 +21,7 @@ export function BottomNav() {
       aria-label="Bottom navigation"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-3">
+      <ul className="mx-auto grid max-w-md grid-cols-4">
         {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink

@@ -21,14 +21,24 @@ interface CreatePostDialogProps {
   location: UserLocation | null;
   /** Text and hashtags to start from (a quiet area's one-tap starters). */
   draft?: PostDraftStart;
+  /** An organiser posts an activity in their circle: always an activity, its members are told. */
+  circle?: { id: string; name: string };
 }
 
 /** "Create New Post": what you want to do, hashtags from the fixed ten, at the chosen location. */
-export default function CreatePostDialog({ open, onOpenChange, location, draft }: CreatePostDialogProps) {
+export default function CreatePostDialog({
+  open,
+  onOpenChange,
+  location,
+  draft,
+  circle,
+}: CreatePostDialogProps) {
   const [content, setContent] = useState(draft?.content ?? '');
   const [hashtags, setHashtags] = useState<PostHashtag[]>(draft?.hashtags ?? []);
   const [error, setError] = useState<string>();
-  const [isActivity, setIsActivity] = useState(false);
+  // A circle post must be an activity.
+  const [isActivity, setIsActivity] = useState(!!circle);
+  const [membersJoinAtOnce, setMembersJoinAtOnce] = useState(true);
   const [activity, setActivity] = useState<ActivityForm>(() => defaultActivityForm());
   const [photos, setPhotos] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -82,13 +92,19 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
         hashtags,
         ...(isActivity ? { activity: toActivityDraft(activity) } : {}),
         ...(photoIds.length > 0 ? { photoIds } : {}),
+        ...(circle ? { circle: { id: circle.id, membersJoinAtOnce } } : {}),
       },
       {
         onSuccess: () => {
-          toast({ title: 'Post Created', description: 'Your post is now visible to people nearby.' });
+          toast({
+            title: 'Post Created',
+            description: circle
+              ? `Your activity is posted, and the members of ${circle.name} are told.`
+              : 'Your post is now visible to people nearby.',
+          });
           setContent('');
           setHashtags([]);
-          setIsActivity(false);
+          setIsActivity(!!circle);
           setActivity(defaultActivityForm());
           setPhotos([]);
           onOpenChange(false);
@@ -105,6 +121,9 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
       title="Create New Post"
       description={
         <>
+          {circle
+            ? `An activity in ${circle.name}: its members are told, and people nearby see it too. `
+            : ''}
           {location
             ? `Tell people within 1 km of ${location.locationName} what you would like to do. Others see the area: ${areaNameOf(location)}.`
             : 'Choose a location first.'}
@@ -130,12 +149,31 @@ export default function CreatePostDialog({ open, onOpenChange, location, draft }
             <input
               type="checkbox"
               checked={isActivity}
+              // A circle post is an activity: the box stays ticked.
+              disabled={!!circle}
               onChange={(e) => setIsActivity(e.target.checked)}
               className="h-4 w-4 accent-teal-700"
             />
             Make it an activity
           </label>
           {isActivity ? <ActivityFields value={activity} onChange={setActivity} /> : null}
+          {circle ? (
+            <div>
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={membersJoinAtOnce}
+                  onChange={(e) => setMembersJoinAtOnce(e.target.checked)}
+                  aria-describedby="circle-members-join-hint"
+                  className="h-4 w-4 accent-teal-700"
+                />
+                Members join at once
+              </label>
+              <p id="circle-members-join-hint" className="mt-1 text-xs text-slate-600">
+                A member of {circle.name} who asks is in at once while spots last; others ask you as usual.
+              </p>
+            </div>
+          ) : null}
         </fieldset>
         <div className="flex justify-end gap-2">
           <Dialog.Close className={buttonSecondary}>Cancel</Dialog.Close>

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle, UsersRound } from 'lucide-react';
 import { useCurrentUser } from '../api/use-current-user';
 import { useUnreadMessages } from '../api/use-conversations';
 import { LocationChip } from './location-chip';
@@ -35,6 +35,16 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
         </Link>
         <div className="flex min-w-0 items-center gap-2">
           <LocationChip />
+          {isLoading ? null : (
+            // Signed in, phones reach Circles from the bottom navigation instead.
+            <Link
+              to="/circles"
+              className={`${buttonGhost} tap-target relative ${user ? 'hidden md:inline-flex' : ''}`}
+            >
+              <UsersRound className="h-4 w-4" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Circles</span>
+            </Link>
+          )}
           {isLoading ? null : (
             // Signed in, phones reach Messages from the bottom navigation instead.
             <Link

@@ -14,10 +14,12 @@ interface MessageInputProps {
   onSend: (content: string) => Promise<boolean>;
   /** Called with true while typing (at most every two seconds) and false when it stops. */
   onTyping?: (typing: boolean) => void;
+  /** The box's name for screen readers (and tests): "Type a message" unless a thread names it. */
+  label?: string;
 }
 
 /** The thread's box: Enter sends, Shift+Enter starts a new line, blank text cannot be sent. */
-export function MessageInput({ onSend, onTyping }: MessageInputProps) {
+export function MessageInput({ onSend, onTyping, label = 'Type a message' }: MessageInputProps) {
   const [content, setContent] = useState('');
   const lastTypingAt = useRef(0);
   const inputId = useId();
@@ -68,7 +70,7 @@ export function MessageInput({ onSend, onTyping }: MessageInputProps) {
   return (
     <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 bg-white p-3">
       <label htmlFor={inputId} className="sr-only">
-        Type a message
+        {label}
       </label>
       <textarea
         id={inputId}

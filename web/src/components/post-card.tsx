@@ -94,6 +94,14 @@ export function PostCard({ post, onSelectHashtag, onDeleted, headingLevel = 3 }:
               {postTimeAgo(post.createdAt, new Date(now))}
             </time>
             {post.editedAt ? <span className="whitespace-nowrap">Edited</span> : null}
+            {post.circle ? (
+              <Link
+                to={`/circles/${post.circle.id}`}
+                className="tap-target relative font-medium text-teal-800 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              >
+                in {post.circle.name}
+              </Link>
+            ) : null}
             <CountdownBadge expiresAt={post.expiresAt} />
           </p>
         </div>

@@ -2,19 +2,19 @@
 // call's own answer) and may overlap; they are kept once each, by id, in the order they were sent.
 import type { ChatMessage, Conversation } from '@saathi/contracts';
 
-function byTimeThenId(a: ChatMessage, b: ChatMessage): number {
+/** What ordering and merging read of a message: any thread's (1:1, activity, circle). */
+type Timed = Pick<ChatMessage, 'id' | 'createdAt'>;
+
+function byTimeThenId(a: Timed, b: Timed): number {
   const diff = Date.parse(a.createdAt) - Date.parse(b.createdAt);
   if (diff !== 0 && Number.isFinite(diff)) return diff;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Every message of both lists once (a later copy of an id replaces the earlier), oldest first. */
-export function mergeMessages(
-  current: readonly ChatMessage[],
-  incoming: readonly ChatMessage[],
-): ChatMessage[] {
-  if (incoming.length === 0) return current as ChatMessage[];
-  const byId = new Map<string, ChatMessage>();
+export function mergeMessages<M extends Timed>(current: readonly M[], incoming: readonly M[]): M[] {
+  if (incoming.length === 0) return current as M[];
+  const byId = new Map<string, M>();
   for (const message of current) byId.set(message.id, message);
   for (const message of incoming) byId.set(message.id, message);
   return [...byId.values()].sort(byTimeThenId);

@@ -1,19 +1,21 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { MessageCircle } from 'lucide-react';
+import { ArrowLeft, MessageCircle } from 'lucide-react';
 import clsx from 'clsx';
 import { useCurrentUser } from '../api/use-current-user';
 import { useActivityThreads } from '../api/use-activity-threads';
+import { useCircleThreads } from '../api/use-circle-threads';
 import { useConversations } from '../api/use-conversations';
 import { useThread } from '../api/use-messages';
 import { useMutes } from '../api/use-notice-settings';
 import { ActivityThreadList, ActivityThreadView } from '../components/activity-thread';
+import { CirclePageLink, CircleThreadList, CircleThreadView } from '../components/circle-thread';
 import { ConversationList, ConversationListSkeleton } from '../components/conversation-list';
 import { MeetupSafetyCard } from '../components/meetup-safety-card';
 import { MessageRequestBar } from '../components/message-request-bar';
 import { MessageThread } from '../components/message-thread';
 import { NoticeCard } from '../components/notice-card';
 import { Spinner } from '../components/spinner';
-import { buttonPrimary } from '../components/ui';
+import { buttonPrimary, buttonSecondary } from '../components/ui';
 import { hasReply, splitRequests } from '../lib/conversation-requests';
 import { activeMute } from '../lib/mute-text';
 import { useMinuteClock } from '../lib/use-minute-clock';
@@ -44,7 +46,10 @@ function Inbox({ viewerId }: { viewerId: string }) {
   const selectedId = searchParams.get('c');
   // An activity's group thread (`?box=activities&t=<postId>`), beside the 1:1 conversations.
   const threadId = searchParams.get('t');
+  // A circle's thread (`?box=circles&k=<circleId>`), kept like the activity threads.
+  const circleId = searchParams.get('k');
   const activityThreads = useActivityThreads();
+  const circleThreads = useCircleThreads();
   const conversations = useConversations();
   const now = new Date(useMinuteClock());
   const all = conversations.data ?? [];
@@ -52,12 +57,16 @@ function Inbox({ viewerId }: { viewerId: string }) {
   const { inbox, requests } = splitRequests(all);
   // The Requests tab is in the address, so Back returns to it; opening a request stays in it.
   const box =
-    searchParams.get('box') === 'activities' || threadId
-      ? 'activities'
-      : searchParams.get('box') === 'requests' || selected?.isRequest
-        ? 'requests'
-        : 'inbox';
+    searchParams.get('box') === 'circles' || circleId
+      ? 'circles'
+      : searchParams.get('box') === 'activities' || threadId
+        ? 'activities'
+        : searchParams.get('box') === 'requests' || selected?.isRequest
+          ? 'requests'
+          : 'inbox';
   const threads = activityThreads.data ?? [];
+  const circles = circleThreads.data ?? [];
+  const circleUnread = circles.reduce((sum, thread) => sum + thread.unreadCount, 0);
   const list = box === 'requests' ? requests : inbox;
   const thread = useThread(selectedId);
   const mutes = useMutes();
@@ -66,18 +75,23 @@ function Inbox({ viewerId }: { viewerId: string }) {
       (mutes.data ?? []).filter((mute) => activeMute([mute], kind, mute.id, now)).map((mute) => mute.id),
     );
 
-  const select = (conversationId: string | null, inBox: 'inbox' | 'requests' | 'activities' = box) =>
+  const select = (
+    conversationId: string | null,
+    inBox: 'inbox' | 'requests' | 'activities' | 'circles' = box,
+  ) =>
     setSearchParams(
       {
-        ...(conversationId ? { [inBox === 'activities' ? 't' : 'c']: conversationId } : {}),
+        ...(conversationId
+          ? { [inBox === 'activities' ? 't' : inBox === 'circles' ? 'k' : 'c']: conversationId }
+          : {}),
         ...(inBox === 'inbox' ? {} : { box: inBox }),
       },
       { replace: false },
     );
-  const openId = box === 'activities' ? threadId : selectedId;
+  const openId = box === 'activities' ? threadId : box === 'circles' ? circleId : selectedId;
   const tabClass = (active: boolean) =>
     clsx(
-      'flex-1 border-b-2 px-3 py-2 text-sm font-medium',
+      'flex-1 border-b-2 px-2 py-2 text-sm font-medium',
       active ? 'border-teal-700 text-teal-900' : 'border-transparent text-slate-600 hover:text-slate-900',
     );
 
@@ -127,8 +141,37 @@ function Inbox({ viewerId }: { viewerId: string }) {
             >
               Activities{threads.length > 0 ? ` (${threads.length})` : ''}
             </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={box === 'circles'}
+              className={tabClass(box === 'circles')}
+              onClick={() => select(null, 'circles')}
+            >
+              Circles{circleUnread > 0 ? ` (${circleUnread})` : ''}
+            </button>
           </div>
-          {box === 'activities' ? (
+          {box === 'circles' ? (
+            circleThreads.isLoading ? (
+              <ConversationListSkeleton />
+            ) : circleThreads.isError ? (
+              <p className="p-6 text-center text-sm text-slate-600">Could not load your circle threads.</p>
+            ) : circles.length === 0 ? (
+              <p className="p-6 text-center text-sm text-slate-600">
+                No circle threads. Join a circle nearby and its thread appears here.{' '}
+                <Link to="/circles" className="font-medium text-teal-800 underline">
+                  Find circles
+                </Link>
+              </p>
+            ) : (
+              <CircleThreadList
+                threads={circles}
+                selectedId={circleId}
+                viewerId={viewerId}
+                onSelect={(id) => select(id, 'circles')}
+              />
+            )
+          ) : box === 'activities' ? (
             activityThreads.isLoading ? (
               <ConversationListSkeleton />
             ) : activityThreads.isError ? (
@@ -174,7 +217,20 @@ function Inbox({ viewerId }: { viewerId: string }) {
           )}
         </nav>
         <div className={clsx('min-h-0', !openId && 'hidden md:block')}>
-          {box === 'activities' && threadId ? (
+          {box === 'circles' && circleId ? (
+            <CircleInboxThread
+              key={circleId}
+              circleId={circleId}
+              name={circles.find((thread) => thread.circleId === circleId)?.name}
+              closed={circles.find((thread) => thread.circleId === circleId)?.closed ?? false}
+              viewerId={viewerId}
+              onBack={() => select(null, 'circles')}
+            />
+          ) : box === 'circles' ? (
+            <div className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-600">
+              Choose a circle thread to read and reply.
+            </div>
+          ) : box === 'activities' && threadId ? (
             <ActivityThreadView
               key={threadId}
               postId={threadId}
@@ -218,5 +274,49 @@ function Inbox({ viewerId }: { viewerId: string }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** A circle's thread in the inbox's right column: its name, the way to its page, the thread. */
+function CircleInboxThread({
+  circleId,
+  name,
+  closed,
+  viewerId,
+  onBack,
+}: {
+  circleId: string;
+  name: string | undefined;
+  closed: boolean;
+  viewerId: string;
+  onBack: () => void;
+}) {
+  return (
+    <section aria-labelledby="circle-thread-name" className="flex h-full min-h-0 flex-col">
+      <CircleThreadView
+        circleId={circleId}
+        viewerId={viewerId}
+        closed={closed}
+        className="h-full"
+        header={
+          <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+            <button
+              type="button"
+              onClick={onBack}
+              className={clsx(buttonSecondary, 'md:hidden')}
+              aria-label="Back"
+            >
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            </button>
+            <div className="min-w-0 flex-1">
+              <h2 id="circle-thread-name" className="truncate font-semibold text-slate-900">
+                {name ?? 'Circle thread'}
+              </h2>
+              <CirclePageLink circleId={circleId} />
+            </div>
+          </header>
+        }
+      />
+    </section>
   );
 }

@@ -118,12 +118,16 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       resetLiveState();
     });
     // Loaded once someone is signed in, so visitors never download the client.
-    void import('socket.io-client').then(({ io }) => {
-      if (cancelled) return;
-      current = io({ path: SOCKET_IO_PATH, transports: ['websocket'], withCredentials: true });
-      listen(current, queryClient, userId);
-      setSocket(current);
-    });
+    // The circle threads' handlers come with the client, off the first load.
+    void Promise.all([import('socket.io-client'), import('./circle-thread-events')]).then(
+      ([{ io }, circles]) => {
+        if (cancelled) return;
+        current = io({ path: SOCKET_IO_PATH, transports: ['websocket'], withCredentials: true });
+        listen(current, queryClient, userId);
+        circles.listenToCircleThreads(current, queryClient, userId);
+        setSocket(current);
+      },
+    );
     return () => {
       cancelled = true;
       stopWatching();
