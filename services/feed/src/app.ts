@@ -8,6 +8,7 @@ import { ActivitiesRepository } from './db/activities-repository';
 import { ActivityHistoryRepository } from './db/activity-history-repository';
 import { ActivitySeriesRepository } from './db/activity-series-repository';
 import { AuthorsRepository } from './db/authors-repository';
+import { CirclesRepository } from './db/circles-repository';
 import { CommentsRepository } from './db/comments-repository';
 import { DailyResponsesRepository } from './db/daily-responses-repository';
 import { EditsRepository } from './db/edits-repository';
@@ -19,6 +20,7 @@ import { exportRoutes } from './routes/export';
 import { adminReviewRoutes } from './routes/admin-review';
 import { activityRoutes } from './routes/activities';
 import { activityFollowUpRoutes } from './routes/activities/follow-up';
+import { circleRoutes } from './routes/circles';
 import { adminRoutes } from './routes/admin';
 import { commentRoutes } from './routes/comments';
 import { dailyQuestionRoutes } from './routes/daily-question';
@@ -38,6 +40,27 @@ import {
   leaveActivity,
 } from './use-cases/activities';
 import { checkIn, stopRepeating } from './use-cases/activity-check-in';
+import { circleOffer, listCircleActivities } from './use-cases/circle-activities';
+import {
+  acceptCircleRequest,
+  declineCircleRequest,
+  joinCircle,
+  leaveCircle,
+  listCircleMembers,
+  listCircleRequests,
+  reinviteCircleMember,
+  removeCircleMember,
+  setCircleRole,
+} from './use-cases/circle-membership';
+import {
+  closeCircle,
+  createCircle,
+  editCircle,
+  getCircle,
+  handOverCircle,
+  listCirclesNear,
+  listMyCircles,
+} from './use-cases/circles';
 import { giveActivityFeedback, pastActivities } from './use-cases/activity-feedback';
 import { createBotPost, requestActivitySeeding } from './use-cases/bots';
 import { createComment, likeComment, listComments } from './use-cases/comments';
@@ -79,6 +102,7 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
     activityHistory: new ActivityHistoryRepository(db),
     activitySeries: new ActivitySeriesRepository(db),
     photos: new PostPhotosRepository(db),
+    circles: new CirclesRepository(db),
     cache:
       options.cache && ttlMs > 0
         ? new CellCache({
@@ -178,6 +202,33 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     createBotPost: (place, meta) => createBotPost(core, place, meta),
   });
   profileStatsRoutes(app, { profileStats: (userId) => profileStats(core, userId) });
+  circleRoutes(app, {
+    listNear: (viewer, query) => listCirclesNear(core, viewer, query),
+    listMine: (user) => listMyCircles(core, user),
+    // A circle is written like a post: the same hourly limit.
+    create: async (user, body, meta) => {
+      await limit('posts', user.id);
+      return createCircle(core, user, body, meta);
+    },
+    get: (viewer, circleId, point) => getCircle(core, viewer, circleId, point),
+    edit: (user, circleId, body, meta) => editCircle(core, user, circleId, body, meta),
+    join: async (user, circleId, note, meta) => {
+      await limit('activityJoins', user.id);
+      return joinCircle(core, user, circleId, note, meta);
+    },
+    leave: (user, circleId, meta) => leaveCircle(core, user, circleId, meta),
+    members: (user, circleId) => listCircleMembers(core, user, circleId),
+    requests: (user, circleId) => listCircleRequests(core, user, circleId),
+    accept: (user, circleId, userId, meta) => acceptCircleRequest(core, user, circleId, userId, meta),
+    decline: (user, circleId, userId, meta) => declineCircleRequest(core, user, circleId, userId, meta),
+    remove: (user, circleId, userId, meta) => removeCircleMember(core, user, circleId, userId, meta),
+    reinvite: (user, circleId, userId, meta) => reinviteCircleMember(core, user, circleId, userId, meta),
+    setRole: (user, circleId, userId, role, meta) => setCircleRole(core, user, circleId, userId, role, meta),
+    handOver: (user, circleId, toUserId, meta) => handOverCircle(core, user, circleId, toUserId, meta),
+    close: (user, circleId, meta) => closeCircle(core, user, circleId, meta),
+    activities: (viewer, circleId, point) => listCircleActivities(core, viewer, circleId, point),
+    offer: (user, postId) => circleOffer(core, user, postId),
+  });
   exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
   adminReviewRoutes(app, { db: kit.db.db, edits: editDeps.edits, photos: core.photos });
   activityRoutes(app, {

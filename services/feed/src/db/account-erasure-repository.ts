@@ -6,7 +6,7 @@ import { SCHEMA } from './schema-name';
 /**
  * Erases everything the feed holds about one person: their posts (with what others wrote under
  * them), comments, likes, reactions, daily answers, activity memberships, kept activities and
- * their feedback, weekly series, blocks (and unblock tombstones) and hides, their photos, and their author row. Counters on other people's posts and comments come down with the rows.
+ * their feedback, weekly series, circle memberships, requests and removals, blocks (and unblock tombstones) and hides, their photos, and their author row. Counters on other people's posts and comments come down with the rows.
  */
 export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
@@ -54,6 +54,10 @@ export class AccountErasureRepository {
       'comment_likes',
       'comment_reactions',
       'activity_members',
+      // Circles: memberships (left with events before this, events/user-deleted.ts), requests, removals.
+      'circle_members',
+      'circle_requests',
+      'circle_removals',
     ])
       await this.db.execute(
         sql`delete from ${sql.identifier('feed')}.${sql.identifier(table)} where user_id = ${user}`,

@@ -19,6 +19,9 @@ export interface ActivityRecord {
   /** Its weekly series, and whether that still repeats (not stopped). */
   seriesId: string | null;
   repeating: boolean;
+  /** The circle it was posted in, and whether its members are accepted at once (docs/circles.md). */
+  circleId: string | null;
+  membersJoinAtOnce: boolean;
 }
 
 export interface MemberRecord {
@@ -49,6 +52,8 @@ interface ActivityRow extends Record<string, unknown> {
   activity_checkin_key: string | null;
   activity_series_id: string | null;
   repeating: boolean;
+  circle_id: string | null;
+  circle_members_join_at_once: boolean | null;
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -70,7 +75,7 @@ export class ActivitiesRepository {
       this.db,
       sql`select id, author_id, geo_cell, content, activity_reminded_at, activity_starts_at, activity_ends_at, activity_spots,
                  activity_level, activity_area, activity_accepted, activity_closed_at, activity_meeting_point,
-                 activity_checkin_key, activity_series_id,
+                 activity_checkin_key, activity_series_id, circle_id, circle_members_join_at_once,
                  exists (select 1 from feed.activity_series s
                           where s.id = activity_series_id and s.stopped_at is null) as repeating
             from feed.posts
@@ -88,6 +93,8 @@ export class ActivitiesRepository {
       checkinKey: row.activity_checkin_key,
       seriesId: row.activity_series_id,
       repeating: row.repeating,
+      circleId: row.circle_id,
+      membersJoinAtOnce: row.circle_members_join_at_once === true,
       fields: {
         startsAt: asDate(row.activity_starts_at),
         endsAt: asDate(row.activity_ends_at),

@@ -23,6 +23,9 @@ export interface SeriesRecord {
   lastPostId: string;
   lastStartsAt: Date;
   lastEndsAt: Date;
+  /** The circle each occurrence is posted in (null: none), and its join-at-once choice. */
+  circleId: string | null;
+  circleMembersJoinAtOnce: boolean | null;
 }
 
 interface SeriesRow extends Record<string, unknown> {
@@ -43,6 +46,8 @@ interface SeriesRow extends Record<string, unknown> {
   last_post_id: string;
   last_starts_at: Date | string;
   last_ends_at: Date | string;
+  circle_id: string | null;
+  circle_members_join_at_once: boolean | null;
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -59,7 +64,7 @@ export class ActivitySeriesRepository {
     await this.db.execute(
       sql`insert into feed.activity_series (id, host_id, content, latitude, longitude, location_name, hashtags,
             start_time, end_time, utc_offset_minutes, spots, level, area, meeting_point,
-            last_post_id, last_starts_at, last_ends_at)
+            last_post_id, last_starts_at, last_ends_at, circle_id, circle_members_join_at_once)
           values (${series.id}, ${series.hostId}, ${series.content}, ${series.latitude}, ${series.longitude},
             ${series.locationName}, ${sql`array[${sql.join(
               series.hashtags.map((tag) => sql`${tag}`),
@@ -67,7 +72,7 @@ export class ActivitySeriesRepository {
             )}]::text[]`},
             ${series.startTime}, ${series.endTime}, ${series.utcOffsetMinutes}, ${series.spots}, ${series.level},
             ${series.area}, ${series.meetingPoint}, ${series.lastPostId}, ${series.lastStartsAt.toISOString()},
-            ${series.lastEndsAt.toISOString()})`,
+            ${series.lastEndsAt.toISOString()}, ${series.circleId}, ${series.circleMembersJoinAtOnce})`,
     );
   }
 
@@ -104,6 +109,8 @@ export class ActivitySeriesRepository {
       lastPostId: row.last_post_id,
       lastStartsAt: asDate(row.last_starts_at),
       lastEndsAt: asDate(row.last_ends_at),
+      circleId: row.circle_id,
+      circleMembersJoinAtOnce: row.circle_members_join_at_once,
     }));
   }
 

@@ -33,14 +33,22 @@ export interface PostViewRow extends Record<string, unknown> {
   activity_closed_at: Date | string | null;
   edited_at: Date | string | null;
   photos: PostPhotoRef[] | null;
+  circle_id: string | null;
+  circle_name: string | null;
 }
 
-/** The columns of PostViewRow, from `feed.posts p left join feed.authors a`. */
+/**
+ * The columns of PostViewRow, from `feed.posts p left join feed.authors a`. A circle activity's
+ * circle name is looked up only for the few posts that have a circle (the CASE skips the probe
+ * for every other post), so no page query needs a join of its own.
+ */
 export const POST_VIEW_COLUMNS: SQL = sql.raw(
   `p.id, p.content, p.author_id, p.hashtags, p.likes, p.reactions, p.comment_count, p.latitude,
    p.longitude, p.location_name, p.created_at, p.expires_at, a.username, a.first_name,
    p.activity_starts_at, p.activity_ends_at, p.activity_spots, p.activity_level, p.activity_area,
-   p.activity_accepted, p.activity_closed_at, p.edited_at, p.photos`,
+   p.activity_accepted, p.activity_closed_at, p.edited_at, p.photos, p.circle_id,
+   case when p.circle_id is null then null
+        else (select ci.name from feed.circles ci where ci.id = p.circle_id) end as circle_name`,
 );
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -83,6 +91,7 @@ export function toPostView(row: PostViewRow): PostView {
     editedAt: row.edited_at === null ? null : asDate(row.edited_at),
     activity: activityOf(row),
     photos: row.photos ?? [],
+    circle: row.circle_id && row.circle_name !== null ? { id: row.circle_id, name: row.circle_name } : null,
   };
 }
 

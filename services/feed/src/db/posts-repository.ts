@@ -6,7 +6,7 @@ import type { ActivityLevel } from '@saathi/contracts';
 import type { PostView } from '../domain/views';
 import { activityWalkQuery } from './activity-near-query';
 import { archiveExpiredActivities } from './activity-history-repository';
-import { postEngageableBy, postShown } from './engageable';
+import { notBlockedEitherWay, postEngageableBy, postShown } from './engageable';
 import { cellWalkQuery, indexedNarrowing, indexFirstQuery } from './near-query';
 import type { NearQuery, NearStrategy } from './near-query';
 import { POST_VIEW_COLUMNS, toPostView } from './post-views';
@@ -37,6 +37,9 @@ export interface NewPost {
   activityAccepted?: number;
   activityCheckinKey?: string;
   activitySeriesId?: string | null;
+  /** A circle's activity (docs/circles.md). */
+  circleId?: string | null;
+  circleMembersJoinAtOnce?: boolean | null;
 }
 
 /** A post's identity for permission checks and cache invalidation. */
@@ -94,6 +97,37 @@ export class PostsRepository {
              and ${viewerId === null ? postShown(now) : postEngageableBy(viewerId, now)}`,
     );
     return row && { id: row.id, authorId: row.author_id, geoCell: row.geo_cell };
+  }
+
+  /** A circle's activities that have not ended (nor been taken down), soonest first. */
+  async circleActivities(circleId: string, now: Date): Promise<PostView[]> {
+    const rows = await queryRows<PostViewRow>(
+      this.db,
+      sql`select ${POST_VIEW_COLUMNS}
+            from feed.posts p left join feed.authors a on a.user_id = p.author_id
+           where p.circle_id = ${circleId} and p.moderation is null
+             and p.activity_ends_at > ${now.toISOString()}::timestamptz
+           order by p.activity_starts_at, p.id
+           limit 50`,
+    );
+    return rows.map(toPostView);
+  }
+
+  /**
+   * A shown post's host and circle, unless the viewer and its author blocked the other (then as
+   * unknown): what a circle offer starts from. An activity that has just ended still counts.
+   */
+  async circleOf(
+    viewerId: string,
+    postId: string,
+  ): Promise<{ authorId: string; circleId: string | null } | undefined> {
+    const [row] = await queryRows<{ author_id: string; circle_id: string | null }>(
+      this.db,
+      sql`select p.author_id, p.circle_id from feed.posts p
+           where p.id = ${postId} and p.moderation is null
+             and ${notBlockedEitherWay(viewerId, sql`p.author_id`)}`,
+    );
+    return row && { authorId: row.author_id, circleId: row.circle_id };
   }
 
   async findView(postId: string, now: Date): Promise<PostView | undefined> {

@@ -11,10 +11,10 @@ type ModerationState = (typeof MODERATION_STATES)[number];
 const TABLE = { post: 'feed.posts', comment: 'feed.comments' } as const;
 
 /** The reportable content the feed owns (messages are messaging's, people identity's). */
-export type FeedContentKind = Exclude<ContentKind, 'message' | 'circle'>;
+export type FeedContentKind = Exclude<ContentKind, 'message'>;
 
 export function isFeedContent(kind: ReportTargetKind): kind is FeedContentKind {
-  return kind === 'post' || kind === 'comment' || kind === 'daily_answer';
+  return kind === 'post' || kind === 'comment' || kind === 'daily_answer' || kind === 'circle';
 }
 
 /**
@@ -60,6 +60,15 @@ export class SafetyRepository {
     at: Date,
   ): Promise<{ geoCell: number } | undefined> {
     const weaker = state === 'removed' ? ['suspended', 'hidden'] : ['suspended'];
+    if (kind === 'circle') {
+      // Hidden from everyone: its page answers 404 and it leaves every list (docs/circles.md).
+      await queryRows(
+        this.db,
+        sql`update feed.circles set moderation = ${state}
+             where id = ${id} and (moderation is null or moderation = any(${sql.param(weaker)}::text[]))`,
+      );
+      return undefined;
+    }
     if (kind === 'daily_answer') {
       // Not in any cached cell: the answers list is read from the table each time.
       await queryRows(
@@ -94,11 +103,12 @@ export class SafetyRepository {
    */
   async unhide(kind: FeedContentKind, id: string): Promise<void> {
     // A daily answer has no 'suspended' state to fall back to: the list leaves a suspended
-    // author's answers out by itself.
-    if (kind === 'daily_answer') {
+    // author's answers out by itself. Nor has a circle (a creator's suspension does not hide it).
+    if (kind === 'daily_answer' || kind === 'circle') {
+      const table = kind === 'circle' ? sql`feed.circles` : sql`feed.daily_responses`;
       await queryRows(
         this.db,
-        sql`update feed.daily_responses set moderation = null where id = ${id} and moderation = 'hidden'`,
+        sql`update ${table} set moderation = null where id = ${id} and moderation = 'hidden'`,
       );
       return;
     }

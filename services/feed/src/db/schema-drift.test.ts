@@ -26,6 +26,10 @@ import {
   postVersions,
   commentVersions,
   postPhotos,
+  circles,
+  circleMembers,
+  circleRequests,
+  circleRemovals,
 } from './schema';
 
 let database: TestDatabase;
@@ -58,6 +62,10 @@ describe('feed migrations', () => {
       postVersions,
       commentVersions,
       postPhotos,
+      circles,
+      circleMembers,
+      circleRequests,
+      circleRemovals,
     ]);
     expect(migrated).toEqual(declared);
   });

@@ -14,7 +14,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ACTIVITY_LEVELS, ACTIVITY_VERDICTS, MEMBER_STATUSES } from '@saathi/contracts';
+import {
+  ACTIVITY_LEVELS,
+  ACTIVITY_VERDICTS,
+  CIRCLE_JOIN_POLICIES,
+  CIRCLE_ROLES,
+  MEMBER_STATUSES,
+} from '@saathi/contracts';
 import { SCHEMA } from './schema-name';
 
 // The tables of db/migrations; schema-drift.test.ts keeps the two in step. The feed query and
@@ -106,6 +112,10 @@ export const posts = feed.table(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** Its photos in order (0015_post_photos.sql); the bytes are in post_photos. */
     photos: jsonb('photos').$type<PostPhotoRef[]>().notNull().default([]),
+    /** An activity posted in a circle (0016_circles.sql); null on every other post. */
+    circleId: uuid('circle_id'),
+    /** Whether the circle's members are accepted at once while spots last. */
+    circleMembersJoinAtOnce: boolean('circle_members_join_at_once'),
   },
   (t) => [index('posts_expires_at_idx').on(t.expiresAt), index('posts_author_id_idx').on(t.authorId)],
 );
@@ -360,6 +370,9 @@ export const activitySeries = feed.table(
     lastStartsAt: timestamp('last_starts_at', { withTimezone: true }).notNull(),
     lastEndsAt: timestamp('last_ends_at', { withTimezone: true }).notNull(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** The circle each occurrence is posted in (0016_circles.sql), and its join-at-once choice. */
+    circleId: uuid('circle_id'),
+    circleMembersJoinAtOnce: boolean('circle_members_join_at_once'),
   },
   (t) => [
     index('activity_series_due_idx')
@@ -400,6 +413,68 @@ export const postPhotos = feed.table(
     index('post_photos_owner_created_idx').on(t.ownerId, t.createdAt),
     index('post_photos_post_idx').on(t.postId),
   ],
+);
+
+/** A circle (0016_circles.sql): its home is the snapped point, its cell computed by the database. */
+export const circles = feed.table(
+  'circles',
+  {
+    id: uuid('id').primaryKey(),
+    creatorId: uuid('creator_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    topic: text('topic').notNull(),
+    joinPolicy: text('join_policy', { enum: CIRCLE_JOIN_POLICIES }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    geoCell: integer('geo_cell')
+      .notNull()
+      .generatedAlwaysAs(sql`feed.geo_cell(latitude, longitude)`),
+    memberCount: integer('member_count').notNull().default(0),
+    createdAt: createdAt(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    moderation: text('moderation', { enum: DAILY_ANSWER_MODERATION_STATES }),
+  },
+  (t) => [index('circles_creator_idx').on(t.creatorId)],
+);
+
+export const circleMembers = feed.table(
+  'circle_members',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    role: text('role', { enum: CIRCLE_ROLES }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.userId] })],
+);
+
+export const circleRequests = feed.table(
+  'circle_requests',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.userId] })],
+);
+
+export const circleRemovals = feed.table(
+  'circle_removals',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.userId] })],
 );
 
 export type AuthorRow = typeof authors.$inferSelect;

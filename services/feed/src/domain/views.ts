@@ -28,6 +28,8 @@ export interface PostView {
   activity?: ActivityFields | null;
   /** Its photos in order; empty or absent when it has none. */
   photos?: readonly PostPhoto[];
+  /** The circle an activity was posted in (docs/circles.md); null or absent otherwise. */
+  circle?: { id: string; name: string } | null;
 }
 
 export interface CommentView {
@@ -104,6 +106,8 @@ export function toFeedPost(
   if (view.activity) post.activity = toPostActivity(view.activity, now);
   // Nor does a post without photos carry a photos key.
   if (view.photos && view.photos.length > 0) post.photos = view.photos.map((photo) => ({ ...photo }));
+  // Only a circle's activity says which circle it is in.
+  if (view.circle) post.circle = { ...view.circle };
   return post;
 }
 

@@ -1,13 +1,13 @@
-import { contentHiddenV1, contentRemovedV1, reportDismissedV1 } from '@saathi/contracts';
+import { contentHiddenV1, contentRemovedV1, contentUnhiddenV1, reportDismissedV1 } from '@saathi/contracts';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { isFeedContent } from '../db/safety-repository';
 import { applySafetyFrom } from './apply-safety';
 
 /**
- * Moderation's decisions on posts, comments and daily answers: hidden until reviewed (enough
- * reports), removed by an admin, or shown again when the reports were dismissed. Messages are
- * messaging's. Hiding or removing an occurrence of a weekly activity also stops its series
+ * Moderation's decisions on posts, comments, daily answers and circles: hidden until reviewed
+ * (enough reports), removed by an admin, or shown again when the reports were dismissed or
+ * withdrawn (unhidden). Messages are messaging's. Hiding or removing an occurrence of a weekly activity also stops its series
  * (SafetyRepository.moderate).
  */
 export async function subscribeContentModerated(kit: ServiceKit<Config>): Promise<void> {
@@ -30,6 +30,13 @@ export async function subscribeContentModerated(kit: ServiceKit<Config>): Promis
   await applySafetyFrom(kit, {
     durable: 'feed.report-dismissed',
     event: reportDismissedV1,
+    apply: async (safety, { targetKind, targetId }) => {
+      if (isFeedContent(targetKind)) await safety.unhide(targetKind, targetId);
+    },
+  });
+  await applySafetyFrom(kit, {
+    durable: 'feed.content-unhidden',
+    event: contentUnhiddenV1,
     apply: async (safety, { targetKind, targetId }) => {
       if (isFeedContent(targetKind)) await safety.unhide(targetKind, targetId);
     },

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { isFeedContent } from '../db/safety-repository';
 import { applySafetyFrom } from './apply-safety';
 
-/** moderation.report.filed.v1 → a reported post, comment or daily answer is hidden from its reporter. */
+/** moderation.report.filed.v1 → a reported post, comment, daily answer or circle is hidden from its reporter. */
 export function subscribeReportFiled(kit: ServiceKit<Config>): Promise<void> {
   return applySafetyFrom(kit, {
     durable: 'feed.report-filed',

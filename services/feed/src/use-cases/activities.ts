@@ -19,7 +19,10 @@ import { checkInCode, checkInOpensAt, displayCode } from '../domain/check-in';
 import type { FeedCore, RequestMeta } from './feed-core';
 import { ensureActiveWriter } from './author-suspended';
 
-export type Deps = Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'activityHistory' | 'authors' | 'cache'>;
+export type Deps = Pick<
+  FeedCore,
+  'uow' | 'clock' | 'activities' | 'activityHistory' | 'authors' | 'cache' | 'circles'
+>;
 export type Emit = <E extends EventDefinition>(event: E, data: EventData<E>) => void;
 
 /** Statuses that still hold a place in the activity's queue. */
@@ -210,6 +213,18 @@ export function joinActivity(
     if (existing && ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.alreadyIn);
     if (existing?.status === 'declined') throw httpErrors.forbidden(ActivityMessages.declined);
     await ensureActiveWriter(deps.authors.with(tx), user);
+    // A member of the circle the activity was posted in "members join at once": accepted on the
+    // spot while spots last, exactly as the host's accept does it (the same event).
+    if (
+      state === 'open' &&
+      activity.circleId &&
+      activity.membersJoinAtOnce &&
+      (await deps.circles.with(tx).member(activity.circleId, user.id))
+    ) {
+      await repo.request(postId, user.id, 'requested', note || null, now);
+      await acceptInto(repo, activity, user.id, now, emit);
+      return;
+    }
     const status = state === 'full' ? 'waitlisted' : 'requested';
     await repo.request(postId, user.id, status, note || null, now);
     emit(activityRequestedV1, {
@@ -372,15 +387,26 @@ export function acceptActivityRequest(
     if (state === 'full') throw httpErrors.conflict(ActivityMessages.noSpotsLeft);
     // Blocked since asking: the pair stays apart.
     if (await repo.blockedPair(host.id, userId)) throw httpErrors.forbidden(ActivityMessages.cannotJoin);
-    await repo.setStatus(postId, userId, 'accepted', now);
-    await repo.addAccepted(postId, 1);
-    emit(activityAcceptedV1, {
-      postId,
-      hostId: host.id,
-      userId,
-      promoted: false,
-      startsAt: activity.fields.startsAt.toISOString(),
-    });
+    await acceptInto(repo, activity, userId, now, emit);
+  });
+}
+
+/** A request (or waitlist place) becomes a spot: the count and the event in the same transaction. */
+async function acceptInto(
+  repo: ActivitiesRepository,
+  activity: ActivityRecord,
+  userId: string,
+  now: Date,
+  emit: Emit,
+) {
+  await repo.setStatus(activity.postId, userId, 'accepted', now);
+  await repo.addAccepted(activity.postId, 1);
+  emit(activityAcceptedV1, {
+    postId: activity.postId,
+    hostId: activity.hostId,
+    userId,
+    promoted: false,
+    startsAt: activity.fields.startsAt.toISOString(),
   });
 }
 

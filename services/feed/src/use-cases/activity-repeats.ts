@@ -17,7 +17,10 @@ const REPEAT_BATCH = 200;
  * transaction (two sweepers cannot both write one).
  */
 export async function repeatActivities(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos'>,
+  deps: Pick<
+    FeedCore,
+    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles'
+  >,
 ): Promise<number> {
   const now = deps.clock.now();
   let written = 0;
@@ -34,6 +37,10 @@ export async function repeatActivities(
           longitude: series.longitude,
           hashtags: series.hashtags,
           activity,
+          // Kept in its circle (posted without it once the host may no longer post there).
+          ...(series.circleId
+            ? { circle: { id: series.circleId, membersJoinAtOnce: series.circleMembersJoinAtOnce ?? true } }
+            : {}),
         },
         {
           traceId: `activity-series-${series.id}`,

@@ -8,7 +8,10 @@ import type { FeedCore, RequestMeta } from './feed-core';
 /** Posts one seeding job writes. */
 export const SEEDED_POSTS_PER_JOB = 6;
 
-type BotDeps = Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos'>;
+type BotDeps = Pick<
+  FeedCore,
+  'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles'
+>;
 
 async function writeBotPost(
   deps: BotDeps,

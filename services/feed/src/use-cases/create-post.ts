@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { activityRepeatedV1, areaNameOf, postCreatedV1 } from '@saathi/contracts';
-import { ActivityMessages, FeedMessages } from '@saathi/contracts';
+import { ActivityMessages, CircleMessages, FeedMessages } from '@saathi/contracts';
 import type { ActivityDraft, FeedPost } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
@@ -10,6 +10,8 @@ import { snapPoint } from '../domain/geo';
 import { expiresAtFor } from '../domain/posts';
 import { NO_MARKS, toFeedPost } from '../domain/views';
 import { ensureActiveWriter } from './author-suspended';
+import { announceCircleActivity, circleForActivity } from './circle-activities';
+import type { CirclePlacement } from './circle-activities';
 import type { FeedCore, RequestMeta } from './feed-core';
 
 export interface PostDraft {
@@ -21,6 +23,8 @@ export interface PostDraft {
   activity?: ActivityDraft | undefined;
   /** Uploads of the author's to attach, in order (absent: none). */
   photoIds?: readonly string[] | undefined;
+  /** An organiser's activity posted in their circle (docs/circles.md); absent: none. */
+  circle?: CirclePlacement | undefined;
 }
 
 /**
@@ -68,6 +72,7 @@ function seriesOf(
   authorId: string,
   first: { postId: string; startsAt: Date; endsAt: Date },
   seriesId: string,
+  circle: CirclePlacement | null,
 ): SeriesRecord | undefined {
   const activity = draft.activity;
   if (!activity?.repeatWeekly) return undefined;
@@ -88,6 +93,9 @@ function seriesOf(
     lastPostId: first.postId,
     lastStartsAt: first.startsAt,
     lastEndsAt: first.endsAt,
+    // Each next occurrence is posted in the same circle while its host may still post there.
+    circleId: circle?.id ?? null,
+    circleMembersJoinAtOnce: circle?.membersJoinAtOnce ?? null,
   };
 }
 
@@ -98,7 +106,10 @@ function seriesOf(
  * has not arrived yet (the event then replaces it).
  */
 export async function createPost(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos'>,
+  deps: Pick<
+    FeedCore,
+    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles'
+  >,
   author: Pick<AuthUser, 'id' | 'username'>,
   draft: PostDraft,
   meta: RequestMeta & { id?: string; occurrence?: Occurrence },
@@ -106,6 +117,8 @@ export async function createPost(
   const point = snapPoint(draft);
   const createdAt = deps.clock.now();
   const hashtags = [...new Set(draft.hashtags)];
+  // A circle is for its activities: a plain post in a circle would reach no one the circle tells.
+  if (draft.circle && !draft.activity) throw httpErrors.badRequest(CircleMessages.activityOnly);
   const activity = activityColumns(draft.activity, createdAt);
   // A new weekly series, or the next occurrence of one (written by the repeat sweep).
   const seriesId = meta.occurrence?.seriesId ?? (draft.activity?.repeatWeekly ? randomUUID() : null);
@@ -113,6 +126,10 @@ export async function createPost(
     async (tx, emit, afterCommit) => {
       const authors = deps.authors.with(tx);
       await ensureActiveWriter(authors, author);
+      const circles = deps.circles.with(tx);
+      const circle = draft.circle
+        ? await circleForActivity(circles, author.id, draft.circle, createdAt, !!meta.occurrence)
+        : null;
       const ref = await deps.posts.with(tx).insert({
         ...(meta.id ? { id: meta.id } : {}),
         authorId: author.id,
@@ -126,6 +143,7 @@ export async function createPost(
         expiresAt: activity.activityEndsAt ?? expiresAtFor(createdAt),
         ...activity,
         ...(seriesId ? { activitySeriesId: seriesId } : {}),
+        ...(circle ? { circleId: circle.id, circleMembersJoinAtOnce: circle.membersJoinAtOnce } : {}),
       });
       // A retried bot job: the post exists already; nothing to count or announce again.
       if (!ref) return meta.id ? deps.posts.with(tx).findView(meta.id, createdAt) : undefined;
@@ -138,7 +156,7 @@ export async function createPost(
         : undefined;
       const series =
         !meta.occurrence && seriesId && window
-          ? seriesOf(draft, point, author.id, window, seriesId)
+          ? seriesOf(draft, point, author.id, window, seriesId, circle)
           : undefined;
       if (series) await deps.activitySeries.with(tx).insert(series);
       if (meta.occurrence && window) {
@@ -154,6 +172,14 @@ export async function createPost(
           startsAt: window.startsAt.toISOString(),
         });
       }
+      if (circle && window)
+        await announceCircleActivity(
+          circles,
+          circle.id,
+          { postId: ref.id, hostId: author.id, startsAt: window.startsAt },
+          createdAt,
+          emit,
+        );
       emit(postCreatedV1, {
         postId: ref.id,
         authorId: author.id,

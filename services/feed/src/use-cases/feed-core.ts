@@ -5,6 +5,7 @@ import type { ActivitiesRepository } from '../db/activities-repository';
 import type { ActivityHistoryRepository } from '../db/activity-history-repository';
 import type { ActivitySeriesRepository } from '../db/activity-series-repository';
 import type { AuthorsRepository } from '../db/authors-repository';
+import type { CirclesRepository } from '../db/circles-repository';
 import type { CommentsRepository } from '../db/comments-repository';
 import type { DailyResponsesRepository } from '../db/daily-responses-repository';
 import type { EngagementRepository } from '../db/engagement-repository';
@@ -29,6 +30,7 @@ export interface FeedCore {
   activityHistory: ActivityHistoryRepository;
   activitySeries: ActivitySeriesRepository;
   photos: PostPhotosRepository;
+  circles: CirclesRepository;
   /** Hot cells of the plain feed query; null when FEED_CACHE_MS is 0 (and in workers). */
   cache: CellCache | null;
   /** Each signed-in viewer's feed exclusions; null when FEED_EXCLUSIONS_MS is 0 (and in workers). */

@@ -1,5 +1,6 @@
 import {
   ModerationMessages,
+  reviewCircleRoute,
   reviewCommentRoute,
   reviewDailyAnswerRoute,
   reviewPostPhotoRoute,
@@ -37,7 +38,7 @@ const versionOf = (version: EarlierVersion): ReviewVersion => ({
 });
 
 /**
- * Admins only (the routes' `access`): a reported post, comment or daily answer as the feed stores it, so the
+ * Admins only (the routes' `access`): a reported post, comment, daily answer or circle as the feed stores it, so the
  * reviewer judges the real text, not the reporter's excerpt. Unlike the feed's own reads, hidden,
  * removed, suspended and expired items are answered too; a deleted one is 404.
  */
@@ -94,5 +95,16 @@ export function adminReviewRoutes(
     );
     if (!answer) throw httpErrors.notFound(ModerationMessages.itemGone);
     return { ...shape(answer), context: [] };
+  });
+
+  // A circle's words are its name and description, read together; its creator is the author
+  // (the person who holds it now, after a hand-over). Closed circles are answered too.
+  registerRoute(app, reviewCircleRoute, async (request) => {
+    const circle = await one(
+      sql`select id, creator_id as author_id, name || E'\n\n' || description as content, created_at, moderation
+            from feed.circles where id = ${request.params.id}`,
+    );
+    if (!circle) throw httpErrors.notFound(ModerationMessages.itemGone);
+    return { ...shape(circle), context: [] };
   });
 }

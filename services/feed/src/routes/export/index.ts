@@ -7,7 +7,7 @@ import type { SQL } from 'drizzle-orm';
 /**
  * The feed's part of "Download my data": what the signed-in person wrote (posts, comments, daily
  * answers, their photos, and the earlier texts of what they edited), what they liked and reacted to, their activity requests, the done activities kept
- * about them and the feedback they gave.
+ * about them and the feedback they gave, and their circles, memberships and requests.
  */
 export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
   // The export job (identity) asks on the person's behalf with its short-lived token.
@@ -59,6 +59,25 @@ function registerExportPart(app: App, deps: { db: Db }): void {
       activitiesHosted: await mine('activity_history', 'host_id'),
       activitiesJoined: await mine('activity_history_members', 'user_id'),
       activityFeedbackGiven: await mine('activity_feedback', 'rater_id'),
+      // Circles (docs/circles.md): the ones they created (closed ones too), the ones they are in
+      // with their role, and their pending requests with the note they wrote. Homes are the
+      // stored, snapped points.
+      circlesCreated: await rows(
+        sql`select to_jsonb(c) - 'geo_cell' - 'member_count' as row from feed.circles c
+              where creator_id = ${id} order by created_at`,
+      ),
+      circleMemberships: await rows(
+        sql`select jsonb_build_object('circleId', c.id, 'circleName', c.name, 'role', m.role,
+                 'isCreator', c.creator_id = m.user_id, 'joinedAt', m.joined_at) as row
+              from feed.circle_members m join feed.circles c on c.id = m.circle_id
+             where m.user_id = ${id} order by m.joined_at`,
+      ),
+      circleRequests: await rows(
+        sql`select jsonb_build_object('circleId', c.id, 'circleName', c.name, 'note', r.note,
+                 'createdAt', r.created_at) as row
+              from feed.circle_requests r join feed.circles c on c.id = r.circle_id
+             where r.user_id = ${id} order by r.created_at`,
+      ),
     };
   });
 }

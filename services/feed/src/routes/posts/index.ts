@@ -26,8 +26,8 @@ export interface PostRoutesDeps {
  * post shows the area the server derives from its point.
  */
 function draftOf(body: CreatePostBody): PostDraft {
-  const { content, latitude, longitude, hashtags, activity, photoIds } = body;
-  return { content, latitude, longitude, hashtags, activity, photoIds };
+  const { content, latitude, longitude, hashtags, activity, photoIds, circle } = body;
+  return { content, latitude, longitude, hashtags, activity, photoIds, circle };
 }
 
 export function postRoutes(app: App, deps: PostRoutesDeps): void {

@@ -1,0 +1,229 @@
+import {
+  CIRCLE_MEMBERS_MAX,
+  CircleMessages,
+  circleMemberJoinedV1,
+  circleMemberLeftV1,
+  circleRequestedV1,
+} from '@saathi/contracts';
+import type { CircleMember, CircleRequest, CircleRole, JoinCircleResult } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser } from '@saathi/platform';
+import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
+import { roomForCoOrganiser, toCircleMember, toCircleRequest } from '../domain/circles';
+import type { Emit } from './activities';
+import { ensureActiveWriter } from './author-suspended';
+import { changeCircle, requireCreator, requireOpen, requireOrganiser, shownCircle } from './circles';
+import type { CircleDeps } from './circles';
+import type { FeedCore, RequestMeta } from './feed-core';
+
+/** In as a member (a join to an open circle, or an accepted request): it rises in the list. */
+async function admit(
+  repo: CirclesRepository,
+  circle: CircleRecord,
+  userId: string,
+  acceptedBy: string | null,
+  now: Date,
+  emit: Emit,
+) {
+  if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw httpErrors.conflict(CircleMessages.full);
+  await repo.addMember(circle.id, userId, 'member', now);
+  await repo.touch(circle.id, now);
+  emit(circleMemberJoinedV1, {
+    circleId: circle.id,
+    circleName: circle.name,
+    userId,
+    role: 'member',
+    acceptedBy,
+  });
+}
+
+/**
+ * Open: in at once. Ask to join: a request with an optional note, each organiser told. Refused
+ * when closed, full, already in or asked, removed by an organiser, or blocked either way with an
+ * organiser (worded like a block elsewhere: no reason given).
+ */
+export function joinCircle(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  note: string | undefined,
+  meta: RequestMeta,
+): Promise<JoinCircleResult> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit, tx }) => {
+    requireOpen(circle);
+    const standing = (await repo.standings(user.id, [circle.id])).get(circle.id);
+    if (standing?.role) throw httpErrors.conflict(CircleMessages.alreadyMember);
+    if (standing?.request === 'removed') throw httpErrors.forbidden(CircleMessages.removed);
+    if (standing?.request === 'requested') throw httpErrors.conflict(CircleMessages.alreadyAsked);
+    if (await repo.blockedWithOrganiser(circle.id, user.id))
+      throw httpErrors.forbidden(CircleMessages.cannotJoin);
+    await ensureActiveWriter(deps.authors.with(tx), user);
+    if (circle.joinPolicy === 'open') {
+      await admit(repo, circle, user.id, null, now, emit);
+      return { status: 'member' };
+    }
+    if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw httpErrors.conflict(CircleMessages.full);
+    await repo.request(circle.id, user.id, note || null, now);
+    emit(circleRequestedV1, {
+      circleId: circle.id,
+      userId: user.id,
+      organiserIds: await repo.organiserIds(circle.id),
+    });
+    return { status: 'requested' };
+  });
+}
+
+/** Leave, or withdraw a pending request. The creator must hand over or close first. */
+export function leaveCircle(deps: CircleDeps, user: AuthUser, circleId: string, meta: RequestMeta) {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle, emit }) => {
+    if (circle.creatorId === user.id) throw httpErrors.conflict(CircleMessages.creatorCannotLeave);
+    if (await repo.removeMember(circle.id, user.id)) {
+      emit(circleMemberLeftV1, { circleId: circle.id, userId: user.id, reason: 'left' });
+      return;
+    }
+    if (!(await repo.deleteRequest(circle.id, user.id))) throw httpErrors.conflict(CircleMessages.notAMember);
+  });
+}
+
+/** Members only (anyone else: as if it did not exist); a pair blocked either way do not see each other. */
+export async function listCircleMembers(
+  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  user: AuthUser,
+  circleId: string,
+): Promise<CircleMember[]> {
+  const circle = await shownCircle(deps.circles, circleId, deps.clock.now());
+  if (!(await deps.circles.member(circle.id, user.id))) throw httpErrors.notFound(CircleMessages.notFound);
+  const members = await deps.circles.members(circle.id, circle.creatorId);
+  const apart = await deps.circles.blockedWith(
+    user.id,
+    members.map((member) => member.userId).filter((id) => id !== user.id),
+  );
+  return members
+    .filter((member) => !apart.has(member.userId))
+    .map((m) => toCircleMember(m, circle.creatorId));
+}
+
+/** Organisers only: the pending requests, oldest first. */
+export async function listCircleRequests(
+  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  user: AuthUser,
+  circleId: string,
+): Promise<CircleRequest[]> {
+  const circle = await shownCircle(deps.circles, circleId, deps.clock.now());
+  const member = await deps.circles.member(circle.id, user.id);
+  if (!member) throw httpErrors.notFound(CircleMessages.notFound);
+  if (member.role !== 'organiser') throw httpErrors.forbidden(CircleMessages.organiserOnly);
+  return (await deps.circles.requests(circle.id)).map(toCircleRequest);
+}
+
+async function memberView(
+  repo: CirclesRepository,
+  circle: CircleRecord,
+  userId: string,
+): Promise<CircleMember> {
+  const [member] = await repo.members(circle.id, circle.creatorId, userId);
+  if (!member) throw httpErrors.notFound(CircleMessages.memberNotFound);
+  return toCircleMember(member, circle.creatorId);
+}
+
+/** An organiser accepts a request while there is room (the cap holds here too). */
+export function acceptCircleRequest(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  userId: string,
+  meta: RequestMeta,
+): Promise<CircleMember> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit }) => {
+    await requireOrganiser(repo, circle, user);
+    requireOpen(circle);
+    if (!(await repo.deleteRequest(circle.id, userId)))
+      throw httpErrors.notFound(CircleMessages.requestNotFound);
+    // Blocked with an organiser since asking: refused, and the request stays (rolled back).
+    if (await repo.blockedWithOrganiser(circle.id, userId))
+      throw httpErrors.forbidden(CircleMessages.cannotJoin);
+    await admit(repo, circle, userId, user.id, now, emit);
+    return memberView(repo, circle, userId);
+  });
+}
+
+/** An organiser declines a request; the person may ask again later (no event: nobody is told). */
+export function declineCircleRequest(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  userId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle }) => {
+    await requireOrganiser(repo, circle, user);
+    if (!(await repo.deleteRequest(circle.id, userId)))
+      throw httpErrors.notFound(CircleMessages.requestNotFound);
+  });
+}
+
+/**
+ * An organiser takes someone out, and they may not ask again until re-invited. Never the creator;
+ * an organiser only by the creator.
+ */
+export function removeCircleMember(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  userId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit }) => {
+    await requireOrganiser(repo, circle, user);
+    if (userId === circle.creatorId) throw httpErrors.forbidden(CircleMessages.cannotRemoveCreator);
+    const target = await repo.member(circle.id, userId);
+    if (!target) throw httpErrors.notFound(CircleMessages.memberNotFound);
+    if (target.role === 'organiser') requireCreator(circle, user);
+    await repo.removeMember(circle.id, userId);
+    await repo.addRemoval(circle.id, userId, now);
+    emit(circleMemberLeftV1, { circleId: circle.id, userId, reason: 'removed' });
+  });
+}
+
+/** An organiser lifts a removal: the person may join or ask again. */
+export function reinviteCircleMember(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  userId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle }) => {
+    await requireOrganiser(repo, circle, user);
+    if (!(await repo.deleteRemoval(circle.id, userId)))
+      throw httpErrors.notFound(CircleMessages.memberNotFound);
+  });
+}
+
+/** The creator names a co-organiser (at most 3) or makes one a member again; their own role stays. */
+export function setCircleRole(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  userId: string,
+  role: CircleRole,
+  meta: RequestMeta,
+): Promise<CircleMember> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle }) => {
+    requireCreator(circle, user);
+    requireOpen(circle);
+    const target = await repo.member(circle.id, userId);
+    if (!target) throw httpErrors.notFound(CircleMessages.memberNotFound);
+    if (userId === circle.creatorId) {
+      // The creator is always an organiser: handing over or closing are the ways out.
+      if (role !== 'organiser') throw httpErrors.conflict(CircleMessages.creatorCannotLeave);
+      return memberView(repo, circle, userId);
+    }
+    if (role === 'organiser' && target.role !== 'organiser') {
+      if (!roomForCoOrganiser(await repo.organiserIds(circle.id), circle.creatorId))
+        throw httpErrors.conflict(CircleMessages.tooManyOrganisers);
+    }
+    await repo.setRole(circle.id, userId, role);
+    return memberView(repo, circle, userId);
+  });
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CircleMessages,
+  CIRCLES_CREATED_MAX,
+  CIRCLES_NEAR_RADIUS_KM,
+  circleClosedV1,
+  circleCreatedV1,
+  circleMemberJoinedV1,
+  circleRenamedV1,
+} from '@saathi/contracts';
+import type { Circle, CirclesNearQuery, CreateCircleBody, EditCircleBody } from '@saathi/contracts';
+import { httpErrors } from '@saathi/platform';
+import type { AuthUser, Db } from '@saathi/platform';
+import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
+import { roomForCoOrganiser, toCircle } from '../domain/circles';
+import { snapPoint } from '../domain/geo';
+import type { Point } from '../domain/geo';
+import type { Emit } from './activities';
+import { ensureActiveWriter } from './author-suspended';
+import type { FeedCore, RequestMeta, Viewer } from './feed-core';
+
+export type CircleDeps = Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors'>;
+
+/** The circle unless it is unknown or hidden by moderation: both read as "not found". */
+export async function shownCircle(
+  repo: CirclesRepository,
+  id: string,
+  now: Date,
+  lock = false,
+): Promise<CircleRecord> {
+  const circle = await repo.find(id, now, { lock });
+  if (!circle || circle.moderation !== null) throw httpErrors.notFound(CircleMessages.notFound);
+  return circle;
+}
+
+/** The circles as `viewer` sees them (their role, request or removal in each), in one query. */
+export async function viewsFor(
+  repo: CirclesRepository,
+  circles: readonly CircleRecord[],
+  viewer: Viewer,
+  point: Point | null,
+): Promise<Circle[]> {
+  if (!viewer) return circles.map((circle) => toCircle(circle, null, point));
+  const standings = await repo.standings(
+    viewer.id,
+    circles.map((circle) => circle.id),
+  );
+  return circles.map((circle) =>
+    toCircle(
+      circle,
+      { id: viewer.id, standing: standings.get(circle.id) ?? { role: null, request: null } },
+      point,
+    ),
+  );
+}
+
+export async function viewFor(
+  repo: CirclesRepository,
+  circle: CircleRecord,
+  viewer: Viewer,
+  point: Point | null = null,
+): Promise<Circle> {
+  if (!viewer) return toCircle(circle, null, point);
+  const standing = (await repo.standings(viewer.id, [circle.id])).get(circle.id);
+  return toCircle(circle, { id: viewer.id, standing: standing ?? { role: null, request: null } }, point);
+}
+
+/** What a change to a circle may do, inside its transaction, holding the circle's row. */
+export interface CircleChange {
+  repo: CirclesRepository;
+  circle: CircleRecord;
+  now: Date;
+  emit: Emit;
+  tx: Db;
+}
+
+/**
+ * Runs one change to a shown circle in a transaction that holds its row (so the member count,
+ * the cap and the roles are decided one change at a time); the events go out through the outbox
+ * in the same transaction.
+ */
+export function changeCircle<T>(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'circles'>,
+  circleId: string,
+  meta: RequestMeta,
+  body: (change: CircleChange) => Promise<T>,
+): Promise<T> {
+  return deps.uow.withEvents(
+    async (tx, emit) => {
+      const repo = deps.circles.with(tx);
+      const now = deps.clock.now();
+      const circle = await shownCircle(repo, circleId, now, true);
+      return body({ repo, circle, now, emit, tx });
+    },
+    { traceId: meta.traceId },
+  );
+}
+
+/** The viewer's role in the circle, refused unless they organise it. */
+export async function requireOrganiser(repo: CirclesRepository, circle: CircleRecord, user: AuthUser) {
+  const member = await repo.member(circle.id, user.id);
+  if (member?.role !== 'organiser') throw httpErrors.forbidden(CircleMessages.organiserOnly);
+}
+
+export function requireCreator(circle: CircleRecord, user: AuthUser) {
+  if (circle.creatorId !== user.id) throw httpErrors.forbidden(CircleMessages.creatorOnly);
+}
+
+/** A closed circle is read-only: nobody joins, nobody changes it. */
+export function requireOpen(circle: CircleRecord) {
+  if (circle.closedAt) throw httpErrors.conflict(CircleMessages.closed);
+}
+
+/**
+ * A new circle, its home the creator's point snapped to the ~110 m grid (the raw point is never
+ * stored). The creator is its first member and organiser (member.joined, acceptedBy null).
+ */
+export function createCircle(
+  deps: CircleDeps,
+  user: AuthUser,
+  body: CreateCircleBody,
+  meta: RequestMeta,
+): Promise<Circle> {
+  const point = snapPoint(body);
+  return deps.uow.withEvents(
+    async (tx, emit) => {
+      // Locks the creator's author row: two creations at once are counted one after the other.
+      await ensureActiveWriter(deps.authors.with(tx), user);
+      const repo = deps.circles.with(tx);
+      if ((await repo.countCreatedBy(user.id)) >= CIRCLES_CREATED_MAX)
+        throw httpErrors.conflict(CircleMessages.tooMany);
+      const now = deps.clock.now();
+      const id = randomUUID();
+      await repo.insert({
+        id,
+        creatorId: user.id,
+        name: body.name,
+        description: body.description,
+        topic: body.topic,
+        joinPolicy: body.joinPolicy,
+        ...point,
+        createdAt: now,
+      });
+      await repo.addMember(id, user.id, 'organiser', now);
+      emit(circleCreatedV1, { circleId: id, creatorId: user.id, name: body.name });
+      emit(circleMemberJoinedV1, {
+        circleId: id,
+        circleName: body.name,
+        userId: user.id,
+        role: 'organiser',
+        acceptedBy: null,
+      });
+      const circle = await shownCircle(repo, id, now);
+      return viewFor(repo, circle, user, { latitude: body.latitude, longitude: body.longitude });
+    },
+    { traceId: meta.traceId },
+  );
+}
+
+/** The public page: anyone, signed out too (viewer null); closed ones stay readable. */
+export async function getCircle(
+  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  viewer: Viewer,
+  circleId: string,
+  point: Point | null,
+): Promise<Circle> {
+  const circle = await shownCircle(deps.circles, circleId, deps.clock.now());
+  return viewFor(deps.circles, circle, viewer, point);
+}
+
+/** "Circles near you": listed circles (not closed, not hidden) within 1 km, newest activity first. */
+export async function listCirclesNear(
+  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  viewer: Viewer,
+  query: CirclesNearQuery,
+): Promise<Circle[]> {
+  const center = { latitude: query.latitude, longitude: query.longitude };
+  const circles = await deps.circles.near(
+    {
+      center,
+      radiusKm: CIRCLES_NEAR_RADIUS_KM,
+      topic: query.topic,
+      limit: query.limit,
+      offset: query.offset,
+      viewerId: viewer?.id,
+    },
+    deps.clock.now(),
+  );
+  return viewsFor(deps.circles, circles, viewer, center);
+}
+
+export async function listMyCircles(
+  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  user: AuthUser,
+): Promise<Circle[]> {
+  const circles = await deps.circles.mine(user.id, deps.clock.now());
+  return viewsFor(deps.circles, circles, user, null);
+}
+
+/** An organiser changes what the circle says or how people join; the home stays where it was made. */
+export function editCircle(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  body: EditCircleBody,
+  meta: RequestMeta,
+): Promise<Circle> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit, tx }) => {
+    await requireOrganiser(repo, circle, user);
+    requireOpen(circle);
+    await ensureActiveWriter(deps.authors.with(tx), user);
+    await repo.edit(circle.id, body);
+    if (body.name !== undefined && body.name !== circle.name)
+      emit(circleRenamedV1, { circleId: circle.id, name: body.name });
+    return viewFor(repo, await shownCircle(repo, circle.id, now), user);
+  });
+}
+
+/** The creator closes it: out of the list, its page read-only, its thread read-only (closed.v1). */
+export function closeCircle(deps: CircleDeps, user: AuthUser, circleId: string, meta: RequestMeta) {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit }) => {
+    requireCreator(circle, user);
+    if (await repo.closeIfOpen(circle.id, now)) emit(circleClosedV1, { circleId: circle.id });
+    return viewFor(repo, await shownCircle(repo, circle.id, now), user);
+  });
+}
+
+/**
+ * The creator hands the circle to another member, who becomes its creator (and an organiser);
+ * the old creator stays an organiser, so a member taking over needs room for one more co-organiser.
+ */
+export function handOverCircle(
+  deps: CircleDeps,
+  user: AuthUser,
+  circleId: string,
+  toUserId: string,
+  meta: RequestMeta,
+): Promise<Circle> {
+  return changeCircle(deps, circleId, meta, async ({ repo, circle, now }) => {
+    requireCreator(circle, user);
+    requireOpen(circle);
+    if (toUserId === user.id) return viewFor(repo, circle, user);
+    const target = await repo.member(circle.id, toUserId);
+    if (!target) throw httpErrors.notFound(CircleMessages.memberNotFound);
+    if (target.role === 'member') {
+      // After the hand-over the old creator counts as a co-organiser and the new one does not.
+      const organisers = (await repo.organiserIds(circle.id)).filter((id) => id !== user.id);
+      if (!roomForCoOrganiser(organisers, toUserId))
+        throw httpErrors.conflict(CircleMessages.tooManyOrganisers);
+      await repo.setRole(circle.id, toUserId, 'organiser');
+    }
+    await repo.setCreator(circle.id, toUserId);
+    return viewFor(repo, await shownCircle(repo, circle.id, now), user);
+  });
+}
