@@ -1,8 +1,14 @@
 // Circles (docs/circles.md): the lists, one circle's page and every change an organiser or a
 // member makes. Every change reloads everything cached under the circles prefix (the circle, its
 // members and requests, the lists): a circle is small, and its counts and badges follow.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { snapPoint, type CreateCircleBody, type EditCircleBody, type PostHashtag } from '@saathi/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CIRCLES_PAGE_SIZE,
+  snapPoint,
+  type CreateCircleBody,
+  type EditCircleBody,
+  type PostHashtag,
+} from '@saathi/contracts';
 import {
   acceptCircleRequestRoute,
   circleOfferRoute,
@@ -40,18 +46,30 @@ export const circleRequestsKey = (id: string) => ['/api/circles', id, 'requests'
 export const circleActivitiesKey = (id: string) => ['/api/posts', 'circle', id] as const;
 export const circleOfferKey = (postId: string) => ['/api/posts', postId, 'circle-offer'] as const;
 
-/** "Circles near you": open circles whose home is within 1 km, newest activity first. */
+/**
+ * "Circles near you": open circles whose home is within 1 km, newest activity first, 20 a page;
+ * the next page while the last one was full.
+ */
 export function useCirclesNear(point: ViewerPoint | null, topic: PostHashtag | undefined) {
   // The point leaves the browser snapped to the grid, as the feed's does.
   const snapped = point ? snapPoint(point) : { latitude: 0, longitude: 0 };
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: circlesNearKey(snapped, topic),
     enabled: !!point,
-    queryFn: ({ signal }) =>
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
       api.call(listCirclesNearRoute, {
-        query: { latitude: snapped.latitude, longitude: snapped.longitude, topic },
+        query: {
+          latitude: snapped.latitude,
+          longitude: snapped.longitude,
+          topic,
+          limit: CIRCLES_PAGE_SIZE,
+          offset: pageParam,
+        },
         signal,
       }),
+    getNextPageParam: (last, pages) =>
+      last.length === CIRCLES_PAGE_SIZE ? pages.reduce((sum, page) => sum + page.length, 0) : undefined,
   });
 }
 

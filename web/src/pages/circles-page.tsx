@@ -8,6 +8,7 @@ import { CircleCard, CircleSkeletons } from '../components/circle-card';
 import { HashtagChips } from '../components/hashtag-filter';
 import { buttonPrimary, buttonSecondary, cardClass } from '../components/ui';
 import { serverMessage } from '../lib/error-message';
+import { flattenPages } from '../lib/feed-pages';
 import { useAutoLocate } from '../lib/use-auto-locate';
 import { usePageTitle } from '../lib/use-page-title';
 import { useStoredLocation } from '../lib/use-stored-location';
@@ -31,7 +32,8 @@ export default function CirclesPage() {
   const point = location ? { latitude: location.latitude, longitude: location.longitude } : null;
   const near = useCirclesNear(point, topic);
   const mine = useMyCircles(isAuthenticated);
-  const circles = near.data ?? [];
+  // A circle that moved up between two page loads comes back on the next page: shown once.
+  const circles = flattenPages(near.data?.pages ?? []);
 
   const openCreate = () => {
     if (userLoading) return;
@@ -135,6 +137,21 @@ export default function CirclesPage() {
               ))}
             </ul>
           )}
+          {near.hasNextPage ? (
+            <div className="flex justify-center">
+              <button
+                type="button"
+                className={buttonSecondary}
+                onClick={() => void near.fetchNextPage()}
+                disabled={near.isFetchingNextPage}
+              >
+                {near.isFetchingNextPage ? (
+                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                ) : null}
+                {near.isFetchingNextPage ? 'Loading...' : 'More circles'}
+              </button>
+            </div>
+          ) : null}
         </section>
       )}
 
