@@ -182,6 +182,31 @@ describe('circle threads', () => {
     expect((await send(asha, other.circleId, 'on my way', clientMessageId)).statusCode).toBe(409);
   });
 
+  it('orders concurrent sends, each at its own time, and stores concurrent retries once', async () => {
+    const { circleId, people } = await circleOf(2);
+    const [asha, bilal] = people as [AuthUser, AuthUser];
+    const post = (user: AuthUser, content: string, clientMessageId?: string) =>
+      messaging.call(user, 'POST', `/api/circle-threads/${circleId}/messages`, {
+        content,
+        ...(clientMessageId ? { clientMessageId } : {}),
+      });
+    // The clock stands still: every send asks for the same time.
+    const answers = await Promise.all(
+      ['a1', 'b1', 'a2', 'b2', 'a3'].map((content) => post(content.startsWith('a') ? asha : bilal, content)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const stored = answers.map((answer) => answer.json<CircleThreadMessage>());
+    expect(new Set(stored.map((message) => message.createdAt)).size).toBe(5);
+    const byTime = [...stored].sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+    expect(await page(bilal, circleId)).toEqual(byTime.map((message) => message.content));
+
+    const clientMessageId = randomUUID();
+    const retries = await Promise.all([1, 2, 3].map(() => post(asha, 'once', clientMessageId)));
+    expect(retries.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(retries.map((answer) => answer.json<CircleThreadMessage>().id)).size).toBe(1);
+    expect((await page(bilal, circleId)).filter((content) => content === 'once')).toHaveLength(1);
+  });
+
   it('pushes each message to the members’ sockets, and nothing more to a removed member', async () => {
     const { circleId, people } = await circleOf(3);
     const [asha, bilal, chitra] = people as [AuthUser, AuthUser, AuthUser];
