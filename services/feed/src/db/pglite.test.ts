@@ -97,6 +97,50 @@ describe('the feed on PGlite', () => {
     expect(row!.geo_cell).toBe(row!.cell);
   });
 
+  it('makes a circle, lists it within 1 km (not beyond), and joins it, on PGlite too', async () => {
+    const [creator, member] = [buildUser(), buildUser()];
+    const cookiesOf = (user: typeof creator) => ({
+      [ACCESS_COOKIE]: signAccessToken(
+        keys.privateKey,
+        { sub: user.id, username: user.username, role: user.role, sid: user.sessionId },
+        { ttlSeconds: 600 },
+      ),
+    });
+    const created = await running.app.inject({
+      method: 'POST',
+      url: '/api/circles',
+      cookies: cookiesOf(creator),
+      payload: {
+        name: 'Lake walkers',
+        description: 'Evening walks',
+        topic: 'fitness',
+        latitude: 18.52,
+        longitude: 73.856,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const circle = created.json<{ id: string }>();
+    const listedAt = async (latitude: number) =>
+      (await running.app.inject({ url: `/api/circles?latitude=${latitude}&longitude=73.856` }))
+        .json<{ id: string }[]>()
+        .map((listed) => listed.id);
+    // 0.9 km north is in; 1.1 km north is out (1° of latitude = 111.195 km).
+    expect(await listedAt(18.52 + 0.9 / 111.195)).toEqual([circle.id]);
+    expect(await listedAt(18.52 + 1.1 / 111.195)).toEqual([]);
+    const joined = await running.app.inject({
+      method: 'POST',
+      url: `/api/circles/${circle.id}/join`,
+      cookies: cookiesOf(member),
+      payload: {},
+    });
+    expect(joined.json()).toEqual({ status: 'member' });
+    const members = await running.app.inject({
+      url: `/api/circles/${circle.id}/members`,
+      cookies: cookiesOf(member),
+    });
+    expect(members.json<{ userId: string }[]>().map((m) => m.userId)).toEqual([creator.id, member.id]);
+  });
+
   it('has the trigram index for search (PGlite loads pg_trgm)', async () => {
     const rows = await queryRows(
       database.db,
