@@ -75,6 +75,8 @@ interface Objects {
   notificationId: string;
   /** What A wrote in the activity's thread (host and accepted people only; B is pending). */
   threadSecret: string;
+  /** A's "ask to join" circle, with C accepted as a member (B is not in it). */
+  circleId: string;
 }
 
 /** One request of B against A's object. */
@@ -210,6 +212,25 @@ async function readThread(o: Objects) {
   const { body } = await ok(o.a, 'GET', `/api/activity-threads/${o.postId}/messages`);
   return (body as { id: string; content: string }[]).map((m) => [m.id, m.content]);
 }
+/** A's circle as its creator sees it: what it says, its members and its requests. */
+async function readCircle(o: Objects) {
+  const page = (await ok(o.a, 'GET', `/api/circles/${o.circleId}`)).body;
+  const members = (await ok(o.a, 'GET', `/api/circles/${o.circleId}/members`)).body as {
+    userId: string;
+    role: string;
+    isCreator: boolean;
+  }[];
+  const requests = (await ok(o.a, 'GET', `/api/circles/${o.circleId}/requests`)).body as { userId: string }[];
+  return {
+    circle: [page.name, page.description, page.joinPolicy, page.closedAt, page.memberCount],
+    members: members.map((m) => [m.userId, m.role, m.isCreator]),
+    requests: requests.map((r) => r.userId),
+  };
+}
+/** B, a stranger to A's circle, acting as one of its organisers. */
+const circleAttempts =
+  (extra: (o: Objects) => { params?: Record<string, string>; body?: unknown }) =>
+  (o: Objects): Attempt[] => [{ params: { id: o.circleId }, ...extra(o) }];
 async function readProfile(o: Objects): Promise<unknown> {
   return (await ok(o.a, 'GET', `/api/profile/${o.a.id}`)).body as unknown;
 }
@@ -403,6 +424,40 @@ const OWNER_SCOPED: Record<string, OwnerFixture> = {
     attempts: (o) => [{ params: { id: o.notificationId } }],
     read: readNotifications,
   },
+  'PATCH /api/circles/:id': {
+    attempts: circleAttempts(() => ({ body: { name: 'B was here' } })),
+    read: readCircle,
+  },
+  'GET /api/circles/:id/members': { attempts: circleAttempts(() => ({})), read: readCircle },
+  'GET /api/circles/:id/requests': { attempts: circleAttempts(() => ({})), read: readCircle },
+  'POST /api/circles/:id/requests/:userId/accept': {
+    attempts: circleAttempts((o) => ({ params: { id: o.circleId, userId: o.b.id } })),
+    read: readCircle,
+  },
+  'POST /api/circles/:id/requests/:userId/decline': {
+    attempts: circleAttempts((o) => ({ params: { id: o.circleId, userId: o.c.id } })),
+    read: readCircle,
+  },
+  'DELETE /api/circles/:id/members/:userId': {
+    attempts: circleAttempts((o) => ({ params: { id: o.circleId, userId: o.c.id } })),
+    read: readCircle,
+  },
+  'POST /api/circles/:id/removed/:userId/reinvite': {
+    attempts: circleAttempts((o) => ({ params: { id: o.circleId, userId: o.b.id } })),
+    read: readCircle,
+  },
+  'PUT /api/circles/:id/members/:userId/role': {
+    attempts: circleAttempts((o) => ({
+      params: { id: o.circleId, userId: o.c.id },
+      body: { role: 'organiser' },
+    })),
+    read: readCircle,
+  },
+  'POST /api/circles/:id/hand-over': {
+    attempts: circleAttempts((o) => ({ body: { userId: o.b.id } })),
+    read: readCircle,
+  },
+  'POST /api/circles/:id/close': { attempts: circleAttempts(() => ({})), read: readCircle },
   'GET /api/export/requests/:id': { attempts: exportAttempts, read: readExport },
   'GET /api/export/requests/:id/download': { attempts: exportAttempts, read: readExport },
 };
@@ -436,6 +491,12 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'GET /api/blog/posts/:slug': 'the blog is public',
   'GET /api/blog/posts/:slug/meta': 'the blog is public',
   'POST /api/moderation/reports': "reporting another's content is the feature",
+  'GET /api/circles/:id': "a circle's page is public by design (never its members)",
+  'GET /api/circles/:id/activities': "a circle's activities are public, like every activity in the feed",
+  'POST /api/circles/:id/join': "joining or asking to join another's circle is the feature",
+  'DELETE /api/circles/:id/membership': "ends the caller's own membership or request only",
+  'GET /api/posts/:id/circle-offer':
+    "offers the caller a circle to join after another's activity: the feature, showing only the public circle",
 };
 
 let objects: Objects;
@@ -566,10 +627,23 @@ describe('authorization matrix', () => {
         throw new Error(`A could not write in the activity's thread: ${sent.status}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    // A's circle asks people to request: C asks and A accepts, B stays out.
+    const circleId = (
+      await ok(a, 'POST', '/api/circles', {
+        name: 'Lodhi runners',
+        description: 'Morning runs round the garden',
+        topic: 'fitness',
+        joinPolicy: 'ask',
+        ...DELHI,
+      })
+    ).body.id as string;
+    await ok(c, 'POST', `/api/circles/${circleId}/join`, { note: 'Hello' });
+    await ok(a, 'POST', `/api/circles/${circleId}/requests/${c.id}/accept`);
     objects = {
       a,
       b,
       c,
+      circleId,
       postId,
       commentId,
       conversationId,
