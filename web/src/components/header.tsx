@@ -36,10 +36,11 @@ export function Header({ onFeedback }: { onFeedback: () => void }) {
         <div className="flex min-w-0 items-center gap-2">
           <LocationChip />
           {isLoading ? null : (
-            // Signed in, phones reach Circles from the bottom navigation instead.
+            // Signed in, phones reach Circles from the bottom navigation instead (max-md:hidden:
+            // a plain `hidden` loses to buttonGhost's inline-flex, later in the stylesheet).
             <Link
               to="/circles"
-              className={`${buttonGhost} tap-target relative ${user ? 'hidden md:inline-flex' : ''}`}
+              className={`${buttonGhost} tap-target relative ${user ? 'max-md:hidden' : ''}`}
             >
               <UsersRound className="h-4 w-4" aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">Circles</span>
