@@ -73,19 +73,8 @@ export async function loadFirstScreen(pathname: string, client: QueryClient): Pr
   ]);
   clearTimeout(timer);
 }
-/**
- * Screens the web app has that SCREENS (services/contracts/src/web/screens.ts) does not list yet:
- * the circles. Once SCREENS lists a path, its entry here is skipped; until then the gateway
- * serves them as `*` (no preload of their chunk) and page views record them as `*`.
- */
-const WEB_ONLY_SCREENS: readonly { path: string; page: string }[] = [
-  { path: '/circles', page: 'circles-page' },
-  { path: '/circles/:id', page: 'circle-page' },
-];
-const ROUTES = [
-  ...SCREENS,
-  ...WEB_ONLY_SCREENS.filter(({ path }) => !SCREENS.some((screen) => screen.path === path)),
-].map(({ path, page }) => ({ path, Page: lazyPage(page) }));
+
+const ROUTES = SCREENS.map(({ path, page }) => ({ path, Page: lazyPage(page) }));
 
 export function App() {
   return (

@@ -18,6 +18,8 @@ export const SCREENS = [
   { path: '/blog', page: 'blog-page' },
   { path: '/blog/:slug', page: 'blog-post-page' },
   { path: '/post/:id', page: 'post-page' },
+  { path: '/circles', page: 'circles-page' },
+  { path: '/circles/:id', page: 'circle-page' },
   { path: '/admin/moderation', page: 'admin-moderation-page' },
   { path: '/admin/page-views', page: 'admin-page-views-page' },
   { path: '*', page: 'not-found-page' },
