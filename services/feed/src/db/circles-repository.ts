@@ -120,6 +120,15 @@ function toRecord(row: CircleRow): CircleRecord {
   };
 }
 
+/** The page of the walk, each with its row and next activity, in the walk's order. */
+export function nearQuery(query: CircleNearQuery, now: Date): SQL {
+  return sql`${circleSelect(now)}
+             join (select page.id, row_number() over (order by page.last_activity_at desc, page.id desc) as rank
+                     from (${circleWalkQuery(query)}) as page) as ranked
+               on ranked.id = c.id
+            order by ranked.rank`;
+}
+
 const ids = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
 
 /** Circles, their members, requests and removals (docs/circles.md). */
@@ -166,14 +175,7 @@ export class CirclesRepository {
 
   /** "Circles near you" (db/circle-near-query.ts), newest activity first. */
   async near(query: CircleNearQuery, now: Date): Promise<CircleRecord[]> {
-    const rows = await queryRows<CircleRow & { rank: number }>(
-      this.db,
-      sql`${circleSelect(now)}
-          join (select page.id, row_number() over (order by page.last_activity_at desc, page.id desc) as rank from (${circleWalkQuery(query)}) as page) as ranked
-            on ranked.id = c.id
-          order by ranked.rank`,
-    );
-    return rows.map(toRecord);
+    return (await queryRows<CircleRow>(this.db, nearQuery(query, now))).map(toRecord);
   }
 
   /** The circles the person is in, newest activity first and closed ones last; hidden ones left out. */

@@ -11,7 +11,6 @@ import type { AuthUser } from '@saathi/platform';
 import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
 import { roomForCoOrganiser, toCircleMember, toCircleRequest } from '../domain/circles';
 import type { Emit } from './activities';
-import { ensureActiveWriter } from './author-suspended';
 import { changeCircle, requireCreator, requireOpen, requireOrganiser, shownCircle } from './circles';
 import type { CircleDeps } from './circles';
 import type { FeedCore, RequestMeta } from './feed-core';
@@ -49,28 +48,34 @@ export function joinCircle(
   note: string | undefined,
   meta: RequestMeta,
 ): Promise<JoinCircleResult> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit, tx }) => {
-    requireOpen(circle);
-    const standing = (await repo.standings(user.id, [circle.id])).get(circle.id);
-    if (standing?.role) throw httpErrors.conflict(CircleMessages.alreadyMember);
-    if (standing?.request === 'removed') throw httpErrors.forbidden(CircleMessages.removed);
-    if (standing?.request === 'requested') throw httpErrors.conflict(CircleMessages.alreadyAsked);
-    if (await repo.blockedWithOrganiser(circle.id, user.id))
-      throw httpErrors.forbidden(CircleMessages.cannotJoin);
-    await ensureActiveWriter(deps.authors.with(tx), user);
-    if (circle.joinPolicy === 'open') {
-      await admit(repo, circle, user.id, null, now, emit);
-      return { status: 'member' };
-    }
-    if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw httpErrors.conflict(CircleMessages.full);
-    await repo.request(circle.id, user.id, note || null, now);
-    emit(circleRequestedV1, {
-      circleId: circle.id,
-      userId: user.id,
-      organiserIds: await repo.organiserIds(circle.id),
-    });
-    return { status: 'requested' };
-  });
+  return changeCircle(
+    deps,
+    circleId,
+    meta,
+    async ({ repo, circle, now, emit }) => {
+      requireOpen(circle);
+      const standing = (await repo.standings(user.id, [circle.id])).get(circle.id);
+      if (standing?.role) throw httpErrors.conflict(CircleMessages.alreadyMember);
+      if (standing?.request === 'removed') throw httpErrors.forbidden(CircleMessages.removed);
+      if (standing?.request === 'requested') throw httpErrors.conflict(CircleMessages.alreadyAsked);
+      if (await repo.blockedWithOrganiser(circle.id, user.id))
+        throw httpErrors.forbidden(CircleMessages.cannotJoin);
+      if (circle.joinPolicy === 'open') {
+        await admit(repo, circle, user.id, null, now, emit);
+        return { status: 'member' };
+      }
+      if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw httpErrors.conflict(CircleMessages.full);
+      await repo.request(circle.id, user.id, note || null, now);
+      emit(circleRequestedV1, {
+        circleId: circle.id,
+        userId: user.id,
+        organiserIds: await repo.organiserIds(circle.id),
+      });
+      return { status: 'requested' };
+    },
+    // A suspended person joins nothing (their author row locked first, as every write does).
+    { writer: user },
+  );
 }
 
 /** Leave, or withdraw a pending request. The creator must hand over or close first. */

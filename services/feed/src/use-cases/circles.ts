@@ -80,13 +80,17 @@ export interface CircleChange {
  * in the same transaction.
  */
 export function changeCircle<T>(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'circles'>,
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors'>,
   circleId: string,
   meta: RequestMeta,
   body: (change: CircleChange) => Promise<T>,
+  options: { writer?: AuthUser } = {},
 ): Promise<T> {
   return deps.uow.withEvents(
     async (tx, emit) => {
+      // A writer's author row is locked before the circle's, the order every write takes (a
+      // circle activity locks its author, then the circle), so two writes never wait on each other.
+      if (options.writer) await ensureActiveWriter(deps.authors.with(tx), options.writer);
       const repo = deps.circles.with(tx);
       const now = deps.clock.now();
       const circle = await shownCircle(repo, circleId, now, true);
@@ -205,15 +209,20 @@ export function editCircle(
   body: EditCircleBody,
   meta: RequestMeta,
 ): Promise<Circle> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit, tx }) => {
-    await requireOrganiser(repo, circle, user);
-    requireOpen(circle);
-    await ensureActiveWriter(deps.authors.with(tx), user);
-    await repo.edit(circle.id, body);
-    if (body.name !== undefined && body.name !== circle.name)
-      emit(circleRenamedV1, { circleId: circle.id, name: body.name });
-    return viewFor(repo, await shownCircle(repo, circle.id, now), user);
-  });
+  return changeCircle(
+    deps,
+    circleId,
+    meta,
+    async ({ repo, circle, now, emit }) => {
+      await requireOrganiser(repo, circle, user);
+      requireOpen(circle);
+      await repo.edit(circle.id, body);
+      if (body.name !== undefined && body.name !== circle.name)
+        emit(circleRenamedV1, { circleId: circle.id, name: body.name });
+      return viewFor(repo, await shownCircle(repo, circle.id, now), user);
+    },
+    { writer: user },
+  );
 }
 
 /** The creator closes it: out of the list, its page read-only, its thread read-only (closed.v1). */
