@@ -49,14 +49,18 @@ export async function separateBlockedPairInCircles(
  * the rest of their data (AccountErasureRepository).
  */
 export async function leaveCirclesOfErased(repo: CirclesRepository, userId: string, now: Date, emit: Emit) {
-  for (const circleId of await repo.createdBy(userId)) {
-    await repo.lock(circleId);
+  const created = await repo.createdBy(userId);
+  const memberships = await repo.membershipsOf(userId);
+  // Every circle concerned is locked first, in id order, so this never waits in a cycle with
+  // another change that holds several circles (a block's).
+  const concerned = [...new Set([...created, ...memberships.map((m) => m.circleId)])].sort();
+  for (const circleId of concerned) await repo.lock(circleId);
+  for (const circleId of created) {
     const successor = (await repo.organiserIds(circleId)).find((id) => id !== userId);
     if (successor) await repo.setCreator(circleId, successor);
     else if (await repo.closeIfOpen(circleId, now)) emit(circleClosedV1, { circleId });
   }
-  for (const { circleId } of await repo.membershipsOf(userId)) {
-    await repo.lock(circleId);
+  for (const { circleId } of memberships) {
     if (await repo.removeMember(circleId, userId))
       emit(circleMemberLeftV1, { circleId, userId, reason: 'deleted' });
   }
