@@ -2,6 +2,7 @@ import { QueueName } from '@saathi/contracts';
 import { createMemoryRateLimiter } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
 import { CellCache } from './cache/cell-cache';
+import { CircleCellCache } from './cache/circle-cells';
 import { ViewerExclusions } from './cache/viewer-exclusions';
 import type { Config } from './config';
 import { ActivitiesRepository } from './db/activities-repository';
@@ -15,7 +16,11 @@ import { EditsRepository } from './db/edits-repository';
 import { EngagementRepository } from './db/engagement-repository';
 import { PostPhotosRepository } from './db/post-photos-repository';
 import { PostsRepository } from './db/posts-repository';
-import { forgetExclusionsOnEvents, invalidateCacheOnEvents } from './events/cache-invalidation';
+import {
+  forgetExclusionsOnEvents,
+  invalidateCacheOnEvents,
+  invalidateCircleCellsOnEvents,
+} from './events/cache-invalidation';
 import { exportRoutes } from './routes/export';
 import { adminReviewRoutes } from './routes/admin-review';
 import { activityRoutes } from './routes/activities';
@@ -77,6 +82,8 @@ import { writeLimiter } from './use-cases/write-limits';
 
 /** Newest posts kept per cached cell: enough for the first pages around any point. */
 export const CACHED_POSTS_PER_CELL = 24;
+/** Newest circles kept per cached cell: the first page around any point, most of the time. */
+export const CACHED_CIRCLES_PER_CELL = 24;
 
 /**
  * How long after a block, unblock or report its people's exclusions are read inside the query
@@ -88,6 +95,7 @@ const EXCLUSIONS_QUIET_MS = 10_000;
 export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolean }): FeedCore {
   const db = kit.db.db;
   const posts = new PostsRepository(db);
+  const circles = new CirclesRepository(db);
   const ttlMs = kit.config.FEED_CACHE_MS;
   return {
     uow: kit.uow,
@@ -102,13 +110,22 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
     activityHistory: new ActivityHistoryRepository(db),
     activitySeries: new ActivitySeriesRepository(db),
     photos: new PostPhotosRepository(db),
-    circles: new CirclesRepository(db),
+    circles,
     cache:
       options.cache && ttlMs > 0
         ? new CellCache({
             ttlMs,
             maxCells: kit.config.FEED_CACHE_CELLS,
             load: (cells) => posts.newestInCells(cells, CACHED_POSTS_PER_CELL, kit.clock.now()),
+          })
+        : null,
+    circleCells:
+      options.cache && ttlMs > 0
+        ? new CircleCellCache({
+            ttlMs,
+            maxCells: kit.config.FEED_CACHE_CELLS,
+            load: (cells) => circles.listedInCells(cells, CACHED_CIRCLES_PER_CELL, kit.clock.now()),
+            nowMs: () => kit.clock.now().getTime(),
           })
         : null,
     exclusions:
@@ -136,6 +153,8 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
   });
   if (core.cache) await invalidateCacheOnEvents(kit.bus, core.cache);
   if (core.exclusions) await forgetExclusionsOnEvents(kit.bus, core.exclusions);
+  if (core.circleCells)
+    await invalidateCircleCellsOnEvents(kit.bus, core.circleCells, (id) => core.circles.cellOf(id));
   // One schedule however many replicas start: the job id names it.
   await kit.queue.add(
     QueueName.postExpiry,

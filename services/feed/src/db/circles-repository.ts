@@ -23,7 +23,8 @@ export interface CircleRecord {
   closedAt: Date | null;
   /** Moderation's decision ('hidden', 'removed'); null when shown. */
   moderation: string | null;
-  nextActivity: { postId: string; startsAt: Date; content: string } | null;
+  /** Its end decides how long a cached copy of the circle may say it is next. */
+  nextActivity: { postId: string; startsAt: Date; endsAt: Date; content: string } | null;
 }
 
 export interface NewCircle {
@@ -77,25 +78,34 @@ interface CircleRow extends Record<string, unknown> {
   moderation: string | null;
   next_post_id: string | null;
   next_starts_at: Date | string | null;
+  next_ends_at: Date | string | null;
   next_content: string | null;
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+const CIRCLE_COLUMNS = sql.raw(
+  `c.id, c.creator_id, c.name, c.description, c.topic, c.join_policy, c.latitude, c.longitude,
+   c.member_count, c.created_at, c.last_activity_at, c.closed_at, c.moderation,
+   n.id as next_post_id, n.activity_starts_at as next_starts_at, n.activity_ends_at as next_ends_at,
+   n.content as next_content`,
+);
+
 /**
- * The columns of CircleRow from `feed.circles c`, with its soonest activity not yet ended (a
- * range of posts_circle_starts_idx; an activity's expiry is its end, so that one is live too).
+ * The circle `c`'s soonest activity not yet ended (a range of posts_circle_starts_idx; an
+ * activity's expiry is its end, so that one is live too).
  */
+function nextActivityJoin(now: Date): SQL {
+  return sql`left join lateral (
+               select p.id, p.activity_starts_at, p.activity_ends_at, p.content from feed.posts p
+                where p.circle_id = c.id and p.moderation is null
+                  and p.activity_ends_at > ${now.toISOString()}::timestamptz
+                order by p.activity_starts_at, p.id limit 1) n on true`;
+}
+
+/** The columns of CircleRow from `feed.circles c`, with its next activity. */
 function circleSelect(now: Date): SQL {
-  return sql`select c.id, c.creator_id, c.name, c.description, c.topic, c.join_policy, c.latitude,
-                    c.longitude, c.member_count, c.created_at, c.last_activity_at, c.closed_at, c.moderation,
-                    n.id as next_post_id, n.activity_starts_at as next_starts_at, n.content as next_content
-               from feed.circles c
-               left join lateral (
-                 select p.id, p.activity_starts_at, p.content from feed.posts p
-                  where p.circle_id = c.id and p.moderation is null
-                    and p.activity_ends_at > ${now.toISOString()}::timestamptz
-                  order by p.activity_starts_at, p.id limit 1) n on true`;
+  return sql`select ${CIRCLE_COLUMNS} from feed.circles c ${nextActivityJoin(now)}`;
 }
 
 function toRecord(row: CircleRow): CircleRecord {
@@ -114,8 +124,13 @@ function toRecord(row: CircleRow): CircleRecord {
     closedAt: row.closed_at === null ? null : asDate(row.closed_at),
     moderation: row.moderation,
     nextActivity:
-      row.next_post_id && row.next_starts_at && row.next_content !== null
-        ? { postId: row.next_post_id, startsAt: asDate(row.next_starts_at), content: row.next_content }
+      row.next_post_id && row.next_starts_at && row.next_ends_at && row.next_content !== null
+        ? {
+            postId: row.next_post_id,
+            startsAt: asDate(row.next_starts_at),
+            endsAt: asDate(row.next_ends_at),
+            content: row.next_content,
+          }
         : null,
   };
 }
@@ -164,6 +179,15 @@ export class CirclesRepository {
     );
   }
 
+  /** The stored cell of a circle (to clear the circle cache's), whatever its state. */
+  async cellOf(id: string): Promise<number | undefined> {
+    const [row] = await queryRows<{ geo_cell: number }>(
+      this.db,
+      sql`select geo_cell from feed.circles where id = ${id}`,
+    );
+    return row?.geo_cell;
+  }
+
   /** Circles the person created, closed ones included (the creation cap counts them all). */
   async countCreatedBy(userId: string): Promise<number> {
     const [row] = await queryRows<{ n: number }>(
@@ -176,6 +200,44 @@ export class CirclesRepository {
   /** "Circles near you" (db/circle-near-query.ts), newest activity first. */
   async near(query: CircleNearQuery, now: Date): Promise<CircleRecord[]> {
     return (await queryRows<CircleRow>(this.db, nearQuery(query, now))).map(toRecord);
+  }
+
+  /**
+   * Each cell's newest listed circles (not closed, not hidden), newest activity first, at most
+   * `perCell`; `complete` when the cell holds no more. What the circle cell cache keeps: one
+   * range of circles_cell_listed_idx per cell, in one statement.
+   */
+  async listedInCells(
+    cells: readonly number[],
+    perCell: number,
+    now: Date,
+  ): Promise<Map<number, { circles: CircleRecord[]; complete: boolean }>> {
+    const result = new Map<number, { circles: CircleRecord[]; complete: boolean }>();
+    if (cells.length === 0) return result;
+    const rows = await queryRows<CircleRow & { cell: number }>(
+      this.db,
+      sql`select g.cell, ${CIRCLE_COLUMNS}
+            from unnest(array[${sql.join(
+              cells.map((cell) => sql`${cell}`),
+              sql`, `,
+            )}]::integer[]) as g(cell)
+            cross join lateral (
+              select * from feed.circles
+               where geo_cell = g.cell and closed_at is null and moderation is null
+               order by last_activity_at desc, id desc
+               limit ${perCell + 1}) as c
+            ${nextActivityJoin(now)}
+           order by g.cell, c.last_activity_at desc, c.id desc`,
+    );
+    for (const cell of cells) result.set(cell, { circles: [], complete: true });
+    for (const row of rows) result.get(row.cell)?.circles.push(toRecord(row));
+    for (const entry of result.values()) {
+      if (entry.circles.length > perCell) {
+        entry.circles.length = perCell;
+        entry.complete = false;
+      }
+    }
+    return result;
   }
 
   /** The circles the person is in, newest activity first and closed ones last; hidden ones left out. */

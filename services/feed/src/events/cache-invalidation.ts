@@ -1,5 +1,11 @@
 import {
   activityAcceptedV1,
+  circleActivityPostedV1,
+  circleClosedV1,
+  circleCreatedV1,
+  circleMemberJoinedV1,
+  circleMemberLeftV1,
+  circleRenamedV1,
   activityClosedV1,
   activityLeftV1,
   commentCreatedV1,
@@ -13,6 +19,7 @@ import {
   userUpdatedV1,
   contentHiddenV1,
   contentRemovedV1,
+  contentUnhiddenV1,
   reportDismissedV1,
   userReinstatedV1,
   userSuspendedV1,
@@ -23,6 +30,7 @@ import {
 } from '@saathi/contracts';
 import type { EventBus } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
+import type { CircleCellCache } from '../cache/circle-cells';
 import type { ViewerExclusions } from '../cache/viewer-exclusions';
 import { cellsCovering } from '../domain/geo';
 
@@ -72,6 +80,38 @@ export async function invalidateCacheOnEvents(
     });
   await bus.broadcast(userSuspendedV1, () => nowAndAgain(() => cache.clear(), options));
   await bus.broadcast(userReinstatedV1, () => nowAndAgain(() => cache.clear(), options));
+}
+
+/**
+ * Every feed replica hears every change to a circle (feed's own circle events, broadcast) and
+ * clears the circle's cell, looked up by id (the events carry no point): a new circle, a join or
+ * a leave (the member count), a rename, a close, an activity (its next activity, its rise in the
+ * list). Moderation of a circle clears everything, now and again once its consumer has written.
+ */
+export async function invalidateCircleCellsOnEvents(
+  bus: EventBus,
+  cache: CircleCellCache,
+  cellOf: (circleId: string) => Promise<number | undefined>,
+  options: { againAfterMs?: number } = {},
+): Promise<void> {
+  const clearCellOf = async (circleId: string) => {
+    const cell = await cellOf(circleId);
+    if (cell !== undefined) cache.invalidateCell(cell);
+  };
+  for (const event of [
+    circleCreatedV1,
+    circleRenamedV1,
+    circleMemberJoinedV1,
+    circleMemberLeftV1,
+    circleClosedV1,
+    circleActivityPostedV1,
+  ] as const)
+    // A failed look-up only means this replica waits for the TTL.
+    await bus.broadcast(event, ({ data }) => void clearCellOf(data.circleId).catch(() => undefined));
+  for (const event of [contentHiddenV1, contentRemovedV1, contentUnhiddenV1, reportDismissedV1] as const)
+    await bus.broadcast(event, ({ data }) => {
+      if (data.targetKind === 'circle') nowAndAgain(() => cache.clear(), options);
+    });
 }
 
 /** How long after a moderation event the cache is cleared again (see invalidateCacheOnEvents). */

@@ -19,7 +19,7 @@ const REPEAT_BATCH = 200;
 export async function repeatActivities(
   deps: Pick<
     FeedCore,
-    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles'
+    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles' | 'circleCells'
   >,
 ): Promise<number> {
   const now = deps.clock.now();

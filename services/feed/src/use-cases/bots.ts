@@ -10,7 +10,7 @@ export const SEEDED_POSTS_PER_JOB = 6;
 
 type BotDeps = Pick<
   FeedCore,
-  'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles'
+  'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles' | 'circleCells'
 >;
 
 async function writeBotPost(

@@ -15,6 +15,9 @@ export interface CirclePlacement {
   membersJoinAtOnce: boolean;
 }
 
+/** A placement checked in the post's transaction, with the circle's home (for the circle cache). */
+export type CheckedPlacement = CirclePlacement & { home: Point };
+
 /**
  * The circle a new activity may be posted in, checked inside the post's transaction (the circle's
  * row held, so a close or a role change is decided before or after, not during): shown, open,
@@ -27,13 +30,13 @@ export async function circleForActivity(
   placement: CirclePlacement,
   now: Date,
   repeat: boolean,
-): Promise<CirclePlacement | null> {
+): Promise<CheckedPlacement | null> {
   try {
     const circle = await shownCircle(repo, placement.id, now, true);
     if (circle.closedAt) throw httpErrors.conflict(CircleMessages.closed);
     if ((await repo.member(circle.id, authorId))?.role !== 'organiser')
       throw httpErrors.forbidden(CircleMessages.organiserOnly);
-    return placement;
+    return { id: placement.id, membersJoinAtOnce: placement.membersJoinAtOnce, home: circle };
   } catch (error) {
     if (repeat) return null;
     throw error;

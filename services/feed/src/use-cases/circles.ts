@@ -13,13 +13,14 @@ import { httpErrors } from '@saathi/platform';
 import type { AuthUser, Db } from '@saathi/platform';
 import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
 import { roomForCoOrganiser, toCircle } from '../domain/circles';
-import { snapPoint } from '../domain/geo';
+import { pageFromCircleCells } from '../domain/circle-page';
+import { cellsCovering, snapPoint } from '../domain/geo';
 import type { Point } from '../domain/geo';
 import type { Emit } from './activities';
 import { ensureActiveWriter } from './author-suspended';
 import type { FeedCore, RequestMeta, Viewer } from './feed-core';
 
-export type CircleDeps = Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors'>;
+export type CircleDeps = Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors' | 'circleCells'>;
 
 /** The circle unless it is unknown or hidden by moderation: both read as "not found". */
 export async function shownCircle(
@@ -79,21 +80,31 @@ export interface CircleChange {
  * the cap and the roles are decided one change at a time); the events go out through the outbox
  * in the same transaction.
  */
+/**
+ * After a commit that changed a circle: this process's cached cells of its home go at once (the
+ * cells a snapped point may fall in, as for a post). Other replicas hear the circle's events.
+ */
+export function clearCachedHome(deps: Pick<FeedCore, 'circleCells'>, home: Point): void {
+  if (!deps.circleCells) return;
+  for (const cell of cellsCovering(home, 0.01)) deps.circleCells.invalidateCell(cell);
+}
+
 export function changeCircle<T>(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors'>,
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors' | 'circleCells'>,
   circleId: string,
   meta: RequestMeta,
   body: (change: CircleChange) => Promise<T>,
   options: { writer?: AuthUser } = {},
 ): Promise<T> {
   return deps.uow.withEvents(
-    async (tx, emit) => {
+    async (tx, emit, afterCommit) => {
       // A writer's author row is locked before the circle's, the order every write takes (a
       // circle activity locks its author, then the circle), so two writes never wait on each other.
       if (options.writer) await ensureActiveWriter(deps.authors.with(tx), options.writer);
       const repo = deps.circles.with(tx);
       const now = deps.clock.now();
       const circle = await shownCircle(repo, circleId, now, true);
+      afterCommit(() => clearCachedHome(deps, circle));
       return body({ repo, circle, now, emit, tx });
     },
     { traceId: meta.traceId },
@@ -127,7 +138,7 @@ export function createCircle(
 ): Promise<Circle> {
   const point = snapPoint(body);
   return deps.uow.withEvents(
-    async (tx, emit) => {
+    async (tx, emit, afterCommit) => {
       // Locks the creator's author row: two creations at once are counted one after the other.
       await ensureActiveWriter(deps.authors.with(tx), user);
       const repo = deps.circles.with(tx);
@@ -147,6 +158,7 @@ export function createCircle(
       });
       await repo.addMember(id, user.id, 'organiser', now);
       emit(circleCreatedV1, { circleId: id, creatorId: user.id, name: body.name });
+      afterCommit(() => clearCachedHome(deps, point));
       emit(circleMemberJoinedV1, {
         circleId: id,
         circleName: body.name,
@@ -174,11 +186,18 @@ export async function getCircle(
 
 /** "Circles near you": listed circles (not closed, not hidden) within 1 km, newest activity first. */
 export async function listCirclesNear(
-  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  deps: Pick<FeedCore, 'clock' | 'circles' | 'circleCells'>,
   viewer: Viewer,
   query: CirclesNearQuery,
 ): Promise<Circle[]> {
   const center = { latitude: query.latitude, longitude: query.longitude };
+  // Signed out, the page usually comes from the cached cells (a signed-in viewer's reports and
+  // blocks, and their standing in each circle, are read from the database with the page).
+  if (!viewer && deps.circleCells) {
+    const cells = await deps.circleCells.get(cellsCovering(center, CIRCLES_NEAR_RADIUS_KM));
+    const page = pageFromCircleCells(cells.values(), { ...query, center, radiusKm: CIRCLES_NEAR_RADIUS_KM });
+    if (page) return page.map((circle) => toCircle(circle, null, center));
+  }
   const circles = await deps.circles.near(
     {
       center,

@@ -11,6 +11,7 @@ import { expiresAtFor } from '../domain/posts';
 import { NO_MARKS, toFeedPost } from '../domain/views';
 import { ensureActiveWriter } from './author-suspended';
 import { announceCircleActivity, circleForActivity } from './circle-activities';
+import { clearCachedHome } from './circles';
 import type { CirclePlacement } from './circle-activities';
 import type { FeedCore, RequestMeta } from './feed-core';
 
@@ -108,7 +109,7 @@ function seriesOf(
 export async function createPost(
   deps: Pick<
     FeedCore,
-    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles'
+    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles' | 'circleCells'
   >,
   author: Pick<AuthUser, 'id' | 'username'>,
   draft: PostDraft,
@@ -188,6 +189,8 @@ export async function createPost(
         createdAt: createdAt.toISOString(),
       });
       afterCommit(() => deps.cache?.invalidateCell(ref.geoCell));
+      // The circle rises in "Circles near you" and shows its next activity.
+      if (circle) afterCommit(() => clearCachedHome(deps, circle.home));
       return deps.posts.with(tx).findView(ref.id, createdAt);
     },
     { traceId: meta.traceId },

@@ -1,5 +1,6 @@
 import type { AuthUser, Clock, JobQueue, UnitOfWork } from '@saathi/platform';
 import type { CellCache } from '../cache/cell-cache';
+import type { CircleCellCache } from '../cache/circle-cells';
 import type { ViewerExclusions } from '../cache/viewer-exclusions';
 import type { ActivitiesRepository } from '../db/activities-repository';
 import type { ActivityHistoryRepository } from '../db/activity-history-repository';
@@ -33,6 +34,8 @@ export interface FeedCore {
   circles: CirclesRepository;
   /** Hot cells of the plain feed query; null when FEED_CACHE_MS is 0 (and in workers). */
   cache: CellCache | null;
+  /** "Circles near you" cells for signed-out viewers; null when FEED_CACHE_MS is 0 (and in workers). */
+  circleCells: CircleCellCache | null;
   /** Each signed-in viewer's feed exclusions; null when FEED_EXCLUSIONS_MS is 0 (and in workers). */
   exclusions: ViewerExclusions | null;
 }
