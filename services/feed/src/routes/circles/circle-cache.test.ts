@@ -39,7 +39,7 @@ describe('the circle cache', () => {
     const centre = freshPlace();
     const random = seededRandom('circle-cache');
     const repository = new CirclesRepository(feed.database.port.db);
-    for (let i = 0; i < 160; i++) {
+    for (let i = 0; i < 400; i++) {
       const createdAt = new Date(feed.clock.now().getTime() - Math.floor(random() * 50) * 60_000);
       await repository.insert({
         id: randomUUID(),
