@@ -66,6 +66,8 @@ export async function invalidateCacheOnEvents(
   for (const event of [activityAcceptedV1, activityLeftV1, activityClosedV1] as const)
     await bus.broadcast(event, ({ data }) => cache.invalidatePost(data.postId));
   await bus.broadcast(userUpdatedV1, () => cache.clear());
+  // A circle's activities show its name, in whichever cells they were posted: renames are rare.
+  await bus.broadcast(circleRenamedV1, () => cache.clear());
   // A deleted account takes comments, likes and reactions off other people's posts too.
   await bus.broadcast(userDeletedV1, () => cache.clear());
   // Moderation's events reach every replica's broadcast but only one replica's consumer, which

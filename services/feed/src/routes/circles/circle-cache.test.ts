@@ -96,6 +96,11 @@ describe('the circle cache', () => {
       circle: { id: first.id, membersJoinAtOnce: true },
     });
     expect(((await near(null, place)).body as Circle[])[0]!.nextActivity?.postId).toBe(posted.id);
+    // The feed's own cache shows the new name of the activity's circle once the rename is heard.
+    expect((await feed.list(place)).find((post) => post.id === posted.id)?.circle?.name).toBe('First');
+    await call(creator, 'PATCH', `/api/circles/${first.id}`, { name: 'First light' });
+    await eventsSettled();
+    expect((await feed.list(place)).find((post) => post.id === posted.id)?.circle?.name).toBe('First light');
     feed.clock.advance(5 * HOUR);
     expect(((await near(null, place)).body as Circle[])[0]!.nextActivity).toBeNull();
   });
