@@ -79,6 +79,12 @@ export function toCircleRequest(request: CircleRequestRecord): CircleRequest {
   };
 }
 
+/**
+ * The creator of a circle closed by its creator's erasure with no co-organiser to take it over:
+ * no one (the nil uuid), so no row keeps the erased person's id.
+ */
+export const NO_CREATOR = '00000000-0000-0000-0000-000000000000';
+
 /** Co-organisers: the organisers other than the creator. */
 export function coOrganiserCount(organiserIds: readonly string[], creatorId: string): number {
   return organiserIds.filter((id) => id !== creatorId).length;

@@ -1,6 +1,7 @@
 import { circleClosedV1, circleMemberLeftV1 } from '@saathi/contracts';
 import type { CircleRole } from '@saathi/contracts';
 import type { CirclesRepository } from '../db/circles-repository';
+import { NO_CREATOR } from '../domain/circles';
 import type { Emit } from './activities';
 
 /**
@@ -44,7 +45,8 @@ export async function separateBlockedPairInCircles(
 
 /**
  * Before an account's erasure: each circle they created passes to its longest-standing
- * co-organiser, who becomes its creator, or is closed when it has none (closed.v1); they leave
+ * co-organiser, who becomes its creator, or is closed when it has none (closed.v1) and held by
+ * no one from then on (NO_CREATOR); they leave
  * every circle they are in (member.left, reason 'deleted'). Their requests and removals go with
  * the rest of their data (AccountErasureRepository).
  */
@@ -57,8 +59,13 @@ export async function leaveCirclesOfErased(repo: CirclesRepository, userId: stri
   for (const circleId of concerned) await repo.lock(circleId);
   for (const circleId of created) {
     const successor = (await repo.organiserIds(circleId)).find((id) => id !== userId);
-    if (successor) await repo.setCreator(circleId, successor);
-    else if (await repo.closeIfOpen(circleId, now)) emit(circleClosedV1, { circleId });
+    if (successor) {
+      await repo.setCreator(circleId, successor);
+      continue;
+    }
+    if (await repo.closeIfOpen(circleId, now)) emit(circleClosedV1, { circleId });
+    // Closed for good with nobody to hold it: no row names the erased person (docs/privacy.md).
+    await repo.setCreator(circleId, NO_CREATOR);
   }
   for (const { circleId } of memberships) {
     if (await repo.removeMember(circleId, userId))

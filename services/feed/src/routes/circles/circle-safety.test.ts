@@ -111,6 +111,8 @@ describe('account deletion', () => {
     expect(keptNow.memberCount).toBe(3);
     const aloneNow = (await get(member, alone)).body as Circle;
     expect(aloneNow.closedAt).not.toBeNull();
+    // No circle row names the erased creator any more.
+    expect(await feed.rows(sql`select 1 from feed.circles where creator_id = ${creator.id}`)).toEqual([]);
     expect((await feed.outbox('feed.circle.closed.v1')).filter((e) => e.circleId === alone.id)).toHaveLength(
       1,
     );
