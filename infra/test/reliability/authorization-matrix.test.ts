@@ -77,6 +77,10 @@ interface Objects {
   threadSecret: string;
   /** A's "ask to join" circle, with C accepted as a member (B is not in it). */
   circleId: string;
+  /** What A wrote in the circle's thread, with the client id A sent it under. */
+  circleSecret: string;
+  circleMessageId: string;
+  circleClientMessageId: string;
 }
 
 /** One request of B against A's object. */
@@ -211,6 +215,18 @@ async function readConversation(o: Objects) {
 async function readThread(o: Objects) {
   const { body } = await ok(o.a, 'GET', `/api/activity-threads/${o.postId}/messages`);
   return (body as { id: string; content: string }[]).map((m) => [m.id, m.content]);
+}
+/** A's circle thread as its members read it: its messages, and A's and C's unread counts. */
+async function readCircleThread(o: Objects) {
+  const { body } = await ok(o.a, 'GET', `/api/circle-threads/${o.circleId}/messages`);
+  const unread = async (person: Person) =>
+    (
+      (await ok(person, 'GET', '/api/circle-threads')).body as { circleId: string; unreadCount: number }[]
+    ).find((thread) => thread.circleId === o.circleId)?.unreadCount;
+  return {
+    messages: (body as { id: string; content: string }[]).map((m) => [m.id, m.content]),
+    unread: [await unread(o.a), await unread(o.c)],
+  };
 }
 /** A's circle as its creator sees it: what it says, its members and its requests. */
 async function readCircle(o: Objects) {
@@ -458,6 +474,30 @@ const OWNER_SCOPED: Record<string, OwnerFixture> = {
     read: readCircle,
   },
   'POST /api/circles/:id/close': { attempts: circleAttempts(() => ({})), read: readCircle },
+  'GET /api/circle-threads/:circleId/messages': {
+    attempts: (o) => [
+      {
+        params: { circleId: o.circleId },
+        check: (answer, x) => expect(answer.text).not.toContain(x.circleSecret),
+      },
+    ],
+    read: readCircleThread,
+  },
+  'POST /api/circle-threads/:circleId/messages': {
+    attempts: (o) => [
+      { params: { circleId: o.circleId }, body: { content: 'B was here' } },
+      {
+        params: { circleId: o.circleId },
+        body: { content: 'B again', clientMessageId: o.circleClientMessageId },
+        check: (answer, x) => expect(answer.text).not.toContain(x.circleSecret),
+      },
+    ],
+    read: readCircleThread,
+  },
+  'POST /api/circle-threads/:circleId/read': {
+    attempts: (o) => [{ params: { circleId: o.circleId }, body: { messageId: o.circleMessageId } }],
+    read: readCircleThread,
+  },
   'GET /api/export/requests/:id': { attempts: exportAttempts, read: readExport },
   'GET /api/export/requests/:id/download': { attempts: exportAttempts, read: readExport },
 };
@@ -639,11 +679,28 @@ describe('authorization matrix', () => {
     ).body.id as string;
     await ok(c, 'POST', `/api/circles/${circleId}/join`, { note: 'Hello' });
     await ok(a, 'POST', `/api/circles/${circleId}/requests/${c.id}/accept`);
+    // Messaging opens the circle's thread from feed's events: A writes once it has.
+    const circleSecret = `circle-${randomBytes(6).toString('hex')}`;
+    const circleClientMessageId = randomUUID();
+    let circleMessageId: string | undefined;
+    for (let deadline = Date.now() + 15_000; !circleMessageId;) {
+      const sent = await call(a, 'POST', `/api/circle-threads/${circleId}/messages`, {
+        content: circleSecret,
+        clientMessageId: circleClientMessageId,
+      });
+      if (sent.status === 201) circleMessageId = sent.body.id as string;
+      else if (Date.now() > deadline)
+        throw new Error(`A could not write in the circle's thread: ${sent.status}`);
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     objects = {
       a,
       b,
       c,
       circleId,
+      circleSecret,
+      circleMessageId,
+      circleClientMessageId,
       postId,
       commentId,
       conversationId,
@@ -843,7 +900,7 @@ describe('authorization matrix', () => {
         covered.socketEvents += 1;
       }
 
-      // The pushes of A's conversation and of A's activity thread reach C, and never B.
+      // The pushes of A's conversation, activity thread and circle thread reach C, and never B.
       const pushes = [
         {
           event: 'message:new',
@@ -854,6 +911,11 @@ describe('authorization matrix', () => {
           event: 'activity-thread:message',
           send: () =>
             ok(objects.a, 'POST', `/api/activity-threads/${objects.postId}/messages`, { content: 'hi' }),
+        },
+        {
+          event: 'circle-thread:message',
+          send: () =>
+            ok(objects.a, 'POST', `/api/circle-threads/${objects.circleId}/messages`, { content: 'hi' }),
         },
       ];
       for (const push of pushes) {
