@@ -15,7 +15,8 @@ export interface RouteRef<R extends AnyRoute = AnyRoute> {
 
 /**
  * `routeRef<typeof getPostRoute>('GET', '/api/posts/:id')`: the typecheck refuses a method or
- * path that differs from the descriptor's, and routes.test.ts compares every field at runtime.
+ * path that differs from the descriptor's. routes.ts is generated from the descriptors
+ * (web/build/web-routes.ts), and routes.test.ts compares every field at runtime.
  */
 export function routeRef<R extends AnyRoute>(
   method: R['method'],
