@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isOutOfRangeValue, isUnstorableText } from '../db/unavailable';
 import { isQueueUnavailable } from '../queue/unavailable';
 import { reasonOf } from '../logging/error-without-values';
+import { isOutcome, OUTCOME_STATUS } from '../service/outcomes';
 import { HttpError } from './errors';
 import type { ErrorBody } from './errors';
 
@@ -17,6 +18,12 @@ function pathOf(instancePath: string): string {
 
 /** Maps anything thrown in a request to a status and a client-safe body. */
 export function mapError(error: unknown): Mapped {
+  // A use case's named outcome: its kind decides the status, its message is the person's.
+  if (isOutcome(error)) {
+    const body: ErrorBody = { message: error.message };
+    if (error.code !== undefined) body.code = error.code;
+    return { status: OUTCOME_STATUS[error.kind], body };
+  }
   if (error instanceof HttpError) {
     const body: ErrorBody = { message: error.message };
     if (error.code !== undefined) body.code = error.code;
@@ -116,6 +123,8 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const { status, body } = mapped;
   logFailure(request.log, error, mapped, 'request failed');
   if (error instanceof HttpError && error.headers) void reply.headers(error.headers);
+  if (isOutcome(error) && error.retryAfterSeconds !== undefined)
+    void reply.header('retry-after', String(error.retryAfterSeconds));
   void reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -5,6 +5,7 @@ import type { Mailer, ServiceDeps } from '../ports';
 import type { JobContext } from '../ports';
 import type { ServiceEnv } from '../runtime/service-module';
 import type { UnitOfWork } from './unit-of-work';
+import type { BroadcastEntry, ConsumerEntry, JobEntry, PeriodicEntry, RouteEntry } from './entries';
 
 /** What a service's own code receives: the ports, plus its unit of work for changes with events. */
 export interface ServiceKit<C> extends ServiceDeps<C> {
@@ -35,21 +36,14 @@ export interface ServiceJob<C, N extends QueueName = QueueName> {
   handler(kit: ServiceKit<C>): (job: JobContext<N>) => Promise<void>;
 }
 
-/**
- * A service, declared: everything the launchers need to run it, in cluster mode (`main.ts`,
- * `worker.ts`) and embedded mode alike. The platform's `startService` does the rest — config,
- * migrations, the app, the outbox relay, consumers, periodic tasks and a graceful stop — so a
- * service's `index.ts` is this declaration and nothing else.
- */
-export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv> {
+/** What every service declares, whichever shape its entry points take. */
+interface ServiceBase<C extends ServiceEnv> {
   name: string;
   configSchema: z.ZodType<C, Record<string, unknown>>;
   /** The PostgreSQL schema the service owns (tables, outbox, inbox). */
   dbSchema: string;
   /** Folder of `NNNN_name.sql` migrations, applied in order on start (after the outbox and inbox tables). */
   migrations?: URL;
-  /** The contract routes this service serves; registering any other `/api` route fails the start. */
-  routes: readonly AnyRoute[];
   /**
    * `platform`: the app verifies access tokens itself (with the public key in `JWT_PUBLIC_KEY`)
    * and refuses sessions revoked on the bus. `none`: the service authenticates on its own (identity).
@@ -57,21 +51,87 @@ export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv> {
   auth: 'platform' | 'none';
   /** Extra app options derived from config (e.g. whom to trust for x-forwarded-for). */
   appOptions?: (config: C) => Partial<Pick<CreateAppOptions, 'trustProxy' | 'bodyLimit'>>;
+  /** Queue processors, run by `startWorker` (the service's worker process). */
+  workers?: readonly QueueWorker<C>[];
+  /** Probes of the worker process check the queue too. */
+  readinessUsesQueue?: boolean;
+}
+
+/**
+ * The first shape: `register` wires the routes by hand and each consumer subscribes itself.
+ * Kept until every service has moved to the table of contents (docs/architecture.md, "How to
+ * move a service over").
+ */
+export interface RegisteredServiceDefinition<C extends ServiceEnv = ServiceEnv> extends ServiceBase<C> {
+  /** The contract routes this service serves; registering any other `/api` route fails the start. */
+  routes: readonly AnyRoute[];
   /** Registers the routes (and their plugins) on the app. */
   register(app: App, kit: ServiceKit<C>): void | Promise<void>;
   /** Durable event consumers, each subscribing itself. */
   consumers?: readonly ((kit: ServiceKit<C>) => Promise<void>)[];
   periodic?: readonly PeriodicTask<C>[];
-  /** Queue processors, run by `startWorker` (the service's worker process). */
-  workers?: readonly QueueWorker<C>[];
   /** Queues the service process itself works (started after `register`). */
   jobs?: readonly ServiceJob<C>[];
-  /** Probes of the worker process check the queue too. */
-  readinessUsesQueue?: boolean;
+  core?: never;
+}
+
+/**
+ * The table of contents: the service's `core` (its repositories, settings and ports, built once)
+ * and every entry point listed as entry → use case. The platform binds each one — access checks
+ * and validation for routes, the durable, inbox, `withEvents` and back-off for consumers, the
+ * timers for periodic tasks — and adds the upkeep every service needs (its event tables' prune).
+ */
+export interface ListedServiceDefinition<
+  C extends ServiceEnv = ServiceEnv,
+  Core = unknown,
+> extends ServiceBase<C> {
+  /** Built once when the service starts; every use case receives it (or the `Pick` it needs). */
+  core(kit: ServiceKit<C>): Core;
+  /** Every route the service serves, each `handle(route, useCase)`; no other `/api` route may register. */
+  routes: readonly RouteEntry<Core>[];
+  /** Every event the service consumes, each `onEvent(event, durable, useCase)`. */
+  consumers?: readonly ConsumerEntry<Core>[];
+  /** Queues the service process itself works, each `onJob(queue, useCase)`. */
+  jobs?: readonly JobEntry<Core>[];
+  /** Each `every(name, everyMs, useCase)`; the event tables' hourly prune is added by the platform. */
+  periodic?: readonly PeriodicEntry<Core>[];
+  /** Process-local views fed by every event of a type, each `onBroadcast(event, useCase)`. */
+  broadcasts?: readonly BroadcastEntry<Core>[];
+  /** Plugins the routes need besides the platform's (rare); runs before the routes are bound. */
+  plugins?(app: App, kit: ServiceKit<C>): void | Promise<void>;
+}
+
+/**
+ * A service, declared: everything the launchers need to run it, in cluster mode (`main.ts`,
+ * `worker.ts`) and embedded mode alike. The platform's `startService` does the rest — config,
+ * migrations, the app, the outbox relay, consumers, periodic tasks and a graceful stop — so a
+ * service's `index.ts` is this declaration and nothing else.
+ */
+export type ServiceDefinition<C extends ServiceEnv = ServiceEnv, Core = unknown> =
+  RegisteredServiceDefinition<C> | ListedServiceDefinition<C, Core>;
+
+export function isListedService<C extends ServiceEnv, Core>(
+  definition: ServiceDefinition<C, Core>,
+): definition is ListedServiceDefinition<C, Core> {
+  return typeof definition.core === 'function';
 }
 
 /** Declares a service (identity for inference; see ServiceDefinition). */
-export function defineService<C extends ServiceEnv>(definition: ServiceDefinition<C>): ServiceDefinition<C> {
+export function defineService<C extends ServiceEnv, Core>(
+  definition: ListedServiceDefinition<C, Core> & {
+    routes: readonly RouteEntry<NoInfer<Core>>[];
+    consumers?: readonly ConsumerEntry<NoInfer<Core>>[];
+    jobs?: readonly JobEntry<NoInfer<Core>>[];
+    periodic?: readonly PeriodicEntry<NoInfer<Core>>[];
+    broadcasts?: readonly BroadcastEntry<NoInfer<Core>>[];
+  },
+): ListedServiceDefinition<C, Core>;
+export function defineService<C extends ServiceEnv>(
+  definition: RegisteredServiceDefinition<C>,
+): RegisteredServiceDefinition<C>;
+export function defineService<C extends ServiceEnv, Core>(
+  definition: ServiceDefinition<C, Core>,
+): ServiceDefinition<C, Core> {
   return definition;
 }
 

@@ -1,5 +1,29 @@
-export { defineJob, defineService, defineWorker } from './define-service';
-export type { PeriodicTask, QueueWorker, ServiceDefinition, ServiceJob, ServiceKit } from './define-service';
+export { defineJob, defineService, defineWorker, isListedService } from './define-service';
+export type {
+  ListedServiceDefinition,
+  PeriodicTask,
+  QueueWorker,
+  RegisteredServiceDefinition,
+  ServiceDefinition,
+  ServiceJob,
+  ServiceKit,
+} from './define-service';
+export { every, handle, handlePublic, handleRaw, onBroadcast, onEvent, onJob } from './entries';
+export type {
+  BroadcastEntry,
+  ConsumedEvent,
+  ConsumerEntry,
+  HandleOptions,
+  JobEntry,
+  OnEventOptions,
+  PeriodicEntry,
+  RequestMeta,
+  RouteEntry,
+  RouteInput,
+  RouteOutput,
+} from './entries';
+export { isOutcome, Outcome, OUTCOME_STATUS, outcomes, withinRate } from './outcomes';
+export type { OutcomeKind } from './outcomes';
 export { serviceMigrations, startService, startWorker } from './start-service';
 export { registerRoute, resolveSessionsWith } from './register-route';
 export type { RegisterRouteOptions, RouteRequest, RouteReturn, SessionResolver } from './register-route';

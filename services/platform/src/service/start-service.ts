@@ -7,8 +7,10 @@ import { loadMigrations } from '../db/load-migrations';
 import type { Mailer, Migration, RunningService, ServiceDeps } from '../ports';
 import type { RunningWorker, ServiceEnv } from '../runtime/service-module';
 import { enforceDeclaredRoutes } from './declared-routes';
-import type { ServiceDefinition, ServiceKit } from './define-service';
+import { isListedService } from './define-service';
+import type { ListedServiceDefinition, PeriodicTask, ServiceDefinition, ServiceKit } from './define-service';
 import { createUnitOfWork } from './unit-of-work';
+import { bindListedService, upkeepOf } from './bind-entries';
 import { registerOperationalMetrics } from '../observability/operational-metrics';
 
 /** A service's migrations in order: the platform's outbox and inbox tables, then its own. */
@@ -77,16 +79,21 @@ export async function startService<C extends ServiceEnv>(
     queues: [...(definition.workers ?? []), ...(definition.jobs ?? [])].map((worker) => worker.queue),
     onError: (err, source) => deps.logger.warn({ err, source }, 'a metric could not be read'),
   });
-  enforceDeclaredRoutes(app, definition.name, definition.routes);
-  await definition.register(app, kit);
-
-  for (const subscribe of definition.consumers ?? []) await subscribe(kit);
-  for (const job of definition.jobs ?? [])
-    await deps.queue.process(job.queue, job.handler(kit), {
-      ...(job.concurrency ? { concurrency: job.concurrency } : {}),
-    });
+  let periodic: readonly PeriodicTask<C>[];
+  if (isListedService(definition)) {
+    periodic = await startListed(definition, app, kit, publicKey);
+  } else {
+    enforceDeclaredRoutes(app, definition.name, definition.routes);
+    await definition.register(app, kit);
+    for (const subscribe of definition.consumers ?? []) await subscribe(kit);
+    for (const job of definition.jobs ?? [])
+      await deps.queue.process(job.queue, job.handler(kit), {
+        ...(job.concurrency ? { concurrency: job.concurrency } : {}),
+      });
+    periodic = definition.periodic ?? [];
+  }
   relay.start();
-  const timers = (definition.periodic ?? []).map((task) => {
+  const timers = periodic.map((task) => {
     const timer = setInterval(() => {
       task
         .run(kit)
@@ -105,6 +112,34 @@ export async function startService<C extends ServiceEnv>(
       // Consumers stop when the shared bus closes (after in-flight handlers).
     },
   };
+}
+
+/**
+ * A listed service (its `index.ts` is a table of contents): builds its core once and binds each
+ * entry to it. Returns its periodic tasks, the platform's upkeep first.
+ */
+async function startListed<C extends ServiceEnv, Core>(
+  definition: ListedServiceDefinition<C, Core>,
+  app: App,
+  kit: ServiceKit<C>,
+  publicKey: string | undefined,
+): Promise<PeriodicTask<C>[]> {
+  enforceDeclaredRoutes(
+    app,
+    definition.name,
+    definition.routes.map((entry) => entry.route),
+  );
+  await definition.plugins?.(app, kit);
+  const core = definition.core(kit);
+  await bindListedService(definition, app, kit, core, publicKey);
+  return [
+    ...upkeepOf<C>(definition),
+    ...(definition.periodic ?? []).map((task) => ({
+      name: task.name,
+      everyMs: task.everyMs,
+      run: () => task.run(core),
+    })),
+  ];
 }
 
 /** Starts a service's queue processors (its worker process, or inside the embedded host). */

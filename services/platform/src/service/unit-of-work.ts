@@ -5,8 +5,15 @@ import { writeOutbox } from '../events/outbox';
 import type { EventEnvelope } from '@saathi/contracts';
 import type { Clock, Db } from '../ports';
 
-/** Records an event; it is written to the outbox in the same transaction as the change. */
-export type Emit = <E extends EventDefinition>(event: E, data: EventData<E>) => void;
+/**
+ * Records an event; it is written to the outbox in the same transaction as the change. It carries
+ * the unit of work's trace id unless told another (a batch of consumed events: each one's own).
+ */
+export type Emit = <E extends EventDefinition>(
+  event: E,
+  data: EventData<E>,
+  options?: { traceId?: string },
+) => void;
 
 /** Runs `fn` once the transaction has committed (never when it rolled back). */
 export type AfterCommit = (fn: () => void) => void;
@@ -47,8 +54,8 @@ export function createUnitOfWork(options: {
       const envelopes: EventEnvelope[] = [];
       const committed: (() => void)[] = [];
       const trace = traceId ?? randomUUID();
-      const emit: Emit = (event, data) => {
-        envelopes.push(makeEnvelope(event, data, { traceId: trace, clock }));
+      const emit: Emit = (event, data, options) => {
+        envelopes.push(makeEnvelope(event, data, { traceId: options?.traceId ?? trace, clock }));
       };
       const result = await db.transaction(async (tx) => {
         const value = await work(tx, emit, (fn) => committed.push(fn));

@@ -1,0 +1,108 @@
+import { acceptExportTokens } from '../auth/export-token';
+import type { App } from '../http/create-app';
+import { consumeBatchOnce, consumeOnce } from '../events/inbox';
+import type { ServiceEnv } from '../runtime/service-module';
+import type { ListedServiceDefinition, PeriodicTask, ServiceKit } from './define-service';
+import type { ConsumerEntry } from './entries';
+import { eventTablesPrune } from './event-tables-prune';
+import type { Emit } from './unit-of-work';
+
+/**
+ * Binds a listed service's entries to its core: routes on the app (the export part in the scope
+ * that accepts identity's export token), one durable per consumer, its jobs and its broadcasts.
+ */
+export async function bindListedService<C extends ServiceEnv, Core>(
+  definition: ListedServiceDefinition<C, Core>,
+  app: App,
+  kit: ServiceKit<C>,
+  core: Core,
+  publicKey: string | undefined,
+): Promise<void> {
+  const exportParts = definition.routes.filter((entry) => entry.options.exportToken);
+  for (const entry of definition.routes) if (!entry.options.exportToken) entry.bind(app, core);
+  if (exportParts.length > 0)
+    acceptExportTokens(app, publicKey, (scope) => {
+      for (const entry of exportParts) entry.bind(scope, core);
+    });
+
+  const durables = new Set<string>();
+  for (const consumer of definition.consumers ?? []) {
+    if (!consumer.durable.startsWith(`${definition.name}.`))
+      throw new Error(
+        `${definition.name}'s consumer ${consumer.durable} must be named ${definition.name}.<what it does>`,
+      );
+    if (durables.has(consumer.durable))
+      throw new Error(`${definition.name} lists the consumer ${consumer.durable} twice`);
+    durables.add(consumer.durable);
+    await subscribeEntry(kit, definition.dbSchema, consumer, core);
+  }
+  for (const job of definition.jobs ?? [])
+    await kit.queue.process(job.queue, (context) => job.run(core, context), {
+      ...(job.concurrency ? { concurrency: job.concurrency } : {}),
+    });
+  for (const broadcast of definition.broadcasts ?? [])
+    await kit.bus.broadcast(broadcast.event, (envelope) => broadcast.run(core, envelope), broadcast.options);
+}
+
+/**
+ * The one consumer implementation: inbox entry, the use case's writes and the events it emits in
+ * one `withEvents` transaction (so a redelivered event changes and announces nothing twice), the
+ * bus's back-off and parking on failure, and a backlog handled a batch per transaction.
+ */
+function subscribeEntry<C, Core>(
+  kit: ServiceKit<C>,
+  schema: string,
+  consumer: ConsumerEntry<Core>,
+  core: Core,
+): Promise<void> {
+  const { durable, event, options } = consumer;
+  return kit.bus.subscribe({
+    durable,
+    event,
+    ...(options.maxDeliver !== undefined ? { maxDeliver: options.maxDeliver } : {}),
+    ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
+    ...(options.maxBatch !== undefined ? { maxBatch: options.maxBatch } : {}),
+    handle: async (envelope) => {
+      await kit.uow.withEvents(
+        (tx, emit) =>
+          consumeOnce(tx, schema, durable, envelope, async (inner) => {
+            await consumer.run(core, {
+              data: envelope.data,
+              envelope,
+              occurredAt: new Date(envelope.occurredAt),
+              tx: inner,
+              emit,
+            });
+          }),
+        { traceId: envelope.traceId },
+      );
+    },
+    handleBatch: async (envelopes) => {
+      await kit.uow.withEvents(
+        (tx, emit) =>
+          consumeBatchOnce(tx, schema, durable, envelopes, async (inner, fresh) => {
+            for (const envelope of fresh) {
+              // Each event's announcements carry its own trace, as they would handled alone.
+              const emitAs: Emit = (type, data, given) =>
+                emit(type, data, { traceId: given?.traceId ?? envelope.traceId });
+              await consumer.run(core, {
+                data: envelope.data,
+                envelope,
+                occurredAt: new Date(envelope.occurredAt),
+                tx: inner,
+                emit: emitAs,
+              });
+            }
+          }),
+        { traceId: envelopes[0]?.traceId },
+      );
+    },
+  });
+}
+
+/** What the platform runs for every listed service: its event tables' hourly prune. */
+export function upkeepOf<C>(
+  definition: Pick<ListedServiceDefinition, 'name' | 'dbSchema'>,
+): PeriodicTask<C>[] {
+  return [eventTablesPrune<C>(definition.name, definition.dbSchema)];
+}
