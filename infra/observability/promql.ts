@@ -1,5 +1,7 @@
 // PromQL written with its metric names interpolated, so every dashboard panel and alert knows
 // which metrics it reads — and a test can check each one is exported by some process.
+import { OperationalMetric } from '../../services/platform/src/observability/operational-metrics';
+import type { MetricName } from './metric-names';
 
 export interface Query {
   expr: string;
@@ -26,27 +28,29 @@ export function promql(strings: TemplateStringsArray, ...parts: (string | Raw)[]
   return { expr: expr.replace(/\s+/g, ' ').trim(), metrics: [...new Set(metrics)] };
 }
 
-/** The metrics the dashboards and alerts use. */
+/** A metric some process of Saathi exports: the typecheck refuses a name it does not define. */
+const exported = <Name extends MetricName>(name: Name): Name => name;
+/** A metric another exporter provides (kube-state-metrics in the cluster), listed in EXTERNAL_METRICS. */
+const external = <Name extends string>(name: Name): Name => name;
+
+/**
+ * The metrics the dashboards and alerts use. The operational gauges come from the module that
+ * registers them; every other name must be in metric-names.ts, which
+ * `node --import tsx infra/scripts/gen-metric-names.mjs` writes from the code that defines the
+ * metrics (exported-metrics.ts), so a renamed or removed
+ * metric fails the typecheck here rather than leaving a dashboard panel empty.
+ */
 export const M = {
-  httpBucket: 'http_request_duration_seconds_bucket',
-  httpCount: 'http_request_duration_seconds_count',
-  eventLoopP99: 'nodejs_eventloop_lag_p99_seconds',
-  residentMemory: 'process_resident_memory_bytes',
-  cpuSeconds: 'process_cpu_seconds_total',
-  outboxWaiting: 'saathi_outbox_waiting',
-  outboxOldestAge: 'saathi_outbox_oldest_age_seconds',
-  consumerPending: 'saathi_consumer_pending',
-  consumerAckPending: 'saathi_consumer_ack_pending',
-  consumerRedelivered: 'saathi_consumer_redelivered',
-  deadLetters: 'saathi_dead_letter_events',
-  queueJobs: 'saathi_queue_jobs',
-  dbPoolConnections: 'saathi_db_pool_connections',
-  dbPoolWaiting: 'saathi_db_pool_waiting',
-  socketsConnected: 'messaging_sockets_connected',
-  socketEvents: 'messaging_socket_events_total',
-  /** From kube-state-metrics, not from Saathi's processes. */
-  podRestarts: 'kube_pod_container_status_restarts_total',
-  replicasAvailable: 'kube_deployment_status_replicas_available',
+  httpBucket: exported('http_request_duration_seconds_bucket'),
+  httpCount: exported('http_request_duration_seconds_count'),
+  eventLoopP99: exported('nodejs_eventloop_lag_p99_seconds'),
+  residentMemory: exported('process_resident_memory_bytes'),
+  cpuSeconds: exported('process_cpu_seconds_total'),
+  ...OperationalMetric,
+  socketsConnected: exported('messaging_sockets_connected'),
+  socketEvents: exported('messaging_socket_events_total'),
+  podRestarts: external('kube_pod_container_status_restarts_total'),
+  replicasAvailable: external('kube_deployment_status_replicas_available'),
 } as const;
 
 /** Metrics another exporter provides (kube-state-metrics in the cluster). */
