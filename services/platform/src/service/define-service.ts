@@ -88,15 +88,15 @@ export interface ListedServiceDefinition<
   /** Built once when the service starts; every use case receives it (or the `Pick` it needs). */
   core(kit: ServiceKit<C>): Core;
   /** Every route the service serves, each `handle(route, useCase)`; no other `/api` route may register. */
-  routes: readonly RouteEntry<Core>[];
+  routes: readonly RouteEntry<NoInfer<Core>>[];
   /** Every event the service consumes, each `onEvent(event, durable, useCase)`. */
-  consumers?: readonly ConsumerEntry<Core>[];
+  consumers?: readonly ConsumerEntry<NoInfer<Core>>[];
   /** Queues the service process itself works, each `onJob(queue, useCase)`. */
-  jobs?: readonly JobEntry<Core>[];
+  jobs?: readonly JobEntry<NoInfer<Core>>[];
   /** Each `every(name, everyMs, useCase)`; the event tables' hourly prune is added by the platform. */
-  periodic?: readonly PeriodicEntry<Core>[];
+  periodic?: readonly PeriodicEntry<NoInfer<Core>>[];
   /** Process-local views fed by every event of a type, each `onBroadcast(event, useCase)`. */
-  broadcasts?: readonly BroadcastEntry<Core>[];
+  broadcasts?: readonly BroadcastEntry<NoInfer<Core>>[];
   /** Plugins the routes need besides the platform's (rare); runs before the routes are bound. */
   plugins?(app: App, kit: ServiceKit<C>): void | Promise<void>;
 }
@@ -118,13 +118,8 @@ export function isListedService<C extends ServiceEnv, Core>(
 
 /** Declares a service (identity for inference; see ServiceDefinition). */
 export function defineService<C extends ServiceEnv, Core>(
-  definition: ListedServiceDefinition<C, Core> & {
-    routes: readonly RouteEntry<NoInfer<Core>>[];
-    consumers?: readonly ConsumerEntry<NoInfer<Core>>[];
-    jobs?: readonly JobEntry<NoInfer<Core>>[];
-    periodic?: readonly PeriodicEntry<NoInfer<Core>>[];
-    broadcasts?: readonly BroadcastEntry<NoInfer<Core>>[];
-  },
+  // Core comes from `core` alone (the entries say NoInfer): each use case may take a Pick of it.
+  definition: ListedServiceDefinition<C, Core>,
 ): ListedServiceDefinition<C, Core>;
 export function defineService<C extends ServiceEnv>(
   definition: RegisteredServiceDefinition<C>,
