@@ -6,6 +6,10 @@ import type { Db } from '@saathi/platform';
 export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
 
+  with(db: Db): AccountErasureRepository {
+    return new AccountErasureRepository(db);
+  }
+
   /**
    * docs/privacy.md says what goes, what stays and why. Idempotent. Run after the person is
    * remembered as erased in the same transaction (events/user-deleted.ts): that waits for an

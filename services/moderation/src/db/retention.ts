@@ -11,7 +11,7 @@ export const AUDIT_RETENTION_MS = 730 * DAY_MS;
 /**
  * Deletes what moderation no longer needs: cases reviewed (and not reported again) before the
  * retention, with their reports, and audit rows older than theirs. Deleted accounts' ids have
- * their own task (index.ts), as in feed and messaging.
+ * their own task (use-cases/retention.ts), as in feed and messaging.
  */
 export async function applyRetention(db: Db, now: Date): Promise<void> {
   const reviewedBefore = new Date(now.getTime() - REVIEWED_CASE_RETENTION_MS).toISOString();
@@ -26,4 +26,13 @@ export async function applyRetention(db: Db, now: Date): Promise<void> {
   );
   const auditBefore = new Date(now.getTime() - AUDIT_RETENTION_MS).toISOString();
   await queryRows(db, sql`delete from moderation.audit_log where created_at < ${auditBefore}::timestamptz`);
+}
+
+/** `applyRetention` on the service's database, for the core. */
+export class RetentionRepository {
+  constructor(private readonly db: Db) {}
+
+  apply(now: Date): Promise<void> {
+    return applyRetention(this.db, now);
+  }
 }

@@ -1,9 +1,15 @@
-import { contentHiddenV1, CONTENT_KINDS, ModerationMessages, reportFiledV1 } from '@saathi/contracts';
-import type { ContentKind, CreateReportBody, ReportTargetKind } from '@saathi/contracts';
-import { enforceRate, httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import {
+  contentHiddenV1,
+  contentUnhiddenV1,
+  CONTENT_KINDS,
+  ModerationMessages,
+  reportFiledV1,
+} from '@saathi/contracts';
+import type { ContentKind, createReportRoute, ReportTargetKind, reportRejectedV1 } from '@saathi/contracts';
+import { outcomes, withinRate } from '@saathi/platform';
+import type { ConsumedEvent, RouteInput, RouteOutput } from '@saathi/platform';
 import type { OwnersRepository } from '../db/owners-repository';
-import type { ModerationCore, RequestMeta } from './moderation-core';
+import type { ModerationCore } from './moderation-core';
 
 const isContent = (kind: ReportTargetKind): kind is ContentKind =>
   (CONTENT_KINDS as readonly string[]).includes(kind);
@@ -21,12 +27,10 @@ export async function fileReport(
     ModerationCore,
     'uow' | 'clock' | 'reports' | 'owners' | 'hideAfterReports' | 'rateLimiter' | 'reportsPerHour'
   >,
-  reporter: AuthUser,
-  body: CreateReportBody,
-  meta: RequestMeta,
-): Promise<void> {
+  { user: reporter, body, meta }: RouteInput<typeof createReportRoute>,
+): Promise<RouteOutput<typeof createReportRoute>> {
   const now = deps.clock.now();
-  await enforceRate(
+  await withinRate(
     deps.rateLimiter,
     `reportsPerHour:${reporter.id}`,
     { limit: deps.reportsPerHour, windowMs: 3_600_000 },
@@ -44,9 +48,9 @@ export async function fileReport(
       // circle's: nobody else can see them, so nobody else can report them (the same answer
       // however the id was come by).
       if (known?.threadId && !(await owners.inThread(known.threadId, reporter.id)))
-        throw httpErrors.forbidden(ModerationMessages.notInThread);
+        throw outcomes.forbidden(ModerationMessages.notInThread);
       if (known?.circleId && !(await owners.inCircle(known.circleId, reporter.id)))
-        throw httpErrors.forbidden(ModerationMessages.notInThread);
+        throw outcomes.forbidden(ModerationMessages.notInThread);
       // Any other message is a 1:1 one (a thread's is announced before anyone can report it):
       // moderation keeps no row per message, so its conversation says who it is for.
       const direct =
@@ -58,10 +62,10 @@ export async function fileReport(
         : isContent(body.targetKind)
           ? (known?.ownerId ?? null)
           : body.targetId;
-      if (ownerId === reporter.id) throw httpErrors.badRequest(ModerationMessages.cannotReportSelf);
+      if (ownerId === reporter.id) throw outcomes.invalid(ModerationMessages.cannotReportSelf);
       // A deleted account has nothing left to review; a case about it would outlive its erasure.
       if (body.targetKind === 'user' && (await deps.owners.with(tx).isErased(body.targetId)))
-        throw httpErrors.notFound(ModerationMessages.itemGone);
+        throw outcomes.notFound(ModerationMessages.itemGone);
       const report = {
         reporterId: reporter.id,
         targetKind: body.targetKind,
@@ -97,6 +101,7 @@ export async function fileReport(
     },
     { traceId: meta.traceId },
   );
+  return { message: ModerationMessages.reported };
 }
 
 /**
@@ -113,12 +118,54 @@ async function directMessageOwner(
   reporterId: string,
   conversationId: string | undefined,
 ): Promise<{ ownerId: string | null; conversationId: string }> {
-  if (!conversationId) throw httpErrors.badRequest(ModerationMessages.conversationRequired);
+  if (!conversationId) throw outcomes.invalid(ModerationMessages.conversationRequired);
   const people = await owners.participants(conversationId);
   if (people.length === 0) return { ownerId: null, conversationId };
-  if (!people.includes(reporterId)) throw httpErrors.forbidden(ModerationMessages.notInConversation);
+  if (!people.includes(reporterId)) throw outcomes.forbidden(ModerationMessages.notInConversation);
   const other = people.find((person) => person !== reporterId);
   // The other person deleted their account, and their messages went with it.
-  if (!other) throw httpErrors.notFound(ModerationMessages.itemGone);
+  if (!other) throw outcomes.notFound(ModerationMessages.itemGone);
   return { ownerId: other, conversationId };
+}
+
+/**
+ * Messaging turned down a report of a 1:1 message (`messaging.report.rejected.v1`): the message
+ * is not in the conversation the report named, or the reporter sent it. Moderation keeps no row
+ * per message, so it opened the case on the reporter's word about the conversation; this takes
+ * that word back. The report goes; a case left with no report goes too (nothing was reported);
+ * a case still reported names its owner again from what is left; and an item hidden from
+ * everyone only because of withdrawn reports shows again. A case an admin already decided stays
+ * as the record of that decision.
+ */
+export async function withdrawReport(
+  deps: Pick<ModerationCore, 'reports' | 'hideAfterReports'>,
+  { data: rejection, tx, emit }: ConsumedEvent<typeof reportRejectedV1>,
+): Promise<void> {
+  const reports = deps.reports.with(tx);
+  const result = await reports.withdrawMessageReport(rejection);
+  // No case, or no such report (filed again with another conversation since, or the reporter's
+  // account was erased and the report anonymised): nothing of this report is left to undo.
+  if (!result?.withdrawn || result.case.status !== 'open') return;
+  const target = { targetKind: 'message', targetId: rejection.targetId } as const;
+  if (result.reportsLeft === 0) {
+    await reports.deleteCase(target.targetKind, target.targetId);
+    if (result.case.hidden) emit(contentUnhiddenV1, target);
+    return;
+  }
+  if (rejection.reason === 'own_message')
+    // Messaging holds the message: whoever it says sent it owns it.
+    await reports.renameMessageOwner(rejection.targetId, {
+      ownerId: rejection.reporterId,
+      conversationId: rejection.conversationId,
+    });
+  else if (result.case.conversation_id === rejection.conversationId)
+    // The owner was inferred from the conversation this report named: infer it again.
+    await reports.renameMessageOwner(rejection.targetId);
+  if (
+    result.case.hidden &&
+    (await reports.reportersSinceReview(target.targetKind, target.targetId)) < deps.hideAfterReports
+  ) {
+    await reports.markShown(target.targetKind, target.targetId);
+    emit(contentUnhiddenV1, target);
+  }
 }

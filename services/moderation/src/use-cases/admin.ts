@@ -1,15 +1,45 @@
 import {
   contentRemovedV1,
   CONTENT_KINDS,
+  INVALID_CURSOR,
   ModerationMessages,
   reportDismissedV1,
   userReinstatedV1,
   userSuspendedV1,
 } from '@saathi/contracts';
-import type { ContentKind, ModerationActionBody } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
-import type { ModerationCore, RequestMeta } from './moderation-core';
+import type {
+  ContentKind,
+  listAuditRoute,
+  listOpenCasesRoute,
+  ModerationActionBody,
+  takeModerationActionRoute,
+} from '@saathi/contracts';
+import { outcomes } from '@saathi/platform';
+import type { AuthUser, RequestMeta, RouteInput, RouteOutput } from '@saathi/platform';
+import { decodeCaseCursor } from '../domain/case-cursor';
+import type { ModerationCore } from './moderation-core';
+
+/** How many audit rows one screen shows (the case queue is paged). */
+export const AUDIT_PAGE = 100;
+
+/** A page of the review queue; a cursor this service did not write is the caller's mistake (400). */
+export async function listOpenCases(
+  deps: Pick<ModerationCore, 'reports'>,
+  { query }: RouteInput<typeof listOpenCasesRoute>,
+): Promise<RouteOutput<typeof listOpenCasesRoute>> {
+  if (query.cursor === undefined) return deps.reports.openCases(query.limit);
+  const after = decodeCaseCursor(query.cursor);
+  if (!after) throw outcomes.invalid(INVALID_CURSOR);
+  return deps.reports.openCases(query.limit, after);
+}
+
+/** Every action taken, newest first (the latest AUDIT_PAGE). */
+export function listAuditLog(
+  deps: Pick<ModerationCore, 'reports'>,
+  _input: RouteInput<typeof listAuditRoute>,
+): Promise<RouteOutput<typeof listAuditRoute>> {
+  return deps.reports.auditLog(AUDIT_PAGE);
+}
 
 type Deps = Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'suspensions'>;
 
@@ -20,18 +50,28 @@ type Deps = Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'suspensions'>;
  */
 export async function takeAction(
   deps: Deps,
+  { user: admin, body, meta }: RouteInput<typeof takeModerationActionRoute>,
+): Promise<RouteOutput<typeof takeModerationActionRoute>> {
+  const { action } = body;
+  if (action === 'reinstate') await reinstate(deps, admin, body, meta);
+  else await closeCase(deps, admin, { ...body, action }, meta);
+  return { message: ModerationMessages.actionDone };
+}
+
+/** Dismiss, remove or suspend: closes the item's open case. */
+async function closeCase(
+  deps: Deps,
   admin: AuthUser,
-  body: ModerationActionBody,
+  body: ModerationActionBody & { action: Exclude<ModerationActionBody['action'], 'reinstate'> },
   meta: RequestMeta,
-): Promise<void> {
-  if (body.action === 'reinstate') return reinstate(deps, admin, body, meta);
+) {
   const { targetKind, targetId, action } = body;
   const now = deps.clock.now();
   await deps.uow.withEvents(
     async (tx, emit) => {
       const reports = deps.reports.with(tx);
       const open = await reports.lockOpenCase(targetKind, targetId);
-      if (!open) throw httpErrors.notFound(ModerationMessages.nothingToReview);
+      if (!open) throw outcomes.notFound(ModerationMessages.nothingToReview);
       switch (action) {
         case 'dismiss':
           await reports.closeCase(targetKind, targetId, 'dismissed', now);
@@ -39,14 +79,14 @@ export async function takeAction(
           break;
         case 'remove':
           if (!(CONTENT_KINDS as readonly string[]).includes(targetKind))
-            throw httpErrors.badRequest(ModerationMessages.removeNeedsContent);
+            throw outcomes.invalid(ModerationMessages.removeNeedsContent);
           await reports.closeCase(targetKind, targetId, 'removed', now);
           emit(contentRemovedV1, { targetKind: targetKind as ContentKind, targetId, actorId: admin.id });
           break;
         case 'suspend':
           // Only an owner the owning service announced: a case whose owner is not known yet
           // waits (or is dismissed or removed) rather than suspending a guess.
-          if (!open.owner_id) throw httpErrors.conflict(ModerationMessages.ownerUnknown);
+          if (!open.owner_id) throw outcomes.conflict(ModerationMessages.ownerUnknown);
           await reports.closeCase(targetKind, targetId, 'suspended', now);
           await deps.suspensions.with(tx).suspend(open.owner_id, admin.id, now);
           emit(userSuspendedV1, { userId: open.owner_id, actorId: admin.id });
@@ -60,13 +100,13 @@ export async function takeAction(
 
 /** Undoes a suspension: the person may sign in again and their posts show again. */
 async function reinstate(deps: Deps, admin: AuthUser, body: ModerationActionBody, meta: RequestMeta) {
-  if (body.targetKind !== 'user') throw httpErrors.badRequest(ModerationMessages.reinstateNeedsPerson);
+  if (body.targetKind !== 'user') throw outcomes.invalid(ModerationMessages.reinstateNeedsPerson);
   const userId = body.targetId;
   const now = deps.clock.now();
   await deps.uow.withEvents(
     async (tx, emit) => {
       if (!(await deps.suspensions.with(tx).reinstate(userId)))
-        throw httpErrors.notFound(ModerationMessages.notSuspended);
+        throw outcomes.notFound(ModerationMessages.notSuspended);
       emit(userReinstatedV1, { userId, actorId: admin.id });
       await deps.reports
         .with(tx)
