@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { apiJson, apiRequest } from './api-request';
-import { createQueryClient, getQueryFn, retryTransient } from './query-client';
+import { apiJson, apiRequest, readJson } from './api-request';
+import { createQueryClient, retryTransient } from './query-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -58,25 +58,12 @@ describe('apiRequest', () => {
 });
 
 describe('query client', () => {
-  it('joins the query key with "/" and parses JSON', async () => {
+  it('has no default query function: a query without its own fails and fetches nothing', async () => {
     const fetchMock = stubFetch(new Response('{"id":"p1"}', { status: 200 }));
     const client = createQueryClient();
-    await expect(client.query({ queryKey: ['/api/posts', 'p1'] })).resolves.toEqual({ id: 'p1' });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/posts/p1');
-    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'include' });
-  });
-
-  it('returns null on 401 when asked to, and throws the ApiError otherwise', async () => {
-    stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
-    const client = createQueryClient();
-    await expect(
-      client.query({ queryKey: ['/api/auth/user'], queryFn: getQueryFn({ on401: 'returnNull' }) }),
-    ).resolves.toBeNull();
-    stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
-    await expect(client.query({ queryKey: ['/api/auth/session'] })).rejects.toMatchObject({
-      status: 401,
-      message: 'Unauthorized',
-    });
+    expect(client.getDefaultOptions().queries?.queryFn).toBeUndefined();
+    await expect(client.query({ queryKey: ['posts', 'one', 'p1'] })).rejects.toThrow(/queryFn/);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('retries reads only after transient failures, never writes; never goes stale, no refetch on focus', () => {
@@ -97,14 +84,18 @@ describe('query client', () => {
 
   it('shows fresh data after a refetch that first failed with 429', async () => {
     const client = createQueryClient();
+    const thing = {
+      queryKey: ['thing'],
+      queryFn: async () => readJson(await apiRequest('GET', '/api/thing')),
+    };
     stubFetch(new Response('{"n":1}', { status: 200 }));
-    await client.query({ queryKey: ['/api/thing'] });
+    await client.query(thing);
     const calls: Response[] = [
       new Response('{"message":"Too many"}', { status: 429 }),
       new Response('{"n":2}'),
     ];
     vi.stubGlobal('fetch', () => Promise.resolve(calls.shift()!));
-    await client.refetchQueries({ queryKey: ['/api/thing'] });
-    expect(client.getQueryData(['/api/thing'])).toEqual({ n: 2 });
+    await client.refetchQueries({ queryKey: thing.queryKey });
+    expect(client.getQueryData(thing.queryKey)).toEqual({ n: 2 });
   });
 });

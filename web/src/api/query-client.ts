@@ -1,23 +1,5 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, isApiError } from './api-error';
-import { apiRequest, readJson } from './api-request';
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/**
- * GET the URL made by joining the query key with "/", parse JSON. Only for keys that are plain
- * paths of routes not declared in @saathi/contracts yet; declared routes use `api.call`.
- */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    try {
-      return (await readJson(await apiRequest('GET', queryKey.join('/'), undefined, signal))) as T;
-    } catch (error) {
-      if (options.on401 === 'returnNull' && isApiError(error, 401)) return null as T;
-      throw error;
-    }
-  };
-}
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error';
 
 /** Statuses that say "try again shortly": rate or in-flight limits, a restarting upstream. */
 const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
@@ -37,12 +19,12 @@ export function retryTransient(failureCount: number, error: unknown): boolean {
 export const transientRetryDelay = (attempt: number): number => 500 * 2 ** attempt;
 
 // Reads retry only transient failures; writes never retry. No staleness, no refetch on focus,
-// no polling.
+// no polling. No default query function: every query names its key (a tuple such as
+// ['conversations', id], never a URL) and its own queryFn calling the typed client.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,
