@@ -1,4 +1,4 @@
-// Query keys of the feed's cached calls. All start with '/api/posts' (except daily answers and
+// Query keys of the feed's cached calls. All start with 'posts' (except daily answers and
 // profile stats), so one invalidation of that prefix reloads every post list, post and comment list.
 import type { ActivityWhen, FeedRadiusKm, PostHashtag } from '@saathi/contracts';
 
@@ -20,13 +20,13 @@ export interface ViewerPoint {
   longitude: number;
 }
 
-export const postsRootKey = ['/api/posts'] as const;
-export const postListsKey = ['/api/posts', 'list'] as const;
-export const postListKey = (params: FeedListParams) => ['/api/posts', 'list', params] as const;
-export const singlePostsKey = (postId: string) => ['/api/posts', 'one', postId] as const;
+export const postsRootKey = ['posts'] as const;
+export const postListsKey = ['posts', 'list'] as const;
+export const postListKey = (params: FeedListParams) => ['posts', 'list', params] as const;
+export const singlePostsKey = (postId: string) => ['posts', 'one', postId] as const;
 export const singlePostKey = (postId: string, point: ViewerPoint | null) =>
-  ['/api/posts', 'one', postId, point] as const;
-export const commentsKey = (postId: string) => ['/api/posts', postId, 'comments'] as const;
-export const dailyResponsesKey = ['/api/daily-question/responses'] as const;
-export const profileStatsRootKey = ['/api/profile-stats'] as const;
-export const profileStatsKey = (userId: string) => ['/api/profile-stats', userId] as const;
+  ['posts', 'one', postId, point] as const;
+export const commentsKey = (postId: string) => ['posts', postId, 'comments'] as const;
+export const dailyResponsesKey = ['daily-responses'] as const;
+export const profileStatsRootKey = ['profile-stats'] as const;
+export const profileStatsKey = (userId: string) => ['profile-stats', userId] as const;

@@ -86,7 +86,7 @@ describe('catchUpThreads', () => {
 
   it('leaves the conversation list alone and asks nothing for a thread never loaded', async () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(['/api/conversations'], []);
+    queryClient.setQueryData(['conversations'], []);
     const urls = stubFetch([]);
     await catchUpThreads(queryClient);
     expect(urls).toEqual([]);

@@ -1,7 +1,8 @@
-// Query keys of the cached calls. They read like the routes' paths, and a key made only of a
-// path's parts still works with the default query function (which joins it with "/").
-export const currentUserKey = ['/api/auth/user'] as const;
-export const profileKey = (userId: string) => ['/api/profile', userId] as const;
-export const peopleMetKey = (userId: string) => ['/api/people-met', userId] as const;
-export const publicUserKey = (userId: string) => ['/api/users', userId] as const;
-export const resetTokenKey = (token: string) => ['/api/auth/validate-reset-token', token] as const;
+// Query keys of the cached calls: tuples naming what is cached (['profile', userId]), never a
+// URL. Each query has its own queryFn calling the typed client; the keys only identify entries
+// and group them for invalidation (a key is invalidated with every key it is a prefix of).
+export const currentUserKey = ['current-user'] as const;
+export const profileKey = (userId: string) => ['profile', userId] as const;
+export const peopleMetKey = (userId: string) => ['people-met', userId] as const;
+export const publicUserKey = (userId: string) => ['users', userId] as const;
+export const resetTokenKey = (token: string) => ['reset-token', token] as const;

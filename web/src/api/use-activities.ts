@@ -18,7 +18,7 @@ import { postsRootKey } from './feed-query-keys';
 import { offerPushNotifications } from '../pwa/push-offer';
 
 /** Under the posts prefix, so a change reloads the post cards' spots too. */
-export const activityKey = (postId: string) => ['/api/posts', postId, 'activity'] as const;
+export const activityKey = (postId: string) => ['posts', postId, 'activity'] as const;
 
 /** The viewer's view of one activity (their request, the exact point and requests where allowed). */
 export function useActivity(postId: string, enabled: boolean) {
@@ -86,7 +86,7 @@ export function useStopRepeating(postId: string) {
   return useActivityChange(postId, () => api.call(stopRepeatingRoute, { params: { id: postId } }));
 }
 
-export const pastActivitiesKey = ['/api/activities/past'] as const;
+export const pastActivitiesKey = ['past-activities'] as const;
 
 /** The viewer's done activities and what others said about them (their own profile). */
 export function usePastActivities(enabled: boolean) {

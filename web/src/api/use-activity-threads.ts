@@ -8,8 +8,8 @@ import {
 import { api } from './api-client';
 import { offerPushNotifications } from '../pwa/push-offer';
 
-export const activityThreadsKey = ['/api/activity-threads'] as const;
-export const activityThreadKey = (postId: string) => ['/api/activity-threads', postId, 'messages'] as const;
+export const activityThreadsKey = ['activity-threads'] as const;
+export const activityThreadKey = (postId: string) => ['activity-threads', postId, 'messages'] as const;
 
 /** The viewer's activity threads (kept live by the socket). */
 export function useActivityThreads(enabled = true) {

@@ -5,9 +5,9 @@ import { getBlogPostRoute, listBlogPostsRoute, listFeaturedBlogPostsRoute } from
 import { api } from './api-client';
 import { isApiError } from './api-error';
 
-export const blogPostsKey = ['/api/blog/posts'] as const;
-export const featuredBlogPostsKey = ['/api/blog/posts', 'featured'] as const;
-export const blogPostKey = (slug: string) => ['/api/blog/posts', 'story', slug] as const;
+export const blogPostsKey = ['blog-posts'] as const;
+export const featuredBlogPostsKey = ['blog-posts', 'featured'] as const;
+export const blogPostKey = (slug: string) => ['blog-posts', 'story', slug] as const;
 
 /** Published stories, newest first, ten a page; "Load More Stories" fetches the next. */
 export function useBlogPosts() {

@@ -15,8 +15,8 @@ import { retryTransient, transientRetryDelay } from './query-client';
 import { mergeMessages } from '../lib/chat-messages';
 import { offerPushNotifications } from '../pwa/push-offer';
 
-export const circleThreadsKey = ['/api/circle-threads'] as const;
-export const circleThreadKey = (circleId: string) => ['/api/circle-threads', circleId, 'messages'] as const;
+export const circleThreadsKey = ['circle-threads'] as const;
+export const circleThreadKey = (circleId: string) => ['circle-threads', circleId, 'messages'] as const;
 
 /** The viewer's circle threads, newest message first, each with its own unread count. */
 export function useCircleThreads(enabled = true) {
@@ -80,7 +80,7 @@ export type CircleThreadMarks = ReadonlyMap<string, string>;
 
 function loadedCircleThreads(queryClient: QueryClient): [string, CircleThreadMessage[]][] {
   return queryClient
-    .getQueriesData<CircleThreadMessage[]>({ queryKey: ['/api/circle-threads'] })
+    .getQueriesData<CircleThreadMessage[]>({ queryKey: circleThreadsKey })
     .flatMap(([key, messages]) =>
       typeof key[1] === 'string' && key[2] === 'messages' && messages
         ? [[key[1], messages] as [string, CircleThreadMessage[]]]

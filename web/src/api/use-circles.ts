@@ -32,19 +32,28 @@ import {
 import { api } from './api-client';
 import { isApiError } from './api-error';
 import type { ViewerPoint } from './feed-query-keys';
+import {
+  circleActivitiesKey,
+  circleKey,
+  circleMembersKey,
+  circleOfferKey,
+  circleRequestsKey,
+  circlesNearKey,
+  circlesRootKey,
+  myCirclesKey,
+} from './circle-query-keys';
 import { circleThreadsKey } from './use-circle-threads';
 
-export const circlesRootKey = ['/api/circles'] as const;
-export const circlesNearKey = (point: ViewerPoint, topic: PostHashtag | undefined) =>
-  ['/api/circles', 'near', point, topic ?? null] as const;
-export const myCirclesKey = ['/api/circles', 'mine'] as const;
-export const circleKey = (id: string, point: ViewerPoint | null) =>
-  ['/api/circles', 'one', id, point] as const;
-export const circleMembersKey = (id: string) => ['/api/circles', id, 'members'] as const;
-export const circleRequestsKey = (id: string) => ['/api/circles', id, 'requests'] as const;
-/** Under the posts prefix: a change to one of them (a join from its panel) reloads the list too. */
-export const circleActivitiesKey = (id: string) => ['/api/posts', 'circle', id] as const;
-export const circleOfferKey = (postId: string) => ['/api/posts', postId, 'circle-offer'] as const;
+export {
+  circleActivitiesKey,
+  circleKey,
+  circleMembersKey,
+  circleOfferKey,
+  circleRequestsKey,
+  circlesNearKey,
+  circlesRootKey,
+  myCirclesKey,
+};
 
 /**
  * "Circles near you": open circles whose home is within 1 km, newest activity first, 20 a page;

@@ -25,6 +25,7 @@ import {
 } from './routes';
 import { nextPageOffset } from '../lib/feed-pages';
 import { api } from './api-client';
+import { circleActivitiesKey, circlesRootKey } from './circle-query-keys';
 import { offerPushNotifications } from '../pwa/push-offer';
 import { isApiError } from './api-error';
 import {
@@ -148,11 +149,11 @@ export function useCreatePost() {
       await Promise.all([
         queryClient.resetQueries({ queryKey: postListsKey }),
         queryClient.invalidateQueries({ queryKey: profileStatsRootKey }),
-        // A circle's activity: its list and the circle's "next activity" (use-circles' keys).
+        // A circle's activity: its list and the circle's "next activity" (circle-query-keys.ts).
         ...(body.circle
           ? [
-              queryClient.invalidateQueries({ queryKey: ['/api/posts', 'circle', body.circle.id] }),
-              queryClient.invalidateQueries({ queryKey: ['/api/circles'] }),
+              queryClient.invalidateQueries({ queryKey: circleActivitiesKey(body.circle.id) }),
+              queryClient.invalidateQueries({ queryKey: circlesRootKey }),
             ]
           : []),
       ]);

@@ -3,7 +3,7 @@ import type { MessageSettings } from '@saathi/contracts';
 import { getMessageSettingsRoute, putMessageSettingsRoute } from './routes';
 import { api } from './api-client';
 
-export const messageSettingsKey = ['/api/message-settings'] as const;
+export const messageSettingsKey = ['message-settings'] as const;
 
 /** Who may start a conversation with the signed-in person ('everyone' until they choose). */
 export function useMessageSettings() {

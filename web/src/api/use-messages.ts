@@ -83,7 +83,7 @@ export type ThreadMarks = ReadonlyMap<string, string>;
 /** Loaded threads as [conversation id, thread]. */
 function loadedThreads(queryClient: QueryClient): [string, ThreadData][] {
   return queryClient
-    .getQueriesData<ThreadData>({ queryKey: ['/api/conversations'] })
+    .getQueriesData<ThreadData>({ queryKey: conversationsKey })
     .flatMap(([key, thread]) =>
       typeof key[1] === 'string' && key[2] === 'messages' && thread
         ? [[key[1], thread] as [string, ThreadData]]

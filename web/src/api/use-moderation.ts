@@ -15,10 +15,10 @@ import type { ModerationActionBody, ReportTargetKind, ReviewContent, ReviewPerso
 import { api } from './api-client';
 import { ApiError } from './api-error';
 
-const casesKey = ['/api/moderation/admin/cases'] as const;
-const auditKey = ['/api/moderation/admin/audit'] as const;
-const suspensionsKey = ['/api/moderation/admin/suspensions'] as const;
-const reviewKey = ['/api/admin/review'] as const;
+const casesKey = ['moderation', 'cases'] as const;
+const auditKey = ['moderation', 'audit'] as const;
+const suspensionsKey = ['moderation', 'suspensions'] as const;
+const reviewKey = ['moderation', 'review'] as const;
 
 /**
  * Admins only: reported items awaiting review, oldest first, a page at a time ("Load more"

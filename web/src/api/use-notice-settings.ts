@@ -9,8 +9,8 @@ import {
 } from './routes';
 import { api } from './api-client';
 
-export const noticeSettingsKey = ['/api/notification-settings'] as const;
-export const mutesKey = ['/api/mutes'] as const;
+export const noticeSettingsKey = ['notice-settings'] as const;
+export const mutesKey = ['mutes'] as const;
 
 /** What reaches the signed-in person, per kind, and their quiet hours (the profile's Notifications). */
 export function useNoticeSettings() {

@@ -5,7 +5,7 @@ import { api } from './api-client';
 /** Views per screen and day (admins only; the server refuses anyone else). */
 export function usePageViews(days: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/admin/page-views', days],
+    queryKey: ['page-views', days],
     queryFn: ({ signal }) => api.call(listPageViewsRoute, { query: { days }, signal }),
     enabled,
   });

@@ -15,7 +15,7 @@ import { updateCachedPost } from './use-feed';
 import type { FeedPages } from './use-feed';
 import type { ThreadData } from './use-messages';
 
-export const blockedPeopleKey = ['/api/blocks'] as const;
+export const blockedPeopleKey = ['blocked-people'] as const;
 
 /** The signed-in user's blocked people (their own profile's list; also decides Block or Unblock). */
 export function useBlockedPeople(enabled = true) {

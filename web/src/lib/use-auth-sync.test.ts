@@ -21,8 +21,8 @@ afterEach(() => {
 });
 
 const user = (id: string) => ({ id, username: id });
-const conversationsKey = ['/api/conversations'];
-const feedKey = ['/api/posts', 'nearby'];
+const conversationsKey = ['conversations'];
+const feedKey = ['posts', 'nearby'];
 
 function clientWith(userId: string | null): QueryClient {
   const queryClient = new QueryClient();
