@@ -2,15 +2,11 @@
 // module registers its metrics into a fresh registry here, with stand-ins for the sources they
 // read at scrape time (nothing is scraped, so none is called). GENERATE_METRIC_NAMES writes the
 // result to metric-names.ts, which promql.ts names its metrics from.
-import { Histogram, Registry, type Metric } from 'prom-client';
+import { Registry } from 'prom-client';
 import { QueueName } from '@saathi/contracts';
-import {
-  registerOperationalMetrics,
-  type App,
-  type DatabasePort,
-  type EventBus,
-  type JobQueue,
-} from '@saathi/platform';
+import type { App, DatabasePort, EventBus, JobQueue } from '@saathi/platform';
+// The defining modules themselves, not the platform's index (which loads the whole kit).
+import { registerOperationalMetrics } from '../../services/platform/src/observability/operational-metrics';
 import { createHttpMetrics } from '../../services/platform/src/http/metrics';
 import { registerSocketMetrics } from '../../services/messaging/src/realtime/socket-metrics';
 import type { MessagingServer } from '../../services/messaging/src/realtime/socket-server';
@@ -44,9 +40,8 @@ function registries(): Registry[] {
 }
 
 /** A histogram is queried by its series (`_bucket`, `_count`, `_sum`), any other metric by its name. */
-function seriesOf(metric: Metric): string[] {
-  const { name } = metric as unknown as { name: string };
-  return metric instanceof Histogram ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name];
+function seriesOf({ name, type }: ReturnType<Registry['getMetricsAsArray']>[number]): string[] {
+  return String(type) === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name];
 }
 
 /** The metric (and histogram series) names Saathi's processes export, sorted. */
