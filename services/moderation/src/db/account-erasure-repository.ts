@@ -12,7 +12,7 @@ export class AccountErasureRepository {
 
   /**
    * docs/privacy.md says what goes, what stays and why. Idempotent. Run after the person is
-   * remembered as erased in the same transaction (events/user-deleted.ts): that waits for an
+   * remembered as erased in the same transaction (use-cases/account-erasure.ts): that waits for an
    * owners or membership write naming them under way, so what it wrote is deleted here too.
    */
   async erase(userId: string): Promise<void> {

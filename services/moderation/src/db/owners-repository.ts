@@ -16,7 +16,7 @@ const LEAVE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * circle, as the owning services announced it. The only source of a case's owner: a reporter's
  * word about whose item it is is never asked for. Also who is in each activity's group thread,
  * each circle and each 1:1 conversation, so only the people in them report their messages. A 1:1 message has no row (messaging does not announce each one):
- * its owner is the other person of the conversation its report names (use-cases/file-report.ts).
+ * its owner is the other person of the conversation its report names (use-cases/reports.ts).
  */
 /** What moderation knows of an item: its author, and for a message its activity thread or circle. */
 export interface KnownItem {
@@ -29,7 +29,7 @@ export interface KnownItem {
 
 export class OwnersRepository {
   /**
-   * Deleted accounts (events/user-deleted.ts): each creation and membership event travels on its
+   * Deleted accounts (use-cases/account-erasure.ts): each creation and membership event travels on its
    * own consumer, so one about a person can be handled after their erasure; it must not record
    * them again. Every write naming a person holds their lock first (`hold`), in its own
    * statement, and checks in the write's own statement.

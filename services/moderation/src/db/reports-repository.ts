@@ -20,7 +20,7 @@ export interface NewReport {
   reason: ReportReason;
   note: string | null;
   excerpt: string | null;
-  /** Its reporter's address was verified (see use-cases/file-report.ts). */
+  /** Its reporter's address was verified (see use-cases/reports.ts). */
   countsTowardHiding: boolean;
   /** The 1:1 conversation a report of a message named (its owner is the other person); else null. */
   conversationId: string | null;

@@ -86,7 +86,7 @@ export async function fileReport(
       if (!(await reports.addOnce(report, now))) return;
       // For a 1:1 message, with its conversation: messaging checks the message is in it and is
       // the other person's, else rejects the report and moderation withdraws it
-      // (events/report-rejected.ts). Until then the case names the other person.
+      // (withdrawReport, below). Until then the case names the other person.
       emit(reportFiledV1, {
         reporterId: reporter.id,
         targetKind: body.targetKind,
