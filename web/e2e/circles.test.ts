@@ -1,7 +1,7 @@
 // Circles end to end through the gateway, two people in two browsers: A creates an "ask to join"
 // circle; B, about 500 m away, finds it in "Circles near you", asks and is accepted; both talk in
 // the circle's thread live; A posts a weekly circle activity, and B sees it in the feed and in the
-// bell.
+// bell; B then sees on A's profile that A organises it.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -70,7 +70,7 @@ describe.each(MODES)('circles in the browser (%s mode)', (mode) => {
     const b = await newPage(browser, server.url);
     const name = `Saturday Shuttlers ${suffix}`;
     try {
-      await register(a.context, 'organiser');
+      const aUser = await register(a.context, 'organiser');
       const bUser = await register(b.context, 'shuttler');
       await placeAt(a.context, A_PLACE);
       await placeAt(b.context, B_PLACE);
@@ -151,6 +151,14 @@ describe.each(MODES)('circles in the browser (%s mode)', (mode) => {
       await bell.click();
       const popover = b.page.getByRole('dialog', { name: 'Notifications' });
       await popover.getByText(/posted a new activity in your circle/).waitFor();
+
+      // --- B opens A's profile: "Organises" names the circle and links to it -------------------
+      await b.page.goto(`/profile/${aUser.id}`);
+      const about = b.page.getByRole('list', { name: 'About this member' });
+      const organises = about.getByRole('listitem').filter({ hasText: /^Organises / });
+      await organises.getByRole('link', { name }).click();
+      await b.page.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(b.page.url()).toBe(circleUrl);
     } finally {
       await a.context.close();
       await b.context.close();

@@ -535,6 +535,8 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'GET /api/circles/:id/activities': "a circle's activities are public, like every activity in the feed",
   'POST /api/circles/:id/join': "joining or asking to join another's circle is the feature",
   'DELETE /api/circles/:id/membership': "ends the caller's own membership or request only",
+  'GET /api/circles/organised-by/:userId':
+    'the open circles someone organises (names and counts, never a place), shown with the profile to every signed-in person',
   'GET /api/posts/:id/circle-offer':
     "offers the caller a circle to join after another's activity: the feature, showing only the public circle",
 };

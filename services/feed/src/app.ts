@@ -65,6 +65,7 @@ import {
   handOverCircle,
   listCirclesNear,
   listMyCircles,
+  listOrganisedCircles,
 } from './use-cases/circles';
 import { giveActivityFeedback, pastActivities } from './use-cases/activity-feedback';
 import { createBotPost, requestActivitySeeding } from './use-cases/bots';
@@ -247,6 +248,7 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     close: (user, circleId, meta) => closeCircle(core, user, circleId, meta),
     activities: (viewer, circleId, point) => listCircleActivities(core, viewer, circleId, point),
     offer: (user, postId) => circleOffer(core, user, postId),
+    organisedBy: (viewer, userId) => listOrganisedCircles(core, viewer, userId),
   });
   exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
   adminReviewRoutes(app, { db: kit.db.db, edits: editDeps.edits, photos: core.photos });

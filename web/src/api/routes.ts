@@ -347,6 +347,10 @@ export const circleOfferRoute = /* @__PURE__ */ routeRef<typeof contracts.circle
   'GET',
   '/api/posts/:id/circle-offer',
 );
+export const listOrganisedCirclesRoute = /* @__PURE__ */ routeRef<typeof contracts.listOrganisedCirclesRoute>(
+  'GET',
+  '/api/circles/organised-by/:userId',
+);
 
 // messaging
 export const reviewMessageRoute = /* @__PURE__ */ routeRef<typeof contracts.reviewMessageRoute>(

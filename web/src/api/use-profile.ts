@@ -10,6 +10,7 @@ import {
   createProfileRoute,
   getProfileRoute,
   getPublicUserRoute,
+  listOrganisedCirclesRoute,
   peopleMetRoute,
   profileStatsRoute,
   updateProfileRoute,
@@ -116,4 +117,21 @@ export function usePeopleMet(userId: string | undefined): number | undefined {
     enabled: !!userId,
   });
   return query.data?.peopleMet;
+}
+
+/** Under the circles prefix: any change to a circle (a rename, a close, a new organiser) reloads it. */
+export const organisedCirclesKey = (userId: string) => ['circles', 'organised-by', userId] as const;
+
+/**
+ * The open circles someone organises (names and member counts, never a place), for "Organises …"
+ * in the profile's trust lines; empty for most people, and then the line is left out.
+ */
+export function useOrganisedCircles(userId: string | undefined) {
+  return useQuery({
+    queryKey: organisedCirclesKey(userId ?? ''),
+    queryFn: ({ signal }) =>
+      api.call(listOrganisedCirclesRoute, { params: { userId: userId ?? '' }, signal }),
+    enabled: !!userId,
+    select: (answer) => answer.circles,
+  });
 }

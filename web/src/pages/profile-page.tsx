@@ -1,9 +1,15 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, Calendar, FileText, Heart, Loader2, Pencil, Share2 } from 'lucide-react';
 import type { CurrentUser } from '@saathi/contracts';
 import { useCurrentUser } from '../api/use-current-user';
-import { usePeopleMet, useProfile, useProfileStats, usePublicUser } from '../api/use-profile';
+import {
+  useOrganisedCircles,
+  usePeopleMet,
+  useProfile,
+  useProfileStats,
+  usePublicUser,
+} from '../api/use-profile';
 import { BlockButton } from '../components/block-button';
 import { BlockedPeopleList } from '../components/blocked-people-list';
 import { EditProfileForm } from '../components/edit-profile-form';
@@ -57,11 +63,17 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
   const otherUser = usePublicUser(targetId, !isOwn);
   const stats = useProfileStats(targetId);
   const peopleMet = usePeopleMet(targetId);
+  const organised = useOrganisedCircles(targetId);
   const [editing, setEditing] = useState(false);
   const [share, setShare] = useState<{ qr: string; link: string } | null>(null);
   const [preparingShare, setPreparingShare] = useState(false);
 
-  if (profileQuery.isLoading || (!isOwn && otherUser.isLoading)) return <Spinner />;
+  const waitingForProfile = profileQuery.isLoading || (!isOwn && otherUser.isLoading);
+  // While the page waits for the profile anyway, it waits for the circles too (asked at the same
+  // time, usually back first), so "Organises" never pushes the card's buttons down after the first
+  // paint. A profile already cached shows at once.
+  const heldForCircles = useRef(waitingForProfile);
+  if (waitingForProfile || (heldForCircles.current && organised.isLoading)) return <Spinner />;
 
   const profile = profileQuery.data ?? null;
   const displayName = profileDisplayName({
@@ -122,7 +134,7 @@ function ProfileDashboard({ me, targetId }: { me: CurrentUser; targetId: string 
               {profile ? (
                 <>
                   <ProfileInterests interests={profile.interests} shared={profile.sharedInterests} />
-                  <ProfileTrustLines profile={profile} peopleMet={peopleMet} />
+                  <ProfileTrustLines profile={profile} peopleMet={peopleMet} organises={organised.data} />
                 </>
               ) : null}
               <div className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route';
-import { messageResponseSchema } from '../identity/auth';
+import { messageResponseSchema, userIdParamsSchema } from '../identity/auth';
 import { FEED_LIMIT_MAX } from './constants';
 import { feedPostSchema, hashtagSchema } from './schemas';
 
@@ -393,6 +393,33 @@ export const circleOfferRoute = defineRoute({
   response: { 200: z.object({ circle: circleSchema.nullable() }) },
 });
 
+/** A circle on a person's profile: what it is and how many are in it, never where. */
+export const organisedCircleSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  topic: z.string(),
+  memberCount: z.number().int().nonnegative(),
+});
+export type OrganisedCircle = z.infer<typeof organisedCircleSchema>;
+
+/** Circles listed on one profile. */
+export const ORGANISED_CIRCLES_MAX = 10;
+
+/**
+ * The circles a person organises (created or co-organises), for "Organises …" on their profile:
+ * open and shown ones, newest activity first, at most 10. Signed in, like the profile. Nothing of
+ * a place (no area, point or distance). Empty, never an error, for an unknown or erased person
+ * and when the viewer and the person are in a block either way, so the answer reveals nothing.
+ */
+export const listOrganisedCirclesRoute = defineRoute({
+  service: 'feed',
+  method: 'GET',
+  path: '/api/circles/organised-by/:userId',
+  access: 'user',
+  params: userIdParamsSchema,
+  response: { 200: z.object({ circles: z.array(organisedCircleSchema) }) },
+});
+
 export const circleRoutes = [
   listCirclesNearRoute,
   listMyCirclesRoute,
@@ -412,4 +439,5 @@ export const circleRoutes = [
   closeCircleRoute,
   listCircleActivitiesRoute,
   circleOfferRoute,
+  listOrganisedCirclesRoute,
 ] as const;

@@ -253,6 +253,38 @@ export class CirclesRepository {
   }
 
   /**
+   * What `userId`'s profile lists to `viewerId`: the open, shown circles they organise (created or
+   * co-organise), newest activity first, at most `limit`. Like "Circles near you", it leaves out
+   * circles the viewer reported and circles whose creator is in a block with the viewer (the
+   * caller answers nothing at all when the viewer and the person are). Only what the profile shows
+   * is read: never the home. One range of circle_members_user_idx, then each circle by its key.
+   */
+  async organisedBy(
+    userId: string,
+    viewerId: string,
+    limit: number,
+  ): Promise<{ id: string; name: string; topic: string; memberCount: number }[]> {
+    const rows = await queryRows<{ id: string; name: string; topic: string; member_count: number }>(
+      this.db,
+      sql`select c.id, c.name, c.topic, c.member_count
+            from feed.circle_members o join feed.circles c on c.id = o.circle_id
+           where o.user_id = ${userId} and o.role = 'organiser'
+             and c.closed_at is null and c.moderation is null
+             and not exists (select 1 from feed.hidden_for_viewer h
+                              where h.viewer_id = ${viewerId} and h.target_id = c.id)
+             and ${notBlockedEitherWay(viewerId, sql`c.creator_id`)}
+           order by c.last_activity_at desc, c.id desc
+           limit ${limit}`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      topic: row.topic,
+      memberCount: row.member_count,
+    }));
+  }
+
+  /**
    * The open, shown circles where `hostId` is an organiser, newest activity first, with the
    * activity's own circle (`preferredId`) ahead of them: the candidates of a circle offer.
    */

@@ -7,8 +7,15 @@ import {
   circleCreatedV1,
   circleMemberJoinedV1,
   circleRenamedV1,
+  ORGANISED_CIRCLES_MAX,
 } from '@saathi/contracts';
-import type { Circle, CirclesNearQuery, CreateCircleBody, EditCircleBody } from '@saathi/contracts';
+import type {
+  Circle,
+  CirclesNearQuery,
+  CreateCircleBody,
+  EditCircleBody,
+  OrganisedCircle,
+} from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
 import type { AuthUser, Db } from '@saathi/platform';
 import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
@@ -218,6 +225,22 @@ export async function listMyCircles(
 ): Promise<Circle[]> {
   const circles = await deps.circles.mine(user.id, deps.clock.now());
   return viewsFor(deps.circles, circles, user, null);
+}
+
+/**
+ * "Organises …" on a person's profile: the open, shown circles they organise, newest activity
+ * first, at most 10, and nothing of their homes. Empty when the viewer and the person are in a
+ * block either way, and for an unknown or erased person (who organises nothing): the answer is
+ * the same as for someone who organises no circle, so it reveals neither.
+ */
+export async function listOrganisedCircles(
+  deps: Pick<FeedCore, 'circles'>,
+  viewer: AuthUser,
+  userId: string,
+): Promise<{ circles: OrganisedCircle[] }> {
+  if (userId !== viewer.id && (await deps.circles.blockedWith(viewer.id, [userId])).size > 0)
+    return { circles: [] };
+  return { circles: await deps.circles.organisedBy(userId, viewer.id, ORGANISED_CIRCLES_MAX) };
 }
 
 /** An organiser changes what the circle says or how people join; the home stays where it was made. */

@@ -14,6 +14,7 @@ import {
   listCircleRequestsRoute,
   listCirclesNearRoute,
   listMyCirclesRoute,
+  listOrganisedCirclesRoute,
   reinviteCircleMemberRoute,
   removeCircleMemberRoute,
   setCircleRoleRoute,
@@ -28,6 +29,7 @@ import type {
   EditCircleBody,
   FeedPost,
   JoinCircleResult,
+  OrganisedCircle,
 } from '@saathi/contracts';
 import { registerRoute, requireUser } from '@saathi/platform';
 import type { App, AuthUser } from '@saathi/platform';
@@ -64,6 +66,7 @@ export interface CircleRoutesDeps {
   close(user: AuthUser, circleId: string, meta: RequestMeta): Promise<Circle>;
   activities(viewer: Viewer, circleId: string, point: Point | null): Promise<FeedPost[]>;
   offer(user: AuthUser, postId: string): Promise<{ circle: Circle | null }>;
+  organisedBy(viewer: AuthUser, userId: string): Promise<{ circles: OrganisedCircle[] }>;
 }
 
 /** Both coordinates, or no point at all. */
@@ -141,4 +144,7 @@ export function circleRoutes(app: App, deps: CircleRoutesDeps): void {
     deps.activities(request.user, request.params.id, pointOf(request.query)),
   );
   registerRoute(app, circleOfferRoute, (request) => deps.offer(requireUser(request), request.params.id));
+  registerRoute(app, listOrganisedCirclesRoute, (request) =>
+    deps.organisedBy(requireUser(request), request.params.userId),
+  );
 }
