@@ -163,5 +163,5 @@ describe.each(MODES)('circles in the browser (%s mode)', (mode) => {
       await a.context.close();
       await b.context.close();
     }
-  });
+  }, 180_000);
 });
