@@ -1,3 +1,5 @@
+import { ROUTES_BY_SERVICE, routeKey } from '@saathi/contracts';
+import type { AnyRoute } from '@saathi/contracts';
 import { acceptExportTokens } from '../auth/export-token';
 import type { App } from '../http/create-app';
 import { consumeBatchOnce, consumeOnce } from '../events/inbox';
@@ -42,6 +44,24 @@ export async function bindListedService<C extends ServiceEnv, Core>(
     });
   for (const broadcast of definition.broadcasts ?? [])
     await kit.bus.broadcast(broadcast.event, (envelope) => broadcast.run(core, envelope), broadcast.options);
+}
+
+/**
+ * A listed service serves exactly its contract's routes (`ROUTES_BY_SERVICE`, the gateway's
+ * routing table): an entry the gateway would never forward, or a declared route nobody handles
+ * (a 404 behind the gateway), stops the start.
+ */
+export function checkServedRoutes(service: string, served: readonly AnyRoute[]): void {
+  const declared = (ROUTES_BY_SERVICE as Readonly<Record<string, readonly AnyRoute[] | undefined>>)[service];
+  if (!declared) return;
+  const keys = new Set(served.map(routeKey));
+  const unserved = declared.map(routeKey).filter((key) => !keys.has(key));
+  if (unserved.length > 0)
+    throw new Error(`${service} declares ${unserved.join(', ')} in its contract but lists no entry for it`);
+  const known = new Set(declared.map(routeKey));
+  const extra = [...keys].filter((key) => !known.has(key));
+  if (extra.length > 0)
+    throw new Error(`${service} lists ${extra.join(', ')}, which its contract's route list does not declare`);
 }
 
 /**

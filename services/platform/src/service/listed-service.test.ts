@@ -177,6 +177,13 @@ describe('a listed service', () => {
     expect(ran).toBe(false);
   });
 
+  it('serves exactly its contract’s routes: a declared route without an entry stops the start', async () => {
+    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
+    await expect(
+      start({ ...notesService(uniqueName('listed_contract'), core), name: 'moderation', consumers: [] }),
+    ).rejects.toThrow(/POST \/api\/moderation\/reports.*lists no entry/);
+  });
+
   it('refuses to bind a public route with handle (its user may be null)', () => {
     expect(() => handle(addNoteRoute, () => ({ text: 'x' }))).toThrow(/handlePublic/);
   });

@@ -10,7 +10,7 @@ import { enforceDeclaredRoutes } from './declared-routes';
 import { isListedService } from './define-service';
 import type { ListedServiceDefinition, PeriodicTask, ServiceDefinition, ServiceKit } from './define-service';
 import { createUnitOfWork } from './unit-of-work';
-import { bindListedService, upkeepOf } from './bind-entries';
+import { bindListedService, checkServedRoutes, upkeepOf } from './bind-entries';
 import { registerOperationalMetrics } from '../observability/operational-metrics';
 
 /** A service's migrations in order: the platform's outbox and inbox tables, then its own. */
@@ -124,11 +124,9 @@ async function startListed<C extends ServiceEnv, Core>(
   kit: ServiceKit<C>,
   publicKey: string | undefined,
 ): Promise<PeriodicTask<C>[]> {
-  enforceDeclaredRoutes(
-    app,
-    definition.name,
-    definition.routes.map((entry) => entry.route),
-  );
+  const served = definition.routes.map((entry) => entry.route);
+  checkServedRoutes(definition.name, served);
+  enforceDeclaredRoutes(app, definition.name, served);
   await definition.plugins?.(app, kit);
   const core = definition.core(kit);
   await bindListedService(definition, app, kit, core, publicKey);
