@@ -10,9 +10,9 @@ import type { ModerationCore } from './moderation-core';
  * (docs/moderation.md).
  */
 export async function eraseAccount(
-  deps: Pick<ModerationCore, 'erasedPeople' | 'erasure' | 'clock'>,
+  core: Pick<ModerationCore, 'erasedPeople' | 'erasure' | 'clock'>,
   { data, tx }: ConsumedEvent<typeof userDeletedV1>,
 ): Promise<void> {
-  await deps.erasedPeople.with(tx).remember(data.userId, deps.clock.now());
-  await deps.erasure.with(tx).erase(data.userId);
+  await core.erasedPeople.with(tx).remember(data.userId, core.clock.now());
+  await core.erasure.with(tx).erase(data.userId);
 }

@@ -24,24 +24,24 @@ export const AUDIT_PAGE = 100;
 
 /** A page of the review queue; a cursor this service did not write is the caller's mistake (400). */
 export async function listOpenCases(
-  deps: Pick<ModerationCore, 'reports'>,
+  core: Pick<ModerationCore, 'reports'>,
   { query }: RouteInput<typeof listOpenCasesRoute>,
 ): Promise<RouteOutput<typeof listOpenCasesRoute>> {
-  if (query.cursor === undefined) return deps.reports.openCases(query.limit);
+  if (query.cursor === undefined) return core.reports.openCases(query.limit);
   const after = decodeCaseCursor(query.cursor);
   if (!after) throw outcomes.invalid(INVALID_CURSOR);
-  return deps.reports.openCases(query.limit, after);
+  return core.reports.openCases(query.limit, after);
 }
 
 /** Every action taken, newest first (the latest AUDIT_PAGE). */
 export function listAuditLog(
-  deps: Pick<ModerationCore, 'reports'>,
+  core: Pick<ModerationCore, 'reports'>,
   _input: RouteInput<typeof listAuditRoute>,
 ): Promise<RouteOutput<typeof listAuditRoute>> {
-  return deps.reports.auditLog(AUDIT_PAGE);
+  return core.reports.auditLog(AUDIT_PAGE);
 }
 
-type Deps = Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'suspensions'>;
+type ActionCore = Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'suspensions'>;
 
 /**
  * An admin closes an open case: dismiss (the item shows again), remove the content, or suspend
@@ -49,27 +49,27 @@ type Deps = Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'suspensions'>;
  * one audit row, in one transaction.
  */
 export async function takeAction(
-  deps: Deps,
+  core: ActionCore,
   { user: admin, body, meta }: RouteInput<typeof takeModerationActionRoute>,
 ): Promise<RouteOutput<typeof takeModerationActionRoute>> {
   const { action } = body;
-  if (action === 'reinstate') await reinstate(deps, admin, body, meta);
-  else await closeCase(deps, admin, { ...body, action }, meta);
+  if (action === 'reinstate') await reinstate(core, admin, body, meta);
+  else await closeCase(core, admin, { ...body, action }, meta);
   return { message: ModerationMessages.actionDone };
 }
 
 /** Dismiss, remove or suspend: closes the item's open case. */
 async function closeCase(
-  deps: Deps,
+  core: ActionCore,
   admin: AuthUser,
   body: ModerationActionBody & { action: Exclude<ModerationActionBody['action'], 'reinstate'> },
   meta: RequestMeta,
 ) {
   const { targetKind, targetId, action } = body;
-  const now = deps.clock.now();
-  await deps.uow.withEvents(
+  const now = core.clock.now();
+  await core.uow.withEvents(
     async (tx, emit) => {
-      const reports = deps.reports.with(tx);
+      const reports = core.reports.with(tx);
       const open = await reports.lockOpenCase(targetKind, targetId);
       if (!open) throw outcomes.notFound(ModerationMessages.nothingToReview);
       switch (action) {
@@ -88,7 +88,7 @@ async function closeCase(
           // waits (or is dismissed or removed) rather than suspending a guess.
           if (!open.owner_id) throw outcomes.conflict(ModerationMessages.ownerUnknown);
           await reports.closeCase(targetKind, targetId, 'suspended', now);
-          await deps.suspensions.with(tx).suspend(open.owner_id, admin.id, now);
+          await core.suspensions.with(tx).suspend(open.owner_id, admin.id, now);
           emit(userSuspendedV1, { userId: open.owner_id, actorId: admin.id });
           break;
       }
@@ -99,16 +99,16 @@ async function closeCase(
 }
 
 /** Undoes a suspension: the person may sign in again and their posts show again. */
-async function reinstate(deps: Deps, admin: AuthUser, body: ModerationActionBody, meta: RequestMeta) {
+async function reinstate(core: ActionCore, admin: AuthUser, body: ModerationActionBody, meta: RequestMeta) {
   if (body.targetKind !== 'user') throw outcomes.invalid(ModerationMessages.reinstateNeedsPerson);
   const userId = body.targetId;
-  const now = deps.clock.now();
-  await deps.uow.withEvents(
+  const now = core.clock.now();
+  await core.uow.withEvents(
     async (tx, emit) => {
-      if (!(await deps.suspensions.with(tx).reinstate(userId)))
+      if (!(await core.suspensions.with(tx).reinstate(userId)))
         throw outcomes.notFound(ModerationMessages.notSuspended);
       emit(userReinstatedV1, { userId, actorId: admin.id });
-      await deps.reports
+      await core.reports
         .with(tx)
         .audit(
           { actorId: admin.id, action: 'reinstate', targetKind: 'user', targetId: userId, ownerId: userId },

@@ -7,8 +7,8 @@ import type { ModerationCore } from './moderation-core';
  * asking on their behalf with its short-lived token (index.ts: `exportToken`).
  */
 export function exportMyData(
-  deps: Pick<ModerationCore, 'exports'>,
+  core: Pick<ModerationCore, 'exports'>,
   { user }: RouteInput<typeof exportModerationDataRoute>,
 ): Promise<RouteOutput<typeof exportModerationDataRoute>> {
-  return deps.exports.partOf(user.id);
+  return core.exports.partOf(user.id);
 }

@@ -23,22 +23,22 @@ const isContent = (kind: ReportTargetKind): kind is ContentKind =>
  * items.
  */
 export async function fileReport(
-  deps: Pick<
+  core: Pick<
     ModerationCore,
     'uow' | 'clock' | 'reports' | 'owners' | 'hideAfterReports' | 'rateLimiter' | 'reportsPerHour'
   >,
   { user: reporter, body, meta }: RouteInput<typeof createReportRoute>,
 ): Promise<RouteOutput<typeof createReportRoute>> {
-  const now = deps.clock.now();
+  const now = core.clock.now();
   await withinRate(
-    deps.rateLimiter,
+    core.rateLimiter,
     `reportsPerHour:${reporter.id}`,
-    { limit: deps.reportsPerHour, windowMs: 3_600_000 },
+    { limit: core.reportsPerHour, windowMs: 3_600_000 },
     now,
   );
-  await deps.uow.withEvents(
+  await core.uow.withEvents(
     async (tx, emit) => {
-      const owners = deps.owners.with(tx);
+      const owners = core.owners.with(tx);
       // Whose item it is comes from the owning service's events, never from the request: a
       // reporter must not be able to steer a suspension at someone else.
       const known = isContent(body.targetKind)
@@ -64,7 +64,7 @@ export async function fileReport(
           : body.targetId;
       if (ownerId === reporter.id) throw outcomes.invalid(ModerationMessages.cannotReportSelf);
       // A deleted account has nothing left to review; a case about it would outlive its erasure.
-      if (body.targetKind === 'user' && (await deps.owners.with(tx).isErased(body.targetId)))
+      if (body.targetKind === 'user' && (await core.owners.with(tx).isErased(body.targetId)))
         throw outcomes.notFound(ModerationMessages.itemGone);
       const report = {
         reporterId: reporter.id,
@@ -79,7 +79,7 @@ export async function fileReport(
         countsTowardHiding: reporter.emailVerified === true,
         conversationId: direct?.conversationId ?? null,
       };
-      const reports = deps.reports.with(tx);
+      const reports = core.reports.with(tx);
       // The case row first: it serialises concurrent reports of one item, so the threshold
       // is crossed (and announced) exactly once.
       const opened = await reports.openCase(report, now);
@@ -94,7 +94,7 @@ export async function fileReport(
         ...(direct ? { conversationId: direct.conversationId } : {}),
       });
       if (!isContent(body.targetKind) || opened.hidden) return;
-      if ((await reports.reportersSinceReview(body.targetKind, body.targetId)) < deps.hideAfterReports)
+      if ((await reports.reportersSinceReview(body.targetKind, body.targetId)) < core.hideAfterReports)
         return;
       await reports.markHidden(body.targetKind, body.targetId);
       emit(contentHiddenV1, { targetKind: body.targetKind, targetId: body.targetId });
@@ -138,10 +138,10 @@ async function directMessageOwner(
  * as the record of that decision.
  */
 export async function withdrawReport(
-  deps: Pick<ModerationCore, 'reports' | 'hideAfterReports'>,
+  core: Pick<ModerationCore, 'reports' | 'hideAfterReports'>,
   { data: rejection, tx, emit }: ConsumedEvent<typeof reportRejectedV1>,
 ): Promise<void> {
-  const reports = deps.reports.with(tx);
+  const reports = core.reports.with(tx);
   const result = await reports.withdrawMessageReport(rejection);
   // No case, or no such report (filed again with another conversation since, or the reporter's
   // account was erased and the report anonymised): nothing of this report is left to undo.
@@ -163,7 +163,7 @@ export async function withdrawReport(
     await reports.renameMessageOwner(rejection.targetId);
   if (
     result.case.hidden &&
-    (await reports.reportersSinceReview(target.targetKind, target.targetId)) < deps.hideAfterReports
+    (await reports.reportersSinceReview(target.targetKind, target.targetId)) < core.hideAfterReports
   ) {
     await reports.markShown(target.targetKind, target.targetId);
     emit(contentUnhiddenV1, target);

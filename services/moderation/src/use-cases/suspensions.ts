@@ -7,8 +7,8 @@ export const SUSPENSIONS_PAGE = 100;
 
 /** Who is suspended now, most recent first (reinstating is an action: use-cases/admin.ts). */
 export function listSuspensions(
-  deps: Pick<ModerationCore, 'suspensions'>,
+  core: Pick<ModerationCore, 'suspensions'>,
   _input: RouteInput<typeof listSuspensionsRoute>,
 ): Promise<RouteOutput<typeof listSuspensionsRoute>> {
-  return deps.suspensions.list(SUSPENSIONS_PAGE);
+  return core.suspensions.list(SUSPENSIONS_PAGE);
 }
