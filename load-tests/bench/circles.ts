@@ -21,7 +21,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { CIRCLES_NEAR_RADIUS_KM, CIRCLES_PAGE_SIZE } from '@saathi/contracts';
 import { feedService } from '@saathi/feed';
 import { CirclesRepository } from '../../services/feed/src/db/circles-repository';
@@ -29,12 +28,13 @@ import { circleWalkQuery } from '../../services/feed/src/db/circle-near-query';
 import type { CircleNearQuery } from '../../services/feed/src/db/circle-near-query';
 import { connectPostgres, generateKeyPair, queryRows, serviceMigrations } from '@saathi/platform';
 import type { DatabasePort } from '@saathi/platform';
-import { testEnv } from '@saathi/platform/testing';
 import { startChild } from './lib/children';
 import type { Child } from './lib/children';
+import { createBenchDatabase } from './lib/bench-database';
 import { measure, median } from './lib/measure';
 import type { RequestShape, Sample } from './lib/measure';
 import { processCpuSeconds } from './lib/process-cpu';
+import { latencySummary as summary } from './lib/stats';
 
 const here = import.meta.dirname;
 const { values } = parseArgs({
@@ -80,36 +80,7 @@ function randomPoints(count: number): { latitude: number; longitude: number }[] 
   }));
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-function summary(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    mean: ms.reduce((a, b) => a + b, 0) / ms.length,
-  };
-}
 const fmt = (ms: number) => ms.toFixed(2);
-
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `saathi_bench_circles_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(testEnv.databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: testEnv.databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
 
 const randomLatitude = sql`round((${CENTRE.latitude}::float8 + (random() * 2 - 1) * ${HALF_LAT}::float8)::numeric, 3)::float8`;
 const randomLongitude = sql`round((${CENTRE.longitude}::float8 + (random() * 2 - 1) * ${HALF_LON}::float8)::numeric, 3)::float8`;
@@ -298,7 +269,7 @@ async function measureHttp(databaseUrl: string) {
 
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const created = await createDatabase();
+  const created = await createBenchDatabase('saathi_bench_circles');
   const db = connectPostgres(created.url, { max: 2 });
   try {
     await db.migrate(feedService.dbSchema, serviceMigrations(feedService));

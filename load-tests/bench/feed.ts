@@ -27,7 +27,6 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { ACCESS_COOKIE } from '@saathi/contracts';
 import { feedService } from '@saathi/feed';
 import { PostsRepository } from '../../services/feed/src/db/posts-repository';
@@ -43,12 +42,13 @@ import {
   signAccessToken,
 } from '@saathi/platform';
 import type { DatabasePort } from '@saathi/platform';
-import { testEnv } from '@saathi/platform/testing';
 import { startChild } from './lib/children';
 import type { Child } from './lib/children';
+import { createBenchDatabase } from './lib/bench-database';
 import { measure, median } from './lib/measure';
 import type { RequestShape, Sample } from './lib/measure';
 import { processCpuSeconds } from './lib/process-cpu';
+import { latencySummary as summary } from './lib/stats';
 import { reencodePhoto } from '../../services/feed/src/domain/reencode-photo';
 import { gradientPng } from '../audit/photo';
 
@@ -90,36 +90,7 @@ function randomPoints(count: number): { latitude: number; longitude: number }[] 
   }));
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-function summary(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    mean: ms.reduce((a, b) => a + b, 0) / ms.length,
-  };
-}
 const fmt = (ms: number) => ms.toFixed(2);
-
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `saathi_bench_feed_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(testEnv.databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: testEnv.databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** 1M posts in one statement, secondary indexes dropped before and rebuilt after (much faster). */
 async function seed(db: DatabasePort): Promise<void> {
@@ -424,7 +395,7 @@ async function measureHttp(databaseUrl: string) {
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const reuse = values['database-url'];
-  const created = reuse ? undefined : await createDatabase();
+  const created = reuse ? undefined : await createBenchDatabase('saathi_bench_feed');
   const databaseUrl = reuse ?? created!.url;
   const db = connectPostgres(databaseUrl, { max: 2 });
   try {

@@ -29,6 +29,7 @@ import {
 } from '../../services/notification/src/testing/push-product';
 import type { ProductPerson } from '../../services/notification/src/testing/push-product';
 import { startTestServer } from '../../web/e2e/server';
+import { percentile } from './lib/stats';
 
 const { values } = parseArgs({
   options: {
@@ -114,9 +115,6 @@ async function traceHops(databaseUrl: string, sends: Map<string, number>): Promi
     await db.end();
   }
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 const endpoint = await startPushEndpoint();
 const product = await startProduct();

@@ -39,6 +39,7 @@ import { startChild } from './lib/children';
 import { commandCpuSeconds, processCpuSeconds } from './lib/process-cpu';
 import { startClusterProduct, startEmbeddedProduct } from './lib/realtime-products';
 import type { BenchProduct, BenchUser } from './lib/realtime-products';
+import { latencySummary as summary } from './lib/stats';
 
 const here = import.meta.dirname;
 const { values } = parseArgs({
@@ -83,14 +84,6 @@ const IDLE_SAMPLE_MS = 3_000;
 /** Longest wait, after the sends, for the cluster to be as quiet as at idle. */
 const QUIET_MAX_MS = 60_000;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-function summary(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
-}
 const fmt = (ms: number) => ms.toFixed(1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
