@@ -31,6 +31,7 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   remove: 'Removed',
   suspend: 'Suspended',
   reinstate: 'Reinstated',
+  remove_photo: 'Photo hidden',
 };
 
 const STATE_LABELS: Record<string, string> = {

@@ -25,8 +25,11 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 /** The reported item's text as the reporter saw it, kept for the reviewer. */
 export const REPORT_EXCERPT_MAX_LENGTH = 1000;
 
-/** The first three close a case; reinstate undoes a suspension (of a person, not a case). */
-export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'reinstate'] as const;
+/**
+ * Dismiss, remove, suspend and remove_photo close a case; reinstate undoes a suspension (of a
+ * person, not a case). remove_photo takes one photo off a reported post and keeps the post.
+ */
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'reinstate', 'remove_photo'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** The review queue's page: 20 open cases unless asked otherwise, never more than 50. */

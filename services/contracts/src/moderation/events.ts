@@ -35,6 +35,16 @@ export const contentRemovedV1 = defineEvent(
   z.object({ ...content, actorId: z.uuid() }),
 );
 
+/**
+ * An admin took one photo off a reported post and kept the post: feed deletes the photo (its
+ * bytes too; its URL answers 404) and shows the post again, as after a dismissal. Harmless when
+ * the post or the photo is already gone, or the photo is not that post's.
+ */
+export const photoRemovedV1 = defineEvent(
+  'moderation.photo.removed.v1',
+  z.object({ postId: z.uuid(), photoId: z.uuid(), actorId: z.uuid() }),
+);
+
 /** An admin reviewed the reports and kept the item: whatever the reports hid shows again. */
 export const reportDismissedV1 = defineEvent(
   'moderation.report.dismissed.v1',

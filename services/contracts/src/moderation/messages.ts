@@ -9,6 +9,10 @@ export const ModerationMessages = {
   notSuspended: 'This person is not suspended',
   reinstateNeedsPerson: 'Only a person can be reinstated',
   actionDone: 'Done',
+  /** remove_photo names the photo, and only remove_photo does, and only on a post. */
+  photoNeedsPhotoAction: 'Only hiding a photo names a photo',
+  photoActionNeedsPhoto: 'Say which photo to hide',
+  photoActionNeedsPost: 'Only a post’s photo can be hidden',
   /** A message of an activity thread the reporter is not in (as messaging shows it: not at all). */
   notInThread: 'You can only report messages in threads you are part of',
   /** A 1:1 message of a conversation the reporter is not one of the two people in. */

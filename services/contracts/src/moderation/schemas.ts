@@ -83,9 +83,27 @@ export const openCasesPageSchema = z.object({
 });
 export type OpenCasesPage = z.infer<typeof openCasesPageSchema>;
 
-export const moderationActionBodySchema = reportTargetSchema.extend({
-  action: z.enum(MODERATION_ACTIONS, 'Choose an action'),
-});
+/**
+ * `photoId` goes with `remove_photo` only, which needs it and a post: the photo leaves the post,
+ * the post stays. Any other action with a photo, or remove_photo without one, is a 400.
+ */
+export const moderationActionBodySchema = reportTargetSchema
+  .extend({
+    action: z.enum(MODERATION_ACTIONS, 'Choose an action'),
+    photoId: z.uuid('Invalid photo').optional(),
+  })
+  .refine((body) => body.photoId === undefined || body.action === 'remove_photo', {
+    message: ModerationMessages.photoNeedsPhotoAction,
+    path: ['photoId'],
+  })
+  .refine((body) => body.action !== 'remove_photo' || body.photoId !== undefined, {
+    message: ModerationMessages.photoActionNeedsPhoto,
+    path: ['photoId'],
+  })
+  .refine((body) => body.action !== 'remove_photo' || body.targetKind === 'post', {
+    message: ModerationMessages.photoActionNeedsPost,
+    path: ['targetKind'],
+  });
 export type ModerationActionBody = z.infer<typeof moderationActionBodySchema>;
 
 /** Ids are null where the person they named deleted their account (docs/privacy.md). */

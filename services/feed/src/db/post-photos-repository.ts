@@ -115,6 +115,28 @@ export class PostPhotosRepository {
     };
   }
 
+  /**
+   * Moderation took the photo off the post: its row (and bytes) go and the post's `photos` no
+   * longer lists it, the others keeping their order. False, and nothing written, when the photo
+   * is not that post's (already gone, never was, or the post is gone).
+   */
+  async removeFromPost(postId: string, photoId: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(postPhotos)
+      .where(and(eq(postPhotos.id, photoId), eq(postPhotos.postId, postId)))
+      .returning({ id: postPhotos.id });
+    if (deleted.length === 0) return false;
+    await queryRows(
+      this.db,
+      sql`update feed.posts p
+             set photos = coalesce((select jsonb_agg(e.photo order by e.n)
+                                      from jsonb_array_elements(p.photos) with ordinality as e(photo, n)
+                                     where e.photo->>'id' <> ${photoId}), '[]'::jsonb)
+           where p.id = ${postId}`,
+    );
+    return true;
+  }
+
   /** Uploads no post took within UNATTACHED_PHOTO_AGE_MS; returns how many went. */
   async deleteUnattached(now: Date): Promise<number> {
     const before = new Date(now.getTime() - UNATTACHED_PHOTO_AGE_MS);

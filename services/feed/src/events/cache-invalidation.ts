@@ -20,6 +20,7 @@ import {
   contentHiddenV1,
   contentRemovedV1,
   contentUnhiddenV1,
+  photoRemovedV1,
   reportDismissedV1,
   userReinstatedV1,
   userSuspendedV1,
@@ -80,6 +81,10 @@ export async function invalidateCacheOnEvents(
       if (data.targetKind === 'post') nowAndAgain(() => cache.invalidatePost(data.targetId), options);
       else if (data.targetKind === 'comment') nowAndAgain(() => cache.clear(), options);
     });
+  // A photo taken off a post: its card loses the photo (and shows again if the reports hid it).
+  await bus.broadcast(photoRemovedV1, ({ data }) =>
+    nowAndAgain(() => cache.invalidatePost(data.postId), options),
+  );
   await bus.broadcast(userSuspendedV1, () => nowAndAgain(() => cache.clear(), options));
   await bus.broadcast(userReinstatedV1, () => nowAndAgain(() => cache.clear(), options));
 }

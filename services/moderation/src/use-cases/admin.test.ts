@@ -108,6 +108,61 @@ describe('takeAction', () => {
     ).toMatchObject({ kind: 'not-found', message: ModerationMessages.nothingToReview });
   });
 
+  it('takes one photo off a post: the case closes as kept, one event, the audit says remove_photo', async () => {
+    const open = openCase();
+    const { core, calls } = deps({ open });
+    const by = admin();
+    const photoId = randomUUID();
+    await takeAction(
+      core,
+      act({ action: 'remove_photo', targetKind: 'post', targetId: open.target_id, photoId }, by),
+    );
+    expect(calls.find(([name]) => name === 'closeCase')?.[3]).toBe('dismissed');
+    expect(calls.find(([name]) => name === 'audit')?.[1]).toEqual({
+      actorId: by.id,
+      action: 'remove_photo',
+      targetKind: 'post',
+      targetId: open.target_id,
+      ownerId: open.owner_id,
+    });
+    expect(core.uow.emitted).toEqual([
+      {
+        type: 'moderation.photo.removed.v1',
+        data: { postId: open.target_id, photoId, actorId: by.id },
+        traceId: 'trace-1',
+      },
+    ]);
+
+    // Only a post's photo, only a named one, only on an open case.
+    const comment = deps({ open: openCase({ target_kind: 'comment' }) });
+    expect(
+      await failure(
+        takeAction(
+          comment.core,
+          act({ action: 'remove_photo', targetKind: 'comment', targetId: randomUUID(), photoId }),
+        ),
+      ),
+    ).toMatchObject({ kind: 'invalid', message: ModerationMessages.photoActionNeedsPost });
+    expect(
+      await failure(
+        takeAction(
+          deps({ open }).core,
+          act({ action: 'remove_photo', targetKind: 'post', targetId: open.target_id }),
+        ),
+      ),
+    ).toMatchObject({ kind: 'invalid', message: ModerationMessages.photoActionNeedsPhoto });
+    const none = deps();
+    expect(
+      await failure(
+        takeAction(
+          none.core,
+          act({ action: 'remove_photo', targetKind: 'post', targetId: randomUUID(), photoId }),
+        ),
+      ),
+    ).toMatchObject({ kind: 'not-found', message: ModerationMessages.nothingToReview });
+    expect([...comment.core.uow.emitted, ...none.core.uow.emitted]).toEqual([]);
+  });
+
   it('reinstates only a person who is suspended', async () => {
     const { core } = deps();
     const userId = randomUUID();

@@ -3,6 +3,7 @@ import {
   CONTENT_KINDS,
   INVALID_CURSOR,
   ModerationMessages,
+  photoRemovedV1,
   reportDismissedV1,
   userReinstatedV1,
   userSuspendedV1,
@@ -44,8 +45,8 @@ export function listAuditLog(
 type ActionCore = Pick<ModerationCore, 'uow' | 'clock' | 'reports' | 'suspensions'>;
 
 /**
- * An admin closes an open case: dismiss (the item shows again), remove the content, or suspend
- * its owner; or reinstates a suspended person. Each is one event the owning services apply and
+ * An admin closes an open case: dismiss (the item shows again), remove the content, suspend its
+ * owner, or take one photo off a post and keep the post; or reinstates a suspended person. Each is one event the owning services apply and
  * one audit row, in one transaction.
  */
 export async function takeAction(
@@ -58,14 +59,14 @@ export async function takeAction(
   return { message: ModerationMessages.actionDone };
 }
 
-/** Dismiss, remove or suspend: closes the item's open case. */
+/** Dismiss, remove, suspend or remove_photo: closes the item's open case. */
 async function closeCase(
   core: ActionCore,
   admin: AuthUser,
   body: ModerationActionBody & { action: Exclude<ModerationActionBody['action'], 'reinstate'> },
   meta: RequestMeta,
 ) {
-  const { targetKind, targetId, action } = body;
+  const { targetKind, targetId, action, photoId } = body;
   const now = core.clock.now();
   await core.uow.withEvents(
     async (tx, emit) => {
@@ -90,6 +91,16 @@ async function closeCase(
           await reports.closeCase(targetKind, targetId, 'suspended', now);
           await core.suspensions.with(tx).suspend(open.owner_id, admin.id, now);
           emit(userSuspendedV1, { userId: open.owner_id, actorId: admin.id });
+          break;
+        case 'remove_photo':
+          // The body's schema already asks for a post and a photo; a direct caller gets the same
+          // answers. Whether the photo is the post's is feed's to know: it ignores one that is not.
+          if (targetKind !== 'post') throw outcomes.invalid(ModerationMessages.photoActionNeedsPost);
+          if (!photoId) throw outcomes.invalid(ModerationMessages.photoActionNeedsPhoto);
+          // The post is kept: the case closes as a dismissal does (what the reports hid shows
+          // again, later reports count afresh), the audit row says a photo went.
+          await reports.closeCase(targetKind, targetId, 'dismissed', now);
+          emit(photoRemovedV1, { postId: targetId, photoId, actorId: admin.id });
           break;
       }
       await reports.audit({ actorId: admin.id, action, targetKind, targetId, ownerId: open.owner_id }, now);

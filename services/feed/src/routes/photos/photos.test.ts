@@ -1,13 +1,16 @@
 // Photos on posts (issue 31): the bytes decide the type, every upload is re-encoded without its
 // metadata (EXIF GPS above all), at most 4 per post and POST_PHOTOS_PER_DAY a day per person,
 // served from our origin with nosniff, and gone with the post or the account.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
+  contentHiddenV1,
   FeedMessages,
   feedPostSchema,
   POST_PHOTO_MAX_BYTES,
+  photoRemovedV1,
   postPhotoUrl,
   userDeletedV1,
 } from '@saathi/contracts';
@@ -245,5 +248,50 @@ describe('photos on posts', () => {
       'the unattached upload to go',
     );
     expect(await feed.rows(sql`select 1 from feed.post_photos where id = ${kept.id}`)).toHaveLength(1);
+  });
+
+  it('takes one photo off a post when moderation hides it: gone, 404, the rest and the post stay', async () => {
+    const author = buildUser();
+    const admin = buildUser({ role: 'admin' });
+    const photos = [await uploaded(author), await uploaded(author), await uploaded(author)];
+    const [first, hiddenPhoto, last] = photos.map((photo) => photo.id) as [string, string, string];
+    const created = (await post(author, [first, hiddenPhoto, last])).json<FeedPost>();
+    const shownIds = async () =>
+      (await feed.list(DELHI)).find((entry) => entry.id === created.id)?.photos?.map((photo) => photo.id);
+    expect(await shownIds()).toEqual([first, hiddenPhoto, last]);
+    // Reported enough to be hidden from everyone, then reviewed: one photo goes, the post is kept.
+    await feed.publish(contentHiddenV1, { targetKind: 'post', targetId: created.id });
+    await waitFor(async () => (await shownIds()) === undefined, 10_000, 'the post to be hidden');
+
+    const removal = { postId: created.id, photoId: hiddenPhoto, actorId: admin.id };
+    await feed.publish(photoRemovedV1, removal);
+    await waitFor(
+      async () => JSON.stringify(await shownIds()) === JSON.stringify([first, last]),
+      10_000,
+      'the post to show again without the photo',
+    );
+    expect(await feed.rows(sql`select 1 from feed.post_photos where id = ${hiddenPhoto}`)).toHaveLength(0);
+    expect((await served(hiddenPhoto, 'card')).statusCode).toBe(404);
+    expect((await served(hiddenPhoto, 'full')).statusCode).toBe(404);
+    expect((await served(first, 'card')).statusCode).toBe(200);
+    expect((await served(last, 'full')).statusCode).toBe(200);
+
+    // Again (a new event for the same photo), a photo of another post, a post that is gone: no change.
+    const other = await uploaded(author);
+    const otherPost = (await post(author, [other.id])).json<FeedPost>();
+    const ignored = [
+      await feed.publish(photoRemovedV1, removal),
+      await feed.publish(photoRemovedV1, { postId: created.id, photoId: other.id, actorId: admin.id }),
+      await feed.publish(photoRemovedV1, { postId: randomUUID(), photoId: other.id, actorId: admin.id }),
+      await feed.publish(photoRemovedV1, { postId: otherPost.id, photoId: last, actorId: admin.id }),
+    ];
+    for (const eventId of ignored)
+      await feed.waitForRow(
+        sql`select 1 from feed.inbox where consumer = 'feed.photo-removed' and event_id = ${eventId}`,
+      );
+    expect(await shownIds()).toEqual([first, last]);
+    expect(
+      await feed.rows(sql`select 1 from feed.post_photos where id in (${other.id}, ${last})`),
+    ).toHaveLength(2);
   });
 });

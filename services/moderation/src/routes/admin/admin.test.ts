@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentRemovedV1, reportDismissedV1, userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
+import {
+  contentRemovedV1,
+  ModerationMessages,
+  photoRemovedV1,
+  reportDismissedV1,
+  userReinstatedV1,
+  userSuspendedV1,
+} from '@saathi/contracts';
 import type { AuditEntry, OpenCase, OpenCasesPage, Suspension } from '@saathi/contracts';
 import { buildAdmin, buildUser, startTestModeration } from '../../testing/test-moderation';
 import type { TestModeration } from '../../testing/test-moderation';
@@ -33,12 +40,12 @@ async function cases(): Promise<OpenCase[]> {
   return all;
 }
 
-async function act(action: string, targetKind: string, targetId: string, as = admin) {
+async function act(action: string, targetKind: string, targetId: string, as = admin, photoId?: string) {
   return moderation.app.inject({
     method: 'POST',
     url: '/api/moderation/admin/actions',
     ...moderation.signIn(as),
-    payload: { action, targetKind, targetId },
+    payload: { action, targetKind, targetId, ...(photoId ? { photoId } : {}) },
   });
 }
 
@@ -219,5 +226,42 @@ describe('admin actions', () => {
     expect((await act('remove', 'user', personId)).statusCode).toBe(400);
     expect((await act('dismiss', 'post', randomUUID())).statusCode).toBe(404);
     expect((await act('explode', 'post', randomUUID())).statusCode).toBe(400);
+  });
+
+  it('remove_photo: one photo of a reported post goes, the post is kept, the audit names the action', async () => {
+    const [postId, ownerId, photoId] = [randomUUID(), randomUUID(), randomUUID()];
+    await moderation.announce('post', postId, ownerId);
+    await moderation.report(buildUser(), { targetKind: 'post', targetId: postId });
+
+    // The photo goes with remove_photo only, which needs one, on a post: each a 400 with its reason.
+    const wrong = [
+      [await act('remove', 'post', postId, admin, photoId), ModerationMessages.photoNeedsPhotoAction],
+      [await act('dismiss', 'post', postId, admin, photoId), ModerationMessages.photoNeedsPhotoAction],
+      [await act('remove_photo', 'post', postId), ModerationMessages.photoActionNeedsPhoto],
+      [await act('remove_photo', 'comment', postId, admin, photoId), ModerationMessages.photoActionNeedsPost],
+    ] as const;
+    for (const [response, reason] of wrong) {
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(reason);
+    }
+    expect((await act('remove_photo', 'post', postId, admin, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await act('remove_photo', 'post', postId, buildUser(), photoId)).statusCode).toBe(403);
+    expect((await cases()).some((entry) => entry.targetId === postId)).toBe(true);
+
+    const response = await act('remove_photo', 'post', postId, admin, photoId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await moderation.outbox(photoRemovedV1)).filter((e) => e.postId === postId)).toEqual([
+      { postId, photoId, actorId: admin.id },
+    ]);
+    expect((await moderation.outbox(contentRemovedV1)).some((e) => e.targetId === postId)).toBe(false);
+    expect((await cases()).some((entry) => entry.targetId === postId)).toBe(false);
+    expect((await audit()).find((entry) => entry.targetId === postId)).toMatchObject({
+      actorId: admin.id,
+      action: 'remove_photo',
+      targetKind: 'post',
+      ownerId,
+    });
+    // The case is closed: nothing left to review.
+    expect((await act('remove_photo', 'post', postId, admin, randomUUID())).statusCode).toBe(404);
   });
 });
