@@ -52,7 +52,7 @@ export function useSuspensions(enabled: boolean) {
   });
 }
 
-/** Dismiss, remove, suspend or reinstate; the queue and the lists are read again after. */
+/** Dismiss, remove, suspend, reinstate or hide one photo of a post; the queue and the lists are read again after. */
 export function useModerationAction() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
 import { ShieldAlert } from 'lucide-react';
 import { REPORT_REASON_LABELS, reviewPostPhotoUrl } from '@saathi/contracts';
 import type { ModerationAction, OpenCase, ReviewText } from '@saathi/contracts';
@@ -9,6 +11,7 @@ import {
   useReviewItem,
   useSuspensions,
 } from '../api/use-moderation';
+import { ModalDialog } from '../components/modal-dialog';
 import { NoticeCard } from '../components/notice-card';
 import { Spinner } from '../components/spinner';
 import { buttonSecondary, cardClass } from '../components/ui';
@@ -42,12 +45,24 @@ const STATE_LABELS: Record<string, string> = {
 
 const quoteClass = 'border-l-4 border-slate-300 pl-3 break-words whitespace-pre-line text-slate-900';
 
+/** A photo an admin is about to hide: its post's case and its place among the post's photos. */
+type PhotoToHide = { entry: Pick<OpenCase, 'targetKind' | 'targetId'>; photoId: string; label: string };
+
 /**
  * The reported item as the service that owns it stores it (never the reporter's excerpt, which
  * anyone can make up): a post, a comment with its post, a message with the few around it, or a
- * person's public profile. "Item no longer exists" when that service has no such item.
+ * person's public profile. "Item no longer exists" when that service has no such item. A reported
+ * post's photos each have "Hide this photo" (`onHidePhoto`), which asks first.
  */
-function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'> }) {
+function StoredItem({
+  entry,
+  onHidePhoto,
+  busy = false,
+}: {
+  entry: Pick<OpenCase, 'targetKind' | 'targetId'>;
+  onHidePhoto?: (photo: PhotoToHide) => void;
+  busy?: boolean;
+}) {
   const item = useReviewItem(entry.targetKind, entry.targetId);
   if (item.isLoading) return <p className="mt-2 text-sm text-slate-600">Loading the item…</p>;
   if (item.error || !item.data)
@@ -111,7 +126,7 @@ function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'
         // The post's photos, whatever moderation did to it: a report may be about one of them.
         <ul className="flex flex-wrap gap-2" aria-label="Photos on the post">
           {content.photos.map((photo, index) => (
-            <li key={photo.id}>
+            <li key={photo.id} className="flex flex-col items-start gap-1">
               <a
                 href={reviewPostPhotoUrl(photo.id)}
                 target="_blank"
@@ -127,6 +142,23 @@ function StoredItem({ entry }: { entry: Pick<OpenCase, 'targetKind' | 'targetId'
                   className="h-24 w-auto rounded object-cover"
                 />
               </a>
+              {entry.targetKind === 'post' && onHidePhoto ? (
+                <button
+                  type="button"
+                  className="text-xs font-medium text-red-700 underline hover:text-red-800 disabled:opacity-60"
+                  disabled={busy}
+                  aria-label={`Hide photo ${index + 1} of ${content.photos?.length ?? 0}`}
+                  onClick={() =>
+                    onHidePhoto({
+                      entry,
+                      photoId: photo.id,
+                      label: `photo ${index + 1} of ${content.photos?.length ?? 0}`,
+                    })
+                  }
+                >
+                  Hide this photo
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -168,7 +200,7 @@ const dangerButton =
 
 /**
  * /admin/moderation — admins only: open reports with the item as its service stores it, the three
- * actions, the people suspended now, the audit list.
+ * actions (and, on a post's photo, hide just that photo), the people suspended now, the audit list.
  */
 export default function AdminModerationPage() {
   usePageTitle('Moderation - Saathi');
@@ -178,6 +210,7 @@ export default function AdminModerationPage() {
   const audit = useAuditLog(isAdmin);
   const suspensions = useSuspensions(isAdmin);
   const act = useModerationAction();
+  const [photoToHide, setPhotoToHide] = useState<PhotoToHide | null>(null);
 
   if (isLoading) return <Spinner />;
   if (!isAdmin)
@@ -189,9 +222,18 @@ export default function AdminModerationPage() {
       </div>
     );
 
-  const run = async (entry: Pick<OpenCase, 'targetKind' | 'targetId'>, action: ModerationAction) => {
+  const run = async (
+    entry: Pick<OpenCase, 'targetKind' | 'targetId'>,
+    action: ModerationAction,
+    photoId?: string,
+  ) => {
     try {
-      await act.mutateAsync({ action, targetKind: entry.targetKind, targetId: entry.targetId });
+      await act.mutateAsync({
+        action,
+        targetKind: entry.targetKind,
+        targetId: entry.targetId,
+        ...(photoId ? { photoId } : {}),
+      });
       toast({ title: ACTION_LABELS[action] });
     } catch (error) {
       if (handleUnauthorized(error)) return;
@@ -241,7 +283,7 @@ export default function AdminModerationPage() {
                     {entry.reporters === 1 ? 'report' : 'reports'}
                     {entry.hidden ? ' · hidden until reviewed' : ''}
                   </p>
-                  <StoredItem entry={entry} />
+                  <StoredItem entry={entry} onHidePhoto={setPhotoToHide} busy={act.isPending} />
                   {entry.excerpt ? (
                     <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">
                       <span className="font-medium">As reported</span> (the reporter&apos;s words, not
@@ -317,6 +359,35 @@ export default function AdminModerationPage() {
           </button>
         ) : null}
       </section>
+
+      <ModalDialog
+        open={photoToHide !== null}
+        onOpenChange={(next) => !act.isPending && !next && setPhotoToHide(null)}
+        title="Hide this photo"
+        description={`Take ${photoToHide?.label ?? 'this photo'} off the post for everyone? The post stays, the photo is deleted and the report is closed.`}
+        descriptionClassName="mt-2 text-sm text-slate-600"
+        width="sm"
+        role="alertdialog"
+      >
+        <div className="mt-6 flex justify-end gap-2">
+          <Dialog.Close className={buttonSecondary} disabled={act.isPending}>
+            Cancel
+          </Dialog.Close>
+          <button
+            type="button"
+            className={dangerButton}
+            disabled={act.isPending}
+            onClick={() => {
+              if (!photoToHide) return;
+              void run(photoToHide.entry, 'remove_photo', photoToHide.photoId).finally(() =>
+                setPhotoToHide(null),
+              );
+            }}
+          >
+            Hide photo
+          </button>
+        </div>
+      </ModalDialog>
 
       <section aria-labelledby="suspended-people" className={cardClass}>
         <h2 id="suspended-people" className="text-lg font-semibold text-slate-900">
