@@ -3,14 +3,16 @@
 // of B's posts (B's posts vanish from A's feed, B's next message to A is refused with a plain
 // error); an admin reads each reported item as stored (a made-up excerpt only "as reported"; a
 // deleted post "no longer exists"), removes the reported post, and it is gone for everyone;
+// the admin hides one photo of another reported post of B's (the post stays with the other);
 // the reported message names B as its author, and the admin suspends B, then reinstates them.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MessagingMessages, ModerationMessages } from '@saathi/contracts';
+import { MessagingMessages, ModerationMessages, postPhotoUrl } from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import { launchBrowser, newPage, runAxe } from './browser';
 import { newestMailName, waitForVerificationToken } from './mail';
+import { solidPng } from './png';
 import type { TestServer } from './server';
 import { SHARED_ADMINS } from './shared-config';
 import { MODES, sharedProduct, registerAccount, type Account } from './modes';
@@ -30,6 +32,25 @@ async function createPost(context: BrowserContext, content: string): Promise<str
   const res = await context.request.post('/api/posts', { data: { content, hashtags: [], ...HYDERABAD } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
+}
+
+/** A post with two photos, uploaded through the API; answers the post's and the photos' ids. */
+async function createPhotoPost(context: BrowserContext, content: string): Promise<[string, string, string]> {
+  const photoIds: string[] = [];
+  for (const rgb of [
+    [200, 30, 30],
+    [30, 60, 200],
+  ] as const) {
+    const imageData = `data:image/png;base64,${solidPng(64, 48, [...rgb]).toString('base64')}`;
+    const res = await context.request.post('/api/post-photos', { data: { imageData } });
+    expect(res.status(), await res.text()).toBe(201);
+    photoIds.push(((await res.json()) as { id: string }).id);
+  }
+  const res = await context.request.post('/api/posts', {
+    data: { content, hashtags: [], ...HYDERABAD, photoIds },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return [((await res.json()) as { id: string }).id, photoIds[0] ?? '', photoIds[1] ?? ''];
 }
 
 async function feedIds(context: BrowserContext): Promise<string[]> {
@@ -89,6 +110,8 @@ describe.each(MODES)('trust and safety in the browser (%s mode)', (mode) => {
       const blockedText = `Cricket at the maidan tonight ${suffix}`;
       const reported = await createPost(b.context, reportedText);
       const blockedPost = await createPost(b.context, blockedText);
+      const photoText = `Our street after the rain ${suffix}`;
+      const [photoPost, hiddenPhoto, keptPhoto] = await createPhotoPost(b.context, photoText);
 
       // B has a conversation with A (messaging learns of new accounts by event: retry).
       let conversationId = '';
@@ -242,6 +265,28 @@ describe.each(MODES)('trust and safety in the browser (%s mode)', (mode) => {
       // Gone for everyone: its author and the admin too.
       await eventually(async () => !(await feedIds(b.context)).includes(reported), 'the removal');
       expect(await feedIds(admin.context)).not.toContain(reported);
+
+      // --- The admin hides one photo of a reported post: the post stays, with the other ---------
+      const photoReport = await admin.context.request.post('/api/moderation/reports', {
+        data: { targetKind: 'post', targetId: photoPost, reason: 'other' },
+      });
+      expect(photoReport.status()).toBe(201);
+      await admin.page.reload();
+      const photoCase = admin.page.getByRole('article').filter({ hasText: photoText });
+      await photoCase.getByRole('list', { name: 'Photos on the post' }).getByRole('img').nth(1).waitFor();
+      await photoCase.getByRole('button', { name: 'Hide photo 1 of 2' }).click();
+      const confirmHide = admin.page.getByRole('alertdialog', { name: 'Hide this photo' });
+      await confirmHide.getByRole('button', { name: 'Hide photo', exact: true }).click();
+      await expectToast(admin.page, 'Photo hidden');
+      await photoCase.waitFor({ state: 'detached' });
+      await admin.page.getByRole('table').getByText('Photo hidden').waitFor();
+      const photoStatus = async (id: string) =>
+        (await b.context.request.get(postPhotoUrl(id, 'card'))).status();
+      await eventually(async () => (await photoStatus(hiddenPhoto)) === 404, 'the photo to go');
+      expect(await photoStatus(keptPhoto)).toBe(200);
+      const single = await b.context.request.get(`/api/posts/${photoPost}`);
+      expect(single.status()).toBe(200);
+      expect(((await single.json()) as FeedPost).photos?.map((photo) => photo.id)).toEqual([keptPhoto]);
 
       // --- The reported message names its real author; the admin suspends B, then reinstates --
       const message = admin.page.getByRole('article').filter({ hasText: 'Hi! Want to play?' });
