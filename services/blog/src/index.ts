@@ -1,25 +1,62 @@
-import { blogRoutes, QueueName } from '@saathi/contracts';
-import { defineService, defineWorker, eventTablesPrune } from '@saathi/platform';
-import { registerBlog } from './app';
+import {
+  createBlogPostRoute,
+  generateBlogDigestRoute,
+  getBlogPostMetaRoute,
+  getBlogPostRoute,
+  listBlogPostsRoute,
+  listFeaturedBlogPostsRoute,
+  postCreatedV1,
+  QueueName,
+  unpublishBlogPostRoute,
+  updateBlogPostRoute,
+  userDeletedV1,
+} from '@saathi/contracts';
+import { defineService, defineWorker, handle, handlePublic, handleRaw, onEvent } from '@saathi/platform';
 import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
-import { subscribePostCreated } from './events/post-created';
-import { subscribeUserDeleted } from './events/user-deleted';
 import { blogDigestJob } from './jobs/digest';
+import { forgetAuthor } from './use-cases/account-erasure';
+import { createPost, unpublishPost, updatePost } from './use-cases/admin';
+import { createBlogCore } from './use-cases/blog-core';
+import type { BlogCore } from './use-cases/blog-core';
+import { countPost, requestDigest, scheduleWeeklyDigest } from './use-cases/digest';
+import { listFeatured, listPosts, postMeta, viewPost } from './use-cases/posts';
 
 export type { Config } from './config';
 export { configSchema };
 
-/** Blog: the stories, their views, and the weekly community digest written from anonymous counts. */
+/**
+ * Blog: the stories, their views, and the weekly community digest written from anonymous counts.
+ * This is its table of contents: every way in, and the use case it runs. Access (the route's
+ * `access`), validation, the inbox, retries and the event tables' upkeep are the platform's.
+ */
 export const blogService = defineService({
   name: 'blog',
   configSchema,
   dbSchema: SCHEMA,
   migrations: new URL('./db/migrations/', import.meta.url),
-  routes: blogRoutes,
   auth: 'platform',
-  register: registerBlog,
-  consumers: [subscribePostCreated, subscribeUserDeleted],
-  periodic: [eventTablesPrune('blog', SCHEMA)],
+  core: createBlogCore,
+  // The weekly digest's schedule, added once when the service starts (the worker writes it).
+  plugins: (_app, kit) => scheduleWeeklyDigest(kit, kit.config.BLOG_DIGEST_EVERY_MS),
+  routes: [
+    // The public blog: no sign-in needed.
+    handlePublic(listBlogPostsRoute, listPosts),
+    handlePublic(listFeaturedBlogPostsRoute, listFeatured),
+    // Each read counts a view, so no cache may answer in the service's place.
+    handleRaw(getBlogPostRoute, async (core: BlogCore, request, reply) =>
+      reply.header('cache-control', 'no-store').send(await viewPost(core, request)),
+    ),
+    handlePublic(getBlogPostMetaRoute, postMeta),
+    // Admins only (401 signed out, 403 for everyone else).
+    handle(createBlogPostRoute, createPost),
+    handle(updateBlogPostRoute, updatePost),
+    handle(unpublishBlogPostRoute, unpublishPost),
+    handle(generateBlogDigestRoute, requestDigest),
+  ],
+  consumers: [
+    onEvent(postCreatedV1, 'blog.activity-post-created', countPost),
+    onEvent(userDeletedV1, 'blog.user-deleted', forgetAuthor),
+  ],
   workers: [defineWorker({ queue: QueueName.blogDigest, handler: blogDigestJob })],
 });

@@ -1,6 +1,6 @@
 import type { JobContext, ServiceKit } from '@saathi/platform';
-import { createBlogCore } from '../app';
 import type { Config } from '../config';
+import { createBlogCore } from '../use-cases/blog-core';
 import { writeDigest } from '../use-cases/digest';
 
 /** The community digest job: weekly (the past week) and on an admin's demand (the current week). */

@@ -1,11 +1,24 @@
-import type { Clock, JobQueue } from '@saathi/platform';
-import type { ActivityRepository } from '../db/activity-repository';
-import type { BlogPostsRepository } from '../db/posts-repository';
+import type { Clock, JobQueue, ServiceKit } from '@saathi/platform';
+import type { Config } from '../config';
+import { ActivityRepository } from '../db/activity-repository';
+import { BlogPostsRepository } from '../db/posts-repository';
 
-/** What the blog's use cases work with, built once per process (app.ts). */
+/**
+ * What the blog's use cases work with, built once when the service (or its worker) starts. Each
+ * use case takes the `Pick` it needs, so its test fakes only that.
+ */
 export interface BlogCore {
   clock: Clock;
   queue: JobQueue;
   posts: BlogPostsRepository;
   activity: ActivityRepository;
+}
+
+export function createBlogCore(kit: ServiceKit<Config>): BlogCore {
+  return {
+    clock: kit.clock,
+    queue: kit.queue,
+    posts: new BlogPostsRepository(kit.db.db),
+    activity: new ActivityRepository(kit.db.db),
+  };
 }

@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { BlogMessages, postCreatedV1 } from '@saathi/contracts';
 import type { BlogPost } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
-import { createBlogCore } from '../app';
 import { isoWeekOf } from '../domain/iso-week';
 import { buildAdmin, buildUser, startTestBlog } from '../testing/test-blog';
 import type { TestBlog } from '../testing/test-blog';
+import { createBlogCore } from './blog-core';
 import { writeDigest } from './digest';
 
 let blog: TestBlog;
