@@ -38,7 +38,7 @@ export const blogService = defineService({
   auth: 'platform',
   core: createBlogCore,
   // The weekly digest's schedule, added once when the service starts (the worker writes it).
-  plugins: (_app, kit) => scheduleWeeklyDigest(kit, kit.config.BLOG_DIGEST_EVERY_MS),
+  onStart: (core, kit) => scheduleWeeklyDigest(core, kit.config.BLOG_DIGEST_EVERY_MS),
   routes: [
     // The public blog: no sign-in needed.
     handlePublic(listBlogPostsRoute, listPosts),

@@ -99,6 +99,11 @@ export interface ListedServiceDefinition<
   broadcasts?: readonly BroadcastEntry<NoInfer<Core>>[];
   /** Plugins the routes need besides the platform's (rare); runs before the routes are bound. */
   plugins?(app: App, kit: ServiceKit<C>): void | Promise<void>;
+  /**
+   * Once at start, after every entry is bound: what the service sets up outside its own tables
+   * (a repeating job's schedule). Failing it fails the start.
+   */
+  onStart?(core: NoInfer<Core>, kit: ServiceKit<C>): void | Promise<void>;
 }
 
 /**

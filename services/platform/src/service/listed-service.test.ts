@@ -237,6 +237,27 @@ describe('a listed service', () => {
     );
     await waitFor(() => core.ticks >= 2, 5_000, 'two ticks');
   });
+
+  it('runs onStart with the core at start, and a failing one fails the start', async () => {
+    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
+    const running = await start(
+      notesService(uniqueName('listed_start'), core, {
+        onStart: (given) => {
+          given.notes.add('started');
+          return Promise.resolve();
+        },
+      }),
+    );
+    const read = await running.app.inject({ method: 'GET', url: '/api/kit-notes/started' });
+    expect(read.statusCode).toBe(200);
+    await expect(
+      start(
+        notesService(uniqueName('listed_start_fails'), core, {
+          onStart: () => Promise.reject(new Error('no schedule')),
+        }),
+      ),
+    ).rejects.toThrow('no schedule');
+  });
 });
 
 async function outbox(schema: string) {

@@ -130,6 +130,7 @@ async function startListed<C extends ServiceEnv, Core>(
   await definition.plugins?.(app, kit);
   const core = definition.core(kit);
   await bindListedService(definition, app, kit, core, publicKey);
+  await definition.onStart?.(core, kit);
   return [
     ...upkeepOf<C>(definition),
     ...(definition.periodic ?? []).map((task) => ({
