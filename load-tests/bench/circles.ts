@@ -31,9 +31,8 @@ import type { DatabasePort } from '@saathi/platform';
 import { startChild } from './lib/children';
 import type { Child } from './lib/children';
 import { createBenchDatabase } from './lib/bench-database';
-import { measure, median } from './lib/measure';
-import type { RequestShape, Sample } from './lib/measure';
-import { processCpuSeconds } from './lib/process-cpu';
+import { measureInterleaved } from './lib/interleaved-targets';
+import type { HttpTarget } from './lib/interleaved-targets';
 import { latencySummary as summary } from './lib/stats';
 
 const here = import.meta.dirname;
@@ -220,7 +219,7 @@ async function measureHttp(databaseUrl: string) {
     let next = 0;
     return () => `${prefix}${query[(next = (next + 1) % query.length)]!}`;
   };
-  const targets: Record<Target, { url: string; request: RequestShape; pid: number | undefined }> = {
+  const targets: Record<Target, HttpTarget> = {
     trivial: { url: `${gateway.url}/api/blog/ping`, request: {}, pid: upstream.process.pid },
     feed: {
       url: `${gateway.url}/api/posts${query[0]}`,
@@ -233,38 +232,7 @@ async function measureHttp(databaseUrl: string) {
       pid: feed.process.pid,
     },
   };
-  const names = Object.keys(targets) as Target[];
-  for (const name of names) {
-    const target = targets[name];
-    const check = await fetch(target.url);
-    if (check.status !== 200) throw new Error(`${name} answered ${check.status}: ${await check.text()}`);
-    await measure(target.url, CONNECTIONS, 2, target.request);
-  }
-  const samples: Record<Target, (Sample & { cpuUs: number })[]> = { trivial: [], feed: [], circles: [] };
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const name of names) {
-      const target = targets[name];
-      const cpuBefore = processCpuSeconds(target.pid);
-      const sample = await measure(target.url, CONNECTIONS, DURATION, target.request);
-      const cpuAfter = processCpuSeconds(target.pid);
-      const cpuUs =
-        cpuBefore !== undefined && cpuAfter !== undefined
-          ? ((cpuAfter - cpuBefore) * 1e6) / (sample.reqPerSec * DURATION)
-          : NaN;
-      samples[name].push({ ...sample, cpuUs });
-      console.log(
-        `round ${round} ${name.padEnd(8)} ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, service CPU ${cpuUs.toFixed(0)} µs/req${sample.errors || sample.non2xx ? ` (errors ${sample.errors}, non-2xx ${sample.non2xx})` : ''}`,
-      );
-    }
-  }
-  const row = (name: Target) => ({
-    reqPerSec: median(samples[name].map((s) => s.reqPerSec)),
-    p50: median(samples[name].map((s) => s.p50)),
-    p99: median(samples[name].map((s) => s.p99)),
-    cpuUs: median(samples[name].map((s) => s.cpuUs)),
-    failures: samples[name].reduce((n, s) => n + s.errors + s.non2xx, 0),
-  });
-  return Object.fromEntries(names.map((name) => [name, row(name)])) as Record<Target, ReturnType<typeof row>>;
+  return measureInterleaved(targets, { connections: CONNECTIONS, rounds: ROUNDS, durationS: DURATION });
 }
 
 async function main(): Promise<void> {
