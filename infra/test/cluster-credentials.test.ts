@@ -10,6 +10,7 @@ import { uniqueName } from '@saathi/platform/testing';
 import { roleOf, setupDatabaseRoles, setupDatabaseRolesIfAllowed } from '../scripts/database-roles.mjs';
 import { PROCESSES } from '../deploy/processes';
 import { startTestCluster, waitUntil } from './cluster-harness';
+import { keepOutputOfFailures } from './cluster-failures';
 import type { TestCluster } from './cluster-harness';
 import { testInfra } from './infra';
 
@@ -39,6 +40,7 @@ const refusal = (promise: Promise<unknown>) =>
 describe('per-service credentials in cluster mode', () => {
   let cluster: TestCluster;
   let prefix: string;
+  keepOutputOfFailures(() => cluster, 'credentials');
 
   beforeAll(async () => {
     cluster = await startTestCluster({ redisUsers: true });

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -40,6 +40,12 @@ export interface TestCluster {
   ports: Record<string, number>;
   pids(): Record<string, number>;
   output(): string;
+  /**
+   * Writes everything the cluster's processes printed to a file (under the system's temporary
+   * directory, `saathi-cluster-logs/`) and returns its path: a failed test keeps the evidence
+   * after close() has removed the cluster.
+   */
+  saveOutput(label: string): string;
   /** What the cluster's NATS refused (a publish or subscription beyond a service's permissions). */
   natsViolations(): string[];
   /**
@@ -243,6 +249,13 @@ export async function startTestCluster(
     ports,
     pids,
     output: () => output,
+    saveOutput: (label) => {
+      const dir = path.join(tmpdir(), 'saathi-cluster-logs');
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${databaseName}-${label.replace(/[^a-z0-9-]+/gi, '-')}.log`);
+      writeFileSync(file, output);
+      return file;
+    },
     natsViolations: () => nats.violations(),
     restart: async (name) => {
       const port = ports[name];

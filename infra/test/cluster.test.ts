@@ -22,12 +22,14 @@ import type { ChatMessage } from '@saathi/contracts';
 import { mergeMessages } from '../../web/src/lib/chat-messages';
 import type { ClientSocket } from '../../services/messaging/src/testing/test-messaging';
 import { isReady, startTestCluster, waitUntil } from './cluster-harness';
+import { keepOutputOfFailures } from './cluster-failures';
 import type { TestCluster } from './cluster-harness';
 import { recordFigures } from './reliability/figures';
 
 let cluster: TestCluster;
 let gatewayUrl = '';
 const sockets: ClientSocket[] = [];
+keepOutputOfFailures(() => cluster, 'cluster');
 
 /** Feed queries a process has answered with 200, from its Prometheus metrics. */
 async function feedRequestCount(port: number): Promise<number> {
