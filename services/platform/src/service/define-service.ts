@@ -1,5 +1,6 @@
 import type { AnyRoute, QueueName } from '@saathi/contracts';
 import type { z } from 'zod';
+import type { RevokedSessions } from '../auth/revoked-sessions';
 import type { App, CreateAppOptions } from '../http/create-app';
 import type { Mailer, ServiceDeps } from '../ports';
 import type { JobContext } from '../ports';
@@ -34,6 +35,17 @@ export interface ServiceJob<C, N extends QueueName = QueueName> {
   queue: N;
   concurrency?: number;
   handler(kit: ServiceKit<C>): (job: JobContext<N>) => Promise<void>;
+}
+
+/**
+ * What a listed service's `core` may take from the process beyond the ports: the app (a service
+ * that serves more than HTTP on it, such as messaging's Socket.IO server) and the process's one
+ * list of revoked sessions, which the app's token checks already use.
+ */
+export interface ServiceHost {
+  app: App;
+  /** Undefined when the service checks no tokens (`auth: 'none'`, or no public key). */
+  revokedSessions: RevokedSessions | undefined;
 }
 
 /** What every service declares, whichever shape its entry points take. */
@@ -85,8 +97,11 @@ export interface ListedServiceDefinition<
   C extends ServiceEnv = ServiceEnv,
   Core = unknown,
 > extends ServiceBase<C> {
-  /** Built once when the service starts; every use case receives it (or the `Pick` it needs). */
-  core(kit: ServiceKit<C>): Core;
+  /**
+   * Built once when the service starts (after its plugins, before its entries are bound); every
+   * use case receives it (or the `Pick` it needs). May be async (a socket server's adapter).
+   */
+  core(kit: ServiceKit<C>, host: ServiceHost): Core | Promise<Core>;
   /** Every route the service serves, each `handle(route, useCase)`; no other `/api` route may register. */
   routes: readonly RouteEntry<NoInfer<Core>>[];
   /** Every event the service consumes, each `onEvent(event, durable, useCase)`. */

@@ -7,6 +7,7 @@ export type {
   ServiceDefinition,
   ServiceJob,
   ServiceKit,
+  ServiceHost,
 } from './define-service';
 export { every, handle, handlePublic, handleRaw, onBroadcast, onEvent, onJob } from './entries';
 export type {

@@ -1,6 +1,7 @@
 import { createApp } from '../http/create-app';
 import type { App } from '../http/create-app';
 import { trackRevokedSessions } from '../auth/revoked-sessions';
+import type { RevokedSessions } from '../auth/revoked-sessions';
 import { eventTablesMigrations } from '../events/event-tables';
 import { OutboxRelay } from '../events/outbox-relay';
 import { loadMigrations } from '../db/load-migrations';
@@ -81,7 +82,7 @@ export async function startService<C extends ServiceEnv>(
   });
   let periodic: readonly PeriodicTask<C>[];
   if (isListedService(definition)) {
-    periodic = await startListed(definition, app, kit, publicKey);
+    periodic = await startListed(definition, app, kit, publicKey, auth?.revokedSessions);
   } else {
     enforceDeclaredRoutes(app, definition.name, definition.routes);
     await definition.register(app, kit);
@@ -123,12 +124,13 @@ async function startListed<C extends ServiceEnv, Core>(
   app: App,
   kit: ServiceKit<C>,
   publicKey: string | undefined,
+  revokedSessions: RevokedSessions | undefined,
 ): Promise<PeriodicTask<C>[]> {
   const served = definition.routes.map((entry) => entry.route);
   checkServedRoutes(definition.name, served);
   enforceDeclaredRoutes(app, definition.name, served);
   await definition.plugins?.(app, kit);
-  const core = definition.core(kit);
+  const core = await definition.core(kit, { app, revokedSessions });
   await bindListedService(definition, app, kit, core, publicKey);
   await definition.onStart?.(core, kit);
   return [
