@@ -12,3 +12,17 @@ export { countingLogger } from './counting-logger';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export { buildTestUser, startTestService, type TestService, type TestServiceOptions } from './test-service';
 export { countRowsNaming, type RowReader } from './rows-naming';
+export {
+  consumed,
+  envelopeOf,
+  fake,
+  fakeClock,
+  fakeMeta,
+  fakeQueue,
+  fakeTx,
+  fakeUnitOfWork,
+  outcomeOf,
+  routeInput,
+  type Emitted,
+  type QueuedJob,
+} from './use-case-fakes';
