@@ -181,5 +181,7 @@ describe('infra/docker/Dockerfile', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Invalid configuration');
     expect(run.stderr).toContain('JWT_PUBLIC_KEY');
-  });
+    // Bundling a service (esbuild) and loading it took over 30 s on the 2 cores while other
+    // infra files started clusters beside it.
+  }, 120_000);
 });
