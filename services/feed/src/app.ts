@@ -1,21 +1,6 @@
 import { QueueName } from '@saathi/contracts';
-import { createMemoryRateLimiter } from '@saathi/platform';
 import type { App, ServiceKit } from '@saathi/platform';
-import { CellCache } from './cache/cell-cache';
-import { CircleCellCache } from './cache/circle-cells';
-import { ViewerExclusions } from './cache/viewer-exclusions';
 import type { Config } from './config';
-import { ActivitiesRepository } from './db/activities-repository';
-import { ActivityHistoryRepository } from './db/activity-history-repository';
-import { ActivitySeriesRepository } from './db/activity-series-repository';
-import { AuthorsRepository } from './db/authors-repository';
-import { CirclesRepository } from './db/circles-repository';
-import { CommentsRepository } from './db/comments-repository';
-import { DailyResponsesRepository } from './db/daily-responses-repository';
-import { EditsRepository } from './db/edits-repository';
-import { EngagementRepository } from './db/engagement-repository';
-import { PostPhotosRepository } from './db/post-photos-repository';
-import { PostsRepository } from './db/posts-repository';
 import {
   forgetExclusionsOnEvents,
   invalidateCacheOnEvents,
@@ -74,71 +59,12 @@ import { createPost } from './use-cases/create-post';
 import { uploadPostPhoto } from './use-cases/upload-post-photo';
 import { answerDailyQuestion, listDailyResponses } from './use-cases/daily-question';
 import { editComment, editPost } from './use-cases/edit-content';
-import type { FeedCore } from './use-cases/feed-core';
+import { createFeedCore } from './use-cases/feed-core';
 import { listFeed } from './use-cases/list-feed';
 import { deletePost, getPost, likePost } from './use-cases/post-actions';
 import { profileStats } from './use-cases/profile-stats';
 import { changeReaction } from './use-cases/reactions';
 import { writeLimiter } from './use-cases/write-limits';
-
-/** Newest posts kept per cached cell: enough for the first pages around any point. */
-export const CACHED_POSTS_PER_CELL = 24;
-/** Newest circles kept per cached cell: the first page around any point, most of the time. */
-export const CACHED_CIRCLES_PER_CELL = 24;
-
-/**
- * How long after a block, unblock or report its people's exclusions are read inside the query
- * rather than remembered: far above the time the projection takes to apply the event.
- */
-const EXCLUSIONS_QUIET_MS = 10_000;
-
-/** The feed's repositories (and, in the service process, its caches), built once per process. */
-export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolean }): FeedCore {
-  const db = kit.db.db;
-  const posts = new PostsRepository(db);
-  const circles = new CirclesRepository(db);
-  const ttlMs = kit.config.FEED_CACHE_MS;
-  return {
-    uow: kit.uow,
-    clock: kit.clock,
-    queue: kit.queue,
-    posts,
-    comments: new CommentsRepository(db),
-    engagement: new EngagementRepository(db),
-    authors: new AuthorsRepository(db),
-    dailyResponses: new DailyResponsesRepository(db),
-    activities: new ActivitiesRepository(db),
-    activityHistory: new ActivityHistoryRepository(db),
-    activitySeries: new ActivitySeriesRepository(db),
-    photos: new PostPhotosRepository(db),
-    circles,
-    cache:
-      options.cache && ttlMs > 0
-        ? new CellCache({
-            ttlMs,
-            maxCells: kit.config.FEED_CACHE_CELLS,
-            load: (cells) => posts.newestInCells(cells, CACHED_POSTS_PER_CELL, kit.clock.now()),
-          })
-        : null,
-    circleCells:
-      options.cache && ttlMs > 0
-        ? new CircleCellCache({
-            ttlMs,
-            maxCells: kit.config.FEED_CACHE_CELLS,
-            load: (cells) => circles.listedInCells(cells, CACHED_CIRCLES_PER_CELL, kit.clock.now()),
-            nowMs: () => kit.clock.now().getTime(),
-          })
-        : null,
-    exclusions:
-      options.cache && kit.config.FEED_EXCLUSIONS_MS > 0
-        ? new ViewerExclusions({
-            ttlMs: kit.config.FEED_EXCLUSIONS_MS,
-            quietMs: EXCLUSIONS_QUIET_MS,
-            maxViewers: kit.config.FEED_EXCLUSIONS_VIEWERS,
-          })
-        : null,
-  };
-}
 
 /**
  * Wires the feed: builds its core once, binds each use case to it, hands every route plugin
@@ -146,12 +72,7 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
  */
 export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<void> {
   const core = createFeedCore(kit, { cache: true });
-  // Shared across replicas in the cluster (Redis); the one-process mode counts in memory.
-  const limit = writeLimiter(kit.rateLimiter ?? createMemoryRateLimiter(), kit.clock, {
-    posts: kit.config.POSTS_PER_HOUR,
-    comments: kit.config.COMMENTS_PER_HOUR,
-    activityJoins: kit.config.ACTIVITY_JOINS_PER_HOUR,
-  });
+  const limit = writeLimiter(core.rateLimiter, kit.clock, core.writesPerHour);
   if (core.cache) await invalidateCacheOnEvents(kit.bus, core.cache);
   if (core.exclusions) await forgetExclusionsOnEvents(kit.bus, core.exclusions);
   if (core.circleCells)
@@ -198,7 +119,7 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     likeComment: (user, commentId, meta) => likeComment(core, user, commentId, meta),
   });
   // An edit counts against the same hourly limits as a new post or comment.
-  const editDeps = { ...core, edits: new EditsRepository(kit.db.db) };
+  const editDeps = core;
   editRoutes(app, {
     editPost: async (user, postId, body, meta) => {
       await limit('posts', user.id);
@@ -251,7 +172,7 @@ export async function registerFeed(app: App, kit: ServiceKit<Config>): Promise<v
     organisedBy: (viewer, userId) => listOrganisedCircles(core, viewer, userId),
   });
   exportRoutes(app, { db: kit.db.db, publicKey: kit.config.JWT_PUBLIC_KEY });
-  adminReviewRoutes(app, { db: kit.db.db, edits: editDeps.edits, photos: core.photos });
+  adminReviewRoutes(app, { db: kit.db.db, edits: core.edits, photos: core.photos });
   activityRoutes(app, {
     getActivity: (user, postId) => getActivity(core, user, postId),
     joinActivity: async (user, postId, note, meta) => {

@@ -11,6 +11,11 @@ import { SCHEMA } from './schema-name';
 export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same repository inside a transaction (the deletion consumer's). */
+  with(db: Db): AccountErasureRepository {
+    return new AccountErasureRepository(db);
+  }
+
   /** Returns the ids of the person's own posts that were deleted (for post.deleted events). */
   async erase(userId: string): Promise<string[]> {
     const user = sql`${userId}::uuid`;
@@ -54,7 +59,7 @@ export class AccountErasureRepository {
       'comment_likes',
       'comment_reactions',
       'activity_members',
-      // Circles: memberships (left with events before this, events/user-deleted.ts), requests, removals.
+      // Circles: memberships (left with events before this, use-cases/account-erasure.ts), requests, removals.
       'circle_members',
       'circle_requests',
       'circle_removals',

@@ -19,7 +19,7 @@ export function isFeedContent(kind: ReportTargetKind): kind is FeedContentKind {
 
 /**
  * The feed's copies of reporters' hides and moderation decisions, written by its consumers (its
- * copy of blocks is the platform's BlocksProjection, events/user-blocks.ts). The writes that name
+ * copy of blocks is the platform's BlocksProjection, db/blocks-repository.ts). The writes that name
  * a person (a reporter's hide, an author's suspension) write nothing for an erased account: the
  * event may be handled after the deletion (`erased_people`, platform ErasedPeople).
  */
@@ -28,6 +28,11 @@ export class SafetyRepository {
 
   constructor(private readonly db: Db) {
     this.erased = new ErasedPeople(db, SCHEMA);
+  }
+
+  /** The same repository inside a transaction (a consumer's, with its inbox entry). */
+  with(db: Db): SafetyRepository {
+    return new SafetyRepository(db);
   }
 
   async hideFromViewer(viewerId: string, targetId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { JobContext, ServiceKit } from '@saathi/platform';
-import { createFeedCore } from '../app';
+import { createFeedCore } from '../use-cases/feed-core';
 import type { Config } from '../config';
 import { expirePosts } from '../use-cases/expire-posts';
 

@@ -2,7 +2,7 @@ import { getActivityRoute } from '@saathi/contracts';
 import type { ActivityDetail, FeedPost } from '@saathi/contracts';
 import { createUnitOfWork } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
-import { createFeedCore } from '../app';
+import { createFeedCore } from '../use-cases/feed-core';
 import type { FeedCore } from '../use-cases/feed-core';
 import type { TestFeed } from './test-feed';
 

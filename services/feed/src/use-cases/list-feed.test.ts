@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, serviceMigrations } from '@saathi/platform';
 import { createTestDatabase } from '@saathi/platform/testing';
 import type { TestDatabase } from '@saathi/platform/testing';
-import { CACHED_POSTS_PER_CELL } from '../app';
+import { CACHED_POSTS_PER_CELL } from './feed-core';
 import { CellCache } from '../cache/cell-cache';
 import { ViewerExclusions } from '../cache/viewer-exclusions';
 import { EngagementRepository } from '../db/engagement-repository';

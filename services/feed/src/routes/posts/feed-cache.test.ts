@@ -10,7 +10,7 @@ import {
 } from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
-import { CACHED_POSTS_PER_CELL } from '../../app';
+import { CACHED_POSTS_PER_CELL } from '../../use-cases/feed-core';
 import { buildUser, north, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
 
