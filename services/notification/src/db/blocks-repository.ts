@@ -1,17 +1,34 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '@saathi/platform';
+import { BlocksProjection } from '@saathi/platform';
+import type { BlockPair, Db } from '@saathi/platform';
+import { SCHEMA } from '../schema-name';
 import { blocks } from './schema';
 
 /**
  * The blocks projection, from identity's block events: identity owns the list, notification keeps
  * the pairs only to keep a blocked person out of activity notices (either way round). The
- * platform's BlocksProjection writes them (events/user-blocks.ts); this reads them.
+ * platform's BlocksProjection writes them as of each event's time (use-cases/blocks.ts), with
+ * `guardErased`: a late block of a deleted account writes nothing (erased_people).
  */
 export class BlocksRepository {
   constructor(private readonly db: Db) {}
 
   with(db: Db): BlocksRepository {
     return new BlocksRepository(db);
+  }
+
+  /** Records the block unless an unblock of the pair is newer; whether a row was written. */
+  block(pair: BlockPair, at: Date): Promise<boolean> {
+    return this.projection().block(pair, at);
+  }
+
+  /** Removes an older block of the pair and remembers the unblock's time. */
+  unblock(pair: BlockPair, at: Date): Promise<boolean> {
+    return this.projection().unblock(pair, at);
+  }
+
+  private projection(): BlocksProjection {
+    return new BlocksProjection(this.db, SCHEMA, { guardErased: true });
   }
 
   /** Of `others`, those `userId` blocked or was blocked by (one query, both ways). */

@@ -479,10 +479,10 @@ describe('activity notifications', () => {
       ).map((row) => row.post_id);
 
     clock.advance(7 * 24 * 60 * 60 * 1000);
-    await pruneNotifications(notification.service.kit);
+    await pruneNotifications(notification.core);
     expect(await people()).toEqual([ended, live].sort());
     clock.advance(2 * 24 * 60 * 60 * 1000);
-    await pruneNotifications(notification.service.kit);
+    await pruneNotifications(notification.core);
     expect(await people()).toEqual([live]);
 
     await act(userDeletedV1, { userId: ravi.id });

@@ -22,16 +22,19 @@ import { sql } from 'drizzle-orm';
 import { sendEmailJob } from '../jobs/send-email';
 import { eventually, startTestNotification } from '../testing/test-notification';
 import type { TestNotification } from '../testing/test-notification';
-import { enqueueEmailOnce } from './enqueue-email';
+import { redeliveringBus } from '../testing/redelivering-bus';
+import type { RedeliveringBus } from '../testing/redelivering-bus';
 
 const logger = createLogger({ name: 'mail-path-test', level: 'silent' });
 let mailDir: string;
 let notification: TestNotification;
+let bus: RedeliveringBus;
 
 beforeAll(async () => {
   mailDir = mkdtempSync(join(tmpdir(), 'saathi-mail-'));
+  bus = redeliveringBus(createMemoryBus({ logger }));
   notification = await startTestNotification({
-    bus: createMemoryBus({ logger }),
+    bus,
     queue: createMemoryQueue({ logger }),
     mailer: createFileMailer({ dir: mailDir, from: 'Saathi <no-reply@saathi.test>', logger }),
   });
@@ -164,10 +167,28 @@ describe('mail path', () => {
   });
 
   it('a redelivered event enqueues once, and a redelivered job sends once', async () => {
-    const eventId = randomUUID();
+    const envelope = makeEnvelope(
+      passwordResetRequestedV1,
+      {
+        userId: randomUUID(),
+        email: 'once@example.com',
+        username: 'once',
+        token: 'o'.repeat(43),
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      { traceId: 'test-trace' },
+    );
+    const eventId = envelope.id;
     const job = { to: 'once@example.com', subject: 'Once', text: 'only once', dedupeKey: eventId };
-    await enqueueEmailOnce(notification.deps, 'test.consumer', eventId, job);
-    await enqueueEmailOnce(notification.deps, 'test.consumer', eventId, job);
+    await notification.deps.bus.publish(envelope);
+    await eventually(async () => {
+      const rows = await notification.rows(
+        sql`select 1 from notification.inbox where event_id = ${eventId}::uuid`,
+      );
+      return rows.length > 0 ? true : undefined;
+    });
+    // The same event again, as JetStream redelivers after a lost ack.
+    await bus.redeliver(envelope);
     // Sent, and marked sent: the worker writes the mail before it commits the mark, and a
     // redelivery (a stall is noticed after seconds) comes after both.
     await eventually(async () => ((await mailsTo('once@example.com')).length > 0 ? true : undefined));

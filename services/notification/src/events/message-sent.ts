@@ -1,6 +1,6 @@
-import { consumeBatchOnce, consumeOnce } from '@saathi/platform';
 import { messageSentV1 } from '@saathi/contracts';
 import type { EventData, EventEnvelope } from '@saathi/contracts';
+import { consumeBatchOnce, consumeOnce } from '@saathi/platform';
 import type { ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { SCHEMA } from '../schema-name';
@@ -9,27 +9,33 @@ import {
   noticeMessagesWithoutChange,
   noticeMessageWithoutChange,
 } from '../use-cases/message-notice';
-import { createNotificationCore } from '../use-cases/notification-core';
+import type { NotificationCore } from '../use-cases/notification-core';
 
-const DURABLE = 'notification.message-sent';
+/** The durable: never rename it (a new name would replay the stream). */
+export const MESSAGE_SENT_DURABLE = 'notification.message-sent';
 
 /**
  * messaging.message.sent.v1 → a message notification, and a mail if the recipient was away.
  * Most messages of a conversation are the same person writing again to someone online: those
  * take one idempotent statement and no transaction (`noticeMessageWithoutChange`); the rest go
- * through the inbox and outbox in one transaction, as `consumeWithEvents` does for every other
- * event (written out here because the cheap path must run before that transaction begins).
+ * through the inbox and outbox in one transaction, as every `onEvent` consumer does.
+ *
+ * The one consumer not listed with `onEvent` (index.ts subscribes it in `onStart`): the cheap
+ * path must run before that transaction begins, and `onEvent` has no step before it yet. Listed,
+ * every message would cost a transaction and an inbox row — what this path was made to avoid
+ * (load-tests/RESULTS.md, "Notification's cheap path").
  */
-export function subscribeMessageSent(kit: ServiceKit<Config>): Promise<void> {
-  const core = createNotificationCore(kit);
+export function subscribeMessageSent(core: NotificationCore, kit: ServiceKit<Config>): Promise<void> {
   const fullPath = (envelope: EventEnvelope<EventData<typeof messageSentV1>>) =>
     kit.uow.withEvents(
       (tx, emit) =>
-        consumeOnce(tx, SCHEMA, DURABLE, envelope, (inner) => noticeMessage(core, inner, emit, envelope)),
+        consumeOnce(tx, SCHEMA, MESSAGE_SENT_DURABLE, envelope, (inner) =>
+          noticeMessage(core, { data: envelope.data, tx: inner, emit, envelope }),
+        ),
       { traceId: envelope.traceId },
     );
   return kit.bus.subscribe({
-    durable: DURABLE,
+    durable: MESSAGE_SENT_DURABLE,
     event: messageSentV1,
     handle: async (envelope) => {
       if (await noticeMessageWithoutChange(core, envelope.data)) return;
@@ -49,8 +55,9 @@ export function subscribeMessageSent(kit: ServiceKit<Config>): Promise<void> {
       if (!first) return;
       await kit.uow.withEvents(
         (tx, emit) =>
-          consumeBatchOnce(tx, SCHEMA, DURABLE, rest, async (inner, fresh) => {
-            for (const envelope of fresh) await noticeMessage(core, inner, emit, envelope);
+          consumeBatchOnce(tx, SCHEMA, MESSAGE_SENT_DURABLE, rest, async (inner, fresh) => {
+            for (const envelope of fresh)
+              await noticeMessage(core, { data: envelope.data, tx: inner, emit, envelope });
           }),
         { traceId: first.traceId },
       );

@@ -125,10 +125,10 @@ describe('events about a deleted account handled after its deletion', () => {
         )
       ).length > 0;
     clock.advance(ERASED_PEOPLE_KEPT_MS - 60_000);
-    await pruneNotifications(notification.service.kit);
+    await pruneNotifications(notification.core);
     expect(await remembered()).toBe(true);
     clock.advance(2 * 60_000);
-    await pruneNotifications(notification.service.kit);
+    await pruneNotifications(notification.core);
     expect(await remembered()).toBe(false);
   });
 });

@@ -18,12 +18,16 @@ import webpush from 'web-push';
 import type { TestDatabase } from '@saathi/platform/testing';
 import type { Config } from '../config';
 import { notificationService } from '../index';
+import { createNotificationCore } from '../use-cases/notification-core';
+import type { NotificationCore } from '../use-cases/notification-core';
 
 export interface TestNotification {
   app: App;
   database: TestDatabase;
   deps: ServiceDeps<Config>;
   service: RunningService<App> & { kit: ServiceKit<Config> };
+  /** A core on the service's kit, for calling a use case directly (the periodic prune). */
+  core: NotificationCore;
   worker: RunningWorker;
   /** Cookies of a signed-in user, as identity's access token would carry them. */
   signIn(user: AuthUser): { cookies: Record<string, string> };
@@ -75,6 +79,7 @@ export async function startTestNotification(ports: {
     database: notification.database,
     deps: notification.deps,
     service: notification.service,
+    core: createNotificationCore(notification.service.kit),
     worker,
     signIn: notification.signIn,
     publish: notification.publish,

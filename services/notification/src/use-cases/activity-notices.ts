@@ -8,48 +8,36 @@ import type {
   activityReminderV1,
   activityRepeatedV1,
   activityRequestedV1,
-  EventData,
-  EventEnvelope,
 } from '@saathi/contracts';
-import type { Db, Emit } from '@saathi/platform';
+import type { ConsumedEvent, Db, Emit } from '@saathi/platform';
 import type { MailedActivityNotice } from '../domain/mail-templates';
 import type { NotificationCore } from './notification-core';
-import { notifyFromMany, notifyUnlessBlocked } from './notify';
+import { noticeOf, notifyFromMany, notifyUnlessBlocked } from './notify';
 import type { NewActivity } from './notify';
 
-// The feed's activity events as notices (docs/notifications.md#activities). Every handler runs in
-// its consumer's transaction: the activity-people projection, the notice, its upserted event and
-// the queued mail check commit (or not) together with the inbox entry. No notice names, or comes
-// from, someone the recipient blocked or was blocked by (the blocks projection, both ways).
+// The feed's activity events as notices (docs/notifications.md#activities). Every use case runs
+// in its consumer's transaction: the activity-people projection, the notice, its upserted event
+// and the queued mail check commit (or not) together with the inbox entry. No notice names, or
+// comes from, someone the recipient blocked or was blocked by (the blocks projection, both ways).
 
 type Deps = Pick<
   NotificationCore,
-  'users' | 'notifications' | 'activityPeople' | 'blocks' | 'erased' | 'queue' | 'config' | 'logger'
+  'users' | 'notifications' | 'activityPeople' | 'blocks' | 'erased' | 'queue' | 'config'
 >;
-type Envelope<T> = Pick<EventEnvelope<T>, 'id' | 'data' | 'occurredAt'>;
 
-/** A notice about one activity, from its host (or, after it, from the others). */
-function activityNotice(
+/** A notice about one activity (its post), from its host (or, after it, from the others). */
+const activityNotice = (
   recipientId: string,
   type: NewActivity['type'],
   targetKey: string,
   postId: string,
   actorId: string,
   at: Date,
-): NewActivity {
-  return {
-    recipientId,
-    type,
-    targetKey,
-    actorId,
-    postId,
-    commentId: null,
-    conversationId: null,
-    emoji: null,
-    at,
-    repeatBumps: true,
-  };
-}
+  repeatBumps = true,
+): NewActivity => noticeOf({ recipientId, type, targetKey, actorId, at, postId, repeatBumps });
+
+/** A notice whose mail goes if it is still unread ACTIVITY_MAIL_DELAY_MS later. */
+export type MailedNotice = NewActivity & { type: MailedActivityNotice; postId: string };
 
 /**
  * Queues the "still unread?" check of a notice that matters, to run ACTIVITY_MAIL_DELAY_MS later
@@ -59,7 +47,7 @@ function activityNotice(
 async function queueMailCheck(
   deps: Pick<Deps, 'queue' | 'config'>,
   eventId: string,
-  notice: NewActivity & { type: MailedActivityNotice; postId: string },
+  notice: MailedNotice,
 ): Promise<void> {
   const key = `activity-mail:${eventId}:${notice.recipientId}`;
   await deps.queue.add(
@@ -86,7 +74,7 @@ export async function notifyAndCheck(
   tx: Db,
   emit: Emit,
   eventId: string,
-  notice: NewActivity & { type: MailedActivityNotice; postId: string },
+  notice: MailedNotice,
 ): Promise<void> {
   if (await notifyUnlessBlocked(deps, tx, emit, notice)) await queueMailCheck(deps, eventId, notice);
 }
@@ -94,23 +82,23 @@ export async function notifyAndCheck(
 /** A join request: the host hears of requests, grouped per activity while unread. */
 export async function noticeActivityRequested(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { data, occurredAt }: Envelope<EventData<typeof activityRequestedV1>>,
+  { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityRequestedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   await deps.activityPeople.with(tx).apply(data, at);
-  await notifyUnlessBlocked(deps, tx, emit, {
-    ...activityNotice(
+  await notifyUnlessBlocked(
+    deps,
+    tx,
+    emit,
+    activityNotice(
       data.hostId,
       'activity_request',
       `activity:${data.postId}`,
       data.postId,
       data.userId,
       at,
+      false,
     ),
-    repeatBumps: false,
-  });
+  );
 }
 
 /**
@@ -119,13 +107,10 @@ export async function noticeActivityRequested(
  */
 export async function noticeActivityAccepted(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { id, data, occurredAt }: Envelope<EventData<typeof activityAcceptedV1>>,
+  { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityAcceptedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   await deps.activityPeople.with(tx).apply({ ...data, status: 'accepted' }, at);
-  await notifyAndCheck(deps, tx, emit, id, {
+  await notifyAndCheck(deps, tx, emit, envelope.id, {
     ...activityNotice(
       data.userId,
       'activity_accepted',
@@ -142,13 +127,10 @@ export async function noticeActivityAccepted(
 /** Declined: the person who asked hears it from the host. */
 export async function noticeActivityDeclined(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { id, data, occurredAt }: Envelope<EventData<typeof activityDeclinedV1>>,
+  { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityDeclinedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   await deps.activityPeople.with(tx).apply({ ...data, status: 'declined' }, at);
-  await notifyAndCheck(deps, tx, emit, id, {
+  await notifyAndCheck(deps, tx, emit, envelope.id, {
     ...activityNotice(
       data.userId,
       'activity_declined',
@@ -169,24 +151,24 @@ export async function noticeActivityDeclined(
  */
 export async function noticeActivityLeft(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { data, occurredAt }: Envelope<EventData<typeof activityLeftV1>>,
+  { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityLeftV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   await deps.activityPeople.with(tx).apply({ ...data, status: 'left' }, at);
   if (!data.wasAccepted) return;
-  await notifyUnlessBlocked(deps, tx, emit, {
-    ...activityNotice(
+  await notifyUnlessBlocked(
+    deps,
+    tx,
+    emit,
+    activityNotice(
       data.hostId,
       'activity_left',
       `activity-left:${data.postId}`,
       data.postId,
       data.userId,
       at,
+      false,
     ),
-    repeatBumps: false,
-  });
+  );
 }
 
 /**
@@ -195,31 +177,35 @@ export async function noticeActivityLeft(
  */
 export async function noticeActivityCheckedIn(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { data, occurredAt }: Envelope<EventData<typeof activityCheckedInV1>>,
+  { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityCheckedInV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   for (const [recipientId, actorId] of [
     [data.hostId, data.userId],
     [data.userId, data.hostId],
   ] as const)
-    await notifyUnlessBlocked(deps, tx, emit, {
-      ...activityNotice(recipientId, 'activity_met', `activity-met:${data.postId}`, data.postId, actorId, at),
-      repeatBumps: false,
-    });
+    await notifyUnlessBlocked(
+      deps,
+      tx,
+      emit,
+      activityNotice(
+        recipientId,
+        'activity_met',
+        `activity-met:${data.postId}`,
+        data.postId,
+        actorId,
+        at,
+        false,
+      ),
+    );
 }
 
 /** Two hours before: each accepted person is asked "Still going?" (the host hosts: not asked). */
 export async function noticeActivityReminder(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { id, data, occurredAt }: Envelope<EventData<typeof activityReminderV1>>,
+  { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityReminderV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   for (const userId of data.userIds)
-    await notifyAndCheck(deps, tx, emit, id, {
+    await notifyAndCheck(deps, tx, emit, envelope.id, {
       ...activityNotice(
         userId,
         'activity_reminder',
@@ -239,11 +225,8 @@ export async function noticeActivityReminder(
  */
 export async function noticeActivityClosed(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { id, data, occurredAt }: Envelope<EventData<typeof activityClosedV1>>,
+  { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityClosedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   for (const person of await deps.activityPeople.with(tx).peopleOf(data.postId)) {
     if (person.status === 'declined' || person.status === 'left') continue;
     const notice = {
@@ -259,7 +242,7 @@ export async function noticeActivityClosed(
       postId: data.postId,
     };
     if (person.status === 'accepted') await notifyUnlessBlocked(deps, tx, emit, notice);
-    else await notifyAndCheck(deps, tx, emit, id, notice);
+    else await notifyAndCheck(deps, tx, emit, envelope.id, notice);
   }
 }
 
@@ -269,11 +252,8 @@ export async function noticeActivityClosed(
  */
 export async function noticeActivityRepeated(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { data, occurredAt }: Envelope<EventData<typeof activityRepeatedV1>>,
+  { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityRepeatedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   for (const person of await deps.activityPeople.with(tx).peopleOf(data.previousPostId)) {
     if (person.status !== 'accepted') continue;
     await notifyUnlessBlocked(

@@ -3,62 +3,39 @@ import type {
   circleMemberJoinedV1,
   circleMentionedV1,
   circleRequestedV1,
-  EventData,
-  EventEnvelope,
 } from '@saathi/contracts';
-import type { Db, Emit } from '@saathi/platform';
+import type { ConsumedEvent } from '@saathi/platform';
 import { notifyAndCheck } from './activity-notices';
 import type { NotificationCore } from './notification-core';
-import { notifyUnlessBlocked } from './notify';
-import type { NewActivity } from './notify';
+import { noticeOf, notifyUnlessBlocked } from './notify';
 
 // Feed's circle events and messaging's circle mentions as notices (docs/notifications.md#circles).
-// Every handler runs in its consumer's transaction, like the activity notices: the notice, its
+// Every use case runs in its consumer's transaction, like the activity notices: the notice, its
 // upserted event (which becomes a push for someone away) and a circle activity's mail check
 // commit together with the inbox entry. No notice names, or comes from, someone the recipient
 // blocked or was blocked by, and nobody is told about their own action (`notify`).
 
 type Deps = Pick<NotificationCore, 'users' | 'notifications' | 'blocks' | 'erased' | 'queue' | 'config'>;
-type Envelope<T> = Pick<EventEnvelope<T>, 'id' | 'data' | 'occurredAt'>;
-
-/** A notice about a circle (and, for a circle activity, its post). */
-function circleNotice(
-  recipientId: string,
-  type: NewActivity['type'],
-  targetKey: string,
-  circleId: string,
-  actorId: string,
-  at: Date,
-): NewActivity {
-  return {
-    recipientId,
-    type,
-    targetKey,
-    actorId,
-    postId: null,
-    commentId: null,
-    conversationId: null,
-    circleId,
-    emoji: null,
-    at,
-    repeatBumps: false,
-  };
-}
 
 /** A request to join an "ask to join" circle: each organiser hears of requests, grouped per circle while unread. */
 export async function noticeCircleRequested(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { data, occurredAt }: Envelope<EventData<typeof circleRequestedV1>>,
+  { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof circleRequestedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   for (const organiserId of data.organiserIds)
     await notifyUnlessBlocked(
       deps,
       tx,
       emit,
-      circleNotice(organiserId, 'circle_request', `circle:${data.circleId}`, data.circleId, data.userId, at),
+      noticeOf({
+        recipientId: organiserId,
+        type: 'circle_request',
+        targetKey: `circle:${data.circleId}`,
+        actorId: data.userId,
+        at,
+        circleId: data.circleId,
+        repeatBumps: false,
+      }),
     );
 }
 
@@ -68,23 +45,22 @@ export async function noticeCircleRequested(
  */
 export async function noticeCircleMemberJoined(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { data, occurredAt }: Envelope<EventData<typeof circleMemberJoinedV1>>,
+  { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof circleMemberJoinedV1>,
 ): Promise<void> {
   if (data.acceptedBy === null) return;
   await notifyUnlessBlocked(
     deps,
     tx,
     emit,
-    circleNotice(
-      data.userId,
-      'circle_accepted',
-      `circle-in:${data.circleId}`,
-      data.circleId,
-      data.acceptedBy,
-      new Date(occurredAt),
-    ),
+    noticeOf({
+      recipientId: data.userId,
+      type: 'circle_accepted',
+      targetKey: `circle-in:${data.circleId}`,
+      actorId: data.acceptedBy,
+      at,
+      circleId: data.circleId,
+      repeatBumps: false,
+    }),
   );
 }
 
@@ -95,21 +71,20 @@ export async function noticeCircleMemberJoined(
  */
 export async function noticeCircleActivityPosted(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { id, data, occurredAt }: Envelope<EventData<typeof circleActivityPostedV1>>,
+  { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof circleActivityPostedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   for (const memberId of data.memberIds)
-    await notifyAndCheck(deps, tx, emit, id, {
-      ...circleNotice(
-        memberId,
-        'circle_activity',
-        `circle-activity:${data.postId}`,
-        data.circleId,
-        data.hostId,
+    await notifyAndCheck(deps, tx, emit, envelope.id, {
+      ...noticeOf({
+        recipientId: memberId,
+        type: 'circle_activity',
+        targetKey: `circle-activity:${data.postId}`,
+        actorId: data.hostId,
         at,
-      ),
+        postId: data.postId,
+        circleId: data.circleId,
+        repeatBumps: false,
+      }),
       type: 'circle_activity',
       postId: data.postId,
     });
@@ -121,21 +96,21 @@ export async function noticeCircleActivityPosted(
  */
 export async function noticeCircleMentioned(
   deps: Deps,
-  tx: Db,
-  emit: Emit,
-  { data, occurredAt }: Envelope<EventData<typeof circleMentionedV1>>,
+  { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof circleMentionedV1>,
 ): Promise<void> {
-  const at = new Date(occurredAt);
   for (const userId of new Set(data.userIds))
-    await notifyUnlessBlocked(deps, tx, emit, {
-      ...circleNotice(
-        userId,
-        'circle_mention',
-        `circle-mention:${data.circleId}`,
-        data.circleId,
-        data.senderId,
+    await notifyUnlessBlocked(
+      deps,
+      tx,
+      emit,
+      noticeOf({
+        recipientId: userId,
+        type: 'circle_mention',
+        targetKey: `circle-mention:${data.circleId}`,
+        actorId: data.senderId,
         at,
-      ),
-      repeatBumps: true,
-    });
+        circleId: data.circleId,
+        repeatBumps: true,
+      }),
+    );
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { CreateFeedbackBody, Feedback } from '@saathi/contracts';
-import { addressKey, enforceRate } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
-import type { NotificationCore, RequestMeta } from './notification-core';
+import type { createFeedbackRoute, Feedback, listFeedbackRoute } from '@saathi/contracts';
+import { addressKey, withinRate } from '@saathi/platform';
+import type { AuthUser, RouteInput } from '@saathi/platform';
+import type { NotificationCore } from './notification-core';
 
 /** Longest user agent kept: enough to reproduce a bug, not a place to store a novel. */
 export const USER_AGENT_MAX = 512;
@@ -13,21 +13,28 @@ function limitKey(user: AuthUser | null, ip: string): string {
   return `feedbackPerHour:${createHash('sha256').update(who).digest('base64url').slice(0, 22)}`;
 }
 
+/** A feedback's sender (signed out: null), what they wrote, and the browser it came from. */
+export type FeedbackInput = Pick<
+  RouteInput<typeof createFeedbackRoute, AuthUser | null>,
+  'user' | 'body' | 'meta'
+> & {
+  /** The request's User-Agent header, kept (cut) to help reproduce a bug. */
+  userAgent: string | undefined;
+};
+
 /** Anyone may send feedback (signed out, it has no user); each sender a few an hour. */
 export async function sendFeedback(
   deps: Pick<NotificationCore, 'feedback' | 'rateLimiter' | 'clock' | 'config'>,
-  user: AuthUser | null,
-  body: CreateFeedbackBody,
-  meta: RequestMeta,
+  { user, body, meta, userAgent: agent }: FeedbackInput,
 ): Promise<Pick<Feedback, 'id' | 'status'>> {
   const now = deps.clock.now();
-  await enforceRate(
+  await withinRate(
     deps.rateLimiter,
     limitKey(user, addressKey(meta.ip)),
     { limit: deps.config.FEEDBACK_PER_HOUR, windowMs: 3_600_000 },
     now,
   );
-  const userAgent = meta.userAgent?.slice(0, USER_AGENT_MAX);
+  const userAgent = agent?.slice(0, USER_AGENT_MAX);
   const saved = await deps.feedback.add({
     type: body.type,
     content: body.content,
@@ -41,7 +48,7 @@ export async function sendFeedback(
 /** Admins read feedback, newest first (the route checks the role). */
 export function listFeedback(
   deps: Pick<NotificationCore, 'feedback'>,
-  page: { limit: number; offset: number },
+  { query }: RouteInput<typeof listFeedbackRoute>,
 ): Promise<Feedback[]> {
-  return deps.feedback.list(page.limit, page.offset);
+  return deps.feedback.list(query.limit, query.offset);
 }

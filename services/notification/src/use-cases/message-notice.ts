@@ -1,6 +1,6 @@
 import { QueueName } from '@saathi/contracts';
 import type { EventData, messageSentV1 } from '@saathi/contracts';
-import type { Db, Emit } from '@saathi/platform';
+import type { ConsumedEvent } from '@saathi/platform';
 import { sameActorKey } from '../db/notifications-repository';
 import { newMessageMail } from '../domain/mail-templates';
 import { allowsMail } from '../domain/push';
@@ -81,11 +81,13 @@ export async function noticeMessage(
     | 'config'
     | 'logger'
   >,
-  tx: Db,
-  emit: Emit,
-  event: { id: string; data: EventData<typeof messageSentV1> },
+  {
+    data,
+    tx,
+    emit,
+    envelope,
+  }: Pick<ConsumedEvent<typeof messageSentV1>, 'data' | 'tx' | 'emit' | 'envelope'>,
 ): Promise<void> {
-  const { data } = event;
   const notification = await notifyUnlessBlocked(deps, tx, emit, {
     recipientId: data.recipientId,
     // A request's messages wait in Requests until accepted: its notice says someone asks, not
@@ -113,7 +115,7 @@ export async function noticeMessage(
   // Only an address its owner proved: one typed at sign-up may be a stranger's.
   if (!recipient?.verifiedEmail) {
     deps.logger.info(
-      { eventId: event.id, recipientId: data.recipientId },
+      { eventId: envelope.id, recipientId: data.recipientId },
       'no verified address for message mail',
     );
     return;
@@ -133,10 +135,10 @@ export async function noticeMessage(
         recipientName: recipient.name,
         senderName: notification.actorName,
       }),
-      dedupeKey: event.id,
+      dedupeKey: envelope.id,
     },
     {
-      jobId: event.id,
+      jobId: envelope.id,
       attempts: deps.config.EMAIL_MAX_ATTEMPTS,
       backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
     },

@@ -3,7 +3,9 @@ import { createMemoryRateLimiter, ErasedPeople } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityMailsRepository } from '../db/activity-mails-repository';
 import { ActivityPeopleRepository } from '../db/activity-people-repository';
+import { AccountErasureRepository } from '../db/account-erasure-repository';
 import { BlocksRepository } from '../db/blocks-repository';
+import { ExportRepository } from '../db/export-repository';
 import { FeedbackRepository } from '../db/feedback-repository';
 import { MessageMailsRepository } from '../db/message-mails-repository';
 import { NotificationsRepository } from '../db/notifications-repository';
@@ -11,12 +13,14 @@ import { NoticeSettingsRepository } from '../db/notice-settings-repository';
 import { PageViewsRepository } from '../db/page-views-repository';
 import { PushSubscriptionsRepository } from '../db/push-subscriptions-repository';
 import { PushThreadsRepository } from '../db/push-threads-repository';
+import { SentEmailsRepository } from '../db/sent-emails-repository';
 import { UsersRepository } from '../db/users-repository';
 import { SCHEMA } from '../schema-name';
 
 /**
- * The pieces notification's use cases are written against; each takes a `Pick` of this, so its
- * signature says what it touches.
+ * What notification's use cases are written against, built once when the service starts. Each
+ * use case takes the `Pick` it needs, so its signature says what it touches and its test fakes
+ * only that (testing/fake-core.ts).
  */
 export interface NotificationCore {
   uow: UnitOfWork;
@@ -45,7 +49,7 @@ export interface NotificationCore {
   messageMails: MessageMailsRepository;
   activityPeople: ActivityPeopleRepository;
   activityMails: ActivityMailsRepository;
-  /** Blocked pairs: kept out of notices both ways. */
+  /** Blocked pairs (identity's block events): kept out of notices both ways. */
   blocks: BlocksRepository;
   /** Deleted accounts: a late event notifies nobody erased and names nobody erased. */
   erased: ErasedPeople;
@@ -55,6 +59,12 @@ export interface NotificationCore {
   pushSubscriptions: PushSubscriptionsRepository;
   noticeSettings: NoticeSettingsRepository;
   pushThreads: PushThreadsRepository;
+  /** Dedupe keys of mails sent (the worker writes them; the prune forgets old ones). */
+  sentEmails: SentEmailsRepository;
+  /** What account deletion deletes beyond the repositories' own `deleteAllOf`. */
+  accountErasure: AccountErasureRepository;
+  /** Notification's part of "Download my data". */
+  exports: ExportRepository;
   /** Shared counters in cluster mode (Redis); this process's own otherwise. */
   rateLimiter: RateLimiter;
 }
@@ -79,13 +89,9 @@ export function createNotificationCore(kit: ServiceKit<Config>): NotificationCor
     pushSubscriptions: new PushSubscriptionsRepository(db),
     noticeSettings: new NoticeSettingsRepository(db),
     pushThreads: new PushThreadsRepository(db),
+    sentEmails: new SentEmailsRepository(db),
+    accountErasure: new AccountErasureRepository(db),
+    exports: new ExportRepository(db),
     rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
   };
-}
-
-/** The request facts a use case may need, without handing it the request. */
-export interface RequestMeta {
-  traceId: string;
-  ip: string;
-  userAgent: string | undefined;
 }

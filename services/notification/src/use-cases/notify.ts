@@ -7,6 +7,36 @@ import type { NotificationCore } from './notification-core';
 export type NewActivity = Omit<Activity, 'actorName'>;
 
 /**
+ * A notice from `actorId` about an activity (its post) or a circle, the activity and circle
+ * notices' one shape: no comment, conversation or emoji. Grouped by `targetKey` while unread; a
+ * repeat by the same actor moves it up again only with `repeatBumps`.
+ */
+export function noticeOf(notice: {
+  recipientId: string;
+  type: NewActivity['type'];
+  targetKey: string;
+  actorId: string;
+  at: Date;
+  postId?: string;
+  circleId?: string;
+  repeatBumps: boolean;
+}): NewActivity {
+  return {
+    recipientId: notice.recipientId,
+    type: notice.type,
+    targetKey: notice.targetKey,
+    actorId: notice.actorId,
+    postId: notice.postId ?? null,
+    commentId: null,
+    conversationId: null,
+    ...(notice.circleId !== undefined ? { circleId: notice.circleId } : {}),
+    emoji: null,
+    at: notice.at,
+    repeatBumps: notice.repeatBumps,
+  };
+}
+
+/**
  * Records an activity for its recipient inside the caller's transaction and, when the
  * notification changed, emits it (messaging pushes it to the recipient's sockets). Nobody is
  * told about their own actions, and nothing is recorded for or naming someone whose account was

@@ -1,5 +1,9 @@
-import type { PageRoute, PageViewsReport } from '@saathi/contracts';
+import type { listPageViewsRoute, PageRoute, PageViewsReport } from '@saathi/contracts';
+import type { RouteInput } from '@saathi/platform';
 import type { NotificationCore } from './notification-core';
+
+// Page views without tracking people: a screen's route template and the browser's tracking
+// preference are all a view is — never the user, a cookie or the address.
 
 /** Kept a little over a year, for year-on-year comparisons; older days are deleted. */
 export const PAGE_VIEW_RETENTION_DAYS = 400;
@@ -7,18 +11,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
-/** What the browser said about tracking: `DNT: 1` (Do Not Track) or `Sec-GPC: 1` (Global Privacy Control). */
-export interface TrackingPreference {
+/** A view of a screen, and what the browser said about tracking. */
+export interface PageView {
+  route: PageRoute;
+  /** `DNT: 1` (Do Not Track) or `Sec-GPC: 1` (Global Privacy Control) was sent. */
   doNotTrack: boolean;
 }
 
 /** Counts a view of a screen today — unless the browser asked not to be tracked. */
 export async function recordPageView(
   deps: Pick<NotificationCore, 'pageViews' | 'clock'>,
-  route: PageRoute,
-  preference: TrackingPreference,
+  { route, doNotTrack }: PageView,
 ): Promise<{ counted: boolean }> {
-  if (preference.doNotTrack) return { counted: false };
+  if (doNotTrack) return { counted: false };
   await deps.pageViews.count(dayOf(deps.clock.now()), route);
   return { counted: true };
 }
@@ -26,7 +31,7 @@ export async function recordPageView(
 /** Views per screen and day over the last `days` days (today included). */
 export async function pageViewsReport(
   deps: Pick<NotificationCore, 'pageViews' | 'clock'>,
-  days: number,
+  { query: { days } }: RouteInput<typeof listPageViewsRoute>,
 ): Promise<PageViewsReport> {
   const since = dayOf(new Date(deps.clock.now().getTime() - (days - 1) * DAY_MS));
   return { days, counts: await deps.pageViews.since(since) };

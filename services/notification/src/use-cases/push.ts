@@ -1,8 +1,127 @@
-import { QueueName } from '@saathi/contracts';
-import type { EventData, JobData, notificationMissedV1, PushPayload } from '@saathi/contracts';
-import type { Db } from '@saathi/platform';
+import { PushMessages, QueueName } from '@saathi/contracts';
+import type {
+  deletePushSubscriptionRoute,
+  getNoticeSettingsRoute,
+  JobData,
+  listMutesRoute,
+  Mute,
+  muteRoute,
+  NoticeSettings,
+  notificationMissedV1,
+  PushPayload,
+  saveNoticeSettingsRoute,
+  savePushSubscriptionRoute,
+  unmuteRoute,
+} from '@saathi/contracts';
+import { outcomes } from '@saathi/platform';
+import type { ConsumedEvent, Db, RouteInput } from '@saathi/platform';
 import { allowsPush, muteTargetsOf, noticeKindOf, pushPayloadOf, quietHoursEnd } from '../domain/push';
 import type { NotificationCore } from './notification-core';
+
+// Web Push (docs/notifications.md#web-push): each person's browsers, what reaches them on which
+// channel (settings, quiet hours, mutes), and the pushes themselves — one when a notification
+// reaches someone with no socket open, held to the end of quiet hours or of a thread's grouping
+// window, then sent by the worker (jobs/web-push.ts).
+
+// ─── the routes: subscriptions, settings, mutes (each person's own only) ────
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the server may send to this endpoint. The contract takes https or a local http URL;
+ * here only the browsers' push services (PUSH_ENDPOINT_HOSTS) pass, so a subscription cannot
+ * make the service call arbitrary hosts, and local ones only where configured (tests).
+ */
+export function isAllowedEndpoint(
+  config: Pick<NotificationCore['config'], 'PUSH_ENDPOINT_HOSTS' | 'PUSH_ALLOW_LOCAL_ENDPOINTS'>,
+  endpoint: string,
+): boolean {
+  const url = new URL(endpoint);
+  const host = url.hostname.toLowerCase();
+  if (LOCAL_HOSTS.has(host)) return config.PUSH_ALLOW_LOCAL_ENDPOINTS;
+  if (url.protocol !== 'https:') return false;
+  return config.PUSH_ENDPOINT_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+/** The VAPID public key browsers subscribe with; not found where pushes are not configured. */
+export function pushKey(core: Pick<NotificationCore, 'config'>): { publicKey: string } {
+  const publicKey = core.config.VAPID_PUBLIC_KEY;
+  if (!publicKey) throw outcomes.notFound('Push notifications are not set up here');
+  return { publicKey };
+}
+
+/** Saves this browser's subscription for the caller (one another account held moves to them: a shared browser). */
+export async function savePushSubscription(
+  core: Pick<NotificationCore, 'pushSubscriptions' | 'clock' | 'config'>,
+  { user, body }: RouteInput<typeof savePushSubscriptionRoute>,
+): Promise<undefined> {
+  if (!isAllowedEndpoint(core.config, body.endpoint)) throw outcomes.invalid(PushMessages.invalidEndpoint);
+  // The browser's key is an uncompressed P-256 point and the secret 16 bytes (RFC 8291): anything
+  // else could never be encrypted for, and would only fail every push.
+  const point = Buffer.from(body.keys.p256dh, 'base64url');
+  const secret = Buffer.from(body.keys.auth, 'base64url');
+  if (point.length !== 65 || point[0] !== 0x04 || secret.length !== 16)
+    throw outcomes.invalid(PushMessages.invalidKeys);
+  await core.pushSubscriptions.saveOwn(user.id, body, core.clock.now());
+}
+
+/** Unsubscribes one of the caller's own browsers (anyone else's endpoint: nothing happens). */
+export async function deletePushSubscription(
+  core: Pick<NotificationCore, 'pushSubscriptions'>,
+  { user, body }: RouteInput<typeof deletePushSubscriptionRoute>,
+): Promise<undefined> {
+  await core.pushSubscriptions.deleteOwn(user.id, body.endpoint);
+}
+
+/** The caller's channels per kind and quiet hours (the defaults when never saved). */
+export function noticeSettingsOf(
+  core: Pick<NotificationCore, 'noticeSettings'>,
+  { user }: RouteInput<typeof getNoticeSettingsRoute>,
+): Promise<NoticeSettings> {
+  return core.noticeSettings.getOwn(user.id);
+}
+
+export async function saveNoticeSettings(
+  core: Pick<NotificationCore, 'noticeSettings' | 'clock'>,
+  { user, body }: RouteInput<typeof saveNoticeSettingsRoute>,
+): Promise<NoticeSettings> {
+  await core.noticeSettings.saveOwn(user.id, body, core.clock.now());
+  return core.noticeSettings.getOwn(user.id);
+}
+
+/** The caller's mutes still in force. */
+export async function listMutes(
+  core: Pick<NotificationCore, 'noticeSettings' | 'clock'>,
+  { user }: RouteInput<typeof listMutesRoute>,
+): Promise<{ mutes: Mute[] }> {
+  return { mutes: await core.noticeSettings.listOwnMutes(user.id, core.clock.now()) };
+}
+
+const MUTE_MS = { '1h': 60 * 60_000, '8h': 8 * 60 * 60_000, '1d': 24 * 60 * 60_000 } as const;
+
+/**
+ * Mutes a conversation or an activity thread for the caller alone: it silences their pushes and
+ * mails about it and nothing else (it still counts as unread), so any id may be muted — it only
+ * ever touches the caller's own row, and reveals nothing about the thing muted.
+ */
+export async function mute(
+  core: Pick<NotificationCore, 'noticeSettings' | 'clock'>,
+  { user, body }: RouteInput<typeof muteRoute>,
+): Promise<Mute> {
+  const now = core.clock.now();
+  const until = body.duration === 'forever' ? null : new Date(now.getTime() + MUTE_MS[body.duration]);
+  await core.noticeSettings.muteOwn(user.id, body.kind, body.id, until);
+  return { kind: body.kind, id: body.id, until: until?.toISOString() ?? null };
+}
+
+export async function unmute(
+  core: Pick<NotificationCore, 'noticeSettings'>,
+  { user, params }: RouteInput<typeof unmuteRoute>,
+): Promise<undefined> {
+  await core.noticeSettings.unmuteOwn(user.id, params.kind, params.id);
+}
+
+// ─── the pushes ─────────────────────────────────────────────────────────────
 
 export type PushOutcome = 'read' | 'channel-off' | 'muted' | 'no-subscription' | 'pushed' | 'held';
 
@@ -45,11 +164,20 @@ async function fanOut(
  * is replaced by a newer one of the same tag, and is due when the first of them was.
  */
 export async function pushMissedNotice(
+  deps: PushDeps & Pick<NotificationCore, 'logger'>,
+  { data, tx, envelope }: Pick<ConsumedEvent<typeof notificationMissedV1>, 'data' | 'tx' | 'envelope'>,
+): Promise<PushOutcome> {
+  const outcome = await decidePush(deps, tx, envelope.id, data);
+  deps.logger.debug({ eventId: envelope.id, outcome }, 'missed notification');
+  return outcome;
+}
+
+async function decidePush(
   deps: PushDeps,
   tx: Db,
-  event: { id: string; data: EventData<typeof notificationMissedV1> },
+  eventId: string,
+  { recipientId, notification }: ConsumedEvent<typeof notificationMissedV1>['data'],
 ): Promise<PushOutcome> {
-  const { recipientId, notification } = event.data;
   if (notification.read) return 'read';
   const now = deps.clock.now();
   const kind = noticeKindOf(notification.type);
@@ -69,7 +197,7 @@ export async function pushMissedNotice(
   const due = thread.pending && thread.dueAt ? thread.dueAt : latestOf(now, quietUntil, groupedUntil);
   if (due.getTime() <= now.getTime()) {
     await deps.pushThreads.with(tx).pushed(recipientId, payload.tag, now);
-    await fanOut(deps, tx, recipientId, payload, event.id);
+    await fanOut(deps, tx, recipientId, payload, eventId);
     return 'pushed';
   }
   // An older notice delivered late does not replace what a newer one says.

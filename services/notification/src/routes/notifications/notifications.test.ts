@@ -152,7 +152,7 @@ describe('pruning', () => {
     await call('POST', `/api/notifications/${third!.id}/read`, asha);
     clock.advance(11 * 24 * 3_600_000);
 
-    await pruneNotifications(notification.service.kit);
+    await pruneNotifications(notification.core);
     const left = (await listOf(asha)).notifications.map((n) => n.id);
     expect(left).toHaveLength(2);
     expect(left).toContain(third!.id);

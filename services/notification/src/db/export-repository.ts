@@ -1,8 +1,7 @@
-import { exportNotificationDataRoute } from '@saathi/contracts';
-import { acceptExportTokens, queryRows, registerRoute, requireUser } from '@saathi/platform';
-import type { App, Db } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { queryRows } from '@saathi/platform';
+import type { Db } from '@saathi/platform';
 
 /**
  * Notification's part of "Download my data": the address and names it mails to, notifications,
@@ -10,16 +9,13 @@ import type { SQL } from 'drizzle-orm';
  * and the times, not the endpoint's path or the keys, which only address and encrypt for that
  * browser), their settings and their mutes.
  */
-export function exportRoutes(app: App, deps: { db: Db; publicKey?: string | undefined }): void {
-  // The export job (identity) asks on the person's behalf with its short-lived token.
-  acceptExportTokens(app, deps.publicKey, (scope) => registerExportPart(scope, deps));
-}
+export class ExportRepository {
+  constructor(private readonly db: Db) {}
 
-function registerExportPart(app: App, deps: { db: Db }): void {
-  const rows = async (query: SQL) =>
-    (await queryRows<{ row: Record<string, unknown> }>(deps.db, query)).map((found) => found.row);
-  registerRoute(app, exportNotificationDataRoute, async (request) => {
-    const id = sql`${requireUser(request).id}::uuid`;
+  async partOf(userId: string): Promise<Record<string, unknown>> {
+    const rows = async (query: SQL) =>
+      (await queryRows<{ row: Record<string, unknown> }>(this.db, query)).map((found) => found.row);
+    const id = sql`${userId}::uuid`;
     return {
       contact:
         (await rows(sql`select to_jsonb(u) as row from notification.users u where user_id = ${id}`))[0] ??
@@ -47,5 +43,5 @@ function registerExportPart(app: App, deps: { db: Db }): void {
               from notification.mutes where user_id = ${id} order by kind, target_id`,
       ),
     };
-  });
+  }
 }
