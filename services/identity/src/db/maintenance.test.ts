@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TABLE_RETENTION_MS, queryRows } from '@saathi/platform';
+import { EVENT_TABLE_RETENTION_MS, eventTablesPrune, queryRows } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { identityService } from '../index';
 import { buildRegistration, startTestIdentity } from '../testing/test-service';
@@ -37,7 +37,10 @@ async function register(): Promise<string> {
 }
 
 describe('identity event tables prune', () => {
-  const prune = identityService.periodic?.find((task) => task.name === 'identity-event-tables-prune');
+  // The platform adds it to every listed service's periodic tasks (upkeepOf), under this name.
+  const prune = [eventTablesPrune('identity', identityService.dbSchema)].find(
+    (task) => task.name === 'identity-event-tables-prune',
+  );
   /** Runs the periodic task as of `ms` from now; it reads only the database and the clock. */
   const pruneAt = (ms: number) =>
     prune!.run({

@@ -42,3 +42,12 @@ export async function sweepIdentity(db: Db, now: Date): Promise<void> {
     sql`delete from identity.email_verifications where expires_at < ${new Date(now.getTime() - 86_400_000)}`,
   );
 }
+
+/** The sweep, for the core (`use-cases/maintenance.ts` runs it every minute). */
+export class MaintenanceRepository {
+  constructor(private readonly db: Db) {}
+
+  sweep(now: Date): Promise<void> {
+    return sweepIdentity(this.db, now);
+  }
+}

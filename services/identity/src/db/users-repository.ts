@@ -1,4 +1,4 @@
-import { returnedRow } from '@saathi/platform';
+import { queryRows, returnedRow } from '@saathi/platform';
 import type { Role } from '@saathi/contracts';
 import { and, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@saathi/platform';
@@ -192,5 +192,18 @@ export class UsersRepository {
     const current = await this.findById(userId);
     if (!current) throw new Error(`user ${userId} does not exist`);
     return current;
+  }
+
+  /**
+   * Locks the account's row for the rest of the transaction, as every wipe of its sessions does
+   * first: a sign-in racing it has either committed its session or waits and finds the change.
+   */
+  async lockForWipe(userId: string): Promise<void> {
+    await queryRows(this.db, sql`select id from identity.users where id = ${userId}::uuid for update`);
+  }
+
+  /** Deletes the account; its profile, images, blocks and tokens go with it (by cascade). */
+  async delete(userId: string): Promise<void> {
+    await queryRows(this.db, sql`delete from identity.users where id = ${userId}::uuid returning id`);
   }
 }

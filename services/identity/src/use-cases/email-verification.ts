@@ -3,15 +3,15 @@ import {
   EMAIL_VERIFICATION_TOKEN_PURPOSE,
   IdentityMessages,
 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
-import type { Db, Emit } from '@saathi/platform';
+import type { resendVerificationEmailRoute, verifyEmailRoute } from '@saathi/contracts';
+import { outcomes } from '@saathi/platform';
+import type { Db, Emit, RouteInput, RouteOutput } from '@saathi/platform';
 import type { UserRow } from '../db/schema';
 import { hashToken, randomToken } from '../domain/tokens';
 import { emitEmailVerificationRequested } from '../events/email-verification-requested';
 import { emitEmailVerified } from '../events/email-verified';
-import { roleFor } from './create-account';
-import type { IdentityCore, RequestMeta } from './identity-core';
-import type { AttemptLimits } from './rate-limit';
+import { roleFor } from './auth';
+import type { IdentityCore } from './identity-core';
 
 /**
  * Mails the user a new link that proves their address (older links stop working). Runs inside
@@ -19,35 +19,36 @@ import type { AttemptLimits } from './rate-limit';
  * goes into the event only sealed for the mail worker; identity keeps its hash.
  */
 export async function sendVerificationLink(
-  deps: Pick<IdentityCore, 'verifications' | 'clock' | 'mailTokens'>,
+  core: Pick<IdentityCore, 'verifications' | 'clock' | 'mailTokens'>,
   tx: Db,
   emit: Emit,
   user: UserRow,
 ): Promise<void> {
   const token = randomToken(32);
-  const now = deps.clock.now();
+  const now = core.clock.now();
   const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_LINK_LIFETIME_MS);
-  const sealed = deps.mailTokens.seal(EMAIL_VERIFICATION_TOKEN_PURPOSE, token, expiresAt);
-  const links = deps.verifications.with(tx);
+  const sealed = core.mailTokens.seal(EMAIL_VERIFICATION_TOKEN_PURPOSE, token, expiresAt);
+  const links = core.verifications.with(tx);
   await links.invalidateForUser(user.id);
   await links.create({ userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt }, now);
   emitEmailVerificationRequested(emit, user, sealed, expiresAt);
 }
 
-export type ResendOutcome = 'sent' | 'already-verified';
-
-/** "Send the link again" for the signed-in user; limited per account, since every call sends a mail. */
+/**
+ * "Send the link again" for the signed-in user; limited per account, since every call sends a
+ * mail. An address already proved gets no mail, and is told so.
+ */
 export async function resendVerificationEmail(
-  deps: Pick<IdentityCore, 'uow' | 'verifications' | 'clock' | 'mailTokens'> & {
-    limits: AttemptLimits;
-  },
-  user: UserRow,
-  meta: Pick<RequestMeta, 'traceId'>,
-): Promise<ResendOutcome> {
-  if (user.emailVerifiedAt) return 'already-verified';
-  await deps.limits.enforce('verifyEmailPerAccount', [user.id], deps.clock.now());
-  await deps.uow.withEvents((tx, emit) => sendVerificationLink(deps, tx, emit, user), meta);
-  return 'sent';
+  core: Pick<IdentityCore, 'uow' | 'verifications' | 'clock' | 'mailTokens' | 'limits' | 'signedIn'>,
+  input: RouteInput<typeof resendVerificationEmailRoute>,
+): Promise<RouteOutput<typeof resendVerificationEmailRoute>> {
+  const { user } = core.signedIn.of(input.user);
+  if (user.emailVerifiedAt) return { message: IdentityMessages.emailAlreadyVerified };
+  await core.limits.enforce('verifyEmailPerAccount', [user.id], core.clock.now());
+  await core.uow.withEvents((tx, emit) => sendVerificationLink(core, tx, emit, user), {
+    traceId: input.meta.traceId,
+  });
+  return { message: IdentityMessages.verificationEmailSent };
 }
 
 /**
@@ -61,31 +62,32 @@ export async function resendVerificationEmail(
  * refused (403) and, like a signed-out attempt, leaves the link usable.
  */
 export async function verifyEmail(
-  deps: Pick<IdentityCore, 'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'sessionCache'>,
-  token: string,
-  signedIn: Pick<UserRow, 'id'>,
-  meta: Pick<RequestMeta, 'traceId'>,
-): Promise<UserRow> {
-  const now = deps.clock.now();
-  const tokenHash = hashToken(token);
-  const user = await deps.uow.withEvents(async (tx, emit, afterCommit) => {
-    const link = await deps.verifications.with(tx).consume(tokenHash, signedIn.id, now);
-    if (!link) return null;
-    const users = deps.users.with(tx);
-    const marked = await users.markEmailVerified(link.userId, link.email, now);
-    if (!marked) return null;
-    const verified = marked.user;
-    if (marked.newly) emitEmailVerified(emit, verified);
-    afterCommit(() => deps.sessionCache.clear());
-    const role = roleFor(deps.adminEmails, verified);
-    return role === verified.role ? verified : users.setRole(verified.id, role, now);
-  }, meta);
-  if (user) return user;
+  core: Pick<IdentityCore, 'uow' | 'users' | 'verifications' | 'clock' | 'adminEmails' | 'sessionCache'>,
+  { user: signedIn, body, meta }: RouteInput<typeof verifyEmailRoute>,
+): Promise<RouteOutput<typeof verifyEmailRoute>> {
+  const now = core.clock.now();
+  const tokenHash = hashToken(body.token);
+  const verified = await core.uow.withEvents(
+    async (tx, emit, afterCommit) => {
+      const link = await core.verifications.with(tx).consume(tokenHash, signedIn.id, now);
+      if (!link) return null;
+      const users = core.users.with(tx);
+      const marked = await users.markEmailVerified(link.userId, link.email, now);
+      if (!marked) return null;
+      const user = marked.user;
+      if (marked.newly) emitEmailVerified(emit, user);
+      afterCommit(() => core.sessionCache.clear());
+      const role = roleFor(core.adminEmails, user);
+      return role === user.role ? user : users.setRole(user.id, role, now);
+    },
+    { traceId: meta.traceId },
+  );
+  if (verified) return { message: IdentityMessages.emailVerified };
   // Nothing was used. A link that still works belongs to another account.
-  if (await deps.verifications.isUsable(tokenHash, now))
-    throw httpErrors.forbidden(
+  if (await core.verifications.isUsable(tokenHash, now))
+    throw outcomes.forbidden(
       IdentityMessages.verificationForAnotherAccount,
       'VERIFICATION_FOR_ANOTHER_ACCOUNT',
     );
-  throw httpErrors.badRequest(IdentityMessages.verificationTokenInvalid, 'INVALID_VERIFICATION_TOKEN');
+  throw outcomes.invalid(IdentityMessages.verificationTokenInvalid, 'INVALID_VERIFICATION_TOKEN');
 }

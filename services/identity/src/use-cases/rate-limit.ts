@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { enforceRate } from '@saathi/platform';
+import { withinRate } from '@saathi/platform';
 import type { RateDecision, RateLimiter, RateRule } from '@saathi/platform';
 
 /** Every kind of attempt identity limits; each has its rule in config. */
@@ -41,9 +41,9 @@ export class AttemptLimits {
     return this.limiter.reserve(this.key(name, parts), this.rules[name], now);
   }
 
-  /** `reserve`, answering 429 with Retry-After when refused. */
+  /** `reserve`, refused (rate-limited, with Retry-After) past the rule. */
   enforce(name: LimitName, parts: readonly string[], now: Date): Promise<void> {
-    return enforceRate(this.limiter, this.key(name, parts), this.rules[name], now);
+    return withinRate(this.limiter, this.key(name, parts), this.rules[name], now);
   }
 
   /**

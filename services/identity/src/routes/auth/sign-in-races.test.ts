@@ -5,9 +5,9 @@ import { createMemoryRateLimiter, createUnitOfWork, makeEnvelope, queryRows } fr
 import type { RateLimiter, UnitOfWork } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { sql } from 'drizzle-orm';
-import { createIdentityCore } from '../../app';
+import { createIdentityCore } from '../../use-cases/identity-core';
 import { hashToken } from '../../domain/tokens';
-import { linkGoogleAccount } from '../../use-cases/link-google-account';
+import { linkGoogleAccount } from '../../use-cases/google';
 import { resetPassword } from '../../use-cases/password-reset';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
 import type { TestIdentity } from '../../testing/test-service';

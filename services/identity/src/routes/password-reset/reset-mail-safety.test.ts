@@ -4,7 +4,7 @@ import { createMemoryRateLimiter, createUnitOfWork, openToken, queryRows } from 
 import type { UnitOfWork } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { sql } from 'drizzle-orm';
-import { createIdentityCore } from '../../app';
+import { createIdentityCore } from '../../use-cases/identity-core';
 import { sweepIdentity } from '../../db/maintenance';
 import { hashToken } from '../../domain/tokens';
 import { requestPasswordReset } from '../../use-cases/password-reset';
@@ -165,8 +165,7 @@ describe('forgot-password per address', () => {
           resets: recorded('resets', core.resets, log),
           mailTokens: recorded('mailTokens', core.mailTokens, log),
         },
-        email,
-        { traceId: 'test', ip: nextAddress() },
+        { body: { email }, meta: { traceId: 'test', ip: nextAddress() } },
       );
     };
     await run('known', (await registered()).email);

@@ -11,7 +11,7 @@ import { queryRows } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
 import type { TestIdentity } from '../../testing/test-service';
-import { identityPartOf } from '../export/identity-part';
+import { identityPartOf } from '../../db/data-exports-repository';
 
 let identity: TestIdentity;
 
