@@ -46,7 +46,7 @@ const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.crea
 /** Activity threads, their members (from feed's events) and their messages. */
 export class ActivityThreadsRepository {
   /**
-   * Deleted accounts (events/user-deleted.ts): feed's activity events travel on their own
+   * Deleted accounts (use-cases/account-erasure.ts): feed's activity events travel on their own
    * consumers, so one about a person can be handled after their erasure; it must not make them a
    * member, remember a leave of theirs, or open a thread they host again.
    */

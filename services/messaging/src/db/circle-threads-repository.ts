@@ -66,7 +66,7 @@ const unreadCount = (viewerId: string, circle: string, member: string, marker: s
 /** Circle threads, their members (from feed's circle events), read markers and messages. */
 export class CircleThreadsRepository {
   /**
-   * Deleted accounts (events/user-deleted.ts): feed's circle events travel on their own
+   * Deleted accounts (use-cases/account-erasure.ts): feed's circle events travel on their own
    * consumers, so one about a person can be handled after their erasure; it must not make them a
    * member or remember a leave of theirs.
    */

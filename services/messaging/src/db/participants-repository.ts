@@ -7,7 +7,7 @@ import { SCHEMA } from './schema-name';
 
 /**
  * A participants row (by its alias) of a deleted account: erasure sets its time to 'infinity'
- * (events/user-deleted.ts), which no account event is newer than, so the mark never goes.
+ * (use-cases/account-erasure.ts), which no account event is newer than, so the mark never goes.
  */
 export const deletedParticipant = (alias: string): SQL => sql`${sql.raw(alias)}.source_at = 'infinity'`;
 
@@ -69,7 +69,7 @@ export class ParticipantsRepository {
     );
   }
 
-  /** Whether the account was deleted: its row is the "Deleted user" one (events/user-deleted.ts). */
+  /** Whether the account was deleted: its row is the "Deleted user" one (use-cases/account-erasure.ts). */
   async isDeleted(userId: string): Promise<boolean> {
     const rows = await queryRows(
       this.db,

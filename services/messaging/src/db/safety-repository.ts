@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { ErasedPeople, queryRows } from '@saathi/platform';
-import type { Db } from '@saathi/platform';
+import type { ReportRejectionReason } from '@saathi/contracts';
+import { BlocksProjection, ErasedPeople, queryRows } from '@saathi/platform';
+import type { BlockPair, Db } from '@saathi/platform';
+import { reportRejection } from './reported-message';
 import { SCHEMA } from './schema-name';
 
 /** Where a reportable message can be: a 1:1 conversation, an activity's or a circle's group thread. */
@@ -10,18 +12,43 @@ const MESSAGE_TABLES = [
   sql.raw('messaging.circle_thread_messages'),
 ];
 
-/**
- * Messaging's reads of its blocks projection (written by the platform's BlocksProjection,
- * events/user-blocks.ts), and its copies of reporters' hides and moderation decisions on messages.
- */
 /** A block between the two, whichever of them made it. */
 const blockedEitherWay = (userId: string, otherId: string) =>
   sql`exists (select 1 from messaging.blocks
                where (blocker_id = ${userId}::uuid and blocked_id = ${otherId}::uuid)
                   or (blocker_id = ${otherId}::uuid and blocked_id = ${userId}::uuid))`;
 
+/**
+ * Messaging's blocks projection (the platform's BlocksProjection, kept as of each event's time)
+ * and its reads, and its copies of reporters' hides and moderation decisions on messages.
+ */
 export class SafetyRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * identity's block events, as of their time (`BlocksProjection`), so a block and an unblock
+   * applied out of order end as identity's; one about a deleted account writes nothing.
+   */
+  private blocks(): BlocksProjection {
+    return new BlocksProjection(this.db, SCHEMA, { guardErased: true });
+  }
+
+  block(pair: BlockPair, at: Date): Promise<boolean> {
+    return this.blocks().block(pair, at);
+  }
+
+  unblock(pair: BlockPair, at: Date): Promise<boolean> {
+    return this.blocks().unblock(pair, at);
+  }
+
+  /** Why a report of a 1:1 message does not hold, if it does not (reported-message.ts). */
+  reportRejection(report: {
+    reporterId: string;
+    messageId: string;
+    conversationId: string;
+  }): Promise<ReportRejectionReason | undefined> {
+    return reportRejection(this.db, report);
+  }
 
   with(db: Db): SafetyRepository {
     return new SafetyRepository(db);

@@ -12,7 +12,7 @@ import {
 } from '@saathi/contracts';
 import type { Conversation } from '@saathi/contracts';
 import { sql } from 'drizzle-orm';
-import { ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
+import { ERASED_PEOPLE_KEPT_MS, ErasedPeople } from '@saathi/platform';
 import { countRowsNaming, waitFor } from '@saathi/platform/testing';
 import { messagingService } from '../index';
 import { buildUser, startTestMessaging } from '../testing/test-messaging';
@@ -262,10 +262,11 @@ describe('events about a deleted account handled after its deletion', () => {
     expect(await remembered()).toBe(true);
     const prune = messagingService.periodic?.find((task) => task.name === 'messaging-erased-people-prune');
     const at = (ms: number) => ({ now: () => new Date(messaging.clock.now().getTime() + ms) });
-    // The task reads only the database and the clock.
-    await prune?.run({ ...messaging.deps, clock: at(ERASED_PEOPLE_KEPT_MS - 60_000) } as never);
+    // The task reads only the erased ids and the clock of the core.
+    const erasedPeople = new ErasedPeople(messaging.deps.db.db, 'messaging');
+    await prune?.run({ erasedPeople, clock: at(ERASED_PEOPLE_KEPT_MS - 60_000) } as never);
     expect(await remembered()).toBe(true);
-    await prune?.run({ ...messaging.deps, clock: at(ERASED_PEOPLE_KEPT_MS + 60_000) } as never);
+    await prune?.run({ erasedPeople, clock: at(ERASED_PEOPLE_KEPT_MS + 60_000) } as never);
     expect(await remembered()).toBe(false);
   });
 });

@@ -1,4 +1,12 @@
-import type { ChatMessage, Conversation, ReadReceipt } from '@saathi/contracts';
+import type {
+  ActivityThreadMessage,
+  ChatMessage,
+  CircleThreadMessage,
+  Conversation,
+  EventData,
+  notificationUpsertedV1,
+  ReadReceipt,
+} from '@saathi/contracts';
 
 /**
  * What the use cases push after a commit. The Socket.IO server implements it; use cases never
@@ -9,6 +17,14 @@ export interface Pusher {
   messageNew(recipients: readonly string[], message: ChatMessage): void;
   conversationUpdated(userId: string, conversation: Conversation): void;
   read(userId: string, receipt: ReadReceipt): void;
+  /** A group thread's message to each member's own room (activity-thread-push.ts). */
+  activityThreadMessage(recipients: readonly string[], message: ActivityThreadMessage): void;
+  circleThreadMessage(recipients: readonly string[], message: CircleThreadMessage): void;
+  /** notification's bell item, to the recipient's room. */
+  notificationNew(
+    userId: string,
+    notification: EventData<typeof notificationUpsertedV1>['notification'],
+  ): void;
   /** Whether the user has a socket connected anywhere (every replica in cluster mode). */
   isOnline(userId: string): Promise<boolean>;
 }

@@ -17,6 +17,8 @@ import { handshakeUser } from './socket-auth';
 import { registerSocketMetrics } from './socket-metrics';
 import type { CountSocketEvent } from './socket-metrics';
 import { userRoom } from './pusher';
+import { pushActivityThreadMessage } from './activity-thread-push';
+import { pushCircleThreadMessage } from './circle-thread-push';
 import { createReplicaPresence } from './replica-presence';
 import type { PresenceEvents } from './replica-presence';
 import type { Pusher } from './pusher';
@@ -216,6 +218,11 @@ export function attachSocketServer(app: App, options: SocketServerOptions): Sock
     read(userId, receipt) {
       countEvent(SocketServerEvent.read, 'out');
       io.to(userRoom(userId)).emit(SocketServerEvent.read, receipt);
+    },
+    activityThreadMessage: pushActivityThreadMessage(io),
+    circleThreadMessage: pushCircleThreadMessage(io),
+    notificationNew(userId, notification) {
+      io.to(userRoom(userId)).emit(SocketServerEvent.notificationNew, notification);
     },
     isOnline(userId) {
       return Promise.resolve(presence.isOnline(userId));

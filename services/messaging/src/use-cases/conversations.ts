@@ -1,12 +1,17 @@
 import { conversationStartedV1, MessagingMessages } from '@saathi/contracts';
-import type { Conversation, ReadReceipt } from '@saathi/contracts';
-import { enforceRate, httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import type {
+  listConversationsRoute,
+  markConversationReadRoute,
+  startConversationRoute,
+  unreadMessagesRoute,
+} from '@saathi/contracts';
+import { outcomes, withinRate } from '@saathi/platform';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
 import { asDate } from '../db/as-date';
 import type { StartGateRow } from '../db/message-settings-repository';
 import { participantNameOf, toConversation, toReadReceipt } from '../domain/views';
 import { awaitParticipant } from './await-participant';
-import type { MessagingCore, RequestMeta } from './messaging-core';
+import type { MessagingCore } from './messaging-core';
 
 /**
  * The pair's one conversation: created on the first start, the same id on every later one. A new
@@ -27,12 +32,10 @@ export async function startConversation(
     | 'rateLimiter'
     | 'conversationStartsPerHour'
   >,
-  user: AuthUser,
-  participantId: string,
-  meta: RequestMeta,
-): Promise<{ id: string }> {
-  if (participantId === user.id) throw httpErrors.badRequest(MessagingMessages.notWithYourself);
-  await enforceRate(
+  { user, body: { participantId }, meta }: RouteInput<typeof startConversationRoute>,
+): Promise<RouteOutput<typeof startConversationRoute>> {
+  if (participantId === user.id) throw outcomes.invalid(MessagingMessages.notWithYourself);
+  await withinRate(
     core.rateLimiter,
     `messaging:conversationStartsPerHour:${user.id}`,
     { limit: core.conversationStartsPerHour, windowMs: 3_600_000 },
@@ -41,21 +44,21 @@ export async function startConversation(
   // A brand-new account may not be projected yet (its registration event is on its way): wait
   // briefly, outside the transaction, before calling it unknown.
   if (!(await awaitParticipant(core.participants, participantId)))
-    throw httpErrors.notFound(MessagingMessages.userNotFound);
+    throw outcomes.notFound(MessagingMessages.userNotFound);
   return core.uow.withEvents(
     async (tx, emit) => {
       const participants = core.participants.with(tx);
       // A deleted account keeps its "Deleted user" row for the conversations it was in; nobody
       // can start a new one with it (and so put its id in a new row).
       if (await participants.isDeleted(participantId))
-        throw httpErrors.notFound(MessagingMessages.userNotFound);
+        throw outcomes.notFound(MessagingMessages.userNotFound);
       if (await core.safety.with(tx).blockedEitherWay(user.id, participantId))
-        throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
+        throw outcomes.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
       // A new conversation only if the recipient takes one from this sender; refused before
       // anything is written, so nothing is stored and no event goes out.
       const gate = await core.messageSettings.with(tx).startGate(user.id, participantId);
       if (gate && !mayStart(gate))
-        throw httpErrors.forbidden(
+        throw outcomes.forbidden(
           MessagingMessages.notTakingNewMessages(participantNameOf(gate)),
           'NOT_TAKING_NEW_MESSAGES',
         );
@@ -95,17 +98,19 @@ function mayStart(gate: StartGateRow): boolean {
   }
 }
 
+/** The viewer's conversations, most recently active first. */
 export async function listConversations(
   core: Pick<MessagingCore, 'conversations'>,
-  user: AuthUser,
-): Promise<Conversation[]> {
+  { user }: RouteInput<typeof listConversationsRoute>,
+): Promise<RouteOutput<typeof listConversationsRoute>> {
   return (await core.conversations.listViews(user.id)).map(toConversation);
 }
 
+/** Unread messages across the viewer's conversations (the Messages button's badge). */
 export async function unreadTotal(
   core: Pick<MessagingCore, 'conversations'>,
-  user: AuthUser,
-): Promise<{ count: number }> {
+  { user }: RouteInput<typeof unreadMessagesRoute>,
+): Promise<RouteOutput<typeof unreadMessagesRoute>> {
   return { count: await core.conversations.unreadTotal(user.id) };
 }
 
@@ -120,21 +125,23 @@ export async function markConversationRead(
     MessagingCore,
     'uow' | 'clock' | 'logger' | 'conversations' | 'messages' | 'pusher' | 'requests'
   >,
-  user: AuthUser,
-  conversationId: string,
-  messageId: string | undefined,
-  meta: RequestMeta,
-): Promise<ReadReceipt> {
+  {
+    user,
+    params: { id: conversationId },
+    body: { messageId },
+    meta,
+  }: RouteInput<typeof markConversationReadRoute>,
+): Promise<RouteOutput<typeof markConversationReadRoute>> {
   const { receipt, otherId, unanswered } = await core.uow.withEvents(
     async (tx) => {
       const conversations = core.conversations.with(tx);
       const membership = await conversations.membershipOf(user.id, conversationId);
-      if (!membership) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      if (!membership) throw outcomes.notFound(MessagingMessages.conversationNotFound);
       const messages = core.messages.with(tx);
       const message = messageId
         ? await messages.findIn(conversationId, messageId)
         : await messages.newest(conversationId);
-      if (messageId && !message) throw httpErrors.badRequest('Invalid message id');
+      if (messageId && !message) throw outcomes.invalid('Invalid message id');
       const marker = await conversations.markReadOwn(
         user.id,
         conversationId,

@@ -1,24 +1,22 @@
 import { messageSentV1, MessagingMessages } from '@saathi/contracts';
-import type { ChatMessage, MessagesQuery, SendMessageBody } from '@saathi/contracts';
+import type { ChatMessage, listMessagesRoute, SendMessageBody, sendMessageRoute } from '@saathi/contracts';
 import { randomUUID } from 'node:crypto';
-import { HttpError, httpErrors, makeEnvelope } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import { makeEnvelope, outcomes } from '@saathi/platform';
+import type { AuthUser, RouteInput, RouteOutput } from '@saathi/platform';
 import { toChatMessage } from '../domain/views';
 import type { PageCursor } from '../db/messages-repository';
-import type { MessagingCore, RequestMeta } from './messaging-core';
+import type { MessagingCore } from './messaging-core';
 
 /** A page of a thread for a participant; anyone else gets 404, as if it did not exist. */
 export async function listMessages(
   core: Pick<MessagingCore, 'conversations' | 'messages'>,
-  user: AuthUser,
-  conversationId: string,
-  query: MessagesQuery,
-): Promise<ChatMessage[]> {
+  { user, params: { id: conversationId }, query }: RouteInput<typeof listMessagesRoute>,
+): Promise<RouteOutput<typeof listMessagesRoute>> {
   if (!(await core.conversations.membershipOf(user.id, conversationId)))
-    throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+    throw outcomes.notFound(MessagingMessages.conversationNotFound);
   const cursorId = query.after ?? query.before;
   if (cursorId && !(await core.messages.findIn(conversationId, cursorId)))
-    throw httpErrors.badRequest('Invalid cursor');
+    throw outcomes.invalid('Invalid cursor');
   const cursor: PageCursor = query.after
     ? { after: query.after }
     : query.before
@@ -27,20 +25,35 @@ export async function listMessages(
   return (await core.messages.page(conversationId, cursor, query.limit, user.id)).map(toChatMessage);
 }
 
+/** What a send reads and writes: the remembered pairs, presence, the one send statement, the push. */
+export type SendCore = Pick<MessagingCore, 'uow' | 'clock' | 'pairs' | 'messages' | 'pusher'>;
+
+/**
+ * `POST /api/messages`. The send itself is `sendMessageAs`, which an open socket's `message:send`
+ * calls too (realtime/socket-send.ts): the same checks, limits, answers and idempotency. This
+ * passes it on without an await of its own (the send path is the hottest in the product).
+ */
+export function sendMessage(
+  core: SendCore,
+  { user, body, meta }: RouteInput<typeof sendMessageRoute>,
+): Promise<RouteOutput<typeof sendMessageRoute>> {
+  return sendMessageAs(core, user, body, meta.traceId);
+}
+
 /**
  * Stores a message and, once committed, pushes it to both participants' rooms (the sender's other
  * tabs too). The checks, the store and the notice are one statement (db/send-statement.ts): the
  * notice (messaging.message.sent) goes out only when the notification service may act on it.
  * A `clientMessageId` the sender already used answers the stored message and changes nothing.
  */
-export async function sendMessage(
-  core: MessagingCore,
+export async function sendMessageAs(
+  core: SendCore,
   user: AuthUser,
   body: SendMessageBody,
-  meta: RequestMeta,
+  traceId: string,
 ): Promise<ChatMessage> {
   const recipientId = await core.pairs.otherOf(user.id, body.conversationId);
-  if (!recipientId) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+  if (!recipientId) throw outcomes.notFound(MessagingMessages.conversationNotFound);
   const recipientOnline = await core.pusher.isOnline(recipientId);
   const now = core.clock.now();
   const messageId = randomUUID();
@@ -64,26 +77,26 @@ export async function sendMessage(
         // Replaced by the stored time in the statement.
         sentAt: now.toISOString(),
       },
-      { traceId: meta.traceId, clock: core.clock },
+      { traceId, clock: core.clock },
     ),
   });
   switch (outcome.kind) {
     case 'not-found':
-      throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      throw outcomes.notFound(MessagingMessages.conversationNotFound);
     // Gone for good (unlike a block's 403, which an unblock lifts): 410, so clients tell the
     // two apart by status. Nothing is stored, and no event names the deleted person again.
     case 'other-deleted':
-      throw new HttpError(410, MessagingMessages.accountDeleted, 'ACCOUNT_DELETED');
+      throw outcomes.gone(MessagingMessages.accountDeleted, 'ACCOUNT_DELETED');
     case 'blocked':
-      throw httpErrors.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
+      throw outcomes.forbidden(MessagingMessages.cannotMessage, 'CANNOT_MESSAGE');
     case 'retry': {
       // A retry's message was pushed when it was first stored.
       const first = body.clientMessageId
         ? await core.messages.byClientId(user.id, body.clientMessageId)
         : undefined;
-      if (!first) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      if (!first) throw outcomes.notFound(MessagingMessages.conversationNotFound);
       if (first.conversation_id !== body.conversationId)
-        throw httpErrors.conflict(MessagingMessages.clientMessageIdTaken);
+        throw outcomes.conflict(MessagingMessages.clientMessageIdTaken);
       return toChatMessage(first);
     }
     case 'stored': {

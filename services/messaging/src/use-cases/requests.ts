@@ -1,10 +1,10 @@
 import { MessagingMessages, MessageRequestMessages } from '@saathi/contracts';
-import type { Conversation } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import type { acceptMessageRequestRoute, declineMessageRequestRoute } from '@saathi/contracts';
+import { outcomes } from '@saathi/platform';
+import type { AuthUser, RouteInput, RouteOutput } from '@saathi/platform';
 import { toConversation, toReadReceipt } from '../domain/views';
 import { pushConversationTo } from './conversations';
-import type { MessagingCore, RequestMeta } from './messaging-core';
+import type { MessagingCore } from './messaging-core';
 
 type RequestsCore = Pick<MessagingCore, 'uow' | 'logger' | 'conversations' | 'requests' | 'pusher'>;
 
@@ -14,13 +14,11 @@ type RequestsCore = Pick<MessagingCore, 'uow' | 'logger' | 'conversations' | 're
  */
 export async function acceptRequest(
   core: RequestsCore,
-  user: AuthUser,
-  conversationId: string,
-  meta: RequestMeta,
-): Promise<Conversation> {
-  const otherId = await answerRequest(core, user, conversationId, 'accepted', meta);
+  { user, params: { id: conversationId }, meta }: RouteInput<typeof acceptMessageRequestRoute>,
+): Promise<RouteOutput<typeof acceptMessageRequestRoute>> {
+  const otherId = await answerRequest(core, user, conversationId, 'accepted', meta.traceId);
   const view = await core.conversations.viewOf(user.id, conversationId);
-  if (!view) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+  if (!view) throw outcomes.notFound(MessagingMessages.conversationNotFound);
   // The sender's other tabs need nothing (they always saw a normal conversation); the
   // recipient's other tabs move it out of Requests.
   pushConversationTo(core, user.id, conversationId);
@@ -33,11 +31,9 @@ export async function acceptRequest(
 /** The recipient declines a request: hidden from them for good; nothing reaches the sender. */
 export async function declineRequest(
   core: RequestsCore,
-  user: AuthUser,
-  conversationId: string,
-  meta: RequestMeta,
-): Promise<{ id: string }> {
-  await answerRequest(core, user, conversationId, 'declined', meta);
+  { user, params: { id: conversationId }, meta }: RouteInput<typeof declineMessageRequestRoute>,
+): Promise<RouteOutput<typeof declineMessageRequestRoute>> {
+  await answerRequest(core, user, conversationId, 'declined', meta.traceId);
   return { id: conversationId };
 }
 
@@ -46,18 +42,18 @@ async function answerRequest(
   user: AuthUser,
   conversationId: string,
   to: 'accepted' | 'declined',
-  meta: RequestMeta,
+  traceId: string,
 ): Promise<string> {
   return core.uow.withEvents(
     async (tx) => {
       const membership = await core.conversations
         .with(tx)
         .membershipOf(user.id, conversationId, { lock: true });
-      if (!membership) throw httpErrors.notFound(MessagingMessages.conversationNotFound);
+      if (!membership) throw outcomes.notFound(MessagingMessages.conversationNotFound);
       if (!(await core.requests.with(tx).answer(conversationId, user.id, ['request'], to)))
-        throw httpErrors.badRequest(MessageRequestMessages.notARequest);
+        throw outcomes.invalid(MessageRequestMessages.notARequest);
       return membership.otherId;
     },
-    { traceId: meta.traceId },
+    { traceId },
   );
 }

@@ -6,7 +6,7 @@ import type { ReviewContent } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
 import { buildUser, startTestMessaging } from '../../testing/test-messaging';
 import type { TestMessaging } from '../../testing/test-messaging';
-import { REVIEW_CONTEXT_MESSAGES } from './index';
+import { REVIEW_CONTEXT_MESSAGES } from '../../db/admin-review-repository';
 
 let messaging: TestMessaging;
 beforeAll(async () => {
