@@ -33,7 +33,7 @@ export interface CommentForEdit {
   live: boolean;
 }
 
-/** An activity's new details, already checked (use-cases/create-post.ts, activityColumns). */
+/** An activity's new details, already checked (use-cases/posts.ts, activityColumns). */
 export interface ActivityChange {
   startsAt: Date;
   endsAt: Date;

@@ -49,7 +49,7 @@ export interface PostRef {
   geoCell: number;
 }
 
-/** Only a caller who has checked the admin role can make one (see use-cases/post-actions.ts). */
+/** Only a caller who has checked the admin role can make one (see use-cases/posts.ts). */
 export interface AdminActor {
   id: string;
   role: 'admin';

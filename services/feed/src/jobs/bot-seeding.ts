@@ -1,7 +1,7 @@
 import type { JobContext, ServiceKit } from '@saathi/platform';
 import { createFeedCore } from '../use-cases/feed-core';
 import type { Config } from '../config';
-import { seedBotActivity } from '../use-cases/bots';
+import { seedBotActivity } from '../use-cases/admin';
 
 /** The bot-seeding job an admin's seed-activity call queues. */
 export function botSeedingJob(kit: ServiceKit<Config>) {

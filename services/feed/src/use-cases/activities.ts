@@ -8,9 +8,22 @@ import {
   authorNameOf,
   FeedMessages,
 } from '@saathi/contracts';
-import type { ActivityDetail, EventData, EventDefinition, Reliability } from '@saathi/contracts';
+import type {
+  acceptActivityRequestRoute,
+  activityCalendarRoute,
+  ActivityDetail,
+  closeActivityRoute,
+  declineActivityRequestRoute,
+  EventData,
+  EventDefinition,
+  getActivityRoute,
+  joinActivityRoute,
+  leaveActivityRoute,
+  Reliability,
+  stillGoingRoute,
+} from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser, Db } from '@saathi/platform';
+import type { AuthUser, Db, RouteInput, RouteOutput } from '@saathi/platform';
 import type { ActivitiesRepository, ActivityRecord, MemberRecord } from '../db/activities-repository';
 import type { ActivityHistoryRepository } from '../db/activity-history-repository';
 import { activityState, toPostActivity } from '../domain/activities';
@@ -18,8 +31,10 @@ import { activityCalendar } from '../domain/calendar';
 import { checkInCode, checkInOpensAt, displayCode } from '../domain/check-in';
 import type { FeedCore, RequestMeta } from './feed-core';
 import { ensureActiveWriter } from './author-suspended';
+import { withinWriteLimit } from './write-limits';
 
-export type Deps = Pick<
+/** What a change to an activity's people reads and writes. */
+export type ActivityChangeCore = Pick<
   FeedCore,
   'uow' | 'clock' | 'activities' | 'activityHistory' | 'authors' | 'cache' | 'circles'
 >;
@@ -114,7 +129,7 @@ export async function load(
  * answers the viewer's detail as it stands after the change.
  */
 export async function change(
-  deps: Deps,
+  deps: ActivityChangeCore,
   user: AuthUser,
   postId: string,
   meta: RequestMeta,
@@ -162,9 +177,9 @@ async function promoteFirst(repo: ActivitiesRepository, activity: ActivityRecord
 
 export async function getActivity(
   deps: Pick<FeedCore, 'activities' | 'activityHistory' | 'clock'>,
-  user: AuthUser,
-  postId: string,
-): Promise<ActivityDetail> {
+  { user, params }: RouteInput<typeof getActivityRoute>,
+): Promise<RouteOutput<typeof getActivityRoute>> {
+  const postId = params.id;
   const activity = await load(deps.activities, postId, false);
   // Blocked either way: as good as gone, as the post itself is.
   if (activity.hostId !== user.id && (await deps.activities.blockedPair(user.id, activity.hostId)))
@@ -174,11 +189,10 @@ export async function getActivity(
 
 /** The calendar file, for the host and accepted people only: time, coarse area, a link back. */
 export async function activityCalendarFile(
-  deps: Pick<FeedCore, 'activities' | 'clock'>,
-  user: AuthUser,
-  postId: string,
-  publicOrigin: string,
+  deps: Pick<FeedCore, 'activities' | 'clock' | 'publicOrigin'>,
+  { user, params }: Pick<RouteInput<typeof activityCalendarRoute>, 'user' | 'params'>,
 ): Promise<string> {
+  const postId = params.id;
   const activity = await load(deps.activities, postId, false);
   if (activity.hostId !== user.id) {
     const member = await deps.activities.member(postId, user.id);
@@ -190,19 +204,22 @@ export async function activityCalendarFile(
     area: activity.fields.area,
     startsAt: activity.fields.startsAt,
     endsAt: activity.fields.endsAt,
-    link: `${publicOrigin}/post/${encodeURIComponent(postId)}`,
+    link: `${deps.publicOrigin}/post/${encodeURIComponent(postId)}`,
     now: deps.clock.now(),
   });
 }
 
-/** "I'm in": a request while there are spots, the waitlist when it is full. */
-export function joinActivity(
-  deps: Deps,
-  user: AuthUser,
-  postId: string,
-  note: string | undefined,
-  meta: RequestMeta,
-): Promise<ActivityDetail> {
+/**
+ * "I'm in": a request while there are spots, the waitlist when it is full. Counted against the
+ * person's hourly join requests first (use-cases/write-limits.ts).
+ */
+export async function joinActivity(
+  deps: ActivityChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
+  { user, params, body, meta }: RouteInput<typeof joinActivityRoute>,
+): Promise<RouteOutput<typeof joinActivityRoute>> {
+  await withinWriteLimit(deps, 'activityJoins', user.id);
+  const postId = params.id;
+  const note = body.note;
   return change(deps, user, postId, meta, async ({ repo, activity, now, emit, tx }) => {
     if (activity.hostId === user.id) throw httpErrors.badRequest(ActivityMessages.hostCannotJoin);
     if (await repo.blockedPair(user.id, activity.hostId))
@@ -332,24 +349,21 @@ export async function eraseAttendanceBetween(
 
 /** Withdraws a request or gives up a spot before the start; a freed spot goes to the waitlist's first. */
 export function leaveActivity(
-  deps: Deps,
-  user: AuthUser,
-  postId: string,
-  meta: RequestMeta,
-): Promise<ActivityDetail> {
-  return change(deps, user, postId, meta, ({ repo, activity, now, emit }) =>
+  deps: ActivityChangeCore,
+  { user, params, meta }: RouteInput<typeof leaveActivityRoute>,
+): Promise<RouteOutput<typeof leaveActivityRoute>> {
+  return change(deps, user, params.id, meta, ({ repo, activity, now, emit }) =>
     leave(repo, activity, user.id, now, emit, true),
   );
 }
 
 /** "Still going?" from an accepted person: yes is kept; no frees the spot for the waitlist. */
 export function answerStillGoing(
-  deps: Deps,
-  user: AuthUser,
-  postId: string,
-  going: boolean,
-  meta: RequestMeta,
-): Promise<ActivityDetail> {
+  deps: ActivityChangeCore,
+  { user, params, body, meta }: RouteInput<typeof stillGoingRoute>,
+): Promise<RouteOutput<typeof stillGoingRoute>> {
+  const postId = params.id;
+  const going = body.going;
   return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
     const member = await repo.member(postId, user.id);
     if (member?.status !== 'accepted') throw httpErrors.conflict(ActivityMessages.notAMember);
@@ -374,13 +388,11 @@ async function hostsRequest(
 
 /** The host accepts a request (or someone on the waitlist) while a spot is free. */
 export function acceptActivityRequest(
-  deps: Deps,
-  host: AuthUser,
-  postId: string,
-  userId: string,
-  meta: RequestMeta,
-): Promise<ActivityDetail> {
-  return change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
+  deps: ActivityChangeCore,
+  { user: host, params, meta }: RouteInput<typeof acceptActivityRequestRoute>,
+): Promise<RouteOutput<typeof acceptActivityRequestRoute>> {
+  const userId = params.userId;
+  return change(deps, host, params.id, meta, async ({ repo, activity, now, emit }) => {
     await hostsRequest(repo, activity, host, userId);
     const state = activityState(activity.fields, now);
     if (state === 'done' || state === 'closed') throw httpErrors.conflict(ActivityMessages.notOpen);
@@ -411,12 +423,10 @@ async function acceptInto(
 }
 
 export function declineActivityRequest(
-  deps: Deps,
-  host: AuthUser,
-  postId: string,
-  userId: string,
-  meta: RequestMeta,
-): Promise<ActivityDetail> {
+  deps: ActivityChangeCore,
+  { user: host, params, meta }: RouteInput<typeof declineActivityRequestRoute>,
+): Promise<RouteOutput<typeof declineActivityRequestRoute>> {
+  const { id: postId, userId } = params;
   return change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
     await hostsRequest(repo, activity, host, userId);
     await repo.setStatus(postId, userId, 'declined', now);
@@ -426,15 +436,15 @@ export function declineActivityRequest(
 
 /** "Partner found": no more requests; those accepted stay in. */
 export async function closeActivity(
-  deps: Deps,
-  host: AuthUser,
-  postId: string,
-  meta: RequestMeta,
-): Promise<void> {
+  deps: ActivityChangeCore,
+  { user: host, params, meta }: RouteInput<typeof closeActivityRoute>,
+): Promise<RouteOutput<typeof closeActivityRoute>> {
+  const postId = params.id;
   await change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
     if (activity.hostId !== host.id) throw httpErrors.forbidden(ActivityMessages.hostOnly);
     if (activity.fields.closedAt) return;
     await repo.close(postId, now);
     emit(activityClosedV1, { postId, hostId: host.id });
   });
+  return { message: ActivityMessages.closed };
 }

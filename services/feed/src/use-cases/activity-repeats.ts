@@ -1,8 +1,8 @@
 import { stableUuid } from '../domain/bots';
 import { nextOccurrenceDraft } from '../domain/activity-series';
 import { AuthorSuspended } from './author-suspended';
-import { createPost, OccurrenceNotDue } from './create-post';
-import type { FeedCore } from './feed-core';
+import { OccurrenceNotDue, writePost } from './posts';
+import type { PostWriting } from './posts';
 
 /** Series looked at per run; the next run goes on with the rest. */
 const REPEAT_BATCH = 200;
@@ -16,19 +16,14 @@ const REPEAT_BATCH = 200;
  * twice), and the series moves on only from the occurrence it was at, in the post's own
  * transaction (two sweepers cannot both write one).
  */
-export async function repeatActivities(
-  deps: Pick<
-    FeedCore,
-    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles' | 'circleCells'
-  >,
-): Promise<number> {
+export async function repeatActivities(deps: PostWriting): Promise<number> {
   const now = deps.clock.now();
   let written = 0;
   for (const series of await deps.activitySeries.due(now, REPEAT_BATCH)) {
     const activity = nextOccurrenceDraft(series, now);
     const host = await deps.authors.find(series.hostId);
     try {
-      await createPost(
+      await writePost(
         deps,
         { id: series.hostId, username: host?.username ?? 'user' },
         {

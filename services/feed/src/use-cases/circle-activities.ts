@@ -1,12 +1,12 @@
 import { CircleMessages, circleActivityPostedV1, FeedMessages } from '@saathi/contracts';
-import type { Circle, FeedPost } from '@saathi/contracts';
+import type { circleOfferRoute, listCircleActivitiesRoute } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { CirclesRepository } from '../db/circles-repository';
 import type { Point } from '../domain/geo';
 import { NO_MARKS, toFeedPost } from '../domain/views';
 import type { Emit } from './activities';
-import { shownCircle, viewFor } from './circles';
+import { pointOf, shownCircle, viewFor } from './circles';
 import type { FeedCore, Viewer } from './feed-core';
 
 /** Where a new activity goes: its circle and whether members are accepted at once. */
@@ -65,12 +65,11 @@ export async function announceCircleActivity(
 /** The circle's activities that have not ended, soonest first, as the feed shows them. */
 export async function listCircleActivities(
   deps: Pick<FeedCore, 'clock' | 'circles' | 'posts' | 'engagement'>,
-  viewer: Viewer,
-  circleId: string,
-  point: Point | null,
-): Promise<FeedPost[]> {
+  { user: viewer, params, query }: RouteInput<typeof listCircleActivitiesRoute, Viewer>,
+): Promise<RouteOutput<typeof listCircleActivitiesRoute>> {
   const now = deps.clock.now();
-  const circle = await shownCircle(deps.circles, circleId, now);
+  const point = pointOf(query);
+  const circle = await shownCircle(deps.circles, params.id, now);
   const views = await deps.posts.circleActivities(circle.id, now);
   if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, point, now));
   // As in the feed: posts of people blocked either way, or reported by the viewer, are left out.
@@ -87,9 +86,9 @@ export async function listCircleActivities(
  */
 export async function circleOffer(
   deps: Pick<FeedCore, 'clock' | 'circles' | 'posts'>,
-  user: AuthUser,
-  postId: string,
-): Promise<{ circle: Circle | null }> {
+  { user, params }: RouteInput<typeof circleOfferRoute>,
+): Promise<RouteOutput<typeof circleOfferRoute>> {
+  const postId = params.id;
   const now = deps.clock.now();
   const post = await deps.posts.circleOf(user.id, postId);
   if (!post) throw httpErrors.notFound(FeedMessages.postNotFound);

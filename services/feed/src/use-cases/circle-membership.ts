@@ -5,15 +5,27 @@ import {
   circleMemberLeftV1,
   circleRequestedV1,
 } from '@saathi/contracts';
-import type { CircleMember, CircleRequest, CircleRole, JoinCircleResult } from '@saathi/contracts';
+import type {
+  acceptCircleRequestRoute,
+  CircleMember,
+  declineCircleRequestRoute,
+  joinCircleRoute,
+  leaveCircleRoute,
+  listCircleMembersRoute,
+  listCircleRequestsRoute,
+  reinviteCircleMemberRoute,
+  removeCircleMemberRoute,
+  setCircleRoleRoute,
+} from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
 import { roomForCoOrganiser, toCircleMember, toCircleRequest } from '../domain/circles';
 import type { Emit } from './activities';
 import { changeCircle, requireCreator, requireOpen, requireOrganiser, shownCircle } from './circles';
-import type { CircleDeps } from './circles';
-import type { FeedCore, RequestMeta } from './feed-core';
+import type { CircleChangeCore } from './circles';
+import type { FeedCore } from './feed-core';
+import { withinWriteLimit } from './write-limits';
 
 /** In as a member (a join to an open circle, or an accepted request): it rises in the list. */
 async function admit(
@@ -39,18 +51,18 @@ async function admit(
 /**
  * Open: in at once. Ask to join: a request with an optional note, each organiser told. Refused
  * when closed, full, already in or asked, removed by an organiser, or blocked either way with an
- * organiser (worded like a block elsewhere: no reason given).
+ * organiser (worded like a block elsewhere: no reason given). Counted against the person's
+ * hourly join requests first, as an activity's are.
  */
-export function joinCircle(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  note: string | undefined,
-  meta: RequestMeta,
-): Promise<JoinCircleResult> {
+export async function joinCircle(
+  deps: CircleChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
+  { user, params, body, meta }: RouteInput<typeof joinCircleRoute>,
+): Promise<RouteOutput<typeof joinCircleRoute>> {
+  await withinWriteLimit(deps, 'activityJoins', user.id);
+  const note = body.note;
   return changeCircle(
     deps,
-    circleId,
+    params.id,
     meta,
     async ({ repo, circle, now, emit }) => {
       requireOpen(circle);
@@ -79,8 +91,11 @@ export function joinCircle(
 }
 
 /** Leave, or withdraw a pending request. The creator must hand over or close first. */
-export function leaveCircle(deps: CircleDeps, user: AuthUser, circleId: string, meta: RequestMeta) {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle, emit }) => {
+export async function leaveCircle(
+  deps: CircleChangeCore,
+  { user, params, meta }: RouteInput<typeof leaveCircleRoute>,
+): Promise<RouteOutput<typeof leaveCircleRoute>> {
+  await changeCircle(deps, params.id, meta, async ({ repo, circle, emit }) => {
     if (circle.creatorId === user.id) throw httpErrors.conflict(CircleMessages.creatorCannotLeave);
     if (await repo.removeMember(circle.id, user.id)) {
       emit(circleMemberLeftV1, { circleId: circle.id, userId: user.id, reason: 'left' });
@@ -88,15 +103,15 @@ export function leaveCircle(deps: CircleDeps, user: AuthUser, circleId: string, 
     }
     if (!(await repo.deleteRequest(circle.id, user.id))) throw httpErrors.conflict(CircleMessages.notAMember);
   });
+  return { message: 'You left the circle' };
 }
 
 /** Members only (anyone else: as if it did not exist); a pair blocked either way do not see each other. */
 export async function listCircleMembers(
   deps: Pick<FeedCore, 'clock' | 'circles'>,
-  user: AuthUser,
-  circleId: string,
-): Promise<CircleMember[]> {
-  const circle = await shownCircle(deps.circles, circleId, deps.clock.now());
+  { user, params }: RouteInput<typeof listCircleMembersRoute>,
+): Promise<RouteOutput<typeof listCircleMembersRoute>> {
+  const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
   if (!(await deps.circles.member(circle.id, user.id))) throw httpErrors.notFound(CircleMessages.notFound);
   const members = await deps.circles.members(circle.id, circle.creatorId);
   const apart = await deps.circles.blockedWith(
@@ -111,10 +126,9 @@ export async function listCircleMembers(
 /** Organisers only: the pending requests, oldest first. */
 export async function listCircleRequests(
   deps: Pick<FeedCore, 'clock' | 'circles'>,
-  user: AuthUser,
-  circleId: string,
-): Promise<CircleRequest[]> {
-  const circle = await shownCircle(deps.circles, circleId, deps.clock.now());
+  { user, params }: RouteInput<typeof listCircleRequestsRoute>,
+): Promise<RouteOutput<typeof listCircleRequestsRoute>> {
+  const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
   const member = await deps.circles.member(circle.id, user.id);
   if (!member) throw httpErrors.notFound(CircleMessages.notFound);
   if (member.role !== 'organiser') throw httpErrors.forbidden(CircleMessages.organiserOnly);
@@ -133,13 +147,11 @@ async function memberView(
 
 /** An organiser accepts a request while there is room (the cap holds here too). */
 export function acceptCircleRequest(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  userId: string,
-  meta: RequestMeta,
-): Promise<CircleMember> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit }) => {
+  deps: CircleChangeCore,
+  { user, params, meta }: RouteInput<typeof acceptCircleRequestRoute>,
+): Promise<RouteOutput<typeof acceptCircleRequestRoute>> {
+  const userId = params.userId;
+  return changeCircle(deps, params.id, meta, async ({ repo, circle, now, emit }) => {
     await requireOrganiser(repo, circle, user);
     requireOpen(circle);
     if (!(await repo.deleteRequest(circle.id, userId)))
@@ -153,32 +165,29 @@ export function acceptCircleRequest(
 }
 
 /** An organiser declines a request; the person may ask again later (no event: nobody is told). */
-export function declineCircleRequest(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  userId: string,
-  meta: RequestMeta,
-): Promise<void> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle }) => {
+export async function declineCircleRequest(
+  deps: CircleChangeCore,
+  { user, params, meta }: RouteInput<typeof declineCircleRequestRoute>,
+): Promise<RouteOutput<typeof declineCircleRequestRoute>> {
+  const userId = params.userId;
+  await changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
     await requireOrganiser(repo, circle, user);
     if (!(await repo.deleteRequest(circle.id, userId)))
       throw httpErrors.notFound(CircleMessages.requestNotFound);
   });
+  return { message: 'Request declined' };
 }
 
 /**
  * An organiser takes someone out, and they may not ask again until re-invited. Never the creator;
  * an organiser only by the creator.
  */
-export function removeCircleMember(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  userId: string,
-  meta: RequestMeta,
-): Promise<void> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit }) => {
+export async function removeCircleMember(
+  deps: CircleChangeCore,
+  { user, params, meta }: RouteInput<typeof removeCircleMemberRoute>,
+): Promise<RouteOutput<typeof removeCircleMemberRoute>> {
+  const userId = params.userId;
+  await changeCircle(deps, params.id, meta, async ({ repo, circle, now, emit }) => {
     await requireOrganiser(repo, circle, user);
     if (userId === circle.creatorId) throw httpErrors.forbidden(CircleMessages.cannotRemoveCreator);
     const target = await repo.member(circle.id, userId);
@@ -188,33 +197,31 @@ export function removeCircleMember(
     await repo.addRemoval(circle.id, userId, now);
     emit(circleMemberLeftV1, { circleId: circle.id, userId, reason: 'removed' });
   });
+  return { message: 'Removed from the circle' };
 }
 
 /** An organiser lifts a removal: the person may join or ask again. */
-export function reinviteCircleMember(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  userId: string,
-  meta: RequestMeta,
-): Promise<void> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle }) => {
+export async function reinviteCircleMember(
+  deps: CircleChangeCore,
+  { user, params, meta }: RouteInput<typeof reinviteCircleMemberRoute>,
+): Promise<RouteOutput<typeof reinviteCircleMemberRoute>> {
+  const userId = params.userId;
+  await changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
     await requireOrganiser(repo, circle, user);
     if (!(await repo.deleteRemoval(circle.id, userId)))
       throw httpErrors.notFound(CircleMessages.memberNotFound);
   });
+  return { message: 'They may join again' };
 }
 
 /** The creator names a co-organiser (at most 3) or makes one a member again; their own role stays. */
 export function setCircleRole(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  userId: string,
-  role: CircleRole,
-  meta: RequestMeta,
-): Promise<CircleMember> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle }) => {
+  deps: CircleChangeCore,
+  { user, params, body, meta }: RouteInput<typeof setCircleRoleRoute>,
+): Promise<RouteOutput<typeof setCircleRoleRoute>> {
+  const { userId } = params;
+  const role = body.role;
+  return changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
     requireCreator(circle, user);
     requireOpen(circle);
     const target = await repo.member(circle.id, userId);

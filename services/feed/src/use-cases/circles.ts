@@ -11,13 +11,17 @@ import {
 } from '@saathi/contracts';
 import type {
   Circle,
-  CirclesNearQuery,
-  CreateCircleBody,
-  EditCircleBody,
-  OrganisedCircle,
+  closeCircleRoute,
+  createCircleRoute,
+  editCircleRoute,
+  getCircleRoute,
+  handOverCircleRoute,
+  listCirclesNearRoute,
+  listMyCirclesRoute,
+  listOrganisedCirclesRoute,
 } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser, Db } from '@saathi/platform';
+import type { AuthUser, Db, RouteInput, RouteOutput } from '@saathi/platform';
 import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
 import { roomForCoOrganiser, toCircle } from '../domain/circles';
 import { pageFromCircleCells } from '../domain/circle-page';
@@ -26,8 +30,19 @@ import type { Point } from '../domain/geo';
 import type { Emit } from './activities';
 import { ensureActiveWriter } from './author-suspended';
 import type { FeedCore, RequestMeta, Viewer } from './feed-core';
+import { withinWriteLimit } from './write-limits';
 
-export type CircleDeps = Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors' | 'circleCells'>;
+/** What a change to a circle reads and writes. */
+export type CircleChangeCore = Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors' | 'circleCells'>;
+
+/** Both coordinates, or no point at all. */
+export function pointOf(query: {
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+}): Point | null {
+  const { latitude, longitude } = query;
+  return latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
+}
 
 /** The circle unless it is unknown or hidden by moderation: both read as "not found". */
 export async function shownCircle(
@@ -97,7 +112,7 @@ export function clearCachedHome(deps: Pick<FeedCore, 'circleCells'>, home: Point
 }
 
 export function changeCircle<T>(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'circles' | 'authors' | 'circleCells'>,
+  deps: CircleChangeCore,
   circleId: string,
   meta: RequestMeta,
   body: (change: CircleChange) => Promise<T>,
@@ -135,14 +150,14 @@ export function requireOpen(circle: CircleRecord) {
 
 /**
  * A new circle, its home the creator's point snapped to the ~110 m grid (the raw point is never
- * stored). The creator is its first member and organiser (member.joined, acceptedBy null).
+ * stored). The creator is its first member and organiser (member.joined, acceptedBy null). A
+ * circle is written like a post: the same hourly limit, counted first.
  */
-export function createCircle(
-  deps: CircleDeps,
-  user: AuthUser,
-  body: CreateCircleBody,
-  meta: RequestMeta,
-): Promise<Circle> {
+export async function createCircle(
+  deps: CircleChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
+  { user, body, meta }: RouteInput<typeof createCircleRoute>,
+): Promise<RouteOutput<typeof createCircleRoute>> {
+  await withinWriteLimit(deps, 'posts', user.id);
   const point = snapPoint(body);
   return deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
@@ -183,19 +198,20 @@ export function createCircle(
 /** The public page: anyone, signed out too (viewer null); closed ones stay readable. */
 export async function getCircle(
   deps: Pick<FeedCore, 'clock' | 'circles'>,
-  viewer: Viewer,
-  circleId: string,
-  point: Point | null,
-): Promise<Circle> {
-  const circle = await shownCircle(deps.circles, circleId, deps.clock.now());
-  return viewFor(deps.circles, circle, viewer, point);
+  { user: viewer, params, query }: RouteInput<typeof getCircleRoute, Viewer>,
+): Promise<RouteOutput<typeof getCircleRoute>> {
+  const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
+  return viewFor(deps.circles, circle, viewer, pointOf(query));
 }
 
-/** "Circles near you": listed circles (not closed, not hidden) within 1 km, newest activity first. */
+/**
+ * "Circles near you": listed circles (not closed, not hidden) within 1 km, newest activity first.
+ * Its route is raw (index.ts): the answer is stringified there rather than re-checked by the
+ * contract's encoder, as the feed's own list is.
+ */
 export async function listCirclesNear(
   deps: Pick<FeedCore, 'clock' | 'circles' | 'circleCells'>,
-  viewer: Viewer,
-  query: CirclesNearQuery,
+  { user: viewer, query }: Pick<RouteInput<typeof listCirclesNearRoute, Viewer>, 'user' | 'query'>,
 ): Promise<Circle[]> {
   const center = { latitude: query.latitude, longitude: query.longitude };
   // Signed out, the page usually comes from the cached cells (a signed-in viewer's reports and
@@ -221,8 +237,8 @@ export async function listCirclesNear(
 
 export async function listMyCircles(
   deps: Pick<FeedCore, 'clock' | 'circles'>,
-  user: AuthUser,
-): Promise<Circle[]> {
+  { user }: RouteInput<typeof listMyCirclesRoute>,
+): Promise<RouteOutput<typeof listMyCirclesRoute>> {
   const circles = await deps.circles.mine(user.id, deps.clock.now());
   return viewsFor(deps.circles, circles, user, null);
 }
@@ -235,9 +251,9 @@ export async function listMyCircles(
  */
 export async function listOrganisedCircles(
   deps: Pick<FeedCore, 'circles'>,
-  viewer: AuthUser,
-  userId: string,
-): Promise<{ circles: OrganisedCircle[] }> {
+  { user: viewer, params }: RouteInput<typeof listOrganisedCirclesRoute>,
+): Promise<RouteOutput<typeof listOrganisedCirclesRoute>> {
+  const userId = params.userId;
   if (userId !== viewer.id && (await deps.circles.blockedWith(viewer.id, [userId])).size > 0)
     return { circles: [] };
   return { circles: await deps.circles.organisedBy(userId, viewer.id, ORGANISED_CIRCLES_MAX) };
@@ -245,15 +261,12 @@ export async function listOrganisedCircles(
 
 /** An organiser changes what the circle says or how people join; the home stays where it was made. */
 export function editCircle(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  body: EditCircleBody,
-  meta: RequestMeta,
-): Promise<Circle> {
+  deps: CircleChangeCore,
+  { user, params, body, meta }: RouteInput<typeof editCircleRoute>,
+): Promise<RouteOutput<typeof editCircleRoute>> {
   return changeCircle(
     deps,
-    circleId,
+    params.id,
     meta,
     async ({ repo, circle, now, emit }) => {
       await requireOrganiser(repo, circle, user);
@@ -268,8 +281,11 @@ export function editCircle(
 }
 
 /** The creator closes it: out of the list, its page read-only, its thread read-only (closed.v1). */
-export function closeCircle(deps: CircleDeps, user: AuthUser, circleId: string, meta: RequestMeta) {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle, now, emit }) => {
+export function closeCircle(
+  deps: CircleChangeCore,
+  { user, params, meta }: RouteInput<typeof closeCircleRoute>,
+): Promise<RouteOutput<typeof closeCircleRoute>> {
+  return changeCircle(deps, params.id, meta, async ({ repo, circle, now, emit }) => {
     requireCreator(circle, user);
     if (await repo.closeIfOpen(circle.id, now)) emit(circleClosedV1, { circleId: circle.id });
     return viewFor(repo, await shownCircle(repo, circle.id, now), user);
@@ -281,13 +297,11 @@ export function closeCircle(deps: CircleDeps, user: AuthUser, circleId: string, 
  * the old creator stays an organiser, so a member taking over needs room for one more co-organiser.
  */
 export function handOverCircle(
-  deps: CircleDeps,
-  user: AuthUser,
-  circleId: string,
-  toUserId: string,
-  meta: RequestMeta,
-): Promise<Circle> {
-  return changeCircle(deps, circleId, meta, async ({ repo, circle, now }) => {
+  deps: CircleChangeCore,
+  { user, params, body, meta }: RouteInput<typeof handOverCircleRoute>,
+): Promise<RouteOutput<typeof handOverCircleRoute>> {
+  const toUserId = body.userId;
+  return changeCircle(deps, params.id, meta, async ({ repo, circle, now }) => {
     requireCreator(circle, user);
     requireOpen(circle);
     if (toUserId === user.id) return viewFor(repo, circle, user);

@@ -1,10 +1,11 @@
 import { commentCreatedV1, FeedMessages } from '@saathi/contracts';
-import type { CreateCommentBody, FeedComment, LikeResult } from '@saathi/contracts';
+import type { createCommentRoute, likeCommentRoute, listCommentsRoute } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
 import { NO_MARKS, toFeedComment } from '../domain/views';
-import type { FeedCore, RequestMeta, Viewer } from './feed-core';
+import type { FeedCore, Viewer } from './feed-core';
 import { ensureActiveWriter } from './author-suspended';
+import { withinWriteLimit } from './write-limits';
 
 /**
  * A post's comments, oldest first, with the viewer's likes and reactions; 404 for a post the
@@ -12,9 +13,9 @@ import { ensureActiveWriter } from './author-suspended';
  */
 export async function listComments(
   deps: Pick<FeedCore, 'posts' | 'comments' | 'engagement' | 'clock'>,
-  viewer: Viewer,
-  postId: string,
-): Promise<FeedComment[]> {
+  { user: viewer, params }: RouteInput<typeof listCommentsRoute, Viewer>,
+): Promise<RouteOutput<typeof listCommentsRoute>> {
+  const postId = params.postId;
   if (!(await deps.posts.findRefFor(viewer?.id ?? null, postId, deps.clock.now())))
     throw httpErrors.notFound(FeedMessages.postNotFound);
   const views = await deps.comments.listForPost(postId);
@@ -23,13 +24,15 @@ export async function listComments(
   return views.filter((view) => !marks.excluded.has(view.id)).map((view) => toFeedComment(view, marks));
 }
 
-/** A signed-in user comments on a post; the name shown is their account's, whatever the body says. */
+/**
+ * A signed-in user comments on a post (counted against their hourly limit first); the name shown
+ * is their account's: the body's author fields are ignored.
+ */
 export async function createComment(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'comments' | 'authors' | 'cache'>,
-  user: AuthUser,
-  body: Pick<CreateCommentBody, 'postId' | 'content'>,
-  meta: RequestMeta,
-): Promise<FeedComment> {
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'comments' | 'authors' | 'cache' | 'rateLimiter' | 'writesPerHour'>,
+  { user, body, meta }: RouteInput<typeof createCommentRoute>,
+): Promise<RouteOutput<typeof createCommentRoute>> {
+  await withinWriteLimit(deps, 'comments', user.id);
   const view = await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
       await ensureActiveWriter(deps.authors.with(tx), user);
@@ -58,10 +61,9 @@ export async function createComment(
 /** A user likes a comment at most once; liking again answers the same count. */
 export async function likeComment(
   deps: Pick<FeedCore, 'uow' | 'clock' | 'engagement'>,
-  user: AuthUser,
-  commentId: string,
-  meta: RequestMeta,
-): Promise<LikeResult> {
+  { user, params, meta }: RouteInput<typeof likeCommentRoute>,
+): Promise<RouteOutput<typeof likeCommentRoute>> {
+  const commentId = params.id;
   return deps.uow.withEvents(
     async (tx) => {
       const engagement = deps.engagement.with(tx);

@@ -7,10 +7,10 @@ import {
   dailyQuestionFor,
   UNKNOWN_AREA,
 } from '@saathi/contracts';
-import type { CreateDailyResponseBody, DailyResponse } from '@saathi/contracts';
-import type { AuthUser } from '@saathi/platform';
+import type { createDailyResponseRoute, DailyResponse, listDailyResponsesRoute } from '@saathi/contracts';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { DailyResponseView } from '../db/daily-responses-repository';
-import type { FeedCore, RequestMeta } from './feed-core';
+import type { FeedCore, Viewer } from './feed-core';
 import { ensureActiveWriter } from './author-suspended';
 
 const toDailyResponse = (view: DailyResponseView): DailyResponse => ({
@@ -28,8 +28,8 @@ function startOfUtcDay(date: Date): Date {
  */
 export async function listDailyResponses(
   deps: Pick<FeedCore, 'dailyResponses' | 'clock'>,
-  viewer: Pick<AuthUser, 'id'> | null = null,
-): Promise<DailyResponse[]> {
+  { user: viewer }: Pick<RouteInput<typeof listDailyResponsesRoute, Viewer>, 'user'>,
+): Promise<RouteOutput<typeof listDailyResponsesRoute>> {
   const now = deps.clock.now();
   const views = await deps.dailyResponses.newest(
     dailyQuestionFor(now),
@@ -41,7 +41,8 @@ export async function listDailyResponses(
 }
 
 /**
- * A signed-in user answers the question. The author is the account (body fields ignored); a
+ * A signed-in user answers the question. The author is the account (authorId and authorName in
+ * the body are ignored); a
  * question that is not one of Saathi's is recorded as today's, so answers always group by a
  * real question. The answer is announced (outbox, same transaction) so that moderation knows
  * its author when it is reported. The place shown with it is the area the server derives from
@@ -49,10 +50,8 @@ export async function listDailyResponses(
  */
 export async function answerDailyQuestion(
   deps: Pick<FeedCore, 'uow' | 'clock' | 'dailyResponses' | 'authors'>,
-  user: AuthUser,
-  body: Pick<CreateDailyResponseBody, 'question' | 'response' | 'latitude' | 'longitude'>,
-  meta: RequestMeta,
-): Promise<DailyResponse> {
+  { user, body, meta }: RouteInput<typeof createDailyResponseRoute>,
+): Promise<RouteOutput<typeof createDailyResponseRoute>> {
   const now = deps.clock.now();
   const question = (DAILY_QUESTIONS as readonly string[]).includes(body.question)
     ? body.question

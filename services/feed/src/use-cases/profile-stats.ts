@@ -1,7 +1,14 @@
-import type { ProfileStats } from '@saathi/contracts';
+import type { profileStatsRoute } from '@saathi/contracts';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { FeedCore } from './feed-core';
 
-/** Posts the user has created and likes their posts have received, over all time. */
-export function profileStats(deps: Pick<FeedCore, 'authors'>, userId: string): Promise<ProfileStats> {
-  return deps.authors.statsOf(userId);
+/**
+ * Posts the user has created and likes their posts have received, over all time. For signed-in
+ * people, like the profile screen this feeds.
+ */
+export function profileStats(
+  deps: Pick<FeedCore, 'authors'>,
+  { params }: RouteInput<typeof profileStatsRoute>,
+): Promise<RouteOutput<typeof profileStatsRoute>> {
+  return deps.authors.statsOf(params.userId);
 }

@@ -6,6 +6,29 @@ import type { EngagementTarget } from '../db/engagement-repository';
 import { inEmojiOrder } from '../domain/views';
 import type { FeedCore, RequestMeta } from './feed-core';
 
+type ReactionCore = Pick<FeedCore, 'uow' | 'clock' | 'engagement' | 'cache'>;
+/** What the four reaction routes' inputs have in common (each is `RouteInput` of its route). */
+interface ReactionInput {
+  user: AuthUser;
+  params: { id: string };
+  body: { emoji: ReactionEmoji };
+  meta: RequestMeta;
+}
+
+const asked =
+  (type: EngagementTarget, change: ReactionChange) =>
+  (core: ReactionCore, input: ReactionInput): Promise<ReactionResult> =>
+    changeReaction(core, input.user, { type, id: input.params.id }, input.body.emoji, change, input.meta);
+
+/** POST on a post: adds the emoji, or takes it back when the user holds it already. */
+export const reactToPost = asked('post', 'toggle');
+/** DELETE on a post: takes the emoji back. */
+export const unreactToPost = asked('post', 'remove');
+/** POST on a comment: adds the emoji, or takes it back when the user holds it already. */
+export const reactToComment = asked('comment', 'toggle');
+/** DELETE on a comment: takes the emoji back. */
+export const unreactToComment = asked('comment', 'remove');
+
 /**
  * `toggle` (POST): adds the emoji, or removes it when the user holds it already.
  * `remove` (DELETE): removes it if held; removing one not held changes nothing.
@@ -14,7 +37,7 @@ export type ReactionChange = 'toggle' | 'remove';
 
 /** Changes the user's reaction on a post or comment and answers the new counts and their own emojis. */
 export async function changeReaction(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'engagement' | 'cache'>,
+  deps: ReactionCore,
   user: AuthUser,
   target: { type: EngagementTarget; id: string },
   emoji: ReactionEmoji,

@@ -17,7 +17,7 @@ import type { FeedPost } from '@saathi/contracts';
 import type { AuthUser } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { repeatActivities } from '../../use-cases/activity-repeats';
-import { createPost, OccurrenceNotDue } from '../../use-cases/create-post';
+import { OccurrenceNotDue, writePost as createPost } from '../../use-cases/posts';
 import { activityHelpers, HOUR, local, sweeperCore } from '../../testing/activity-helpers';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';

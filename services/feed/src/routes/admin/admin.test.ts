@@ -4,7 +4,7 @@ import { FeedMessages } from '@saathi/contracts';
 import type { FeedPost } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
 import { BOT_AUTHORS, BOT_POST_RADIUS_KM } from '../../domain/bots';
-import { SEEDED_POSTS_PER_JOB } from '../../use-cases/bots';
+import { SEEDED_POSTS_PER_JOB } from '../../use-cases/admin';
 import { buildUser, startTestFeed } from '../../testing/test-feed';
 import type { TestFeed } from '../../testing/test-feed';
 

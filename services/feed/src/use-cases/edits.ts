@@ -1,19 +1,28 @@
 import { EDIT_WINDOW_MS, FeedMessages, postEditedV1 } from '@saathi/contracts';
-import type { EditCommentBody, EditPostBody, FeedComment, FeedPost } from '@saathi/contracts';
+import type { EditPostBody, editCommentRoute, editPostRoute } from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
-import type { ActivityChange, EditsRepository, PostForEdit } from '../db/edits-repository';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
+import type { ActivityChange, PostForEdit } from '../db/edits-repository';
 import { toFeedComment, toFeedPost } from '../domain/views';
 import { ensureActiveWriter } from './author-suspended';
-import { activityColumns } from './create-post';
-import type { FeedCore, RequestMeta } from './feed-core';
+import type { FeedCore } from './feed-core';
+import { activityColumns } from './posts';
+import { withinWriteLimit } from './write-limits';
 
-export type EditDeps = Pick<
+/** What an edit reads and writes; it counts against the same hourly limits as a new post or comment. */
+export type EditCore = Pick<
   FeedCore,
-  'uow' | 'clock' | 'posts' | 'comments' | 'authors' | 'engagement' | 'cache'
-> & {
-  edits: EditsRepository;
-};
+  | 'uow'
+  | 'clock'
+  | 'posts'
+  | 'comments'
+  | 'authors'
+  | 'engagement'
+  | 'cache'
+  | 'edits'
+  | 'rateLimiter'
+  | 'writesPerHour'
+>;
 
 /** Within 24 hours of posting; after that the text stands as written. */
 function ensureWithinWindow(createdAt: Date, now: Date): void {
@@ -64,12 +73,11 @@ function activityChangeOf(
  * moderation; likes, reactions and comments stay.
  */
 export async function editPost(
-  deps: EditDeps,
-  user: AuthUser,
-  postId: string,
-  body: EditPostBody,
-  meta: RequestMeta,
-): Promise<FeedPost> {
+  deps: EditCore,
+  { user, params, body, meta }: RouteInput<typeof editPostRoute>,
+): Promise<RouteOutput<typeof editPostRoute>> {
+  await withinWriteLimit(deps, 'posts', user.id);
+  const postId = params.id;
   const now = deps.clock.now();
   const view = await deps.uow.withEvents(
     async (tx, emit, afterCommit) => {
@@ -101,12 +109,11 @@ export async function editPost(
 
 /** The author edits their comment's text within 24 hours; the same answers as editPost. */
 export async function editComment(
-  deps: EditDeps,
-  user: AuthUser,
-  commentId: string,
-  body: EditCommentBody,
-  meta: RequestMeta,
-): Promise<FeedComment> {
+  deps: EditCore,
+  { user, params, body, meta }: RouteInput<typeof editCommentRoute>,
+): Promise<RouteOutput<typeof editCommentRoute>> {
+  await withinWriteLimit(deps, 'comments', user.id);
+  const commentId = params.id;
   const now = deps.clock.now();
   const view = await deps.uow.withEvents(
     async (tx) => {

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { activityRepeatedV1, areaNameOf, postCreatedV1 } from '@saathi/contracts';
+import { activityRepeatedV1, areaNameOf, postCreatedV1, postDeletedV1, postLikedV1 } from '@saathi/contracts';
 import { ActivityMessages, CircleMessages, FeedMessages } from '@saathi/contracts';
-import type { ActivityDraft, FeedPost } from '@saathi/contracts';
+import type {
+  ActivityDraft,
+  createPostRoute,
+  deletePostRoute,
+  FeedPost,
+  getPostRoute,
+  likePostRoute,
+} from '@saathi/contracts';
 import { httpErrors } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import type { AuthUser, RouteInput, RouteOutput } from '@saathi/platform';
 import type { SeriesRecord } from '../db/activity-series-repository';
 import { activityWindow, latestActivityStart } from '../domain/activities';
 import { snapPoint } from '../domain/geo';
@@ -13,7 +20,8 @@ import { ensureActiveWriter } from './author-suspended';
 import { announceCircleActivity, circleForActivity } from './circle-activities';
 import { clearCachedHome } from './circles';
 import type { CirclePlacement } from './circle-activities';
-import type { FeedCore, RequestMeta } from './feed-core';
+import type { FeedCore, RequestMeta, Viewer } from './feed-core';
+import { withinWriteLimit } from './write-limits';
 
 export interface PostDraft {
   content: string;
@@ -100,17 +108,20 @@ function seriesOf(
   };
 }
 
+/** The post core every write of one needs (a person's, a bot's, a weekly repeat's). */
+export type PostWriting = Pick<
+  FeedCore,
+  'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles' | 'circleCells'
+>;
+
 /**
  * Writes a post by `author` (a signed-in user, or a bot) and announces it. The point is snapped
  * to 3 decimals before anything is stored; the name shown comes from the authors projection,
  * which a user's first post seeds from the token's username if identity's registration event
  * has not arrived yet (the event then replaces it).
  */
-export async function createPost(
-  deps: Pick<
-    FeedCore,
-    'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles' | 'circleCells'
-  >,
+export async function writePost(
+  deps: PostWriting,
   author: Pick<AuthUser, 'id' | 'username'>,
   draft: PostDraft,
   meta: RequestMeta & { id?: string; occurrence?: Occurrence },
@@ -198,4 +209,90 @@ export async function createPost(
   if (!created) throw new Error('a post just written could not be read back');
   // Its distance from where the author stands (the unsnapped point they sent).
   return toFeedPost(created, NO_MARKS, { latitude: draft.latitude, longitude: draft.longitude }, createdAt);
+}
+
+/**
+ * The body's author fields are ignored: the account writes the post. So is its place name: the
+ * post shows the area the server derives from its point.
+ */
+function draftOf(body: RouteInput<typeof createPostRoute>['body']): PostDraft {
+  const { content, latitude, longitude, hashtags, activity, photoIds, circle } = body;
+  return { content, latitude, longitude, hashtags, activity, photoIds, circle };
+}
+
+/** A person writes a post: counted against their hourly limit first (use-cases/write-limits.ts). */
+export async function createPost(
+  core: PostWriting & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
+  { user, body, meta }: RouteInput<typeof createPostRoute>,
+): Promise<RouteOutput<typeof createPostRoute>> {
+  await withinWriteLimit(core, 'posts', user.id);
+  return writePost(core, user, draftOf(body), { traceId: meta.traceId });
+}
+
+/** One post (a share link's target) with the viewer's marks; 404 when unknown or expired. */
+export async function getPost(
+  deps: Pick<FeedCore, 'posts' | 'engagement' | 'clock'>,
+  { user: viewer, params, query }: RouteInput<typeof getPostRoute, Viewer>,
+): Promise<RouteOutput<typeof getPostRoute>> {
+  const postId = params.id;
+  const { latitude, longitude } = query;
+  const viewerPoint = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
+  const now = deps.clock.now();
+  const view = await deps.posts.findView(postId, now);
+  if (!view) throw httpErrors.notFound(FeedMessages.postNotFound);
+  if (!viewer) return toFeedPost(view, NO_MARKS, viewerPoint, now);
+  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', [view]);
+  // Blocked either way, or reported by the viewer: as good as gone.
+  if (marks.excluded.has(view.id)) throw httpErrors.notFound(FeedMessages.postNotFound);
+  return toFeedPost(view, marks, viewerPoint, now);
+}
+
+/** A user likes a post at most once; liking again answers the same count. */
+export async function likePost(
+  deps: Pick<FeedCore, 'uow' | 'clock' | 'engagement' | 'authors' | 'cache'>,
+  { user, params, meta }: RouteInput<typeof likePostRoute>,
+): Promise<RouteOutput<typeof likePostRoute>> {
+  const postId = params.id;
+  return deps.uow.withEvents(
+    async (tx, emit, afterCommit) => {
+      const engagement = deps.engagement.with(tx);
+      const now = deps.clock.now();
+      const post = await engagement.lock('post', postId, user.id, now);
+      if (!post) throw httpErrors.notFound(FeedMessages.postNotFound);
+      const { likes, added } = await engagement.likeOnce(user.id, 'post', postId, now);
+      if (added) {
+        await deps.authors.with(tx).countLikeReceived(post.authorId);
+        emit(postLikedV1, { postId, userId: user.id, postAuthorId: post.authorId });
+        afterCommit(() => deps.cache?.invalidateCell(post.geoCell));
+      }
+      return { likes, likedByMe: true };
+    },
+    { traceId: meta.traceId },
+  );
+}
+
+/** The author deletes their post, or an admin deletes anyone's; everyone else gets 403. */
+export async function deletePost(
+  deps: Pick<FeedCore, 'uow' | 'posts' | 'cache'>,
+  { user, params, meta }: RouteInput<typeof deletePostRoute>,
+): Promise<RouteOutput<typeof deletePostRoute>> {
+  const postId = params.id;
+  await deps.uow.withEvents(
+    async (tx, emit, afterCommit) => {
+      const posts = deps.posts.with(tx);
+      const ref = await posts.findRef(postId);
+      if (!ref) throw httpErrors.notFound(FeedMessages.postNotFound);
+      let deleted;
+      if (ref.authorId === user.id) deleted = await posts.deleteOwn(user.id, postId);
+      else if (user.role === 'admin')
+        deleted = await posts.deleteAsAdmin({ id: user.id, role: 'admin' }, postId);
+      else throw httpErrors.forbidden(FeedMessages.deleteForbidden);
+      // Gone between the read and the delete (a concurrent delete or the expiry sweep).
+      if (!deleted) throw httpErrors.notFound(FeedMessages.postNotFound);
+      emit(postDeletedV1, { postId, authorId: deleted.authorId, deletedBy: user.id });
+      afterCommit(() => deps.cache?.invalidateCell(deleted.geoCell));
+    },
+    { traceId: meta.traceId },
+  );
+  return { message: FeedMessages.postDeleted };
 }

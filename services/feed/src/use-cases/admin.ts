@@ -1,45 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { QueueName } from '@saathi/contracts';
-import type { FeedPost, LocationInput } from '@saathi/contracts';
+import { FeedMessages, QueueName } from '@saathi/contracts';
+import type { botPostRoute, FeedPost, LocationInput, seedActivityRoute } from '@saathi/contracts';
+import type { RouteInput, RouteOutput } from '@saathi/platform';
 import { BOT_AUTHORS, botPostNear, seededRandom, stableUuid } from '../domain/bots';
-import { createPost } from './create-post';
 import type { FeedCore, RequestMeta } from './feed-core';
+import { writePost } from './posts';
+import type { PostWriting } from './posts';
 
 /** Posts one seeding job writes. */
 export const SEEDED_POSTS_PER_JOB = 6;
 
-type BotDeps = Pick<
-  FeedCore,
-  'uow' | 'clock' | 'posts' | 'authors' | 'cache' | 'activitySeries' | 'photos' | 'circles' | 'circleCells'
->;
-
 async function writeBotPost(
-  deps: BotDeps,
+  deps: PostWriting,
   place: LocationInput,
   random: () => number,
   meta: RequestMeta & { id?: string },
 ): Promise<FeedPost> {
   const draft = botPostNear(place, random);
   await deps.authors.ensureBots(BOT_AUTHORS);
-  return createPost(deps, { id: draft.bot.userId, username: draft.bot.username }, draft, meta);
+  return writePost(deps, { id: draft.bot.userId, username: draft.bot.username }, draft, meta);
 }
 
 /** Admin tool: one bot post near the place, now. */
-export function createBotPost(deps: BotDeps, place: LocationInput, meta: RequestMeta): Promise<FeedPost> {
-  return writeBotPost(deps, place, Math.random, meta);
+export function createBotPost(
+  deps: PostWriting,
+  { body: place, meta }: RouteInput<typeof botPostRoute>,
+): Promise<RouteOutput<typeof botPostRoute>> {
+  return writeBotPost(deps, place, Math.random, { traceId: meta.traceId });
 }
 
 /** Admin tool: queue a burst of bot activity near the place (the bot-seeding worker writes it). */
 export async function requestActivitySeeding(
   deps: Pick<FeedCore, 'queue'>,
-  place: LocationInput,
-): Promise<void> {
+  { body: place }: RouteInput<typeof seedActivityRoute>,
+): Promise<RouteOutput<typeof seedActivityRoute>> {
   await deps.queue.add(
     QueueName.botSeeding,
     // The place's name is not queued: the bot posts name the area derived from the point.
     { latitude: place.latitude, longitude: place.longitude },
     { jobId: randomUUID(), attempts: 3, backoffMs: 2_000 },
   );
+  return { message: FeedMessages.seedingQueued };
 }
 
 /**
@@ -48,7 +49,7 @@ export async function requestActivitySeeding(
  * already written) instead of adding more.
  */
 export async function seedBotActivity(
-  deps: BotDeps,
+  deps: PostWriting,
   job: { id: string; place: LocationInput },
 ): Promise<void> {
   const random = seededRandom(job.id);

@@ -1,7 +1,7 @@
 import { FeedMessages, POST_PHOTO_MAX_BYTES } from '@saathi/contracts';
-import type { PostPhoto } from '@saathi/contracts';
+import type { getPostPhotoRoute, PostPhoto, uploadPostPhotoRoute } from '@saathi/contracts';
 import { base64DecodedLength, httpErrors, sniffImageKind } from '@saathi/platform';
-import type { AuthUser } from '@saathi/platform';
+import type { AuthUser, RouteInput } from '@saathi/platform';
 import { base64OfDataUrl } from '../domain/photo-bytes';
 import { reencodePhoto, UnreadablePhotoError } from '../domain/reencode-photo';
 import { ensureActiveWriter } from './author-suspended';
@@ -14,10 +14,13 @@ import type { FeedCore } from './feed-core';
  * kept: the upload's metadata (EXIF GPS first) never reaches the database.
  */
 export async function uploadPostPhoto(
-  deps: Pick<FeedCore, 'photos' | 'authors' | 'clock'> & { quota: number },
-  user: Pick<AuthUser, 'id' | 'username'>,
-  imageData: string,
+  deps: Pick<FeedCore, 'photos' | 'authors' | 'clock' | 'photosPerDay'>,
+  {
+    user,
+    body,
+  }: { user: Pick<AuthUser, 'id' | 'username'>; body: RouteInput<typeof uploadPostPhotoRoute>['body'] },
 ): Promise<PostPhoto> {
+  const imageData = body.imageData;
   const base64 = base64OfDataUrl(imageData);
   if (base64 === null) throw httpErrors.badRequest(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
   if (base64DecodedLength(base64) > POST_PHOTO_MAX_BYTES)
@@ -34,7 +37,20 @@ export async function uploadPostPhoto(
       throw httpErrors.badRequest(FeedMessages.photoUnreadable, 'UNREADABLE_IMAGE');
     throw error;
   }
-  const saved = await deps.photos.insertWithinQuota(user.id, photo, deps.clock.now(), deps.quota);
+  const saved = await deps.photos.insertWithinQuota(user.id, photo, deps.clock.now(), deps.photosPerDay);
   if (!saved) throw httpErrors.tooManyRequests(FeedMessages.photoQuotaReached, 'PHOTO_QUOTA');
   return saved;
+}
+
+/**
+ * A photo's bytes at the size asked for, while its post is on show (hidden, removed or expired
+ * posts' photos are not served); 404 otherwise.
+ */
+export async function shownPhoto(
+  deps: Pick<FeedCore, 'photos' | 'clock'>,
+  { params, query }: Pick<RouteInput<typeof getPostPhotoRoute, null>, 'params' | 'query'>,
+): Promise<{ contentType: string; data: Buffer }> {
+  const photo = await deps.photos.findShown(params.id, query.size, deps.clock.now());
+  if (!photo) throw httpErrors.notFound(FeedMessages.photoNotFound);
+  return photo;
 }
