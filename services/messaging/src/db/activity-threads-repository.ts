@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { ErasedPeople, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
+import { GroupThreadMembership } from './group-thread-membership';
+import type { GroupThreadTables } from './group-thread-membership';
 import { SCHEMA } from './schema-name';
 import { notBlockedWith } from './not-blocked-with';
 import { visibleTo } from './visible-to';
@@ -37,23 +39,29 @@ export type ThreadMessageRow = {
 /** How long a deleted post stays remembered: far longer than any event waits for delivery. */
 const GONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** How long a leave is remembered (see `leave`): as long, for the same reason. */
-const LEAVE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
-
 const MESSAGE_COLUMNS = sql.raw(`m.id, m.post_id, m.sender_id, m.content, m.created_at,
   p.username, p.first_name, p.display_name`);
 
+const TABLES: GroupThreadTables = {
+  members: 'messaging.activity_thread_members',
+  leaves: 'messaging.activity_thread_leaves',
+  messages: 'messaging.activity_thread_messages',
+  key: 'post_id',
+  joinedAt: 'accepted_at',
+  messageColumns: MESSAGE_COLUMNS,
+  seenBy: (viewerId) => sql`${visibleTo(viewerId)} and ${notBlockedWith(viewerId, 'm.sender_id')}`,
+};
+
 /** Activity threads, their members (from feed's events) and their messages. */
 export class ActivityThreadsRepository {
-  /**
-   * Deleted accounts (use-cases/account-erasure.ts): feed's activity events travel on their own
-   * consumers, so one about a person can be handled after their erasure; it must not make them a
-   * member, remember a leave of theirs, or open a thread they host again.
-   */
+  /** Joins and leaves as of each event's time, erased accounts, pages (group-thread-membership.ts). */
+  private readonly membership: GroupThreadMembership;
+  /** Deleted accounts: a late acceptance must not open a thread they host again. */
   private readonly erased: ErasedPeople;
 
   constructor(private readonly db: Db) {
     this.erased = new ErasedPeople(db, SCHEMA);
+    this.membership = new GroupThreadMembership(db, TABLES);
   }
 
   with(db: Db): ActivityThreadsRepository {
@@ -92,79 +100,25 @@ export class ActivityThreadsRepository {
   }
 
   /** Whether any of these people's accounts was erased (their locks held until the transaction ends). */
-  async anyErased(userIds: readonly string[]): Promise<boolean> {
-    return (await this.erased.erasedAmong(userIds)).size > 0;
+  anyErased(userIds: readonly string[]): Promise<boolean> {
+    return this.membership.anyErased(userIds);
   }
-
-  /*
-   * Membership is kept as of each event's time. Feed's accepted and left events come through
-   * two independent consumers, so a leave can be handled before an older acceptance (a backlog,
-   * a redelivery); applied as it came, that acceptance would put the person back in for good.
-   * So a member row keeps the time of the acceptance that let them in (`accepted_at`), and
-   * `activity_thread_leaves` the time of each person's latest leave of the activity: an
-   * acceptance not newer than that leave changes nothing, and a leave removes only an older
-   * membership. A re-join after a leave is newer than it, and gets in. On a tie (same
-   * millisecond) the leave wins: the safe side. The (post, person) pair is locked for the
-   * transaction, so an acceptance and a leave handled at the same moment by the two consumers
-   * cannot each miss the other's uncommitted write.
-   */
 
   /**
    * An acceptance as of `at` (the event's time); true when the person is now a member from it.
-   * Nobody whose account was erased is added.
+   * Nobody whose account was erased is added; an acceptance not newer than the person's latest
+   * leave adds nobody (group-thread-membership.ts).
    */
-  async accept(postId: string, userId: string, at: Date, now: Date): Promise<boolean> {
-    await this.erased.hold([userId]);
-    await this.lockMember(postId, userId);
-    const asOf = at.toISOString();
-    const rows = await queryRows(
-      this.db,
-      sql`insert into messaging.activity_thread_members as m (post_id, user_id, added_at, accepted_at)
-          select ${postId}::uuid, ${userId}::uuid, ${now.toISOString()}::timestamptz, ${asOf}::timestamptz
-           where not exists (select 1 from messaging.activity_thread_leaves
-                              where post_id = ${postId}::uuid and user_id = ${userId}::uuid
-                                and left_at >= ${asOf}::timestamptz)
-             and ${this.erased.notErased(sql`${userId}::uuid`)}
-          on conflict (post_id, user_id) do update set accepted_at = excluded.accepted_at
-           where m.accepted_at < excluded.accepted_at
-          returning 1`,
-    );
-    return rows.length > 0;
+  accept(postId: string, userId: string, at: Date, now: Date): Promise<boolean> {
+    return this.membership.join(postId, userId, at, now);
   }
 
   /**
-   * A leave as of `at` (the event's time): removes the membership if it is older, and remembers
-   * the leave so that an older acceptance handled later is not applied (leaves past their 30
-   * days are pruned here). Returns whether a member was removed. A leave of an erased account
-   * changes nothing: the erasure removed their memberships and leaves, and none is remembered again.
+   * A leave as of `at` (the event's time): removes an older membership and remembers the leave
+   * (30 days). Returns whether a member was removed. A leave of an erased account changes nothing.
    */
-  async leave(postId: string, userId: string, at: Date): Promise<boolean> {
-    if (await this.anyErased([userId])) return false;
-    await this.lockMember(postId, userId);
-    const asOf = at.toISOString();
-    const removed = await queryRows(
-      this.db,
-      sql`delete from messaging.activity_thread_members
-           where post_id = ${postId}::uuid and user_id = ${userId}::uuid
-             and accepted_at <= ${asOf}::timestamptz
-          returning 1`,
-    );
-    await this.db.execute(
-      sql`insert into messaging.activity_thread_leaves as l (post_id, user_id, left_at)
-          values (${postId}::uuid, ${userId}::uuid, ${asOf}::timestamptz)
-          on conflict (post_id, user_id) do update set left_at = excluded.left_at
-           where l.left_at < excluded.left_at`,
-    );
-    await this.db.execute(
-      sql`delete from messaging.activity_thread_leaves
-          where left_at < ${new Date(at.getTime() - LEAVE_KEPT_MS).toISOString()}::timestamptz`,
-    );
-    return removed.length > 0;
-  }
-
-  private async lockMember(postId: string, userId: string): Promise<void> {
-    const key = `messaging.activity_thread_members:${postId}:${userId}`;
-    await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  leave(postId: string, userId: string, at: Date): Promise<boolean> {
+    return this.membership.leave(postId, userId, at);
   }
 
   /** The thread, only when `userId` is a member (one query: membership is the access check). */
@@ -236,38 +190,15 @@ export class ActivityThreadsRepository {
 
   /**
    * The newest page (oldest first), or everything after a message of the same thread, as the
-   * viewer may see it: without messages moderation hid or removed, nor those the viewer reported.
+   * viewer may see it: without messages moderation hid or removed, nor those the viewer reported,
+   * nor from someone blocked either way; null when the cursor is not a message of this thread.
    */
-  async messages(
+  messages(
     postId: string,
     viewerId: string,
     options: { after?: string; limit: number },
   ): Promise<ThreadMessageRow[] | null> {
-    if (options.after) {
-      const cursor = await queryRows<{ created_at: DbTime }>(
-        this.db,
-        sql`select created_at from messaging.activity_thread_messages
-            where id = ${options.after}::uuid and post_id = ${postId}::uuid`,
-      );
-      if (!cursor[0]) return null;
-      return queryRows<ThreadMessageRow>(
-        this.db,
-        sql`select ${MESSAGE_COLUMNS} from messaging.activity_thread_messages m
-            left join messaging.participants p on p.user_id = m.sender_id
-            where m.post_id = ${postId}::uuid
-              and (m.created_at, m.id) > (${cursor[0].created_at}::timestamptz, ${options.after}::uuid)
-              and ${visibleTo(viewerId)} and ${notBlockedWith(viewerId, 'm.sender_id')}
-            order by m.created_at, m.id limit ${options.limit}`,
-      );
-    }
-    const newest = await queryRows<ThreadMessageRow>(
-      this.db,
-      sql`select ${MESSAGE_COLUMNS} from messaging.activity_thread_messages m
-          left join messaging.participants p on p.user_id = m.sender_id
-          where m.post_id = ${postId}::uuid and ${visibleTo(viewerId)} and ${notBlockedWith(viewerId, 'm.sender_id')}
-          order by m.created_at desc, m.id desc limit ${options.limit}`,
-    );
-    return newest.reverse();
+    return this.membership.page<ThreadMessageRow>(postId, viewerId, options);
   }
 
   /** The newest message of each of these threads the viewer may see. */

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { ErasedPeople, preparedRows, queryRows } from '@saathi/platform';
+import { preparedRows, queryRows } from '@saathi/platform';
 import type { Db } from '@saathi/platform';
 import type { DbTime } from './as-date';
 import { sendToCircleInOneStatement } from './circle-send-statement';
 import type { CircleSendInput, CircleSendOutcome } from './circle-send-statement';
+import { GroupThreadMembership } from './group-thread-membership';
+import type { GroupThreadTables } from './group-thread-membership';
 import { notBlockedWith } from './not-blocked-with';
-import { SCHEMA } from './schema-name';
 import { visibleTo } from './visible-to';
 
 /** A message as a member sees it, with its sender's names (participants; null before identity's event). */
@@ -35,9 +36,6 @@ export type CircleThreadRow = {
   last_display_name: string | null;
 };
 
-/** How long a leave is remembered: far longer than any event waits for delivery. */
-const LEAVE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
-
 /** Stands for "no message" in a default read marker (the member's added time alone). */
 const NO_MESSAGE = '00000000-0000-0000-0000-000000000000';
 
@@ -50,6 +48,16 @@ const MESSAGE_COLUMNS = sql.raw(`m.id, m.circle_id, m.sender_id, m.content, m.cr
  */
 const seenBy = (viewerId: string, alias: string) =>
   sql`${visibleTo(viewerId, alias)} and ${notBlockedWith(viewerId, `${alias}.sender_id`)}`;
+
+const TABLES: GroupThreadTables = {
+  members: 'messaging.circle_thread_members',
+  leaves: 'messaging.circle_thread_leaves',
+  messages: 'messaging.circle_thread_messages',
+  key: 'circle_id',
+  joinedAt: 'joined_at',
+  messageColumns: MESSAGE_COLUMNS,
+  seenBy: (viewerId) => seenBy(viewerId, 'm'),
+};
 
 /**
  * The messages of circle `circle` the viewer has not read: by others, after their read marker
@@ -65,15 +73,11 @@ const unreadCount = (viewerId: string, circle: string, member: string, marker: s
 
 /** Circle threads, their members (from feed's circle events), read markers and messages. */
 export class CircleThreadsRepository {
-  /**
-   * Deleted accounts (use-cases/account-erasure.ts): feed's circle events travel on their own
-   * consumers, so one about a person can be handled after their erasure; it must not make them a
-   * member or remember a leave of theirs.
-   */
-  private readonly erased: ErasedPeople;
+  /** Joins and leaves as of each event's time, erased accounts, pages (group-thread-membership.ts). */
+  private readonly membership: GroupThreadMembership;
 
   constructor(private readonly db: Db) {
-    this.erased = new ErasedPeople(db, SCHEMA);
+    this.membership = new GroupThreadMembership(db, TABLES);
   }
 
   with(db: Db): CircleThreadsRepository {
@@ -106,77 +110,30 @@ export class CircleThreadsRepository {
   }
 
   /** Whether any of these people's accounts was erased (their locks held until the transaction ends). */
-  async anyErased(userIds: readonly string[]): Promise<boolean> {
-    return (await this.erased.erasedAmong(userIds)).size > 0;
+  anyErased(userIds: readonly string[]): Promise<boolean> {
+    return this.membership.anyErased(userIds);
   }
 
-  /*
-   * Membership is kept as of each event's time, as for activity threads: feed's joined and left
-   * events come through two independent consumers, so a leave can be handled before an older
-   * join. A member row keeps the time of the join that let them in (`joined_at`) and
-   * `circle_thread_leaves` each person's latest leave: a join not newer than that leave changes
-   * nothing, and a leave removes only an older membership. On a tie the leave wins. The
-   * (circle, person) pair is locked for the transaction, so a join and a leave handled at the
-   * same moment cannot each miss the other's uncommitted write.
+  /**
+   * A join as of `at`; true when the person is a member from it. Nobody erased is added, and a
+   * join not newer than the person's latest leave adds nobody (group-thread-membership.ts).
    */
-
-  /** A join as of `at`; true when the person is a member from it. Nobody erased is added. */
-  async join(circleId: string, userId: string, at: Date, now: Date): Promise<boolean> {
-    await this.erased.hold([userId]);
-    await this.lockMember(circleId, userId);
-    const asOf = at.toISOString();
-    const rows = await queryRows(
-      this.db,
-      sql`insert into messaging.circle_thread_members as m (circle_id, user_id, joined_at, added_at)
-          select ${circleId}::uuid, ${userId}::uuid, ${asOf}::timestamptz, ${now.toISOString()}::timestamptz
-           where not exists (select 1 from messaging.circle_thread_leaves
-                              where circle_id = ${circleId}::uuid and user_id = ${userId}::uuid
-                                and left_at >= ${asOf}::timestamptz)
-             and ${this.erased.notErased(sql`${userId}::uuid`)}
-          on conflict (circle_id, user_id) do update set joined_at = excluded.joined_at
-           where m.joined_at < excluded.joined_at
-          returning 1`,
-    );
-    return rows.length > 0;
+  join(circleId: string, userId: string, at: Date, now: Date): Promise<boolean> {
+    return this.membership.join(circleId, userId, at, now);
   }
 
   /**
    * A leave as of `at`: removes an older membership (and the person's read marker with it) and
-   * remembers the leave (older ones past their 30 days are pruned here). A leave of an erased
-   * account changes nothing. Returns whether a member was removed.
+   * remembers the leave (30 days). A leave of an erased account changes nothing. Returns whether
+   * a member was removed.
    */
-  async leave(circleId: string, userId: string, at: Date): Promise<boolean> {
-    if (await this.anyErased([userId])) return false;
-    await this.lockMember(circleId, userId);
-    const asOf = at.toISOString();
-    const removed = await queryRows(
-      this.db,
-      sql`delete from messaging.circle_thread_members
-           where circle_id = ${circleId}::uuid and user_id = ${userId}::uuid
-             and joined_at <= ${asOf}::timestamptz
-          returning 1`,
-    );
-    if (removed.length > 0)
-      await this.db.execute(
+  leave(circleId: string, userId: string, at: Date): Promise<boolean> {
+    return this.membership.leave(circleId, userId, at, () =>
+      this.db.execute(
         sql`delete from messaging.circle_thread_read_markers
              where circle_id = ${circleId}::uuid and user_id = ${userId}::uuid`,
-      );
-    await this.db.execute(
-      sql`insert into messaging.circle_thread_leaves as l (circle_id, user_id, left_at)
-          values (${circleId}::uuid, ${userId}::uuid, ${asOf}::timestamptz)
-          on conflict (circle_id, user_id) do update set left_at = excluded.left_at
-           where l.left_at < excluded.left_at`,
+      ),
     );
-    await this.db.execute(
-      sql`delete from messaging.circle_thread_leaves
-          where left_at < ${new Date(at.getTime() - LEAVE_KEPT_MS).toISOString()}::timestamptz`,
-    );
-    return removed.length > 0;
-  }
-
-  private async lockMember(circleId: string, userId: string): Promise<void> {
-    const key = `messaging.circle_thread_members:${circleId}:${userId}`;
-    await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
 
   /** Whether `userId` is a member of the circle's thread (the access check of every read). */
@@ -234,36 +191,12 @@ export class CircleThreadsRepository {
    * The newest page (oldest first), or everything after a message of the same thread, as the
    * viewer may see it; null when the cursor is not a message of this thread.
    */
-  async messages(
+  messages(
     circleId: string,
     viewerId: string,
     options: { after?: string | undefined; limit: number },
   ): Promise<CircleMessageRow[] | null> {
-    if (options.after) {
-      const cursor = await queryRows<{ created_at: DbTime }>(
-        this.db,
-        sql`select created_at from messaging.circle_thread_messages
-            where id = ${options.after}::uuid and circle_id = ${circleId}::uuid`,
-      );
-      if (!cursor[0]) return null;
-      return queryRows<CircleMessageRow>(
-        this.db,
-        sql`select ${MESSAGE_COLUMNS} from messaging.circle_thread_messages m
-            left join messaging.participants p on p.user_id = m.sender_id
-            where m.circle_id = ${circleId}::uuid
-              and (m.created_at, m.id) > (${cursor[0].created_at}::timestamptz, ${options.after}::uuid)
-              and ${seenBy(viewerId, 'm')}
-            order by m.created_at, m.id limit ${options.limit}`,
-      );
-    }
-    const newest = await queryRows<CircleMessageRow>(
-      this.db,
-      sql`select ${MESSAGE_COLUMNS} from messaging.circle_thread_messages m
-          left join messaging.participants p on p.user_id = m.sender_id
-          where m.circle_id = ${circleId}::uuid and ${seenBy(viewerId, 'm')}
-          order by m.created_at desc, m.id desc limit ${options.limit}`,
-    );
-    return newest.reverse();
+    return this.membership.page<CircleMessageRow>(circleId, viewerId, options);
   }
 
   /**
