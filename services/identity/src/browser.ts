@@ -18,6 +18,7 @@ import type {
 import type { RouteRequest } from '@saathi/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rememberUser, userOf } from './auth/identity-sessions';
+import type { UserRow } from './db/schema';
 import { deleteAccount } from './use-cases/account';
 import { registerAccount, signIn } from './use-cases/auth';
 import { dataExportFile } from './use-cases/data-export';
@@ -48,7 +49,7 @@ async function startBrowserSession(
   core: IdentityCore,
   request: FastifyRequest,
   reply: FastifyReply,
-  user: Parameters<IdentityCore['browserSessions']['start']>[2],
+  user: UserRow,
 ): Promise<void> {
   await core.browserSessions.start(request, reply, user);
   core.devices.setCookie(reply, user.id);
@@ -125,12 +126,13 @@ export async function passwordReset(
   _reply: FastifyReply,
 ) {
   const current = await core.browserSessions.fromAccessCookie(request);
-  await resetPassword(
+  const userId = await resetPassword(
     core,
     request.body,
     current ? { userId: current.user.id, sessionId: current.sessionId } : null,
     metaOf(request),
   );
+  request.log.info({ userId }, 'password reset completed; other sessions revoked');
   return { message: IdentityMessages.passwordResetDone };
 }
 
