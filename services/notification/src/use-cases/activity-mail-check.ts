@@ -22,46 +22,46 @@ const isMailed = (type: string): type is MailedActivityNotice => MAILED.has(type
  * this check runs again). No proved address → no mail (logged).
  */
 export async function checkActivityMail(
-  deps: Pick<
+  core: Pick<
     NotificationCore,
     'users' | 'activityMails' | 'noticeSettings' | 'queue' | 'clock' | 'config' | 'logger'
   >,
   job: JobData<typeof QueueName.activityMailChecks>,
 ): Promise<'mailed' | 'not-mailed' | 'read' | 'cooling-down' | 'no-address' | 'not-wanted'> {
   if (!isMailed(job.type)) {
-    deps.logger.warn({ key: job.key, type: job.type }, 'activity mail check for a notice that is not mailed');
+    core.logger.warn({ key: job.key, type: job.type }, 'activity mail check for a notice that is not mailed');
     return 'not-mailed';
   }
-  const notice = await deps.activityMails.unreadNotice(job);
+  const notice = await core.activityMails.unreadNotice(job);
   if (!notice) return 'read';
   // Mail off for the kind (activity updates, reminders), or the activity muted.
-  const settings = await deps.noticeSettings.getOwn(job.recipientId);
+  const settings = await core.noticeSettings.getOwn(job.recipientId);
   if (!allowsMail(settings.channels[noticeKindOf(job.type)])) return 'not-wanted';
   if (
-    await deps.noticeSettings.mutedAmong(
+    await core.noticeSettings.mutedAmong(
       job.recipientId,
       [{ kind: 'activity', id: job.postId }],
-      deps.clock.now(),
+      core.clock.now(),
     )
   )
     return 'not-wanted';
-  const recipient = await deps.users.find(job.recipientId);
+  const recipient = await core.users.find(job.recipientId);
   // Only an address its owner proved: one typed at sign-up may be a stranger's.
   if (!recipient?.verifiedEmail) {
-    deps.logger.info({ key: job.key, recipientId: job.recipientId }, 'no verified address for activity mail');
+    core.logger.info({ key: job.key, recipientId: job.recipientId }, 'no verified address for activity mail');
     return 'no-address';
   }
-  const claimed = await deps.activityMails.claim(
+  const claimed = await core.activityMails.claim(
     { recipientId: job.recipientId, postId: job.postId, jobKey: job.key },
-    deps.clock.now(),
-    deps.config.ACTIVITY_MAIL_COOLDOWN_MS,
+    core.clock.now(),
+    core.config.ACTIVITY_MAIL_COOLDOWN_MS,
   );
   if (!claimed) return 'cooling-down';
-  await deps.queue.add(
+  await core.queue.add(
     QueueName.email,
     {
       to: recipient.verifiedEmail,
-      ...activityNoticeMail(deps.config.PUBLIC_ORIGIN, {
+      ...activityNoticeMail(core.config.PUBLIC_ORIGIN, {
         recipientName: recipient.name,
         hostName: notice.actorName,
         type: job.type,
@@ -71,8 +71,8 @@ export async function checkActivityMail(
     },
     {
       jobId: job.key,
-      attempts: deps.config.EMAIL_MAX_ATTEMPTS,
-      backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
+      attempts: core.config.EMAIL_MAX_ATTEMPTS,
+      backoffMs: core.config.EMAIL_RETRY_BACKOFF_MS,
     },
   );
   return 'mailed';

@@ -20,21 +20,10 @@ import type { NewActivity } from './notify';
 // and the queued mail check commit (or not) together with the inbox entry. No notice names, or
 // comes from, someone the recipient blocked or was blocked by (the blocks projection, both ways).
 
-type Deps = Pick<
+type ActivityNotices = Pick<
   NotificationCore,
   'users' | 'notifications' | 'activityPeople' | 'blocks' | 'erased' | 'queue' | 'config'
 >;
-
-/** A notice about one activity (its post), from its host (or, after it, from the others). */
-const activityNotice = (
-  recipientId: string,
-  type: NewActivity['type'],
-  targetKey: string,
-  postId: string,
-  actorId: string,
-  at: Date,
-  repeatBumps = true,
-): NewActivity => noticeOf({ recipientId, type, targetKey, actorId, at, postId, repeatBumps });
 
 /** A notice whose mail goes if it is still unread ACTIVITY_MAIL_DELAY_MS later. */
 export type MailedNotice = NewActivity & { type: MailedActivityNotice; postId: string };
@@ -45,12 +34,12 @@ export type MailedNotice = NewActivity & { type: MailedActivityNotice; postId: s
  * recipient: a redelivered event queues the same id, which the queue de-duplicates.
  */
 async function queueMailCheck(
-  deps: Pick<Deps, 'queue' | 'config'>,
+  core: Pick<ActivityNotices, 'queue' | 'config'>,
   eventId: string,
   notice: MailedNotice,
 ): Promise<void> {
   const key = `activity-mail:${eventId}:${notice.recipientId}`;
-  await deps.queue.add(
+  await core.queue.add(
     QueueName.activityMailChecks,
     {
       key,
@@ -61,43 +50,43 @@ async function queueMailCheck(
     },
     {
       jobId: key,
-      delayMs: deps.config.ACTIVITY_MAIL_DELAY_MS,
-      attempts: deps.config.EMAIL_MAX_ATTEMPTS,
-      backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
+      delayMs: core.config.ACTIVITY_MAIL_DELAY_MS,
+      attempts: core.config.EMAIL_MAX_ATTEMPTS,
+      backoffMs: core.config.EMAIL_RETRY_BACKOFF_MS,
     },
   );
 }
 
 /** Notifies and, when the notice is new or moved up, queues its mail check (circle activities too). */
 export async function notifyAndCheck(
-  deps: Pick<Deps, 'users' | 'notifications' | 'blocks' | 'erased' | 'queue' | 'config'>,
+  core: Pick<ActivityNotices, 'users' | 'notifications' | 'blocks' | 'erased' | 'queue' | 'config'>,
   tx: Db,
   emit: Emit,
   eventId: string,
   notice: MailedNotice,
 ): Promise<void> {
-  if (await notifyUnlessBlocked(deps, tx, emit, notice)) await queueMailCheck(deps, eventId, notice);
+  if (await notifyUnlessBlocked(core, tx, emit, notice)) await queueMailCheck(core, eventId, notice);
 }
 
 /** A join request: the host hears of requests, grouped per activity while unread. */
 export async function noticeActivityRequested(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityRequestedV1>,
 ): Promise<void> {
-  await deps.activityPeople.with(tx).apply(data, at);
+  await core.activityPeople.with(tx).apply(data, at);
   await notifyUnlessBlocked(
-    deps,
+    core,
     tx,
     emit,
-    activityNotice(
-      data.hostId,
-      'activity_request',
-      `activity:${data.postId}`,
-      data.postId,
-      data.userId,
+    noticeOf({
+      recipientId: data.hostId,
+      type: 'activity_request',
+      targetKey: `activity:${data.postId}`,
+      postId: data.postId,
+      actorId: data.userId,
       at,
-      false,
-    ),
+      repeatBumps: false,
+    }),
   );
 }
 
@@ -106,19 +95,20 @@ export async function noticeActivityRequested(
  * waitlist (the host is named either way: it is their activity).
  */
 export async function noticeActivityAccepted(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityAcceptedV1>,
 ): Promise<void> {
-  await deps.activityPeople.with(tx).apply({ ...data, status: 'accepted' }, at);
-  await notifyAndCheck(deps, tx, emit, envelope.id, {
-    ...activityNotice(
-      data.userId,
-      'activity_accepted',
-      `activity-in:${data.postId}`,
-      data.postId,
-      data.hostId,
+  await core.activityPeople.with(tx).apply({ ...data, status: 'accepted' }, at);
+  await notifyAndCheck(core, tx, emit, envelope.id, {
+    ...noticeOf({
+      recipientId: data.userId,
+      type: 'activity_accepted',
+      targetKey: `activity-in:${data.postId}`,
+      postId: data.postId,
+      actorId: data.hostId,
       at,
-    ),
+      repeatBumps: true,
+    }),
     type: 'activity_accepted',
     postId: data.postId,
   });
@@ -126,19 +116,20 @@ export async function noticeActivityAccepted(
 
 /** Declined: the person who asked hears it from the host. */
 export async function noticeActivityDeclined(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityDeclinedV1>,
 ): Promise<void> {
-  await deps.activityPeople.with(tx).apply({ ...data, status: 'declined' }, at);
-  await notifyAndCheck(deps, tx, emit, envelope.id, {
-    ...activityNotice(
-      data.userId,
-      'activity_declined',
-      `activity-declined:${data.postId}`,
-      data.postId,
-      data.hostId,
+  await core.activityPeople.with(tx).apply({ ...data, status: 'declined' }, at);
+  await notifyAndCheck(core, tx, emit, envelope.id, {
+    ...noticeOf({
+      recipientId: data.userId,
+      type: 'activity_declined',
+      targetKey: `activity-declined:${data.postId}`,
+      postId: data.postId,
+      actorId: data.hostId,
       at,
-    ),
+      repeatBumps: true,
+    }),
     type: 'activity_declined',
     postId: data.postId,
   });
@@ -150,24 +141,24 @@ export async function noticeActivityDeclined(
  * host can see the free spot in the app).
  */
 export async function noticeActivityLeft(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityLeftV1>,
 ): Promise<void> {
-  await deps.activityPeople.with(tx).apply({ ...data, status: 'left' }, at);
+  await core.activityPeople.with(tx).apply({ ...data, status: 'left' }, at);
   if (!data.wasAccepted) return;
   await notifyUnlessBlocked(
-    deps,
+    core,
     tx,
     emit,
-    activityNotice(
-      data.hostId,
-      'activity_left',
-      `activity-left:${data.postId}`,
-      data.postId,
-      data.userId,
+    noticeOf({
+      recipientId: data.hostId,
+      type: 'activity_left',
+      targetKey: `activity-left:${data.postId}`,
+      postId: data.postId,
+      actorId: data.userId,
       at,
-      false,
-    ),
+      repeatBumps: false,
+    }),
   );
 }
 
@@ -176,7 +167,7 @@ export async function noticeActivityLeft(
  * (the host's grouped per activity while unread). In-app only: both were just there.
  */
 export async function noticeActivityCheckedIn(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityCheckedInV1>,
 ): Promise<void> {
   for (const [recipientId, actorId] of [
@@ -184,36 +175,37 @@ export async function noticeActivityCheckedIn(
     [data.userId, data.hostId],
   ] as const)
     await notifyUnlessBlocked(
-      deps,
+      core,
       tx,
       emit,
-      activityNotice(
+      noticeOf({
         recipientId,
-        'activity_met',
-        `activity-met:${data.postId}`,
-        data.postId,
+        type: 'activity_met',
+        targetKey: `activity-met:${data.postId}`,
+        postId: data.postId,
         actorId,
         at,
-        false,
-      ),
+        repeatBumps: false,
+      }),
     );
 }
 
 /** Two hours before: each accepted person is asked "Still going?" (the host hosts: not asked). */
 export async function noticeActivityReminder(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityReminderV1>,
 ): Promise<void> {
   for (const userId of data.userIds)
-    await notifyAndCheck(deps, tx, emit, envelope.id, {
-      ...activityNotice(
-        userId,
-        'activity_reminder',
-        `activity-reminder:${data.postId}`,
-        data.postId,
-        data.hostId,
+    await notifyAndCheck(core, tx, emit, envelope.id, {
+      ...noticeOf({
+        recipientId: userId,
+        type: 'activity_reminder',
+        targetKey: `activity-reminder:${data.postId}`,
+        postId: data.postId,
+        actorId: data.hostId,
         at,
-      ),
+        repeatBumps: true,
+      }),
       type: 'activity_reminder',
       postId: data.postId,
     });
@@ -224,25 +216,26 @@ export async function noticeActivityReminder(
  * Only those still waiting are mailed (their request ends here); the people in keep their spot.
  */
 export async function noticeActivityClosed(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof activityClosedV1>,
 ): Promise<void> {
-  for (const person of await deps.activityPeople.with(tx).peopleOf(data.postId)) {
+  for (const person of await core.activityPeople.with(tx).peopleOf(data.postId)) {
     if (person.status === 'declined' || person.status === 'left') continue;
     const notice = {
-      ...activityNotice(
-        person.userId,
-        'activity_closed',
-        `activity-closed:${data.postId}`,
-        data.postId,
-        data.hostId,
+      ...noticeOf({
+        recipientId: person.userId,
+        type: 'activity_closed',
+        targetKey: `activity-closed:${data.postId}`,
+        postId: data.postId,
+        actorId: data.hostId,
         at,
-      ),
+        repeatBumps: true,
+      }),
       type: 'activity_closed' as const,
       postId: data.postId,
     };
-    if (person.status === 'accepted') await notifyUnlessBlocked(deps, tx, emit, notice);
-    else await notifyAndCheck(deps, tx, emit, envelope.id, notice);
+    if (person.status === 'accepted') await notifyUnlessBlocked(core, tx, emit, notice);
+    else await notifyAndCheck(core, tx, emit, envelope.id, notice);
   }
 }
 
@@ -251,23 +244,24 @@ export async function noticeActivityClosed(
  * has its own spots, so they ask again). Not mailed: nothing is decided for them yet.
  */
 export async function noticeActivityRepeated(
-  deps: Deps,
+  core: ActivityNotices,
   { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof activityRepeatedV1>,
 ): Promise<void> {
-  for (const person of await deps.activityPeople.with(tx).peopleOf(data.previousPostId)) {
+  for (const person of await core.activityPeople.with(tx).peopleOf(data.previousPostId)) {
     if (person.status !== 'accepted') continue;
     await notifyUnlessBlocked(
-      deps,
+      core,
       tx,
       emit,
-      activityNotice(
-        person.userId,
-        'activity_repeated',
-        `activity-repeated:${data.postId}`,
-        data.postId,
-        data.hostId,
+      noticeOf({
+        recipientId: person.userId,
+        type: 'activity_repeated',
+        targetKey: `activity-repeated:${data.postId}`,
+        postId: data.postId,
+        actorId: data.hostId,
         at,
-      ),
+        repeatBumps: true,
+      }),
     );
   }
 }
@@ -280,14 +274,14 @@ export async function noticeActivityRepeated(
  * activities. Not mailed.
  */
 export async function endActivities(
-  deps: Pick<Deps, 'users' | 'notifications' | 'activityPeople' | 'blocks' | 'erased'>,
+  core: Pick<ActivityNotices, 'users' | 'notifications' | 'activityPeople' | 'blocks' | 'erased'>,
   tx: Db,
   emit: Emit,
   postIds: readonly string[],
   at: Date,
   askForFeedback: boolean,
 ): Promise<void> {
-  const ended = await deps.activityPeople.with(tx).end(postIds, at);
+  const ended = await core.activityPeople.with(tx).end(postIds, at);
   if (!askForFeedback) return;
   for (const [postId, people] of ended) {
     const accepted = people.filter((person) => person.status === 'accepted').map((person) => person.userId);
@@ -297,9 +291,9 @@ export async function endActivities(
     const everyone = [...accepted, hostId];
     for (const recipientId of everyone) {
       // Someone blocked either way is left out of the names; nobody else there → no notice.
-      const blocked = await deps.blocks.with(tx).blockedAmong(recipientId, everyone);
+      const blocked = await core.blocks.with(tx).blockedAmong(recipientId, everyone);
       await notifyFromMany(
-        deps,
+        core,
         tx,
         emit,
         {

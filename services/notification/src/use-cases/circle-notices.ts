@@ -15,16 +15,19 @@ import { noticeOf, notifyUnlessBlocked } from './notify';
 // commit together with the inbox entry. No notice names, or comes from, someone the recipient
 // blocked or was blocked by, and nobody is told about their own action (`notify`).
 
-type Deps = Pick<NotificationCore, 'users' | 'notifications' | 'blocks' | 'erased' | 'queue' | 'config'>;
+type CircleNotices = Pick<
+  NotificationCore,
+  'users' | 'notifications' | 'blocks' | 'erased' | 'queue' | 'config'
+>;
 
 /** A request to join an "ask to join" circle: each organiser hears of requests, grouped per circle while unread. */
 export async function noticeCircleRequested(
-  deps: Deps,
+  core: CircleNotices,
   { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof circleRequestedV1>,
 ): Promise<void> {
   for (const organiserId of data.organiserIds)
     await notifyUnlessBlocked(
-      deps,
+      core,
       tx,
       emit,
       noticeOf({
@@ -44,12 +47,12 @@ export async function noticeCircleRequested(
  * being its creator, is the person's own doing (`acceptedBy` null): nobody is told.
  */
 export async function noticeCircleMemberJoined(
-  deps: Deps,
+  core: CircleNotices,
   { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof circleMemberJoinedV1>,
 ): Promise<void> {
   if (data.acceptedBy === null) return;
   await notifyUnlessBlocked(
-    deps,
+    core,
     tx,
     emit,
     noticeOf({
@@ -70,11 +73,11 @@ export async function noticeCircleMemberJoined(
  * activity's notices that matter are.
  */
 export async function noticeCircleActivityPosted(
-  deps: Deps,
+  core: CircleNotices,
   { data, tx, emit, occurredAt: at, envelope }: ConsumedEvent<typeof circleActivityPostedV1>,
 ): Promise<void> {
   for (const memberId of data.memberIds)
-    await notifyAndCheck(deps, tx, emit, envelope.id, {
+    await notifyAndCheck(core, tx, emit, envelope.id, {
       ...noticeOf({
         recipientId: memberId,
         type: 'circle_activity',
@@ -95,12 +98,12 @@ export async function noticeCircleActivityPosted(
  * unread; a further mention is news, so it moves the notice up (and pushes) again. Never the text.
  */
 export async function noticeCircleMentioned(
-  deps: Deps,
+  core: CircleNotices,
   { data, tx, emit, occurredAt: at }: ConsumedEvent<typeof circleMentionedV1>,
 ): Promise<void> {
   for (const userId of new Set(data.userIds))
     await notifyUnlessBlocked(
-      deps,
+      core,
       tx,
       emit,
       noticeOf({

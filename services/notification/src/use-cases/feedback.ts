@@ -24,18 +24,18 @@ export type FeedbackInput = Pick<
 
 /** Anyone may send feedback (signed out, it has no user); each sender a few an hour. */
 export async function sendFeedback(
-  deps: Pick<NotificationCore, 'feedback' | 'rateLimiter' | 'clock' | 'config'>,
+  core: Pick<NotificationCore, 'feedback' | 'rateLimiter' | 'clock' | 'config'>,
   { user, body, meta, userAgent: agent }: FeedbackInput,
 ): Promise<Pick<Feedback, 'id' | 'status'>> {
-  const now = deps.clock.now();
+  const now = core.clock.now();
   await withinRate(
-    deps.rateLimiter,
+    core.rateLimiter,
     limitKey(user, addressKey(meta.ip)),
-    { limit: deps.config.FEEDBACK_PER_HOUR, windowMs: 3_600_000 },
+    { limit: core.config.FEEDBACK_PER_HOUR, windowMs: 3_600_000 },
     now,
   );
   const userAgent = agent?.slice(0, USER_AGENT_MAX);
-  const saved = await deps.feedback.add({
+  const saved = await core.feedback.add({
     type: body.type,
     content: body.content,
     userId: user?.id ?? null,
@@ -47,8 +47,8 @@ export async function sendFeedback(
 
 /** Admins read feedback, newest first (the route checks the role). */
 export function listFeedback(
-  deps: Pick<NotificationCore, 'feedback'>,
+  core: Pick<NotificationCore, 'feedback'>,
   { query }: RouteInput<typeof listFeedbackRoute>,
 ): Promise<Feedback[]> {
-  return deps.feedback.list(query.limit, query.offset);
+  return core.feedback.list(query.limit, query.offset);
 }

@@ -22,10 +22,10 @@ const messageTargetKey = (conversationId: string) => `conversation:${conversatio
  * `noticeMessage`'s transaction.
  */
 export async function noticeMessageWithoutChange(
-  deps: Pick<NotificationCore, 'notifications'>,
+  core: Pick<NotificationCore, 'notifications'>,
   data: EventData<typeof messageSentV1>,
 ): Promise<boolean> {
-  const [done] = await noticeMessagesWithoutChange(deps, [data]);
+  const [done] = await noticeMessagesWithoutChange(core, [data]);
   return done === true;
 }
 
@@ -36,11 +36,11 @@ export async function noticeMessageWithoutChange(
  * up takes the full path after, in its turn.
  */
 export async function noticeMessagesWithoutChange(
-  deps: Pick<NotificationCore, 'notifications'>,
+  core: Pick<NotificationCore, 'notifications'>,
   messages: readonly EventData<typeof messageSentV1>[],
 ): Promise<boolean[]> {
   const activities = messages.map(cheapActivityOf);
-  const bumped = await deps.notifications.bumpSameActors(
+  const bumped = await core.notifications.bumpSameActors(
     activities.filter((activity) => activity !== undefined),
   );
   return activities.map((activity) => activity !== undefined && bumped.has(sameActorKey(activity)));
@@ -68,7 +68,7 @@ function cheapActivityOf(data: EventData<typeof messageSentV1>) {
  * block can arrive here after it), and neither do those to or from an erased account.
  */
 export async function noticeMessage(
-  deps: Pick<
+  core: Pick<
     NotificationCore,
     | 'users'
     | 'notifications'
@@ -88,7 +88,7 @@ export async function noticeMessage(
     envelope,
   }: Pick<ConsumedEvent<typeof messageSentV1>, 'data' | 'tx' | 'emit' | 'envelope'>,
 ): Promise<void> {
-  const notification = await notifyUnlessBlocked(deps, tx, emit, {
+  const notification = await notifyUnlessBlocked(core, tx, emit, {
     recipientId: data.recipientId,
     // A request's messages wait in Requests until accepted: its notice says someone asks, not
     // what they wrote, and it brings no mail (a push, by the 'requests' setting, like any notice).
@@ -104,34 +104,34 @@ export async function noticeMessage(
   });
   if (!notification || data.recipientOnline || data.isRequest) return;
   // The person chose no mail for messages, or muted this conversation (the bell still counts it).
-  const settings = await deps.noticeSettings.with(tx).getOwn(data.recipientId);
+  const settings = await core.noticeSettings.with(tx).getOwn(data.recipientId);
   if (!allowsMail(settings.channels.messages)) return;
-  const muted = await deps.noticeSettings
+  const muted = await core.noticeSettings
     .with(tx)
-    .mutedAmong(data.recipientId, [{ kind: 'conversation', id: data.conversationId }], deps.clock.now());
+    .mutedAmong(data.recipientId, [{ kind: 'conversation', id: data.conversationId }], core.clock.now());
   if (muted) return;
 
-  const recipient = await deps.users.with(tx).find(data.recipientId);
+  const recipient = await core.users.with(tx).find(data.recipientId);
   // Only an address its owner proved: one typed at sign-up may be a stranger's.
   if (!recipient?.verifiedEmail) {
-    deps.logger.info(
+    core.logger.info(
       { eventId: envelope.id, recipientId: data.recipientId },
       'no verified address for message mail',
     );
     return;
   }
-  const now = deps.clock.now();
-  const claimed = await deps.messageMails
+  const now = core.clock.now();
+  const claimed = await core.messageMails
     .with(tx)
-    .claim(data.recipientId, data.conversationId, now, deps.config.MESSAGE_MAIL_COOLDOWN_MS);
+    .claim(data.recipientId, data.conversationId, now, core.config.MESSAGE_MAIL_COOLDOWN_MS);
   if (!claimed) return;
   // Queued inside the transaction with the event's id as job id: if the commit fails, the
   // redelivered event queues the same job again, which the queue de-duplicates.
-  await deps.queue.add(
+  await core.queue.add(
     QueueName.email,
     {
       to: recipient.verifiedEmail,
-      ...newMessageMail(deps.config.PUBLIC_ORIGIN, {
+      ...newMessageMail(core.config.PUBLIC_ORIGIN, {
         recipientName: recipient.name,
         senderName: notification.actorName,
       }),
@@ -139,8 +139,8 @@ export async function noticeMessage(
     },
     {
       jobId: envelope.id,
-      attempts: deps.config.EMAIL_MAX_ATTEMPTS,
-      backoffMs: deps.config.EMAIL_RETRY_BACKOFF_MS,
+      attempts: core.config.EMAIL_MAX_ATTEMPTS,
+      backoffMs: core.config.EMAIL_RETRY_BACKOFF_MS,
     },
   );
 }

@@ -44,17 +44,17 @@ export function noticeOf(notice: {
  * would otherwise leave a row naming them that nothing prunes while unread.
  */
 export async function notify(
-  deps: Pick<NotificationCore, 'users' | 'notifications' | 'erased'>,
+  core: Pick<NotificationCore, 'users' | 'notifications' | 'erased'>,
   tx: Db,
   emit: Emit,
   activity: NewActivity,
 ): Promise<AppNotification | null> {
   if (activity.recipientId === activity.actorId) return null;
   // Holds both people's locks until the commit, so an erasure waits for this write and deletes it.
-  if ((await deps.erased.with(tx).erasedAmong([activity.recipientId, activity.actorId])).size > 0)
+  if ((await core.erased.with(tx).erasedAmong([activity.recipientId, activity.actorId])).size > 0)
     return null;
-  const actor = await deps.users.with(tx).find(activity.actorId);
-  const notification = await deps.notifications.with(tx).record({
+  const actor = await core.users.with(tx).find(activity.actorId);
+  const notification = await core.notifications.with(tx).record({
     ...activity,
     // Not known yet (their registration event is still on its way): the list shows the real name later.
     actorName: actor?.name ?? authorNameOf({}),
@@ -69,13 +69,13 @@ export async function notify(
  * the block may still arrive after it. Returns the notification when one was recorded or moved.
  */
 export async function notifyUnlessBlocked(
-  deps: Pick<NotificationCore, 'users' | 'notifications' | 'blocks' | 'erased'>,
+  core: Pick<NotificationCore, 'users' | 'notifications' | 'blocks' | 'erased'>,
   tx: Db,
   emit: Emit,
   activity: NewActivity,
 ): Promise<AppNotification | null> {
-  if (await deps.blocks.with(tx).blockedEitherWay(activity.recipientId, activity.actorId)) return null;
-  return notify(deps, tx, emit, activity);
+  if (await core.blocks.with(tx).blockedEitherWay(activity.recipientId, activity.actorId)) return null;
+  return notify(core, tx, emit, activity);
 }
 
 /**
@@ -84,21 +84,21 @@ export async function notifyUnlessBlocked(
  * recipient is never among their own actors.
  */
 export async function notifyFromMany(
-  deps: Pick<NotificationCore, 'users' | 'notifications' | 'erased'>,
+  core: Pick<NotificationCore, 'users' | 'notifications' | 'erased'>,
   tx: Db,
   emit: Emit,
   activity: Omit<NewActivity, 'actorId'>,
   actorIds: readonly string[],
 ): Promise<AppNotification | null> {
   // As in `notify`: nothing for an erased recipient, and no erased person among those named.
-  const erased = await deps.erased.with(tx).erasedAmong([activity.recipientId, ...actorIds]);
+  const erased = await core.erased.with(tx).erasedAmong([activity.recipientId, ...actorIds]);
   if (erased.has(activity.recipientId)) return null;
   let latest: AppNotification | null = null;
   for (const actorId of actorIds) {
     if (actorId === activity.recipientId || erased.has(actorId)) continue;
-    const actor = await deps.users.with(tx).find(actorId);
+    const actor = await core.users.with(tx).find(actorId);
     latest =
-      (await deps.notifications
+      (await core.notifications
         .with(tx)
         .record({ ...activity, actorId, actorName: actor?.name ?? authorNameOf({}) })) ?? latest;
   }

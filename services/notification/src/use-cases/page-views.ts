@@ -20,25 +20,25 @@ export interface PageView {
 
 /** Counts a view of a screen today — unless the browser asked not to be tracked. */
 export async function recordPageView(
-  deps: Pick<NotificationCore, 'pageViews' | 'clock'>,
+  core: Pick<NotificationCore, 'pageViews' | 'clock'>,
   { route, doNotTrack }: PageView,
 ): Promise<{ counted: boolean }> {
   if (doNotTrack) return { counted: false };
-  await deps.pageViews.count(dayOf(deps.clock.now()), route);
+  await core.pageViews.count(dayOf(core.clock.now()), route);
   return { counted: true };
 }
 
 /** Views per screen and day over the last `days` days (today included). */
 export async function pageViewsReport(
-  deps: Pick<NotificationCore, 'pageViews' | 'clock'>,
+  core: Pick<NotificationCore, 'pageViews' | 'clock'>,
   { query: { days } }: RouteInput<typeof listPageViewsRoute>,
 ): Promise<PageViewsReport> {
-  const since = dayOf(new Date(deps.clock.now().getTime() - (days - 1) * DAY_MS));
-  return { days, counts: await deps.pageViews.since(since) };
+  const since = dayOf(new Date(core.clock.now().getTime() - (days - 1) * DAY_MS));
+  return { days, counts: await core.pageViews.since(since) };
 }
 
-export async function prunePageViews(deps: Pick<NotificationCore, 'pageViews' | 'clock'>): Promise<void> {
-  await deps.pageViews.deleteBefore(
-    dayOf(new Date(deps.clock.now().getTime() - PAGE_VIEW_RETENTION_DAYS * DAY_MS)),
+export async function prunePageViews(core: Pick<NotificationCore, 'pageViews' | 'clock'>): Promise<void> {
+  await core.pageViews.deleteBefore(
+    dayOf(new Date(core.clock.now().getTime() - PAGE_VIEW_RETENTION_DAYS * DAY_MS)),
   );
 }

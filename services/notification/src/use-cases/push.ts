@@ -125,7 +125,7 @@ export async function unmute(
 
 export type PushOutcome = 'read' | 'channel-off' | 'muted' | 'no-subscription' | 'pushed' | 'held';
 
-type PushDeps = Pick<
+type PushParts = Pick<
   NotificationCore,
   'noticeSettings' | 'pushSubscriptions' | 'pushThreads' | 'queue' | 'clock' | 'config'
 >;
@@ -135,21 +135,21 @@ type PushDeps = Pick<
  * job ids come from `key`, so a redelivered event or a retried release queues nothing twice.
  */
 async function fanOut(
-  deps: Pick<NotificationCore, 'pushSubscriptions' | 'queue' | 'config'>,
+  core: Pick<NotificationCore, 'pushSubscriptions' | 'queue' | 'config'>,
   tx: Db,
   recipientId: string,
   payload: PushPayload,
   key: string,
 ): Promise<void> {
-  const subscriptions = await deps.pushSubscriptions.with(tx).listOwn(recipientId);
+  const subscriptions = await core.pushSubscriptions.with(tx).listOwn(recipientId);
   for (const subscription of subscriptions) {
-    await deps.queue.add(
+    await core.queue.add(
       QueueName.webPush,
       { subscriptionId: subscription.id, payload },
       {
         jobId: `push:${key}:${subscription.id}`,
-        attempts: deps.config.PUSH_MAX_ATTEMPTS,
-        backoffMs: deps.config.PUSH_RETRY_BACKOFF_MS,
+        attempts: core.config.PUSH_MAX_ATTEMPTS,
+        backoffMs: core.config.PUSH_RETRY_BACKOFF_MS,
       },
     );
   }
@@ -164,45 +164,45 @@ async function fanOut(
  * is replaced by a newer one of the same tag, and is due when the first of them was.
  */
 export async function pushMissedNotice(
-  deps: PushDeps & Pick<NotificationCore, 'logger'>,
+  core: PushParts & Pick<NotificationCore, 'logger'>,
   { data, tx, envelope }: Pick<ConsumedEvent<typeof notificationMissedV1>, 'data' | 'tx' | 'envelope'>,
 ): Promise<PushOutcome> {
-  const outcome = await decidePush(deps, tx, envelope.id, data);
-  deps.logger.debug({ eventId: envelope.id, outcome }, 'missed notification');
+  const outcome = await decidePush(core, tx, envelope.id, data);
+  core.logger.debug({ eventId: envelope.id, outcome }, 'missed notification');
   return outcome;
 }
 
 async function decidePush(
-  deps: PushDeps,
+  core: PushParts,
   tx: Db,
   eventId: string,
   { recipientId, notification }: ConsumedEvent<typeof notificationMissedV1>['data'],
 ): Promise<PushOutcome> {
   if (notification.read) return 'read';
-  const now = deps.clock.now();
+  const now = core.clock.now();
   const kind = noticeKindOf(notification.type);
-  const settings = await deps.noticeSettings.with(tx).getOwn(recipientId);
+  const settings = await core.noticeSettings.with(tx).getOwn(recipientId);
   if (!allowsPush(settings.channels[kind])) return 'channel-off';
-  if (await deps.noticeSettings.with(tx).mutedAmong(recipientId, muteTargetsOf(notification), now))
+  if (await core.noticeSettings.with(tx).mutedAmong(recipientId, muteTargetsOf(notification), now))
     return 'muted';
   // Most people have no subscription: one cheap read and nothing held for them.
-  if ((await deps.pushSubscriptions.with(tx).listOwn(recipientId)).length === 0) return 'no-subscription';
+  if ((await core.pushSubscriptions.with(tx).listOwn(recipientId)).length === 0) return 'no-subscription';
 
   const payload = pushPayloadOf(notification);
-  const thread = await deps.pushThreads.with(tx).lock(recipientId, payload.tag);
+  const thread = await core.pushThreads.with(tx).lock(recipientId, payload.tag);
   const quietUntil = kind === 'reminders' ? null : quietHoursEnd(settings.quietHours, now);
   const groupedUntil = thread.lastPushedAt
-    ? new Date(thread.lastPushedAt.getTime() + deps.config.PUSH_GROUP_MS)
+    ? new Date(thread.lastPushedAt.getTime() + core.config.PUSH_GROUP_MS)
     : null;
   const due = thread.pending && thread.dueAt ? thread.dueAt : latestOf(now, quietUntil, groupedUntil);
   if (due.getTime() <= now.getTime()) {
-    await deps.pushThreads.with(tx).pushed(recipientId, payload.tag, now);
-    await fanOut(deps, tx, recipientId, payload, eventId);
+    await core.pushThreads.with(tx).pushed(recipientId, payload.tag, now);
+    await fanOut(core, tx, recipientId, payload, eventId);
     return 'pushed';
   }
   // An older notice delivered late does not replace what a newer one says.
   if (!thread.pending || thread.pending.updatedAt <= notification.updatedAt) {
-    await deps.pushThreads
+    await core.pushThreads
       .with(tx)
       .hold(
         recipientId,
@@ -211,7 +211,7 @@ async function decidePush(
         due,
       );
   }
-  await deps.queue.add(
+  await core.queue.add(
     QueueName.pushReleases,
     { recipientId, tag: payload.tag, dueAt: due.toISOString() },
     {
@@ -234,19 +234,19 @@ function latestOf(now: Date, ...times: (Date | null)[]): Date {
  * the morning), it is dropped.
  */
 export async function releaseHeldPush(
-  deps: PushDeps & Pick<NotificationCore, 'uow' | 'notifications'>,
+  core: PushParts & Pick<NotificationCore, 'uow' | 'notifications'>,
   job: JobData<typeof QueueName.pushReleases>,
 ): Promise<'released' | 'read' | 'not-due'> {
-  return deps.uow.withEvents(async (tx) => {
-    const thread = await deps.pushThreads.with(tx).lock(job.recipientId, job.tag);
+  return core.uow.withEvents(async (tx) => {
+    const thread = await core.pushThreads.with(tx).lock(job.recipientId, job.tag);
     if (!thread.pending || thread.dueAt?.toISOString() !== new Date(job.dueAt).toISOString())
       return 'not-due';
-    if (!(await deps.notifications.with(tx).isUnreadOwn(job.recipientId, thread.pending.notificationId))) {
-      await deps.pushThreads.with(tx).release(job.recipientId, job.tag);
+    if (!(await core.notifications.with(tx).isUnreadOwn(job.recipientId, thread.pending.notificationId))) {
+      await core.pushThreads.with(tx).release(job.recipientId, job.tag);
       return 'read';
     }
-    await deps.pushThreads.with(tx).pushed(job.recipientId, job.tag, deps.clock.now());
-    await fanOut(deps, tx, job.recipientId, thread.pending.payload, `release:${job.tag}:${job.dueAt}`);
+    await core.pushThreads.with(tx).pushed(job.recipientId, job.tag, core.clock.now());
+    await fanOut(core, tx, job.recipientId, thread.pending.payload, `release:${job.tag}:${job.dueAt}`);
     return 'released';
   });
 }
