@@ -2,11 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentHiddenV1 } from '@saathi/contracts';
 import { createLogger, createMemoryBus, makeEnvelope } from '@saathi/platform';
+import type { EventBus } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { CellCache } from '../cache/cell-cache';
 import type { CellEntry } from '../cache/cell-cache';
 import type { PostView } from '../domain/views';
-import { invalidateCacheOnEvents } from './cache-invalidation';
+import { feedService } from '../index';
+import type { FeedCore } from '../use-cases/feed-core';
+
+/** The feed's broadcast entries (index.ts) on the bus, clearing `cache`, a moderation's recheck after `againAfterMs`. */
+async function invalidateCacheOnEvents(bus: EventBus, cache: CellCache, options: { againAfterMs: number }) {
+  const core = { cache, circleCells: null, exclusions: null, moderationRecheckMs: options.againAfterMs };
+  for (const entry of feedService.broadcasts ?? [])
+    await bus.broadcast(
+      entry.event,
+      (envelope) => entry.run(core as unknown as FeedCore, envelope),
+      entry.options,
+    );
+}
 
 const CELL = 7;
 

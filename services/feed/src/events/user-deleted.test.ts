@@ -14,7 +14,7 @@ import {
   userUpdatedV1,
 } from '@saathi/contracts';
 import type { EventData, EventDefinition } from '@saathi/contracts';
-import { ERASED_PEOPLE_KEPT_MS } from '@saathi/platform';
+import { ERASED_PEOPLE_KEPT_MS, ErasedPeople } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { countRowsNaming, waitFor } from '@saathi/platform/testing';
 import { feedService } from '../index';
@@ -149,10 +149,14 @@ describe('events about a deleted account handled after its deletion', () => {
     const prune = feedService.periodic?.find((task) => task.name === 'feed-erased-people-prune');
     expect(prune?.everyMs).toBe(60 * 60 * 1000);
     const at = (ms: number) => ({ now: () => new Date(feed.clock.now().getTime() + ms) });
-    // The task reads only the database and the clock.
-    await prune?.run({ ...feed.deps, clock: at(ERASED_PEOPLE_KEPT_MS - 60_000) } as never);
+    // The task reads only the erased people's table and the clock.
+    const core = (clock: ReturnType<typeof at>) => ({
+      erasedPeople: new ErasedPeople(feed.deps.db.db, 'feed'),
+      clock,
+    });
+    await prune?.run(core(at(ERASED_PEOPLE_KEPT_MS - 60_000)) as never);
     expect(await remembered()).toBe(true);
-    await prune?.run({ ...feed.deps, clock: at(ERASED_PEOPLE_KEPT_MS + 60_000) } as never);
+    await prune?.run(core(at(ERASED_PEOPLE_KEPT_MS + 60_000)) as never);
     expect(await remembered()).toBe(false);
   });
 });
