@@ -22,7 +22,7 @@ import type {
   Reliability,
   stillGoingRoute,
 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { AuthUser, Db, RouteInput, RouteOutput } from '@saathi/platform';
 import type { ActivitiesRepository, ActivityRecord, MemberRecord } from '../db/activities-repository';
 import type { ActivityHistoryRepository } from '../db/activity-history-repository';
@@ -120,7 +120,7 @@ export async function load(
   lock: boolean,
 ): Promise<ActivityRecord> {
   const activity = await repo.find(postId, { lock });
-  if (!activity) throw httpErrors.notFound(FeedMessages.postNotFound);
+  if (!activity) throw outcomes.notFound(FeedMessages.postNotFound);
   return activity;
 }
 
@@ -183,7 +183,7 @@ export async function getActivity(
   const activity = await load(deps.activities, postId, false);
   // Blocked either way: as good as gone, as the post itself is.
   if (activity.hostId !== user.id && (await deps.activities.blockedPair(user.id, activity.hostId)))
-    throw httpErrors.notFound(FeedMessages.postNotFound);
+    throw outcomes.notFound(FeedMessages.postNotFound);
   return viewOf(deps.activities, deps.activityHistory, activity, user.id, deps.clock.now());
 }
 
@@ -196,7 +196,7 @@ export async function activityCalendarFile(
   const activity = await load(deps.activities, postId, false);
   if (activity.hostId !== user.id) {
     const member = await deps.activities.member(postId, user.id);
-    if (member?.status !== 'accepted') throw httpErrors.forbidden(ActivityMessages.notAMember);
+    if (member?.status !== 'accepted') throw outcomes.forbidden(ActivityMessages.notAMember);
   }
   return activityCalendar({
     postId,
@@ -221,14 +221,14 @@ export async function joinActivity(
   const postId = params.id;
   const note = body.note;
   return change(deps, user, postId, meta, async ({ repo, activity, now, emit, tx }) => {
-    if (activity.hostId === user.id) throw httpErrors.badRequest(ActivityMessages.hostCannotJoin);
+    if (activity.hostId === user.id) throw outcomes.invalid(ActivityMessages.hostCannotJoin);
     if (await repo.blockedPair(user.id, activity.hostId))
-      throw httpErrors.forbidden(ActivityMessages.cannotJoin);
+      throw outcomes.forbidden(ActivityMessages.cannotJoin);
     const state = activityState(activity.fields, now);
-    if (state === 'closed' || state === 'done') throw httpErrors.conflict(ActivityMessages.notOpen);
+    if (state === 'closed' || state === 'done') throw outcomes.conflict(ActivityMessages.notOpen);
     const existing = await repo.member(postId, user.id);
-    if (existing && ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.alreadyIn);
-    if (existing?.status === 'declined') throw httpErrors.forbidden(ActivityMessages.declined);
+    if (existing && ACTIVE.has(existing.status)) throw outcomes.conflict(ActivityMessages.alreadyIn);
+    if (existing?.status === 'declined') throw outcomes.forbidden(ActivityMessages.declined);
     await ensureActiveWriter(deps.authors.with(tx), user);
     // A member of the circle the activity was posted in "members join at once": accepted on the
     // spot while spots last, exactly as the host's accept does it (the same event).
@@ -269,9 +269,9 @@ async function leave(
   byThemselves = false,
 ) {
   const existing = await repo.member(activity.postId, userId);
-  if (!existing || !ACTIVE.has(existing.status)) throw httpErrors.conflict(ActivityMessages.notAMember);
+  if (!existing || !ACTIVE.has(existing.status)) throw outcomes.conflict(ActivityMessages.notAMember);
   if (byThemselves && existing.status === 'accepted' && activity.fields.startsAt.getTime() <= now.getTime())
-    throw httpErrors.conflict(ActivityMessages.started);
+    throw outcomes.conflict(ActivityMessages.started);
   await repo.setStatus(activity.postId, userId, 'left', now);
   const wasAccepted = existing.status === 'accepted';
   emit(activityLeftV1, { postId: activity.postId, hostId: activity.hostId, userId, wasAccepted });
@@ -366,7 +366,7 @@ export function answerStillGoing(
   const going = body.going;
   return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
     const member = await repo.member(postId, user.id);
-    if (member?.status !== 'accepted') throw httpErrors.conflict(ActivityMessages.notAMember);
+    if (member?.status !== 'accepted') throw outcomes.conflict(ActivityMessages.notAMember);
     await repo.setStillGoing(postId, user.id, going, now);
     // A refusal of the leave rolls the answer back with the transaction.
     if (!going) await leave(repo, activity, user.id, now, emit, true);
@@ -379,10 +379,10 @@ async function hostsRequest(
   host: AuthUser,
   userId: string,
 ) {
-  if (activity.hostId !== host.id) throw httpErrors.forbidden(ActivityMessages.hostOnly);
+  if (activity.hostId !== host.id) throw outcomes.forbidden(ActivityMessages.hostOnly);
   const member = await repo.member(activity.postId, userId);
   if (!member || (member.status !== 'requested' && member.status !== 'waitlisted'))
-    throw httpErrors.notFound(ActivityMessages.requestNotFound);
+    throw outcomes.notFound(ActivityMessages.requestNotFound);
   return member;
 }
 
@@ -395,10 +395,10 @@ export function acceptActivityRequest(
   return change(deps, host, params.id, meta, async ({ repo, activity, now, emit }) => {
     await hostsRequest(repo, activity, host, userId);
     const state = activityState(activity.fields, now);
-    if (state === 'done' || state === 'closed') throw httpErrors.conflict(ActivityMessages.notOpen);
-    if (state === 'full') throw httpErrors.conflict(ActivityMessages.noSpotsLeft);
+    if (state === 'done' || state === 'closed') throw outcomes.conflict(ActivityMessages.notOpen);
+    if (state === 'full') throw outcomes.conflict(ActivityMessages.noSpotsLeft);
     // Blocked since asking: the pair stays apart.
-    if (await repo.blockedPair(host.id, userId)) throw httpErrors.forbidden(ActivityMessages.cannotJoin);
+    if (await repo.blockedPair(host.id, userId)) throw outcomes.forbidden(ActivityMessages.cannotJoin);
     await acceptInto(repo, activity, userId, now, emit);
   });
 }
@@ -441,7 +441,7 @@ export async function closeActivity(
 ): Promise<RouteOutput<typeof closeActivityRoute>> {
   const postId = params.id;
   await change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
-    if (activity.hostId !== host.id) throw httpErrors.forbidden(ActivityMessages.hostOnly);
+    if (activity.hostId !== host.id) throw outcomes.forbidden(ActivityMessages.hostOnly);
     if (activity.fields.closedAt) return;
     await repo.close(postId, now);
     emit(activityClosedV1, { postId, hostId: host.id });

@@ -12,7 +12,7 @@ import type {
   pastActivitiesRoute,
   stopRepeatingRoute,
 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { RouteInput, RouteOutput } from '@saathi/platform';
 import { checkInCode, checkInWindow, normaliseCode, sameCode } from '../domain/check-in';
 import { change } from './activities';
@@ -40,10 +40,10 @@ export function checkIn(
     const accepted = members.filter((member) => member.status === 'accepted');
     const isHost = activity.hostId === user.id;
     if (!isHost && !accepted.some((member) => member.userId === user.id))
-      throw httpErrors.forbidden(ActivityFollowUpMessages.checkInPair);
+      throw outcomes.forbidden(ActivityFollowUpMessages.checkInPair);
     const window = checkInWindow(activity.fields, now);
-    if (window === 'early') throw httpErrors.conflict(ActivityFollowUpMessages.checkInNotYet);
-    if (window === 'over') throw httpErrors.conflict(ActivityFollowUpMessages.checkInOver);
+    if (window === 'early') throw outcomes.conflict(ActivityFollowUpMessages.checkInNotYet);
+    if (window === 'over') throw outcomes.conflict(ActivityFollowUpMessages.checkInOver);
     const key = activity.checkinKey;
     const typed = normaliseCode(code);
     // Whose code it is: the host's or one accepted person's (codes of others match nobody).
@@ -52,11 +52,10 @@ export function checkIn(
           sameCode(checkInCode(key, id), typed),
         )
       : undefined;
-    if (!owner) throw httpErrors.notFound(ActivityFollowUpMessages.unknownCode);
-    if (owner === user.id) throw httpErrors.badRequest(ActivityFollowUpMessages.ownCode);
+    if (!owner) throw outcomes.notFound(ActivityFollowUpMessages.unknownCode);
+    if (owner === user.id) throw outcomes.invalid(ActivityFollowUpMessages.ownCode);
     // One side must be the host: two accepted people do not check each other in.
-    if (!isHost && owner !== activity.hostId)
-      throw httpErrors.forbidden(ActivityFollowUpMessages.checkInPair);
+    if (!isHost && owner !== activity.hostId) throw outcomes.forbidden(ActivityFollowUpMessages.checkInPair);
     const memberId = isHost ? owner : user.id;
     if (await repo.setMet(postId, memberId, now))
       emit(activityCheckedInV1, { postId, hostId: activity.hostId, userId: memberId });
@@ -70,9 +69,9 @@ export function stopRepeating(
 ): Promise<RouteOutput<typeof stopRepeatingRoute>> {
   const postId = params.id;
   return change(deps, host, postId, meta, async ({ activity, now, emit, tx }) => {
-    if (activity.hostId !== host.id) throw httpErrors.forbidden(ActivityMessages.hostOnly);
+    if (activity.hostId !== host.id) throw outcomes.forbidden(ActivityMessages.hostOnly);
     if (!activity.seriesId || !activity.repeating)
-      throw httpErrors.conflict(ActivityFollowUpMessages.notRepeating);
+      throw outcomes.conflict(ActivityFollowUpMessages.notRepeating);
     if (await deps.activitySeries.with(tx).stop(activity.seriesId, host.id, now))
       emit(activitySeriesStoppedV1, { seriesId: activity.seriesId, hostId: host.id, postId });
   });
@@ -95,13 +94,13 @@ export async function giveActivityFeedback(
   const kept = await deps.activityHistory.find(postId);
   if (!kept) {
     if (await deps.activities.find(postId, { lock: false }))
-      throw httpErrors.conflict(ActivityFollowUpMessages.feedbackNotYet);
-    throw httpErrors.notFound(ActivityFollowUpMessages.feedbackNotFound);
+      throw outcomes.conflict(ActivityFollowUpMessages.feedbackNotYet);
+    throw outcomes.notFound(ActivityFollowUpMessages.feedbackNotFound);
   }
   const people = new Set([kept.hostId, ...kept.members.map((member) => member.userId)]);
-  if (!people.has(user.id)) throw httpErrors.notFound(ActivityFollowUpMessages.feedbackNotFound);
-  if (subjectId === user.id) throw httpErrors.badRequest(ActivityFollowUpMessages.feedbackSelf);
-  if (!people.has(subjectId)) throw httpErrors.forbidden(ActivityFollowUpMessages.feedbackPair);
+  if (!people.has(user.id)) throw outcomes.notFound(ActivityFollowUpMessages.feedbackNotFound);
+  if (subjectId === user.id) throw outcomes.invalid(ActivityFollowUpMessages.feedbackSelf);
+  if (!people.has(subjectId)) throw outcomes.forbidden(ActivityFollowUpMessages.feedbackPair);
   await deps.uow.withEvents(
     async (tx, emit) => {
       await deps.activityHistory.with(tx).rate(postId, user.id, subjectId, verdict, deps.clock.now());

@@ -8,7 +8,7 @@ import type {
   ReviewText,
   ReviewVersion,
 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { ReviewRow } from '../db/admin-review-repository';
 import type { EarlierVersion } from '../db/edits-repository';
@@ -35,7 +35,7 @@ const versionOf = (version: EarlierVersion): ReviewVersion => ({
   replacedAt: version.replacedAt.toISOString(),
 });
 
-const gone = () => httpErrors.notFound(ModerationMessages.itemGone);
+const gone = () => outcomes.notFound(ModerationMessages.itemGone);
 
 /** A post with every earlier text (the report may be of one) and its photos, hidden or not. */
 export async function reviewPost(

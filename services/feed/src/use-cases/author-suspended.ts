@@ -1,5 +1,5 @@
 import { IdentityMessages } from '@saathi/contracts';
-import { HttpError } from '@saathi/platform';
+import { Outcome } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import type { AuthorsRepository } from '../db/authors-repository';
 
@@ -7,9 +7,9 @@ import type { AuthorsRepository } from '../db/authors-repository';
  * The author is suspended: their session is being ended, and what they write meanwhile is
  * refused (a 403 to a request; the repeat sweep skips their series until they are reinstated).
  */
-export class AuthorSuspended extends HttpError {
+export class AuthorSuspended extends Outcome {
   constructor() {
-    super(403, IdentityMessages.accountSuspended, 'ACCOUNT_SUSPENDED');
+    super('forbidden', IdentityMessages.accountSuspended, { code: 'ACCOUNT_SUSPENDED' });
   }
 }
 

@@ -1,6 +1,6 @@
 import { CircleMessages, circleActivityPostedV1, FeedMessages } from '@saathi/contracts';
 import type { circleOfferRoute, listCircleActivitiesRoute } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { CirclesRepository } from '../db/circles-repository';
 import type { Point } from '../domain/geo';
@@ -33,9 +33,9 @@ export async function circleForActivity(
 ): Promise<CheckedPlacement | null> {
   try {
     const circle = await shownCircle(repo, placement.id, now, true);
-    if (circle.closedAt) throw httpErrors.conflict(CircleMessages.closed);
+    if (circle.closedAt) throw outcomes.conflict(CircleMessages.closed);
     if ((await repo.member(circle.id, authorId))?.role !== 'organiser')
-      throw httpErrors.forbidden(CircleMessages.organiserOnly);
+      throw outcomes.forbidden(CircleMessages.organiserOnly);
     return { id: placement.id, membersJoinAtOnce: placement.membersJoinAtOnce, home: circle };
   } catch (error) {
     if (repeat) return null;
@@ -91,7 +91,7 @@ export async function circleOffer(
   const postId = params.id;
   const now = deps.clock.now();
   const post = await deps.posts.circleOf(user.id, postId);
-  if (!post) throw httpErrors.notFound(FeedMessages.postNotFound);
+  if (!post) throw outcomes.notFound(FeedMessages.postNotFound);
   if (post.authorId === user.id) return { circle: null };
   const candidates = await deps.circles.offerCandidates(post.authorId, post.circleId, now);
   const standings = await deps.circles.standings(

@@ -17,7 +17,7 @@ import type {
   removeCircleMemberRoute,
   setCircleRoleRoute,
 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
 import { roomForCoOrganiser, toCircleMember, toCircleRequest } from '../domain/circles';
@@ -36,7 +36,7 @@ async function admit(
   now: Date,
   emit: Emit,
 ) {
-  if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw httpErrors.conflict(CircleMessages.full);
+  if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw outcomes.conflict(CircleMessages.full);
   await repo.addMember(circle.id, userId, 'member', now);
   await repo.touch(circle.id, now);
   emit(circleMemberJoinedV1, {
@@ -67,16 +67,16 @@ export async function joinCircle(
     async ({ repo, circle, now, emit }) => {
       requireOpen(circle);
       const standing = (await repo.standings(user.id, [circle.id])).get(circle.id);
-      if (standing?.role) throw httpErrors.conflict(CircleMessages.alreadyMember);
-      if (standing?.request === 'removed') throw httpErrors.forbidden(CircleMessages.removed);
-      if (standing?.request === 'requested') throw httpErrors.conflict(CircleMessages.alreadyAsked);
+      if (standing?.role) throw outcomes.conflict(CircleMessages.alreadyMember);
+      if (standing?.request === 'removed') throw outcomes.forbidden(CircleMessages.removed);
+      if (standing?.request === 'requested') throw outcomes.conflict(CircleMessages.alreadyAsked);
       if (await repo.blockedWithOrganiser(circle.id, user.id))
-        throw httpErrors.forbidden(CircleMessages.cannotJoin);
+        throw outcomes.forbidden(CircleMessages.cannotJoin);
       if (circle.joinPolicy === 'open') {
         await admit(repo, circle, user.id, null, now, emit);
         return { status: 'member' };
       }
-      if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw httpErrors.conflict(CircleMessages.full);
+      if (circle.memberCount >= CIRCLE_MEMBERS_MAX) throw outcomes.conflict(CircleMessages.full);
       await repo.request(circle.id, user.id, note || null, now);
       emit(circleRequestedV1, {
         circleId: circle.id,
@@ -96,12 +96,12 @@ export async function leaveCircle(
   { user, params, meta }: RouteInput<typeof leaveCircleRoute>,
 ): Promise<RouteOutput<typeof leaveCircleRoute>> {
   await changeCircle(deps, params.id, meta, async ({ repo, circle, emit }) => {
-    if (circle.creatorId === user.id) throw httpErrors.conflict(CircleMessages.creatorCannotLeave);
+    if (circle.creatorId === user.id) throw outcomes.conflict(CircleMessages.creatorCannotLeave);
     if (await repo.removeMember(circle.id, user.id)) {
       emit(circleMemberLeftV1, { circleId: circle.id, userId: user.id, reason: 'left' });
       return;
     }
-    if (!(await repo.deleteRequest(circle.id, user.id))) throw httpErrors.conflict(CircleMessages.notAMember);
+    if (!(await repo.deleteRequest(circle.id, user.id))) throw outcomes.conflict(CircleMessages.notAMember);
   });
   return { message: 'You left the circle' };
 }
@@ -112,7 +112,7 @@ export async function listCircleMembers(
   { user, params }: RouteInput<typeof listCircleMembersRoute>,
 ): Promise<RouteOutput<typeof listCircleMembersRoute>> {
   const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
-  if (!(await deps.circles.member(circle.id, user.id))) throw httpErrors.notFound(CircleMessages.notFound);
+  if (!(await deps.circles.member(circle.id, user.id))) throw outcomes.notFound(CircleMessages.notFound);
   const members = await deps.circles.members(circle.id, circle.creatorId);
   const apart = await deps.circles.blockedWith(
     user.id,
@@ -130,8 +130,8 @@ export async function listCircleRequests(
 ): Promise<RouteOutput<typeof listCircleRequestsRoute>> {
   const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
   const member = await deps.circles.member(circle.id, user.id);
-  if (!member) throw httpErrors.notFound(CircleMessages.notFound);
-  if (member.role !== 'organiser') throw httpErrors.forbidden(CircleMessages.organiserOnly);
+  if (!member) throw outcomes.notFound(CircleMessages.notFound);
+  if (member.role !== 'organiser') throw outcomes.forbidden(CircleMessages.organiserOnly);
   return (await deps.circles.requests(circle.id)).map(toCircleRequest);
 }
 
@@ -141,7 +141,7 @@ async function memberView(
   userId: string,
 ): Promise<CircleMember> {
   const [member] = await repo.members(circle.id, circle.creatorId, userId);
-  if (!member) throw httpErrors.notFound(CircleMessages.memberNotFound);
+  if (!member) throw outcomes.notFound(CircleMessages.memberNotFound);
   return toCircleMember(member, circle.creatorId);
 }
 
@@ -155,10 +155,10 @@ export function acceptCircleRequest(
     await requireOrganiser(repo, circle, user);
     requireOpen(circle);
     if (!(await repo.deleteRequest(circle.id, userId)))
-      throw httpErrors.notFound(CircleMessages.requestNotFound);
+      throw outcomes.notFound(CircleMessages.requestNotFound);
     // Blocked with an organiser since asking: refused, and the request stays (rolled back).
     if (await repo.blockedWithOrganiser(circle.id, userId))
-      throw httpErrors.forbidden(CircleMessages.cannotJoin);
+      throw outcomes.forbidden(CircleMessages.cannotJoin);
     await admit(repo, circle, userId, user.id, now, emit);
     return memberView(repo, circle, userId);
   });
@@ -173,7 +173,7 @@ export async function declineCircleRequest(
   await changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
     await requireOrganiser(repo, circle, user);
     if (!(await repo.deleteRequest(circle.id, userId)))
-      throw httpErrors.notFound(CircleMessages.requestNotFound);
+      throw outcomes.notFound(CircleMessages.requestNotFound);
   });
   return { message: 'Request declined' };
 }
@@ -189,9 +189,9 @@ export async function removeCircleMember(
   const userId = params.userId;
   await changeCircle(deps, params.id, meta, async ({ repo, circle, now, emit }) => {
     await requireOrganiser(repo, circle, user);
-    if (userId === circle.creatorId) throw httpErrors.forbidden(CircleMessages.cannotRemoveCreator);
+    if (userId === circle.creatorId) throw outcomes.forbidden(CircleMessages.cannotRemoveCreator);
     const target = await repo.member(circle.id, userId);
-    if (!target) throw httpErrors.notFound(CircleMessages.memberNotFound);
+    if (!target) throw outcomes.notFound(CircleMessages.memberNotFound);
     if (target.role === 'organiser') requireCreator(circle, user);
     await repo.removeMember(circle.id, userId);
     await repo.addRemoval(circle.id, userId, now);
@@ -209,7 +209,7 @@ export async function reinviteCircleMember(
   await changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
     await requireOrganiser(repo, circle, user);
     if (!(await repo.deleteRemoval(circle.id, userId)))
-      throw httpErrors.notFound(CircleMessages.memberNotFound);
+      throw outcomes.notFound(CircleMessages.memberNotFound);
   });
   return { message: 'They may join again' };
 }
@@ -225,15 +225,15 @@ export function setCircleRole(
     requireCreator(circle, user);
     requireOpen(circle);
     const target = await repo.member(circle.id, userId);
-    if (!target) throw httpErrors.notFound(CircleMessages.memberNotFound);
+    if (!target) throw outcomes.notFound(CircleMessages.memberNotFound);
     if (userId === circle.creatorId) {
       // The creator is always an organiser: handing over or closing are the ways out.
-      if (role !== 'organiser') throw httpErrors.conflict(CircleMessages.creatorCannotLeave);
+      if (role !== 'organiser') throw outcomes.conflict(CircleMessages.creatorCannotLeave);
       return memberView(repo, circle, userId);
     }
     if (role === 'organiser' && target.role !== 'organiser') {
       if (!roomForCoOrganiser(await repo.organiserIds(circle.id), circle.creatorId))
-        throw httpErrors.conflict(CircleMessages.tooManyOrganisers);
+        throw outcomes.conflict(CircleMessages.tooManyOrganisers);
     }
     await repo.setRole(circle.id, userId, role);
     return memberView(repo, circle, userId);

@@ -20,7 +20,7 @@ import type {
   listMyCirclesRoute,
   listOrganisedCirclesRoute,
 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { AuthUser, Db, RouteInput, RouteOutput } from '@saathi/platform';
 import type { CircleRecord, CirclesRepository } from '../db/circles-repository';
 import { roomForCoOrganiser, toCircle } from '../domain/circles';
@@ -52,7 +52,7 @@ export async function shownCircle(
   lock = false,
 ): Promise<CircleRecord> {
   const circle = await repo.find(id, now, { lock });
-  if (!circle || circle.moderation !== null) throw httpErrors.notFound(CircleMessages.notFound);
+  if (!circle || circle.moderation !== null) throw outcomes.notFound(CircleMessages.notFound);
   return circle;
 }
 
@@ -136,16 +136,16 @@ export function changeCircle<T>(
 /** The viewer's role in the circle, refused unless they organise it. */
 export async function requireOrganiser(repo: CirclesRepository, circle: CircleRecord, user: AuthUser) {
   const member = await repo.member(circle.id, user.id);
-  if (member?.role !== 'organiser') throw httpErrors.forbidden(CircleMessages.organiserOnly);
+  if (member?.role !== 'organiser') throw outcomes.forbidden(CircleMessages.organiserOnly);
 }
 
 export function requireCreator(circle: CircleRecord, user: AuthUser) {
-  if (circle.creatorId !== user.id) throw httpErrors.forbidden(CircleMessages.creatorOnly);
+  if (circle.creatorId !== user.id) throw outcomes.forbidden(CircleMessages.creatorOnly);
 }
 
 /** A closed circle is read-only: nobody joins, nobody changes it. */
 export function requireOpen(circle: CircleRecord) {
-  if (circle.closedAt) throw httpErrors.conflict(CircleMessages.closed);
+  if (circle.closedAt) throw outcomes.conflict(CircleMessages.closed);
 }
 
 /**
@@ -165,7 +165,7 @@ export async function createCircle(
       await ensureActiveWriter(deps.authors.with(tx), user);
       const repo = deps.circles.with(tx);
       if ((await repo.countCreatedBy(user.id)) >= CIRCLES_CREATED_MAX)
-        throw httpErrors.conflict(CircleMessages.tooMany);
+        throw outcomes.conflict(CircleMessages.tooMany);
       const now = deps.clock.now();
       const id = randomUUID();
       await repo.insert({
@@ -306,12 +306,12 @@ export function handOverCircle(
     requireOpen(circle);
     if (toUserId === user.id) return viewFor(repo, circle, user);
     const target = await repo.member(circle.id, toUserId);
-    if (!target) throw httpErrors.notFound(CircleMessages.memberNotFound);
+    if (!target) throw outcomes.notFound(CircleMessages.memberNotFound);
     if (target.role === 'member') {
       // After the hand-over the old creator counts as a co-organiser and the new one does not.
       const organisers = (await repo.organiserIds(circle.id)).filter((id) => id !== user.id);
       if (!roomForCoOrganiser(organisers, toUserId))
-        throw httpErrors.conflict(CircleMessages.tooManyOrganisers);
+        throw outcomes.conflict(CircleMessages.tooManyOrganisers);
       await repo.setRole(circle.id, toUserId, 'organiser');
     }
     await repo.setCreator(circle.id, toUserId);

@@ -1,6 +1,6 @@
 import { commentCreatedV1, FeedMessages } from '@saathi/contracts';
 import type { createCommentRoute, likeCommentRoute, listCommentsRoute } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { RouteInput, RouteOutput } from '@saathi/platform';
 import { NO_MARKS, toFeedComment } from '../domain/views';
 import type { FeedCore, Viewer } from './feed-core';
@@ -17,7 +17,7 @@ export async function listComments(
 ): Promise<RouteOutput<typeof listCommentsRoute>> {
   const postId = params.postId;
   if (!(await deps.posts.findRefFor(viewer?.id ?? null, postId, deps.clock.now())))
-    throw httpErrors.notFound(FeedMessages.postNotFound);
+    throw outcomes.notFound(FeedMessages.postNotFound);
   const views = await deps.comments.listForPost(postId);
   if (!viewer) return views.map((view) => toFeedComment(view, NO_MARKS));
   const marks = await deps.engagement.marksAndExclusions(viewer.id, 'comment', views);
@@ -42,7 +42,7 @@ export async function createComment(
         content: body.content,
         createdAt: deps.clock.now(),
       });
-      if (!added) throw httpErrors.notFound(FeedMessages.postNotFound);
+      if (!added) throw outcomes.notFound(FeedMessages.postNotFound);
       emit(commentCreatedV1, {
         commentId: added.id,
         postId: body.postId,
@@ -69,7 +69,7 @@ export async function likeComment(
       const engagement = deps.engagement.with(tx);
       const now = deps.clock.now();
       if (!(await engagement.lock('comment', commentId, user.id, now)))
-        throw httpErrors.notFound(FeedMessages.commentNotFound);
+        throw outcomes.notFound(FeedMessages.commentNotFound);
       const { likes } = await engagement.likeOnce(user.id, 'comment', commentId, now);
       return { likes, likedByMe: true };
     },

@@ -1,6 +1,6 @@
 import { EDIT_WINDOW_MS, FeedMessages, postEditedV1 } from '@saathi/contracts';
 import type { EditPostBody, editCommentRoute, editPostRoute } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { RouteInput, RouteOutput } from '@saathi/platform';
 import type { ActivityChange, PostForEdit } from '../db/edits-repository';
 import { toFeedComment, toFeedPost } from '../domain/views';
@@ -27,7 +27,7 @@ export type EditCore = Pick<
 /** Within 24 hours of posting; after that the text stands as written. */
 function ensureWithinWindow(createdAt: Date, now: Date): void {
   if (now.getTime() - createdAt.getTime() > EDIT_WINDOW_MS)
-    throw httpErrors.forbidden(FeedMessages.editWindowPassed);
+    throw outcomes.forbidden(FeedMessages.editWindowPassed);
 }
 
 const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
@@ -43,7 +43,7 @@ function activityChangeOf(
   now: Date,
 ): ActivityChange | undefined {
   if (!draft) return undefined;
-  if (!post.activity) throw httpErrors.badRequest(FeedMessages.notAnActivity);
+  if (!post.activity) throw outcomes.invalid(FeedMessages.notAnActivity);
   const columns = activityColumns(draft, now);
   const change: ActivityChange = {
     startsAt: columns.activityStartsAt ?? post.activity.startsAt,
@@ -62,7 +62,7 @@ function activityChangeOf(
     change.area === current.area &&
     change.meetingPoint === current.meetingPoint;
   if (unchanged) return undefined;
-  if (current.accepted > 0) throw httpErrors.conflict(FeedMessages.activityHasAccepted);
+  if (current.accepted > 0) throw outcomes.conflict(FeedMessages.activityHasAccepted);
   return change;
 }
 
@@ -83,8 +83,8 @@ export async function editPost(
     async (tx, emit, afterCommit) => {
       const edits = deps.edits.with(tx);
       const post = await edits.lockPost(postId, now);
-      if (!post?.live) throw httpErrors.notFound(FeedMessages.postNotFound);
-      if (post.authorId !== user.id) throw httpErrors.forbidden(FeedMessages.editForbidden);
+      if (!post?.live) throw outcomes.notFound(FeedMessages.postNotFound);
+      if (post.authorId !== user.id) throw outcomes.forbidden(FeedMessages.editForbidden);
       ensureWithinWindow(post.createdAt, now);
       await ensureActiveWriter(deps.authors.with(tx), user);
       const activity = activityChangeOf(post, body.activity, now);
@@ -95,14 +95,14 @@ export async function editPost(
         editedAt: now,
         ...(activity ? { activity } : {}),
       });
-      if (!edited) throw httpErrors.notFound(FeedMessages.postNotFound);
+      if (!edited) throw outcomes.notFound(FeedMessages.postNotFound);
       emit(postEditedV1, { postId, authorId: user.id, editedAt: now.toISOString() });
       afterCommit(() => deps.cache?.invalidateCell(post.geoCell));
       return deps.posts.with(tx).findView(postId, now);
     },
     { traceId: meta.traceId },
   );
-  if (!view) throw httpErrors.notFound(FeedMessages.postNotFound);
+  if (!view) throw outcomes.notFound(FeedMessages.postNotFound);
   // The author's own likes and reactions, as the card shows them.
   return toFeedPost(view, await deps.engagement.marksAndExclusions(user.id, 'post', [view]), null, now);
 }
@@ -119,16 +119,16 @@ export async function editComment(
     async (tx) => {
       const edits = deps.edits.with(tx);
       const comment = await edits.lockComment(commentId, now);
-      if (!comment?.live) throw httpErrors.notFound(FeedMessages.commentNotFound);
-      if (comment.authorId !== user.id) throw httpErrors.forbidden(FeedMessages.commentEditForbidden);
+      if (!comment?.live) throw outcomes.notFound(FeedMessages.commentNotFound);
+      if (comment.authorId !== user.id) throw outcomes.forbidden(FeedMessages.commentEditForbidden);
       ensureWithinWindow(comment.createdAt, now);
       await ensureActiveWriter(deps.authors.with(tx), user);
       if (!(await edits.editOwnComment(user.id, commentId, { content: body.content, editedAt: now })))
-        throw httpErrors.notFound(FeedMessages.commentNotFound);
+        throw outcomes.notFound(FeedMessages.commentNotFound);
       return deps.comments.with(tx).findView(commentId);
     },
     { traceId: meta.traceId },
   );
-  if (!view) throw httpErrors.notFound(FeedMessages.commentNotFound);
+  if (!view) throw outcomes.notFound(FeedMessages.commentNotFound);
   return toFeedComment(view, await deps.engagement.marksAndExclusions(user.id, 'comment', [view]));
 }

@@ -1,6 +1,6 @@
 import { FeedMessages, POST_PHOTO_MAX_BYTES } from '@saathi/contracts';
 import type { getPostPhotoRoute, PostPhoto, uploadPostPhotoRoute } from '@saathi/contracts';
-import { base64DecodedLength, httpErrors, sniffImageKind } from '@saathi/platform';
+import { base64DecodedLength, outcomes, sniffImageKind } from '@saathi/platform';
 import type { AuthUser, RouteInput } from '@saathi/platform';
 import { base64OfDataUrl } from '../domain/photo-bytes';
 import { reencodePhoto, UnreadablePhotoError } from '../domain/reencode-photo';
@@ -22,11 +22,11 @@ export async function uploadPostPhoto(
 ): Promise<PostPhoto> {
   const imageData = body.imageData;
   const base64 = base64OfDataUrl(imageData);
-  if (base64 === null) throw httpErrors.badRequest(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
+  if (base64 === null) throw outcomes.invalid(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
   if (base64DecodedLength(base64) > POST_PHOTO_MAX_BYTES)
-    throw httpErrors.payloadTooLarge(FeedMessages.photoTooLarge, 'IMAGE_TOO_LARGE');
+    throw outcomes.tooLarge(FeedMessages.photoTooLarge, 'IMAGE_TOO_LARGE');
   const bytes = Buffer.from(base64, 'base64');
-  if (!sniffImageKind(bytes)) throw httpErrors.badRequest(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
+  if (!sniffImageKind(bytes)) throw outcomes.invalid(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
   // A suspended person may not post, so their uploads are refused before any decoding.
   await ensureActiveWriter(deps.authors, user);
   let photo;
@@ -34,11 +34,11 @@ export async function uploadPostPhoto(
     photo = await reencodePhoto(bytes);
   } catch (error) {
     if (error instanceof UnreadablePhotoError)
-      throw httpErrors.badRequest(FeedMessages.photoUnreadable, 'UNREADABLE_IMAGE');
+      throw outcomes.invalid(FeedMessages.photoUnreadable, 'UNREADABLE_IMAGE');
     throw error;
   }
   const saved = await deps.photos.insertWithinQuota(user.id, photo, deps.clock.now(), deps.photosPerDay);
-  if (!saved) throw httpErrors.tooManyRequests(FeedMessages.photoQuotaReached, 'PHOTO_QUOTA');
+  if (!saved) throw outcomes.rateLimited(FeedMessages.photoQuotaReached, undefined, 'PHOTO_QUOTA');
   return saved;
 }
 
@@ -51,6 +51,6 @@ export async function shownPhoto(
   { params, query }: Pick<RouteInput<typeof getPostPhotoRoute, null>, 'params' | 'query'>,
 ): Promise<{ contentType: string; data: Buffer }> {
   const photo = await deps.photos.findShown(params.id, query.size, deps.clock.now());
-  if (!photo) throw httpErrors.notFound(FeedMessages.photoNotFound);
+  if (!photo) throw outcomes.notFound(FeedMessages.photoNotFound);
   return photo;
 }

@@ -9,7 +9,7 @@ import type {
   getPostRoute,
   likePostRoute,
 } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { AuthUser, RouteInput, RouteOutput } from '@saathi/platform';
 import type { SeriesRecord } from '../db/activity-series-repository';
 import { activityWindow, latestActivityStart } from '../domain/activities';
@@ -44,10 +44,10 @@ export interface PostDraft {
 export function activityColumns(draft: ActivityDraft | undefined, now: Date) {
   if (!draft) return {};
   const window = activityWindow(draft);
-  if ('error' in window) throw httpErrors.badRequest(window.error);
-  if (window.endsAt.getTime() <= now.getTime()) throw httpErrors.badRequest(ActivityMessages.inThePast);
+  if ('error' in window) throw outcomes.invalid(window.error);
+  if (window.endsAt.getTime() <= now.getTime()) throw outcomes.invalid(ActivityMessages.inThePast);
   if (window.startsAt.getTime() > latestActivityStart(now).getTime())
-    throw httpErrors.badRequest(ActivityMessages.tooFarAhead);
+    throw outcomes.invalid(ActivityMessages.tooFarAhead);
   return {
     activityStartsAt: window.startsAt,
     activityEndsAt: window.endsAt,
@@ -130,7 +130,7 @@ export async function writePost(
   const createdAt = deps.clock.now();
   const hashtags = [...new Set(draft.hashtags)];
   // A circle is for its activities: a plain post in a circle would reach no one the circle tells.
-  if (draft.circle && !draft.activity) throw httpErrors.badRequest(CircleMessages.activityOnly);
+  if (draft.circle && !draft.activity) throw outcomes.invalid(CircleMessages.activityOnly);
   const activity = activityColumns(draft.activity, createdAt);
   // A new weekly series, or the next occurrence of one (written by the repeat sweep).
   const seriesId = meta.occurrence?.seriesId ?? (draft.activity?.repeatWeekly ? randomUUID() : null);
@@ -161,7 +161,7 @@ export async function writePost(
       if (!ref) return meta.id ? deps.posts.with(tx).findView(meta.id, createdAt) : undefined;
       // Only the author's own uploads that no post has taken: anything else rolls the post back.
       const photos = await deps.photos.with(tx).attach(ref.id, author.id, draft.photoIds ?? []);
-      if (!photos) throw httpErrors.badRequest(FeedMessages.photoNotFound, 'PHOTO_NOT_FOUND');
+      if (!photos) throw outcomes.invalid(FeedMessages.photoNotFound, 'PHOTO_NOT_FOUND');
       await authors.countPostCreated(author.id);
       const window = activity.activityStartsAt
         ? { postId: ref.id, startsAt: activity.activityStartsAt, endsAt: activity.activityEndsAt }
@@ -239,11 +239,11 @@ export async function getPost(
   const viewerPoint = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
   const now = deps.clock.now();
   const view = await deps.posts.findView(postId, now);
-  if (!view) throw httpErrors.notFound(FeedMessages.postNotFound);
+  if (!view) throw outcomes.notFound(FeedMessages.postNotFound);
   if (!viewer) return toFeedPost(view, NO_MARKS, viewerPoint, now);
   const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', [view]);
   // Blocked either way, or reported by the viewer: as good as gone.
-  if (marks.excluded.has(view.id)) throw httpErrors.notFound(FeedMessages.postNotFound);
+  if (marks.excluded.has(view.id)) throw outcomes.notFound(FeedMessages.postNotFound);
   return toFeedPost(view, marks, viewerPoint, now);
 }
 
@@ -258,7 +258,7 @@ export async function likePost(
       const engagement = deps.engagement.with(tx);
       const now = deps.clock.now();
       const post = await engagement.lock('post', postId, user.id, now);
-      if (!post) throw httpErrors.notFound(FeedMessages.postNotFound);
+      if (!post) throw outcomes.notFound(FeedMessages.postNotFound);
       const { likes, added } = await engagement.likeOnce(user.id, 'post', postId, now);
       if (added) {
         await deps.authors.with(tx).countLikeReceived(post.authorId);
@@ -281,14 +281,14 @@ export async function deletePost(
     async (tx, emit, afterCommit) => {
       const posts = deps.posts.with(tx);
       const ref = await posts.findRef(postId);
-      if (!ref) throw httpErrors.notFound(FeedMessages.postNotFound);
+      if (!ref) throw outcomes.notFound(FeedMessages.postNotFound);
       let deleted;
       if (ref.authorId === user.id) deleted = await posts.deleteOwn(user.id, postId);
       else if (user.role === 'admin')
         deleted = await posts.deleteAsAdmin({ id: user.id, role: 'admin' }, postId);
-      else throw httpErrors.forbidden(FeedMessages.deleteForbidden);
+      else throw outcomes.forbidden(FeedMessages.deleteForbidden);
       // Gone between the read and the delete (a concurrent delete or the expiry sweep).
-      if (!deleted) throw httpErrors.notFound(FeedMessages.postNotFound);
+      if (!deleted) throw outcomes.notFound(FeedMessages.postNotFound);
       emit(postDeletedV1, { postId, authorId: deleted.authorId, deletedBy: user.id });
       afterCommit(() => deps.cache?.invalidateCell(deleted.geoCell));
     },

@@ -1,6 +1,6 @@
 import { FeedMessages, reactionAddedV1, reactionRemovedV1 } from '@saathi/contracts';
 import type { ReactionEmoji, ReactionResult } from '@saathi/contracts';
-import { httpErrors } from '@saathi/platform';
+import { outcomes } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import type { EngagementTarget } from '../db/engagement-repository';
 import { inEmojiOrder } from '../domain/views';
@@ -52,7 +52,7 @@ export async function changeReaction(
       // reads as unknown, and answering its counts would show them what a block hides.
       const locked = await engagement.lock(target.type, target.id, user.id, now);
       if (!locked)
-        throw httpErrors.notFound(
+        throw outcomes.notFound(
           target.type === 'post' ? FeedMessages.postNotFound : FeedMessages.commentNotFound,
         );
       let reactions;

@@ -1,4 +1,4 @@
-import { enforceRate } from '@saathi/platform';
+import { withinRate } from '@saathi/platform';
 import type { FeedCore } from './feed-core';
 
 /** The writes one account may make so many of an hour (docs/feed.md#write-limits). */
@@ -19,7 +19,7 @@ export async function withinWriteLimit(
   write: LimitedWrite,
   userId: string,
 ): Promise<void> {
-  await enforceRate(
+  await withinRate(
     core.rateLimiter,
     `feed:${write}PerHour:${userId}`,
     { limit: core.writesPerHour[write], windowMs: HOUR_MS },
