@@ -1,4 +1,5 @@
 import {
+  messageSentV1,
   activityAcceptedV1,
   activityCheckedInV1,
   activityClosedV1,
@@ -57,7 +58,7 @@ import {
 } from '@saathi/platform';
 import { configSchema } from './config';
 import type { Config } from './config';
-import { subscribeMessageSent } from './events/message-sent';
+import { noticeMessage, noticeMessagesWithoutChange } from './use-cases/message-notice';
 import { activityMailCheckJob } from './jobs/activity-mail-check';
 import { pushReleaseJob } from './jobs/push-release';
 import { sendEmailJob } from './jobs/send-email';
@@ -99,9 +100,6 @@ export const notificationService = defineService({
   auth: 'platform',
   appOptions: (config) => ({ trustProxy: config.TRUST_PROXY }),
   core: createNotificationCore,
-  // messaging.message.sent.v1: its cheap path runs before any transaction, which `onEvent` has
-  // no step for yet (events/message-sent.ts); the same durable, subscribed once at start.
-  onStart: (core, kit) => subscribeMessageSent(core, kit),
   routes: [
     // The bell: the signed-in person's own notifications.
     handle(listNotificationsRoute, listNotifications),
@@ -141,6 +139,12 @@ export const notificationService = defineService({
     handle(unmuteRoute, push.unmute),
   ],
   consumers: [
+    // A message: most are the same person writing again to someone online, which one idempotent
+    // statement settles before any transaction or inbox row (settleFirst); the rest become a
+    // notice, and a mail or push when the recipient is away.
+    onEvent(messageSentV1, 'notification.message-sent', noticeMessage, {
+      settleFirst: noticeMessagesWithoutChange,
+    }),
     // Account mails, queued for the worker (one job per event).
     onEvent(passwordResetRequestedV1, 'notification.password-reset-mail', mails.mailPasswordReset),
     onEvent(passwordResetRequestedV2, 'notification.password-reset-mail-v2', mails.mailPasswordResetSealed),

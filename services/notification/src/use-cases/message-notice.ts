@@ -11,7 +11,8 @@ import { notifyUnlessBlocked } from './notify';
 const messageTargetKey = (conversationId: string) => `conversation:${conversationId}`;
 
 /**
- * The cheap path, before any transaction; true when the event needs nothing more. The same
+ * The cheap path (`settleFirst`, before any transaction), for the messages of a delivery or
+ * backlog at once in one statement: whether each needs nothing more. The same
  * person writing again to someone online, while the recipient's notification for the
  * conversation is unread and names them, only moves it up (one statement, the same applied
  * twice): no inbox entry, no `notification.upserted` event, no push — the recipient's client
@@ -20,18 +21,7 @@ const messageTargetKey = (conversationId: string) => `conversation:${conversatio
  * path, which records nothing for it. Anything else (someone away: a mail may be due; a first
  * message; a read notification; a request, rare enough to keep its inbox entry) takes
  * `noticeMessage`'s transaction.
- */
-export async function noticeMessageWithoutChange(
-  core: Pick<NotificationCore, 'notifications'>,
-  data: EventData<typeof messageSentV1>,
-): Promise<boolean> {
-  const [done] = await noticeMessagesWithoutChange(core, [data]);
-  return done === true;
-}
-
-/**
- * `noticeMessageWithoutChange` for the messages of a batch at once (one statement): whether each
- * needs nothing more. Applying them together changes nothing a one-by-one pass would not have:
+ * Applying them together changes nothing a one-by-one pass would not have:
  * a bump is idempotent (the latest time wins), and a message that finds no notification to move
  * up takes the full path after, in its turn.
  */
@@ -46,7 +36,7 @@ export async function noticeMessagesWithoutChange(
   return activities.map((activity) => activity !== undefined && bumped.has(sameActorKey(activity)));
 }
 
-/** The bump a message may be, if it can be one at all (see `noticeMessageWithoutChange`). */
+/** The bump a message may be, if it can be one at all (see `noticeMessagesWithoutChange`). */
 function cheapActivityOf(data: EventData<typeof messageSentV1>) {
   if (data.isRequest || !data.recipientOnline || data.recipientId === data.senderId) return undefined;
   return {

@@ -76,6 +76,7 @@ function subscribeEntry<C, Core>(
   core: Core,
 ): Promise<void> {
   const { durable, event, options } = consumer;
+  const settleFirst = consumer.settleFirst?.bind(consumer);
   return kit.bus.subscribe({
     durable,
     event,
@@ -83,6 +84,7 @@ function subscribeEntry<C, Core>(
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
     ...(options.maxBatch !== undefined ? { maxBatch: options.maxBatch } : {}),
     handle: async (envelope) => {
+      if (settleFirst && (await settleFirst(core, [envelope.data]))[0]) return;
       await kit.uow.withEvents(
         (tx, emit) =>
           consumeOnce(tx, schema, durable, envelope, async (inner) => {
@@ -97,7 +99,17 @@ function subscribeEntry<C, Core>(
         { traceId: envelope.traceId },
       );
     },
-    handleBatch: async (envelopes) => {
+    handleBatch: async (all) => {
+      const settled = settleFirst
+        ? await settleFirst(
+            core,
+            all.map((envelope) => envelope.data),
+          )
+        : [];
+      // Should the rest fail, the bus hands the batch back one by one: the first step runs again
+      // (it is idempotent), and the inbox skips what committed.
+      const envelopes = settleFirst ? all.filter((_, index) => !settled[index]) : all;
+      if (envelopes.length === 0) return;
       await kit.uow.withEvents(
         (tx, emit) =>
           consumeBatchOnce(tx, schema, durable, envelopes, async (inner, fresh) => {

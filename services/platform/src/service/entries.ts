@@ -194,6 +194,18 @@ export interface OnEventOptions {
   maxBatch?: number;
 }
 
+/**
+ * A cheap first step for an event most deliveries of which need only one idempotent statement
+ * (the same person writing again to someone online): it runs before any transaction or inbox
+ * entry, on every event of a delivery or backlog at once, and says per event whether that settled
+ * it. The rest go through the inbox and the use case as usual. Whatever it writes must be safe to
+ * write twice: a redelivery runs it again.
+ */
+export type SettleFirst<Core, E extends EventDefinition = EventDefinition> = (
+  core: Core,
+  events: readonly z.infer<E['data']>[],
+) => Promise<readonly boolean[]>;
+
 /** One durable consumer bound to its use case; `startService` subscribes it. */
 export interface ConsumerEntry<Core> {
   readonly kind: 'event';
@@ -201,6 +213,8 @@ export interface ConsumerEntry<Core> {
   /** The durable and inbox name: `<service>.<what it does>`. Never rename one (it strands the stream's position). */
   readonly durable: string;
   readonly options: OnEventOptions;
+  /** The entry's `settleFirst`, if it has one (a method, like `run`, so entries of any core list together). */
+  settleFirst?(core: Core, events: readonly unknown[]): Promise<readonly boolean[]>;
   run(core: Core, event: ConsumedEvent<EventDefinition>): Promise<unknown>;
 }
 
@@ -214,13 +228,15 @@ export function onEvent<E extends EventDefinition, Core>(
   event: E,
   durable: string,
   useCase: (core: Core, event: ConsumedEvent<E>) => Promise<unknown>,
-  options: OnEventOptions = {},
+  options: OnEventOptions & { settleFirst?: SettleFirst<Core, E> } = {},
 ): ConsumerEntry<Core> {
+  const { settleFirst, ...rest } = options;
   return {
     kind: 'event',
     event,
     durable,
-    options,
+    options: rest,
+    ...(settleFirst ? { settleFirst } : {}),
     run: useCase,
   };
 }

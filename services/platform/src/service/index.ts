@@ -17,6 +17,7 @@ export type {
   HandleOptions,
   JobEntry,
   OnEventOptions,
+  SettleFirst,
   PeriodicEntry,
   RequestMeta,
   RouteEntry,
