@@ -1,102 +1,28 @@
-import type {
-  AppNotification,
-  EventData,
-  EventDefinition,
-  EventEnvelope,
-  QueueName,
-} from '@saathi/contracts';
+import type { AppNotification } from '@saathi/contracts';
 import { createLogger, createMemoryRateLimiter } from '@saathi/platform';
-import type {
-  AddJobOptions,
-  AuthUser,
-  ConsumedEvent,
-  Db,
-  Emit,
-  ErasedPeople,
-  JobQueue,
-  RequestMeta,
-  UnitOfWork,
-} from '@saathi/platform';
-import { buildTestUser } from '@saathi/platform/testing';
+import type { AuthUser, ErasedPeople } from '@saathi/platform';
+import { buildTestUser, fake } from '@saathi/platform/testing';
 import type { BlocksRepository } from '../db/blocks-repository';
 import type { Activity, NotificationsRepository } from '../db/notifications-repository';
 import type { UsersRepository } from '../db/users-repository';
 import type { NotificationCore } from '../use-cases/notification-core';
 
 /**
- * Fakes for the use-case tests (`use-cases/*.test.ts`): a use case takes a `Pick` of the core,
- * so its test fakes only that — no database, no bus, a few milliseconds per test.
+ * Fakes for the use-case tests (`use-cases/*.test.ts`): the platform's (a fake repository, unit
+ * of work, queue, clock, a route's and an event's input) and notification's settings and people.
  */
-
-/** The transaction handle a fake unit of work or event passes: fakes' `with(tx)` return themselves. */
-export const fakeTx = { fake: 'tx' } as unknown as Db;
-
-/**
- * A repository (or any port) whose methods the test gives; `with(tx)` returns the same fake, and
- * calling a method it was not given fails the test with that method's name.
- */
-export function fake<T extends object>(methods: Partial<Record<keyof T, unknown>> = {}): T {
-  const target = methods as Record<string | symbol, unknown>;
-  const proxy: T = new Proxy(target, {
-    get(own, name) {
-      if (name === 'with') return () => proxy;
-      if (name === 'then') return undefined;
-      if (name in own) return own[name];
-      throw new Error(`the fake has no ${String(name)}`);
-    },
-  }) as T;
-  return proxy;
-}
-
-/** Emitted events, in order, as `{ type, data }`. */
-export interface Emitted {
-  type: string;
-  data: unknown;
-}
-
-/** A unit of work that runs the work at once (no database) and keeps what it emitted, if it committed. */
-export function fakeUnitOfWork(): UnitOfWork & { emitted: Emitted[] } {
-  const emitted: Emitted[] = [];
-  return {
-    emitted,
-    async withEvents(work) {
-      const pending: Emitted[] = [];
-      const emit: Emit = (event, data) => {
-        pending.push({ type: event.type, data });
-      };
-      const result = await work(fakeTx, emit, (fn) => fn());
-      emitted.push(...pending);
-      return result;
-    },
-    wakeRelay: () => undefined,
-  };
-}
-
-export const fakeClock = (at = new Date('2026-06-01T12:00:00.000Z')) => ({ now: () => at });
-
-/** A job as a use case handed it to the queue. */
-export interface QueuedJob {
-  queue: QueueName;
-  data: unknown;
-  options: AddJobOptions | undefined;
-}
-
-/** A queue that only remembers what was added (`added`); nothing runs. */
-export function fakeQueue(): JobQueue & { added: QueuedJob[] } {
-  const added: QueuedJob[] = [];
-  return {
-    kind: 'memory',
-    added,
-    add: (queue, data, options) => {
-      added.push({ queue, data, options });
-      return Promise.resolve();
-    },
-    process: () => Promise.resolve(),
-    ping: () => Promise.resolve(),
-    counts: () => Promise.resolve({ waiting: 0, active: 0, delayed: 0, failed: 0 }),
-    close: () => Promise.resolve(),
-  };
-}
+export {
+  consumed,
+  fake,
+  fakeClock,
+  fakeMeta as meta,
+  fakeQueue,
+  fakeTx,
+  fakeUnitOfWork,
+  routeInput,
+  type Emitted,
+  type QueuedJob,
+} from '@saathi/platform/testing';
 
 export const silentLogger = createLogger({ name: 'use-case-test', level: 'silent' });
 
@@ -121,41 +47,6 @@ export const testConfig: NotificationCore['config'] = {
 /** A signed-in person. */
 export const member = (overrides: Partial<AuthUser> = {}): AuthUser => buildTestUser(overrides, 'member');
 export const admin = () => member({ role: 'admin' });
-
-export const meta: RequestMeta = { traceId: 'trace-1', ip: '127.0.0.1' };
-
-/** A route use case's input. */
-export function routeInput<B = undefined, Q = undefined, P = undefined, U extends AuthUser | null = AuthUser>(
-  user: U,
-  parts: { body?: B; query?: Q; params?: P } = {},
-): { user: U; body: B; query: Q; params: P; meta: RequestMeta } {
-  return { user, body: parts.body as B, query: parts.query as Q, params: parts.params as P, meta };
-}
-
-/** An event use case's input, its emitted events kept in `emitted`. */
-export function consumed<E extends EventDefinition>(
-  event: E,
-  data: EventData<E>,
-  occurredAt = new Date('2026-06-01T11:00:00.000Z'),
-): ConsumedEvent<E> & { emitted: Emitted[] } {
-  const emitted: Emitted[] = [];
-  const envelope = {
-    id: '00000000-0000-4000-8000-000000000001',
-    type: event.type,
-    version: event.version,
-    occurredAt: occurredAt.toISOString(),
-    data,
-    traceId: 'trace-2',
-  } as EventEnvelope<EventData<E>>;
-  return {
-    data,
-    envelope,
-    occurredAt,
-    tx: fakeTx,
-    emit: (type, payload) => emitted.push({ type: type.type, data: payload }),
-    emitted,
-  };
-}
 
 /** The rate limiter part of the core: a real in-memory one. */
 export const rateLimiter = () => createMemoryRateLimiter();
