@@ -84,9 +84,11 @@ describe('a service instance that starts after a logout', () => {
     name: 'revocationprobe',
     configSchema,
     dbSchema: 'revocation_probe',
-    routes: [],
     auth: 'platform',
-    register: (app) => {
+    core: () => ({}),
+    routes: [],
+    // Not an /api route: a probe of the app's token check, outside the contract.
+    plugins: (app) => {
       app.get('/private', (request) => ({ id: requireUser(request).id }));
     },
   });

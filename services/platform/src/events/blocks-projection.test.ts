@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { defineEvent, userBlockedV1, userUnblockedV1 } from '@saathi/contracts';
-import type { EventData, EventDefinition } from '@saathi/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { openPglite } from '../db/pglite';
 import { queryRows } from '../db/query-rows';
-import type { DatabasePort, EventBus } from '../ports';
-import { createUnitOfWork } from '../service/unit-of-work';
-import { createTestDatabase, sleep, uniqueName, waitFor } from '../testing';
-import { BlocksProjection, subscribeBlocksProjection, TOMBSTONE_KEPT_MS } from './blocks-projection';
+import type { DatabasePort } from '../ports';
+import { createTestDatabase, sleep, uniqueName } from '../testing';
+import { BlocksProjection, TOMBSTONE_KEPT_MS } from './blocks-projection';
 import type { BlockPair } from './blocks-projection';
 import { ErasedPeople } from './erased-people';
-import { eventTablesMigration } from './event-tables';
-import { makeEnvelope } from './make-envelope';
-import { createMemoryBus } from './memory-bus';
 
 // The tables each service's migration creates (feed, messaging, notification: 0007).
 const TABLES = `
@@ -184,70 +177,3 @@ blocksContract(
   },
   false,
 );
-
-describe('subscribeBlocksProjection: onBlocked', () => {
-  const separated = defineEvent('test.pair.separated.v1', z.object({ blockerId: z.string() }));
-  let port: DatabasePort;
-  let bus: EventBus;
-  let schema: string;
-  const calls: BlockPair[] = [];
-  beforeAll(async () => {
-    port = await openPglite();
-    schema = uniqueName('hooked');
-    await port.migrate(schema, [eventTablesMigration(schema), { name: '0001_blocks', sql: TABLES }]);
-    bus = createMemoryBus();
-    const uow = createUnitOfWork({ db: port.db, schema, clock: { now: () => new Date() }, wake: () => {} });
-    await subscribeBlocksProjection(
-      { db: port, bus, uow },
-      schema,
-      { blocked: 'hooked.user-blocked', unblocked: 'hooked.user-unblocked' },
-      {
-        onBlocked: (_tx, blockPair, _at, emit) => {
-          calls.push(blockPair);
-          emit(separated, { blockerId: blockPair.blockerId });
-          return Promise.resolve();
-        },
-      },
-    );
-  });
-  afterAll(async () => {
-    await bus.close();
-    await port.close();
-  });
-
-  const count = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(port.db, query))[0]!.n;
-  /** Publishes as identity would, and waits until the consumer has recorded it in its inbox. */
-  async function deliver<E extends EventDefinition>(event: E, data: EventData<E>, when: Date) {
-    const envelope = makeEnvelope(event, data, { traceId: 't', clock: { now: () => when } });
-    await bus.publish(envelope);
-    await waitFor(
-      async () =>
-        (await count(sql`select count(*)::int as n from ${sql.raw(`"${schema}".inbox`)}
-                          where event_id = ${envelope.id}::uuid`)) === 1,
-      5_000,
-      'the inbox entry',
-    );
-    return envelope;
-  }
-  const outboxed = () =>
-    count(sql`select count(*)::int as n from ${sql.raw(`"${schema}".outbox`)}
-               where type = 'test.pair.separated.v1'`);
-
-  it('runs once for a block it wrote, with its events in the outbox, and never for a stale one', async () => {
-    const p = pair();
-    await deliver(userUnblockedV1, p, at(2));
-    // Older than the unblock (delivered out of order): nothing written, no hook.
-    await deliver(userBlockedV1, p, at(1));
-    expect(calls).toEqual([]);
-    expect(await outboxed()).toBe(0);
-
-    await deliver(userBlockedV1, p, at(3));
-    expect(calls).toEqual([p]);
-    expect(await outboxed()).toBe(1);
-    // The same block sent again (a new event, same time) changes nothing: no second run.
-    await deliver(userBlockedV1, p, at(3));
-    expect(calls).toEqual([p]);
-    expect(await outboxed()).toBe(1);
-  });
-});

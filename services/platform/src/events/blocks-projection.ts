@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { userBlockedV1, userUnblockedV1 } from '@saathi/contracts';
-import type { DatabasePort, Db, EventBus } from '../ports';
-import type { Emit, UnitOfWork } from '../service/unit-of-work';
+import type { Db } from '../ports';
 import { queryRows } from '../db/query-rows';
 import { assertSchemaName } from '../db/sql-identifier';
 import { ErasedPeople } from './erased-people';
-import { subscribeOnce, subscribeOnceWithEvents } from './inbox';
 
 /** How long an unblock is remembered (see `unblock`). */
 export const TOMBSTONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -122,40 +119,4 @@ export class BlocksProjection {
     const key = `${this.schema}.blocks:${blockerId}:${blockedId}`;
     await queryRows(this.db, sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
-}
-
-/**
- * A service's own consequence of a block, run in the transaction that recorded it and only when
- * the block changed the projection (a stale or repeated block runs nothing). Its events go to the
- * outbox with that transaction, so they exist if and only if the block does.
- */
-export type OnBlocked = (tx: Db, pair: BlockPair, at: Date, emit: Emit) => Promise<void>;
-
-/**
- * Subscribes a service's two durable consumers of identity's block events, each applying its
- * event once (inbox) to the service's `BlocksProjection` as of the event's `occurredAt`.
- */
-export async function subscribeBlocksProjection(
-  kit: { db: DatabasePort; bus: EventBus; uow: UnitOfWork },
-  schema: string,
-  durables: { blocked: string; unblocked: string },
-  hooks: { onBlocked?: OnBlocked; guardErased?: boolean } = {},
-): Promise<void> {
-  const repository = (tx: Db) =>
-    new BlocksProjection(tx, schema, { guardErased: hooks.guardErased ?? false });
-  await subscribeOnceWithEvents(kit, schema, {
-    durable: durables.blocked,
-    event: userBlockedV1,
-    handle: async (tx, emit, envelope) => {
-      const at = new Date(envelope.occurredAt);
-      if ((await repository(tx).block(envelope.data, at)) && hooks.onBlocked)
-        await hooks.onBlocked(tx, envelope.data, at, emit);
-    },
-  });
-  await subscribeOnce(kit, schema, {
-    durable: durables.unblocked,
-    event: userUnblockedV1,
-    repository,
-    apply: (blocks, pair, envelope) => blocks.unblock(pair, new Date(envelope.occurredAt)),
-  });
 }

@@ -1,4 +1,3 @@
-export { enforceRate } from './enforce';
 export { createMemoryRateLimiter } from './memory-rate-limiter';
 export type { MemoryRateLimiterOptions } from './memory-rate-limiter';
 export { createRedisRateLimiter } from './redis-rate-limiter';

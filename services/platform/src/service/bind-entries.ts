@@ -4,7 +4,7 @@ import { acceptExportTokens } from '../auth/export-token';
 import type { App } from '../http/create-app';
 import { consumeBatchOnce, consumeOnce } from '../events/inbox';
 import type { ServiceEnv } from '../runtime/service-module';
-import type { ListedServiceDefinition, PeriodicTask, ServiceKit } from './define-service';
+import type { PeriodicTask, ServiceDefinition, ServiceKit } from './define-service';
 import type { ConsumerEntry } from './entries';
 import { eventTablesPrune } from './event-tables-prune';
 import type { Emit } from './unit-of-work';
@@ -14,7 +14,7 @@ import type { Emit } from './unit-of-work';
  * that accepts identity's export token), one durable per consumer, its jobs and its broadcasts.
  */
 export async function bindListedService<C extends ServiceEnv, Core>(
-  definition: ListedServiceDefinition<C, Core>,
+  definition: ServiceDefinition<C, Core>,
   app: App,
   kit: ServiceKit<C>,
   core: Core,
@@ -133,8 +133,6 @@ function subscribeEntry<C, Core>(
 }
 
 /** What the platform runs for every listed service: its event tables' hourly prune. */
-export function upkeepOf<C>(
-  definition: Pick<ListedServiceDefinition, 'name' | 'dbSchema'>,
-): PeriodicTask<C>[] {
+export function upkeepOf<C>(definition: Pick<ServiceDefinition, 'name' | 'dbSchema'>): PeriodicTask<C>[] {
   return [eventTablesPrune<C>(definition.name, definition.dbSchema)];
 }

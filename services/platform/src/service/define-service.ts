@@ -1,4 +1,4 @@
-import type { AnyRoute, QueueName } from '@saathi/contracts';
+import type { QueueName } from '@saathi/contracts';
 import type { z } from 'zod';
 import type { RevokedSessions } from '../auth/revoked-sessions';
 import type { App, CreateAppOptions } from '../http/create-app';
@@ -28,16 +28,6 @@ export interface QueueWorker<C, N extends QueueName = QueueName> {
 }
 
 /**
- * A queue the service's own process works, not a worker process: for a job that needs what only
- * the service holds (identity's signing key). Its queue shows in the service's metrics.
- */
-export interface ServiceJob<C, N extends QueueName = QueueName> {
-  queue: N;
-  concurrency?: number;
-  handler(kit: ServiceKit<C>): (job: JobContext<N>) => Promise<void>;
-}
-
-/**
  * What a listed service's `core` may take from the process beyond the ports: the app (a service
  * that serves more than HTTP on it, such as messaging's Socket.IO server) and the process's one
  * list of revoked sessions, which the app's token checks already use.
@@ -48,7 +38,7 @@ export interface ServiceHost {
   revokedSessions: RevokedSessions | undefined;
 }
 
-/** What every service declares, whichever shape its entry points take. */
+/** What every service declares besides its entries. */
 interface ServiceBase<C extends ServiceEnv> {
   name: string;
   configSchema: z.ZodType<C, Record<string, unknown>>;
@@ -70,33 +60,12 @@ interface ServiceBase<C extends ServiceEnv> {
 }
 
 /**
- * The first shape: `register` wires the routes by hand and each consumer subscribes itself.
- * Kept until every service has moved to the table of contents (docs/architecture.md, "How to
- * move a service over").
- */
-export interface RegisteredServiceDefinition<C extends ServiceEnv = ServiceEnv> extends ServiceBase<C> {
-  /** The contract routes this service serves; registering any other `/api` route fails the start. */
-  routes: readonly AnyRoute[];
-  /** Registers the routes (and their plugins) on the app. */
-  register(app: App, kit: ServiceKit<C>): void | Promise<void>;
-  /** Durable event consumers, each subscribing itself. */
-  consumers?: readonly ((kit: ServiceKit<C>) => Promise<void>)[];
-  periodic?: readonly PeriodicTask<C>[];
-  /** Queues the service process itself works (started after `register`). */
-  jobs?: readonly ServiceJob<C>[];
-  core?: never;
-}
-
-/**
  * The table of contents: the service's `core` (its repositories, settings and ports, built once)
  * and every entry point listed as entry → use case. The platform binds each one — access checks
  * and validation for routes, the durable, inbox, `withEvents` and back-off for consumers, the
  * timers for periodic tasks — and adds the upkeep every service needs (its event tables' prune).
  */
-export interface ListedServiceDefinition<
-  C extends ServiceEnv = ServiceEnv,
-  Core = unknown,
-> extends ServiceBase<C> {
+export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv, Core = unknown> extends ServiceBase<C> {
   /**
    * Built once when the service starts (after its plugins, before its entries are bound); every
    * use case receives it (or the `Pick` it needs). May be async (a socket server's adapter).
@@ -122,28 +91,12 @@ export interface ListedServiceDefinition<
 }
 
 /**
- * A service, declared: everything the launchers need to run it, in cluster mode (`main.ts`,
+ * Declares a service: everything the launchers need to run it, in cluster mode (`main.ts`,
  * `worker.ts`) and embedded mode alike. The platform's `startService` does the rest — config,
- * migrations, the app, the outbox relay, consumers, periodic tasks and a graceful stop — so a
- * service's `index.ts` is this declaration and nothing else.
+ * migrations, the app, the outbox relay, the entries, periodic tasks and a graceful stop — so a
+ * service's `index.ts` is this declaration and nothing else. Core comes from `core` alone (the
+ * entries say NoInfer), so each use case may take a `Pick` of it.
  */
-export type ServiceDefinition<C extends ServiceEnv = ServiceEnv, Core = unknown> =
-  RegisteredServiceDefinition<C> | ListedServiceDefinition<C, Core>;
-
-export function isListedService<C extends ServiceEnv, Core>(
-  definition: ServiceDefinition<C, Core>,
-): definition is ListedServiceDefinition<C, Core> {
-  return typeof definition.core === 'function';
-}
-
-/** Declares a service (identity for inference; see ServiceDefinition). */
-export function defineService<C extends ServiceEnv, Core>(
-  // Core comes from `core` alone (the entries say NoInfer): each use case may take a Pick of it.
-  definition: ListedServiceDefinition<C, Core>,
-): ListedServiceDefinition<C, Core>;
-export function defineService<C extends ServiceEnv>(
-  definition: RegisteredServiceDefinition<C>,
-): RegisteredServiceDefinition<C>;
 export function defineService<C extends ServiceEnv, Core>(
   definition: ServiceDefinition<C, Core>,
 ): ServiceDefinition<C, Core> {
@@ -153,9 +106,4 @@ export function defineService<C extends ServiceEnv, Core>(
 /** Declares one queue processor with its queue's job type. */
 export function defineWorker<C, N extends QueueName>(worker: QueueWorker<C, N>): QueueWorker<C> {
   return worker as unknown as QueueWorker<C>;
-}
-
-/** Declares one queue the service process works, with its queue's job type. */
-export function defineJob<C, N extends QueueName>(job: ServiceJob<C, N>): ServiceJob<C> {
-  return job as unknown as ServiceJob<C>;
 }

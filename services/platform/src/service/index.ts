@@ -1,14 +1,5 @@
-export { defineJob, defineService, defineWorker, isListedService } from './define-service';
-export type {
-  ListedServiceDefinition,
-  PeriodicTask,
-  QueueWorker,
-  RegisteredServiceDefinition,
-  ServiceDefinition,
-  ServiceJob,
-  ServiceKit,
-  ServiceHost,
-} from './define-service';
+export { defineService, defineWorker } from './define-service';
+export type { PeriodicTask, QueueWorker, ServiceDefinition, ServiceKit, ServiceHost } from './define-service';
 export { every, handle, handlePublic, handleRaw, onBroadcast, onEvent, onJob } from './entries';
 export type {
   BroadcastEntry,

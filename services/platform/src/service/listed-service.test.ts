@@ -15,7 +15,7 @@ import { createMemoryQueue } from '../queue/memory-queue';
 import { createTestDatabase, uniqueName, waitFor } from '../testing';
 import type { TestDatabase } from '../testing';
 import { defineService } from './define-service';
-import type { ListedServiceDefinition, ServiceKit } from './define-service';
+import type { ServiceDefinition, ServiceKit } from './define-service';
 import { every, handle, handlePublic, onEvent } from './entries';
 import type { ConsumedEvent, RouteInput } from './entries';
 import { outcomes } from './outcomes';
@@ -97,7 +97,7 @@ afterEach(async () => {
 });
 afterAll(() => database?.drop());
 
-async function start(definition: ListedServiceDefinition<Config, NotesCore>) {
+async function start(definition: ServiceDefinition<Config, NotesCore>) {
   bus = createMemoryBus({ logger, redeliveryDelayMs: 10 });
   const queue = createMemoryQueue({ logger });
   const config = loadConfig(configSchema, { LOG_LEVEL: 'silent' }, { exit: false });
@@ -121,7 +121,7 @@ async function start(definition: ListedServiceDefinition<Config, NotesCore>) {
 function notesService(
   schema: string,
   core: NotesCore,
-  extra: Partial<ListedServiceDefinition<Config, NotesCore>> = {},
+  extra: Partial<ServiceDefinition<Config, NotesCore>> = {},
 ) {
   return defineService({
     name: 'kit',

@@ -66,7 +66,7 @@ export const outcomes = {
 
 /**
  * Counts one attempt under `key` and refuses it past the rule with the product's "Too many
- * attempts" wording (`enforceRate`'s answer, as an outcome, so a use case can call it).
+ * attempts" wording, 429 with Retry-After once the error handler maps it.
  */
 export async function withinRate(
   limiter: RateLimiter,

@@ -12,9 +12,8 @@ import type { EventBus } from '../ports';
 import { createMemoryQueue } from '../queue/memory-queue';
 import { createTestDatabase, uniqueName, waitFor } from '../testing';
 import type { TestDatabase } from '../testing';
-import { registerRoute } from './register-route';
-import { defineJob } from './define-service';
-import type { defineService } from './define-service';
+import type { ServiceDefinition, ServiceKit } from './define-service';
+import { handleRaw, onJob } from './entries';
 import { startService } from './start-service';
 import { UndeclaredRouteError } from './declared-routes';
 
@@ -44,7 +43,10 @@ afterEach(async () => {
 });
 afterAll(() => database?.drop());
 
-async function start(definition: Parameters<typeof defineService>[0]) {
+type Config = ReturnType<typeof configSchema.parse>;
+type Kit = ServiceKit<Config>;
+
+async function start<Core>(definition: ServiceDefinition<Config, Core>) {
   bus = createMemoryBus({ logger });
   const queue = createMemoryQueue({ logger });
   const config = loadConfig(configSchema, { LOG_LEVEL: 'silent' }, { exit: false });
@@ -73,9 +75,10 @@ describe('startService', () => {
         name: 'kit',
         configSchema,
         dbSchema: schema,
-        routes: [addNoteRoute],
         auth: 'none',
-        register: (app) => {
+        core: () => ({}),
+        routes: [handleRaw(addNoteRoute, (_core, _request, reply) => reply.code(201).send({ text: '' }))],
+        plugins: (app) => {
           app.get('/api/kit-secret', () => ({ ok: true }));
         },
       }),
@@ -89,10 +92,10 @@ describe('startService', () => {
       name: 'kit',
       configSchema,
       dbSchema: schema,
-      routes: [addNoteRoute],
       auth: 'none',
-      register: (app, kit) => {
-        registerRoute(app, addNoteRoute, async (request, reply) => {
+      core: (kit: Kit) => kit,
+      routes: [
+        handleRaw(addNoteRoute, async (kit: Kit, request, reply) => {
           const { text, fail } = request.body;
           await kit.uow.withEvents(
             async (tx, emit, afterCommit) => {
@@ -104,8 +107,8 @@ describe('startService', () => {
             { traceId: request.traceId },
           );
           return reply.code(201).send({ text });
-        });
-      },
+        }),
+      ],
     });
     const received: EventEnvelope<{ text: string }>[] = [];
     await bus.subscribe({
@@ -159,9 +162,9 @@ describe("a service's operational metrics", () => {
       name: 'kit',
       configSchema,
       dbSchema: schema,
-      routes: [],
       auth: 'none',
-      register: () => undefined,
+      core: () => ({}),
+      routes: [],
       workers: [{ queue: 'email', handler: () => () => Promise.resolve() }],
     });
     // An event the relay has not published (it is stopped): written into the outbox, aged 90 s.
@@ -185,24 +188,21 @@ describe("a service's operational metrics", () => {
     expect(text).toMatch(/^saathi_db_pool_connections\{state="total",service="kit"\} \d+$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds\{service="kit"\} /m);
   });
-  it('works the queues it declares as jobs in its own process, and counts them on /metrics', async () => {
+  it('works the queues it lists as jobs in its own process, and counts them on /metrics', async () => {
     const done: string[] = [];
     const running = await start({
       name: 'kit',
       configSchema,
       dbSchema: uniqueName('kit_jobs'),
-      routes: [],
       auth: 'none',
-      register: () => undefined,
+      core: (kit: Kit) => kit,
+      routes: [],
       jobs: [
-        defineJob({
-          queue: 'data-export',
-          handler: (kit) => (job) => {
-            // The handler gets the service's own kit (here: its database).
-            expect(kit.db).toBe(database.port);
-            done.push(job.data.exportId);
-            return Promise.resolve();
-          },
+        onJob('data-export', (kit: Kit, job) => {
+          // The use case gets the service's own core (here: the kit, with its database).
+          expect(kit.db).toBe(database.port);
+          done.push(job.data.exportId);
+          return Promise.resolve();
         }),
       ],
     });

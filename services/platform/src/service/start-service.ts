@@ -8,8 +8,7 @@ import { loadMigrations } from '../db/load-migrations';
 import type { Mailer, Migration, RunningService, ServiceDeps } from '../ports';
 import type { RunningWorker, ServiceEnv } from '../runtime/service-module';
 import { enforceDeclaredRoutes } from './declared-routes';
-import { isListedService } from './define-service';
-import type { ListedServiceDefinition, PeriodicTask, ServiceDefinition, ServiceKit } from './define-service';
+import type { PeriodicTask, ServiceDefinition, ServiceKit } from './define-service';
 import { createUnitOfWork } from './unit-of-work';
 import { bindListedService, checkServedRoutes, upkeepOf } from './bind-entries';
 import { registerOperationalMetrics } from '../observability/operational-metrics';
@@ -80,19 +79,7 @@ export async function startService<C extends ServiceEnv>(
     queues: [...(definition.workers ?? []), ...(definition.jobs ?? [])].map((worker) => worker.queue),
     onError: (err, source) => deps.logger.warn({ err, source }, 'a metric could not be read'),
   });
-  let periodic: readonly PeriodicTask<C>[];
-  if (isListedService(definition)) {
-    periodic = await startListed(definition, app, kit, publicKey, auth?.revokedSessions);
-  } else {
-    enforceDeclaredRoutes(app, definition.name, definition.routes);
-    await definition.register(app, kit);
-    for (const subscribe of definition.consumers ?? []) await subscribe(kit);
-    for (const job of definition.jobs ?? [])
-      await deps.queue.process(job.queue, job.handler(kit), {
-        ...(job.concurrency ? { concurrency: job.concurrency } : {}),
-      });
-    periodic = definition.periodic ?? [];
-  }
+  const periodic = await startEntries(definition, app, kit, publicKey, auth?.revokedSessions);
   relay.start();
   const timers = periodic.map((task) => {
     const timer = setInterval(() => {
@@ -116,11 +103,11 @@ export async function startService<C extends ServiceEnv>(
 }
 
 /**
- * A listed service (its `index.ts` is a table of contents): builds its core once and binds each
- * entry to it. Returns its periodic tasks, the platform's upkeep first.
+ * Builds the service's core once and binds each entry of its table of contents to it. Returns
+ * its periodic tasks, the platform's upkeep first.
  */
-async function startListed<C extends ServiceEnv, Core>(
-  definition: ListedServiceDefinition<C, Core>,
+async function startEntries<C extends ServiceEnv, Core>(
+  definition: ServiceDefinition<C, Core>,
   app: App,
   kit: ServiceKit<C>,
   publicKey: string | undefined,
