@@ -129,7 +129,7 @@ export async function load(
  * answers the viewer's detail as it stands after the change.
  */
 export async function change(
-  deps: ActivityChangeCore,
+  core: ActivityChangeCore,
   user: AuthUser,
   postId: string,
   meta: RequestMeta,
@@ -141,15 +141,15 @@ export async function change(
     tx: Db;
   }) => Promise<void>,
 ): Promise<ActivityDetail> {
-  return deps.uow.withEvents(
+  return core.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      const repo = deps.activities.with(tx);
+      const repo = core.activities.with(tx);
       const activity = await load(repo, postId, true);
-      const now = deps.clock.now();
+      const now = core.clock.now();
       await body({ repo, activity, now, emit, tx });
-      afterCommit(() => deps.cache?.invalidateCell(activity.geoCell));
+      afterCommit(() => core.cache?.invalidateCell(activity.geoCell));
       const after = await load(repo, postId, false);
-      const view = await viewOf(repo, deps.activityHistory.with(tx), after, user.id, now);
+      const view = await viewOf(repo, core.activityHistory.with(tx), after, user.id, now);
       // Blocked either way since joining: they may still answer or leave, but the answer carries
       // nothing the host shares with the group (getActivity answers them 404 altogether).
       if (user.id !== after.hostId && (await repo.blockedPair(user.id, after.hostId)))
@@ -176,26 +176,26 @@ async function promoteFirst(repo: ActivitiesRepository, activity: ActivityRecord
 }
 
 export async function getActivity(
-  deps: Pick<FeedCore, 'activities' | 'activityHistory' | 'clock'>,
+  core: Pick<FeedCore, 'activities' | 'activityHistory' | 'clock'>,
   { user, params }: RouteInput<typeof getActivityRoute>,
 ): Promise<RouteOutput<typeof getActivityRoute>> {
   const postId = params.id;
-  const activity = await load(deps.activities, postId, false);
+  const activity = await load(core.activities, postId, false);
   // Blocked either way: as good as gone, as the post itself is.
-  if (activity.hostId !== user.id && (await deps.activities.blockedPair(user.id, activity.hostId)))
+  if (activity.hostId !== user.id && (await core.activities.blockedPair(user.id, activity.hostId)))
     throw outcomes.notFound(FeedMessages.postNotFound);
-  return viewOf(deps.activities, deps.activityHistory, activity, user.id, deps.clock.now());
+  return viewOf(core.activities, core.activityHistory, activity, user.id, core.clock.now());
 }
 
 /** The calendar file, for the host and accepted people only: time, coarse area, a link back. */
 export async function activityCalendarFile(
-  deps: Pick<FeedCore, 'activities' | 'clock' | 'publicOrigin'>,
+  core: Pick<FeedCore, 'activities' | 'clock' | 'publicOrigin'>,
   { user, params }: Pick<RouteInput<typeof activityCalendarRoute>, 'user' | 'params'>,
 ): Promise<string> {
   const postId = params.id;
-  const activity = await load(deps.activities, postId, false);
+  const activity = await load(core.activities, postId, false);
   if (activity.hostId !== user.id) {
-    const member = await deps.activities.member(postId, user.id);
+    const member = await core.activities.member(postId, user.id);
     if (member?.status !== 'accepted') throw outcomes.forbidden(ActivityMessages.notAMember);
   }
   return activityCalendar({
@@ -204,8 +204,8 @@ export async function activityCalendarFile(
     area: activity.fields.area,
     startsAt: activity.fields.startsAt,
     endsAt: activity.fields.endsAt,
-    link: `${deps.publicOrigin}/post/${encodeURIComponent(postId)}`,
-    now: deps.clock.now(),
+    link: `${core.publicOrigin}/post/${encodeURIComponent(postId)}`,
+    now: core.clock.now(),
   });
 }
 
@@ -214,13 +214,13 @@ export async function activityCalendarFile(
  * person's hourly join requests first (use-cases/write-limits.ts).
  */
 export async function joinActivity(
-  deps: ActivityChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
+  core: ActivityChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
   { user, params, body, meta }: RouteInput<typeof joinActivityRoute>,
 ): Promise<RouteOutput<typeof joinActivityRoute>> {
-  await withinWriteLimit(deps, 'activityJoins', user.id);
+  await withinWriteLimit(core, 'activityJoins', user.id);
   const postId = params.id;
   const note = body.note;
-  return change(deps, user, postId, meta, async ({ repo, activity, now, emit, tx }) => {
+  return change(core, user, postId, meta, async ({ repo, activity, now, emit, tx }) => {
     if (activity.hostId === user.id) throw outcomes.invalid(ActivityMessages.hostCannotJoin);
     if (await repo.blockedPair(user.id, activity.hostId))
       throw outcomes.forbidden(ActivityMessages.cannotJoin);
@@ -229,14 +229,14 @@ export async function joinActivity(
     const existing = await repo.member(postId, user.id);
     if (existing && ACTIVE.has(existing.status)) throw outcomes.conflict(ActivityMessages.alreadyIn);
     if (existing?.status === 'declined') throw outcomes.forbidden(ActivityMessages.declined);
-    await ensureActiveWriter(deps.authors.with(tx), user);
+    await ensureActiveWriter(core.authors.with(tx), user);
     // A member of the circle the activity was posted in "members join at once": accepted on the
     // spot while spots last, exactly as the host's accept does it (the same event).
     if (
       state === 'open' &&
       activity.circleId &&
       activity.membersJoinAtOnce &&
-      (await deps.circles.with(tx).member(activity.circleId, user.id))
+      (await core.circles.with(tx).member(activity.circleId, user.id))
     ) {
       await repo.request(postId, user.id, 'requested', note || null, now);
       await acceptInto(repo, activity, user.id, now, emit);
@@ -349,22 +349,22 @@ export async function eraseAttendanceBetween(
 
 /** Withdraws a request or gives up a spot before the start; a freed spot goes to the waitlist's first. */
 export function leaveActivity(
-  deps: ActivityChangeCore,
+  core: ActivityChangeCore,
   { user, params, meta }: RouteInput<typeof leaveActivityRoute>,
 ): Promise<RouteOutput<typeof leaveActivityRoute>> {
-  return change(deps, user, params.id, meta, ({ repo, activity, now, emit }) =>
+  return change(core, user, params.id, meta, ({ repo, activity, now, emit }) =>
     leave(repo, activity, user.id, now, emit, true),
   );
 }
 
 /** "Still going?" from an accepted person: yes is kept; no frees the spot for the waitlist. */
 export function answerStillGoing(
-  deps: ActivityChangeCore,
+  core: ActivityChangeCore,
   { user, params, body, meta }: RouteInput<typeof stillGoingRoute>,
 ): Promise<RouteOutput<typeof stillGoingRoute>> {
   const postId = params.id;
   const going = body.going;
-  return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
+  return change(core, user, postId, meta, async ({ repo, activity, now, emit }) => {
     const member = await repo.member(postId, user.id);
     if (member?.status !== 'accepted') throw outcomes.conflict(ActivityMessages.notAMember);
     await repo.setStillGoing(postId, user.id, going, now);
@@ -388,11 +388,11 @@ async function hostsRequest(
 
 /** The host accepts a request (or someone on the waitlist) while a spot is free. */
 export function acceptActivityRequest(
-  deps: ActivityChangeCore,
+  core: ActivityChangeCore,
   { user: host, params, meta }: RouteInput<typeof acceptActivityRequestRoute>,
 ): Promise<RouteOutput<typeof acceptActivityRequestRoute>> {
   const userId = params.userId;
-  return change(deps, host, params.id, meta, async ({ repo, activity, now, emit }) => {
+  return change(core, host, params.id, meta, async ({ repo, activity, now, emit }) => {
     await hostsRequest(repo, activity, host, userId);
     const state = activityState(activity.fields, now);
     if (state === 'done' || state === 'closed') throw outcomes.conflict(ActivityMessages.notOpen);
@@ -423,11 +423,11 @@ async function acceptInto(
 }
 
 export function declineActivityRequest(
-  deps: ActivityChangeCore,
+  core: ActivityChangeCore,
   { user: host, params, meta }: RouteInput<typeof declineActivityRequestRoute>,
 ): Promise<RouteOutput<typeof declineActivityRequestRoute>> {
   const { id: postId, userId } = params;
-  return change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
+  return change(core, host, postId, meta, async ({ repo, activity, now, emit }) => {
     await hostsRequest(repo, activity, host, userId);
     await repo.setStatus(postId, userId, 'declined', now);
     emit(activityDeclinedV1, { postId, hostId: host.id, userId });
@@ -436,11 +436,11 @@ export function declineActivityRequest(
 
 /** "Partner found": no more requests; those accepted stay in. */
 export async function closeActivity(
-  deps: ActivityChangeCore,
+  core: ActivityChangeCore,
   { user: host, params, meta }: RouteInput<typeof closeActivityRoute>,
 ): Promise<RouteOutput<typeof closeActivityRoute>> {
   const postId = params.id;
-  await change(deps, host, postId, meta, async ({ repo, activity, now, emit }) => {
+  await change(core, host, postId, meta, async ({ repo, activity, now, emit }) => {
     if (activity.hostId !== host.id) throw outcomes.forbidden(ActivityMessages.hostOnly);
     if (activity.fields.closedAt) return;
     await repo.close(postId, now);

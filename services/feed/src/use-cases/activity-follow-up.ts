@@ -30,12 +30,12 @@ import type { FeedCore } from './feed-core';
  * between the host and an accepted person; both are then marked as met.
  */
 export function checkIn(
-  deps: ActivityChangeCore,
+  core: ActivityChangeCore,
   { user, params, body, meta }: RouteInput<typeof checkInRoute>,
 ): Promise<RouteOutput<typeof checkInRoute>> {
   const postId = params.id;
   const code = body.code;
-  return change(deps, user, postId, meta, async ({ repo, activity, now, emit }) => {
+  return change(core, user, postId, meta, async ({ repo, activity, now, emit }) => {
     const members = await repo.members(postId);
     const accepted = members.filter((member) => member.status === 'accepted');
     const isHost = activity.hostId === user.id;
@@ -64,15 +64,15 @@ export function checkIn(
 
 /** The host stops a weekly series: this occurrence stays, no next one is written. */
 export function stopRepeating(
-  deps: ActivityChangeCore & Pick<FeedCore, 'activitySeries'>,
+  core: ActivityChangeCore & Pick<FeedCore, 'activitySeries'>,
   { user: host, params, meta }: RouteInput<typeof stopRepeatingRoute>,
 ): Promise<RouteOutput<typeof stopRepeatingRoute>> {
   const postId = params.id;
-  return change(deps, host, postId, meta, async ({ activity, now, emit, tx }) => {
+  return change(core, host, postId, meta, async ({ activity, now, emit, tx }) => {
     if (activity.hostId !== host.id) throw outcomes.forbidden(ActivityMessages.hostOnly);
     if (!activity.seriesId || !activity.repeating)
       throw outcomes.conflict(ActivityFollowUpMessages.notRepeating);
-    if (await deps.activitySeries.with(tx).stop(activity.seriesId, host.id, now))
+    if (await core.activitySeries.with(tx).stop(activity.seriesId, host.id, now))
       emit(activitySeriesStoppedV1, { seriesId: activity.seriesId, hostId: host.id, postId });
   });
 }
@@ -86,14 +86,14 @@ const PAST_SHOWN = 20;
  * activity is in the history (the expiry sweep puts it there when its window ends).
  */
 export async function giveActivityFeedback(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'activityHistory'>,
+  core: Pick<FeedCore, 'uow' | 'clock' | 'activities' | 'activityHistory'>,
   { user, params, body, meta }: RouteInput<typeof activityFeedbackRoute>,
 ): Promise<RouteOutput<typeof activityFeedbackRoute>> {
   const postId = params.id;
   const { userId: subjectId, verdict } = body;
-  const kept = await deps.activityHistory.find(postId);
+  const kept = await core.activityHistory.find(postId);
   if (!kept) {
-    if (await deps.activities.find(postId, { lock: false }))
+    if (await core.activities.find(postId, { lock: false }))
       throw outcomes.conflict(ActivityFollowUpMessages.feedbackNotYet);
     throw outcomes.notFound(ActivityFollowUpMessages.feedbackNotFound);
   }
@@ -101,9 +101,9 @@ export async function giveActivityFeedback(
   if (!people.has(user.id)) throw outcomes.notFound(ActivityFollowUpMessages.feedbackNotFound);
   if (subjectId === user.id) throw outcomes.invalid(ActivityFollowUpMessages.feedbackSelf);
   if (!people.has(subjectId)) throw outcomes.forbidden(ActivityFollowUpMessages.feedbackPair);
-  await deps.uow.withEvents(
+  await core.uow.withEvents(
     async (tx, emit) => {
-      await deps.activityHistory.with(tx).rate(postId, user.id, subjectId, verdict, deps.clock.now());
+      await core.activityHistory.with(tx).rate(postId, user.id, subjectId, verdict, core.clock.now());
       emit(activityRatedV1, { postId, raterId: user.id, subjectId, verdict });
     },
     { traceId: meta.traceId },
@@ -116,10 +116,10 @@ export async function giveActivityFeedback(
  * said about them: their "met N of M" and how often each verdict was given (never by whom).
  */
 export async function pastActivities(
-  deps: Pick<FeedCore, 'activityHistory'>,
+  core: Pick<FeedCore, 'activityHistory'>,
   { user }: RouteInput<typeof pastActivitiesRoute>,
 ): Promise<RouteOutput<typeof pastActivitiesRoute>> {
-  const history = deps.activityHistory;
+  const history = core.activityHistory;
   const kept = await history.pastOf(user.id, PAST_SHOWN);
   const others = new Set<string>();
   for (const activity of kept)

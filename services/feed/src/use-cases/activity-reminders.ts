@@ -12,14 +12,14 @@ const MAX_BATCHES_PER_RUN = 20;
  * tests move time by hand.
  */
 export async function sendActivityReminders(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'activities'>,
+  core: Pick<FeedCore, 'uow' | 'clock' | 'activities'>,
 ): Promise<number> {
   let total = 0;
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-    const sent = await deps.uow.withEvents(async (tx, emit) => {
-      const due = await deps.activities
+    const sent = await core.uow.withEvents(async (tx, emit) => {
+      const due = await core.activities
         .with(tx)
-        .claimDueReminders(deps.clock.now(), ACTIVITY_REMINDER_LEAD_MS, REMINDER_BATCH);
+        .claimDueReminders(core.clock.now(), ACTIVITY_REMINDER_LEAD_MS, REMINDER_BATCH);
       for (const reminder of due)
         emit(activityReminderV1, {
           postId: reminder.postId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActivitySeriesRepository, SeriesRecord } from '../db/activity-series-repository';
 import type { AuthorsRepository } from '../db/authors-repository';
 import type { CirclesRepository } from '../db/circles-repository';
-import type { PostPhotosRepository } from '../db/post-photos-repository';
+import type { PostPhotosRepository } from '../db/photos-repository';
 import type { PostsRepository } from '../db/posts-repository';
 import { fake, fakeClock, fakeUnitOfWork, NOW } from '../testing/fake-core';
 import { repeatActivities } from './activity-repeats';

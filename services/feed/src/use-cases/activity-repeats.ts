@@ -16,15 +16,15 @@ const REPEAT_BATCH = 200;
  * twice), and the series moves on only from the occurrence it was at, in the post's own
  * transaction (two sweepers cannot both write one).
  */
-export async function repeatActivities(deps: PostWriting): Promise<number> {
-  const now = deps.clock.now();
+export async function repeatActivities(core: PostWriting): Promise<number> {
+  const now = core.clock.now();
   let written = 0;
-  for (const series of await deps.activitySeries.due(now, REPEAT_BATCH)) {
+  for (const series of await core.activitySeries.due(now, REPEAT_BATCH)) {
     const activity = nextOccurrenceDraft(series, now);
-    const host = await deps.authors.find(series.hostId);
+    const host = await core.authors.find(series.hostId);
     try {
       await writePost(
-        deps,
+        core,
         { id: series.hostId, username: host?.username ?? 'user' },
         {
           content: series.content,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModerationMessages } from '@saathi/contracts';
 import type { AdminReviewRepository, ReviewRow } from '../db/admin-review-repository';
 import type { EditsRepository } from '../db/edits-repository';
-import type { PostPhotosRepository } from '../db/post-photos-repository';
+import type { PostPhotosRepository } from '../db/photos-repository';
 import { admin, fake, NOW, outcomeOf, routeInput } from '../testing/fake-core';
 import { reviewCircle, reviewComment, reviewPost, reviewPostPhoto } from './admin-review';
 

@@ -11,30 +11,30 @@ import type { PostWriting } from './posts';
 export const SEEDED_POSTS_PER_JOB = 6;
 
 async function writeBotPost(
-  deps: PostWriting,
+  core: PostWriting,
   place: LocationInput,
   random: () => number,
   meta: RequestMeta & { id?: string },
 ): Promise<FeedPost> {
   const draft = botPostNear(place, random);
-  await deps.authors.ensureBots(BOT_AUTHORS);
-  return writePost(deps, { id: draft.bot.userId, username: draft.bot.username }, draft, meta);
+  await core.authors.ensureBots(BOT_AUTHORS);
+  return writePost(core, { id: draft.bot.userId, username: draft.bot.username }, draft, meta);
 }
 
 /** Admin tool: one bot post near the place, now. */
 export function createBotPost(
-  deps: PostWriting,
+  core: PostWriting,
   { body: place, meta }: RouteInput<typeof botPostRoute>,
 ): Promise<RouteOutput<typeof botPostRoute>> {
-  return writeBotPost(deps, place, Math.random, { traceId: meta.traceId });
+  return writeBotPost(core, place, Math.random, { traceId: meta.traceId });
 }
 
 /** Admin tool: queue a burst of bot activity near the place (the bot-seeding worker writes it). */
 export async function requestActivitySeeding(
-  deps: Pick<FeedCore, 'queue'>,
+  core: Pick<FeedCore, 'queue'>,
   { body: place }: RouteInput<typeof seedActivityRoute>,
 ): Promise<RouteOutput<typeof seedActivityRoute>> {
-  await deps.queue.add(
+  await core.queue.add(
     QueueName.botSeeding,
     // The place's name is not queued: the bot posts name the area derived from the point.
     { latitude: place.latitude, longitude: place.longitude },
@@ -49,11 +49,11 @@ export async function requestActivitySeeding(
  * already written) instead of adding more.
  */
 export async function seedBotActivity(
-  deps: PostWriting,
+  core: PostWriting,
   job: { id: string; place: LocationInput },
 ): Promise<void> {
   const random = seededRandom(job.id);
   for (let i = 0; i < SEEDED_POSTS_PER_JOB; i++) {
-    await writeBotPost(deps, job.place, random, { traceId: job.id, id: stableUuid(`${job.id}#${i}`) });
+    await writeBotPost(core, job.place, random, { traceId: job.id, id: stableUuid(`${job.id}#${i}`) });
   }
 }

@@ -64,16 +64,16 @@ export async function announceCircleActivity(
 
 /** The circle's activities that have not ended, soonest first, as the feed shows them. */
 export async function listCircleActivities(
-  deps: Pick<FeedCore, 'clock' | 'circles' | 'posts' | 'engagement'>,
+  core: Pick<FeedCore, 'clock' | 'circles' | 'posts' | 'engagement'>,
   { user: viewer, params, query }: RouteInput<typeof listCircleActivitiesRoute, Viewer>,
 ): Promise<RouteOutput<typeof listCircleActivitiesRoute>> {
-  const now = deps.clock.now();
+  const now = core.clock.now();
   const point = pointOf(query);
-  const circle = await shownCircle(deps.circles, params.id, now);
-  const views = await deps.posts.circleActivities(circle.id, now);
+  const circle = await shownCircle(core.circles, params.id, now);
+  const views = await core.posts.circleActivities(circle.id, now);
   if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, point, now));
   // As in the feed: posts of people blocked either way, or reported by the viewer, are left out.
-  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', views);
+  const marks = await core.engagement.marksAndExclusions(viewer.id, 'post', views);
   return views
     .filter((view) => !marks.excluded.has(view.id))
     .map((view) => toFeedPost(view, marks, point, now));
@@ -85,24 +85,24 @@ export async function listCircleActivities(
  * organiser of. None for the host themselves, or when there is nothing to offer.
  */
 export async function circleOffer(
-  deps: Pick<FeedCore, 'clock' | 'circles' | 'posts'>,
+  core: Pick<FeedCore, 'clock' | 'circles' | 'posts'>,
   { user, params }: RouteInput<typeof circleOfferRoute>,
 ): Promise<RouteOutput<typeof circleOfferRoute>> {
   const postId = params.id;
-  const now = deps.clock.now();
-  const post = await deps.posts.circleOf(user.id, postId);
+  const now = core.clock.now();
+  const post = await core.posts.circleOf(user.id, postId);
   if (!post) throw outcomes.notFound(FeedMessages.postNotFound);
   if (post.authorId === user.id) return { circle: null };
-  const candidates = await deps.circles.offerCandidates(post.authorId, post.circleId, now);
-  const standings = await deps.circles.standings(
+  const candidates = await core.circles.offerCandidates(post.authorId, post.circleId, now);
+  const standings = await core.circles.standings(
     user.id,
     candidates.map((circle) => circle.id),
   );
   for (const circle of candidates) {
     const standing = standings.get(circle.id);
     if (standing?.role || standing?.request === 'removed') continue;
-    if (await deps.circles.blockedWithOrganiser(circle.id, user.id)) continue;
-    return { circle: await viewFor(deps.circles, circle, user) };
+    if (await core.circles.blockedWithOrganiser(circle.id, user.id)) continue;
+    return { circle: await viewFor(core.circles, circle, user) };
   }
   return { circle: null };
 }

@@ -55,13 +55,13 @@ async function admit(
  * hourly join requests first, as an activity's are.
  */
 export async function joinCircle(
-  deps: CircleChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
+  core: CircleChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
   { user, params, body, meta }: RouteInput<typeof joinCircleRoute>,
 ): Promise<RouteOutput<typeof joinCircleRoute>> {
-  await withinWriteLimit(deps, 'activityJoins', user.id);
+  await withinWriteLimit(core, 'activityJoins', user.id);
   const note = body.note;
   return changeCircle(
-    deps,
+    core,
     params.id,
     meta,
     async ({ repo, circle, now, emit }) => {
@@ -92,10 +92,10 @@ export async function joinCircle(
 
 /** Leave, or withdraw a pending request. The creator must hand over or close first. */
 export async function leaveCircle(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, meta }: RouteInput<typeof leaveCircleRoute>,
 ): Promise<RouteOutput<typeof leaveCircleRoute>> {
-  await changeCircle(deps, params.id, meta, async ({ repo, circle, emit }) => {
+  await changeCircle(core, params.id, meta, async ({ repo, circle, emit }) => {
     if (circle.creatorId === user.id) throw outcomes.conflict(CircleMessages.creatorCannotLeave);
     if (await repo.removeMember(circle.id, user.id)) {
       emit(circleMemberLeftV1, { circleId: circle.id, userId: user.id, reason: 'left' });
@@ -108,13 +108,13 @@ export async function leaveCircle(
 
 /** Members only (anyone else: as if it did not exist); a pair blocked either way do not see each other. */
 export async function listCircleMembers(
-  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  core: Pick<FeedCore, 'clock' | 'circles'>,
   { user, params }: RouteInput<typeof listCircleMembersRoute>,
 ): Promise<RouteOutput<typeof listCircleMembersRoute>> {
-  const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
-  if (!(await deps.circles.member(circle.id, user.id))) throw outcomes.notFound(CircleMessages.notFound);
-  const members = await deps.circles.members(circle.id, circle.creatorId);
-  const apart = await deps.circles.blockedWith(
+  const circle = await shownCircle(core.circles, params.id, core.clock.now());
+  if (!(await core.circles.member(circle.id, user.id))) throw outcomes.notFound(CircleMessages.notFound);
+  const members = await core.circles.members(circle.id, circle.creatorId);
+  const apart = await core.circles.blockedWith(
     user.id,
     members.map((member) => member.userId).filter((id) => id !== user.id),
   );
@@ -125,14 +125,14 @@ export async function listCircleMembers(
 
 /** Organisers only: the pending requests, oldest first. */
 export async function listCircleRequests(
-  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  core: Pick<FeedCore, 'clock' | 'circles'>,
   { user, params }: RouteInput<typeof listCircleRequestsRoute>,
 ): Promise<RouteOutput<typeof listCircleRequestsRoute>> {
-  const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
-  const member = await deps.circles.member(circle.id, user.id);
+  const circle = await shownCircle(core.circles, params.id, core.clock.now());
+  const member = await core.circles.member(circle.id, user.id);
   if (!member) throw outcomes.notFound(CircleMessages.notFound);
   if (member.role !== 'organiser') throw outcomes.forbidden(CircleMessages.organiserOnly);
-  return (await deps.circles.requests(circle.id)).map(toCircleRequest);
+  return (await core.circles.requests(circle.id)).map(toCircleRequest);
 }
 
 async function memberView(
@@ -147,11 +147,11 @@ async function memberView(
 
 /** An organiser accepts a request while there is room (the cap holds here too). */
 export function acceptCircleRequest(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, meta }: RouteInput<typeof acceptCircleRequestRoute>,
 ): Promise<RouteOutput<typeof acceptCircleRequestRoute>> {
   const userId = params.userId;
-  return changeCircle(deps, params.id, meta, async ({ repo, circle, now, emit }) => {
+  return changeCircle(core, params.id, meta, async ({ repo, circle, now, emit }) => {
     await requireOrganiser(repo, circle, user);
     requireOpen(circle);
     if (!(await repo.deleteRequest(circle.id, userId)))
@@ -166,11 +166,11 @@ export function acceptCircleRequest(
 
 /** An organiser declines a request; the person may ask again later (no event: nobody is told). */
 export async function declineCircleRequest(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, meta }: RouteInput<typeof declineCircleRequestRoute>,
 ): Promise<RouteOutput<typeof declineCircleRequestRoute>> {
   const userId = params.userId;
-  await changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
+  await changeCircle(core, params.id, meta, async ({ repo, circle }) => {
     await requireOrganiser(repo, circle, user);
     if (!(await repo.deleteRequest(circle.id, userId)))
       throw outcomes.notFound(CircleMessages.requestNotFound);
@@ -183,11 +183,11 @@ export async function declineCircleRequest(
  * an organiser only by the creator.
  */
 export async function removeCircleMember(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, meta }: RouteInput<typeof removeCircleMemberRoute>,
 ): Promise<RouteOutput<typeof removeCircleMemberRoute>> {
   const userId = params.userId;
-  await changeCircle(deps, params.id, meta, async ({ repo, circle, now, emit }) => {
+  await changeCircle(core, params.id, meta, async ({ repo, circle, now, emit }) => {
     await requireOrganiser(repo, circle, user);
     if (userId === circle.creatorId) throw outcomes.forbidden(CircleMessages.cannotRemoveCreator);
     const target = await repo.member(circle.id, userId);
@@ -202,11 +202,11 @@ export async function removeCircleMember(
 
 /** An organiser lifts a removal: the person may join or ask again. */
 export async function reinviteCircleMember(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, meta }: RouteInput<typeof reinviteCircleMemberRoute>,
 ): Promise<RouteOutput<typeof reinviteCircleMemberRoute>> {
   const userId = params.userId;
-  await changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
+  await changeCircle(core, params.id, meta, async ({ repo, circle }) => {
     await requireOrganiser(repo, circle, user);
     if (!(await repo.deleteRemoval(circle.id, userId)))
       throw outcomes.notFound(CircleMessages.memberNotFound);
@@ -216,12 +216,12 @@ export async function reinviteCircleMember(
 
 /** The creator names a co-organiser (at most 3) or makes one a member again; their own role stays. */
 export function setCircleRole(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, body, meta }: RouteInput<typeof setCircleRoleRoute>,
 ): Promise<RouteOutput<typeof setCircleRoleRoute>> {
   const { userId } = params;
   const role = body.role;
-  return changeCircle(deps, params.id, meta, async ({ repo, circle }) => {
+  return changeCircle(core, params.id, meta, async ({ repo, circle }) => {
     requireCreator(circle, user);
     requireOpen(circle);
     const target = await repo.member(circle.id, userId);

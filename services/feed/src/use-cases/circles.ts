@@ -106,27 +106,27 @@ export interface CircleChange {
  * After a commit that changed a circle: this process's cached cells of its home go at once (the
  * cells a snapped point may fall in, as for a post). Other replicas hear the circle's events.
  */
-export function clearCachedHome(deps: Pick<FeedCore, 'circleCells'>, home: Point): void {
-  if (!deps.circleCells) return;
-  for (const cell of cellsCovering(home, 0.01)) deps.circleCells.invalidateCell(cell);
+export function clearCachedHome(core: Pick<FeedCore, 'circleCells'>, home: Point): void {
+  if (!core.circleCells) return;
+  for (const cell of cellsCovering(home, 0.01)) core.circleCells.invalidateCell(cell);
 }
 
 export function changeCircle<T>(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   circleId: string,
   meta: RequestMeta,
   body: (change: CircleChange) => Promise<T>,
   options: { writer?: AuthUser } = {},
 ): Promise<T> {
-  return deps.uow.withEvents(
+  return core.uow.withEvents(
     async (tx, emit, afterCommit) => {
       // A writer's author row is locked before the circle's, the order every write takes (a
       // circle activity locks its author, then the circle), so two writes never wait on each other.
-      if (options.writer) await ensureActiveWriter(deps.authors.with(tx), options.writer);
-      const repo = deps.circles.with(tx);
-      const now = deps.clock.now();
+      if (options.writer) await ensureActiveWriter(core.authors.with(tx), options.writer);
+      const repo = core.circles.with(tx);
+      const now = core.clock.now();
       const circle = await shownCircle(repo, circleId, now, true);
-      afterCommit(() => clearCachedHome(deps, circle));
+      afterCommit(() => clearCachedHome(core, circle));
       return body({ repo, circle, now, emit, tx });
     },
     { traceId: meta.traceId },
@@ -154,19 +154,19 @@ export function requireOpen(circle: CircleRecord) {
  * circle is written like a post: the same hourly limit, counted first.
  */
 export async function createCircle(
-  deps: CircleChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
+  core: CircleChangeCore & Pick<FeedCore, 'rateLimiter' | 'writesPerHour'>,
   { user, body, meta }: RouteInput<typeof createCircleRoute>,
 ): Promise<RouteOutput<typeof createCircleRoute>> {
-  await withinWriteLimit(deps, 'posts', user.id);
+  await withinWriteLimit(core, 'posts', user.id);
   const point = snapPoint(body);
-  return deps.uow.withEvents(
+  return core.uow.withEvents(
     async (tx, emit, afterCommit) => {
       // Locks the creator's author row: two creations at once are counted one after the other.
-      await ensureActiveWriter(deps.authors.with(tx), user);
-      const repo = deps.circles.with(tx);
+      await ensureActiveWriter(core.authors.with(tx), user);
+      const repo = core.circles.with(tx);
       if ((await repo.countCreatedBy(user.id)) >= CIRCLES_CREATED_MAX)
         throw outcomes.conflict(CircleMessages.tooMany);
-      const now = deps.clock.now();
+      const now = core.clock.now();
       const id = randomUUID();
       await repo.insert({
         id,
@@ -180,7 +180,7 @@ export async function createCircle(
       });
       await repo.addMember(id, user.id, 'organiser', now);
       emit(circleCreatedV1, { circleId: id, creatorId: user.id, name: body.name });
-      afterCommit(() => clearCachedHome(deps, point));
+      afterCommit(() => clearCachedHome(core, point));
       emit(circleMemberJoinedV1, {
         circleId: id,
         circleName: body.name,
@@ -197,11 +197,11 @@ export async function createCircle(
 
 /** The public page: anyone, signed out too (viewer null); closed ones stay readable. */
 export async function getCircle(
-  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  core: Pick<FeedCore, 'clock' | 'circles'>,
   { user: viewer, params, query }: RouteInput<typeof getCircleRoute, Viewer>,
 ): Promise<RouteOutput<typeof getCircleRoute>> {
-  const circle = await shownCircle(deps.circles, params.id, deps.clock.now());
-  return viewFor(deps.circles, circle, viewer, pointOf(query));
+  const circle = await shownCircle(core.circles, params.id, core.clock.now());
+  return viewFor(core.circles, circle, viewer, pointOf(query));
 }
 
 /**
@@ -210,18 +210,18 @@ export async function getCircle(
  * contract's encoder, as the feed's own list is.
  */
 export async function listCirclesNear(
-  deps: Pick<FeedCore, 'clock' | 'circles' | 'circleCells'>,
+  core: Pick<FeedCore, 'clock' | 'circles' | 'circleCells'>,
   { user: viewer, query }: Pick<RouteInput<typeof listCirclesNearRoute, Viewer>, 'user' | 'query'>,
 ): Promise<Circle[]> {
   const center = { latitude: query.latitude, longitude: query.longitude };
   // Signed out, the page usually comes from the cached cells (a signed-in viewer's reports and
   // blocks, and their standing in each circle, are read from the database with the page).
-  if (!viewer && deps.circleCells) {
-    const cells = await deps.circleCells.get(cellsCovering(center, CIRCLES_NEAR_RADIUS_KM));
+  if (!viewer && core.circleCells) {
+    const cells = await core.circleCells.get(cellsCovering(center, CIRCLES_NEAR_RADIUS_KM));
     const page = pageFromCircleCells(cells.values(), { ...query, center, radiusKm: CIRCLES_NEAR_RADIUS_KM });
     if (page) return page.map((circle) => toCircle(circle, null, center));
   }
-  const circles = await deps.circles.near(
+  const circles = await core.circles.near(
     {
       center,
       radiusKm: CIRCLES_NEAR_RADIUS_KM,
@@ -230,17 +230,17 @@ export async function listCirclesNear(
       offset: query.offset,
       viewerId: viewer?.id,
     },
-    deps.clock.now(),
+    core.clock.now(),
   );
-  return viewsFor(deps.circles, circles, viewer, center);
+  return viewsFor(core.circles, circles, viewer, center);
 }
 
 export async function listMyCircles(
-  deps: Pick<FeedCore, 'clock' | 'circles'>,
+  core: Pick<FeedCore, 'clock' | 'circles'>,
   { user }: RouteInput<typeof listMyCirclesRoute>,
 ): Promise<RouteOutput<typeof listMyCirclesRoute>> {
-  const circles = await deps.circles.mine(user.id, deps.clock.now());
-  return viewsFor(deps.circles, circles, user, null);
+  const circles = await core.circles.mine(user.id, core.clock.now());
+  return viewsFor(core.circles, circles, user, null);
 }
 
 /**
@@ -250,22 +250,22 @@ export async function listMyCircles(
  * the same as for someone who organises no circle, so it reveals neither.
  */
 export async function listOrganisedCircles(
-  deps: Pick<FeedCore, 'circles'>,
+  core: Pick<FeedCore, 'circles'>,
   { user: viewer, params }: RouteInput<typeof listOrganisedCirclesRoute>,
 ): Promise<RouteOutput<typeof listOrganisedCirclesRoute>> {
   const userId = params.userId;
-  if (userId !== viewer.id && (await deps.circles.blockedWith(viewer.id, [userId])).size > 0)
+  if (userId !== viewer.id && (await core.circles.blockedWith(viewer.id, [userId])).size > 0)
     return { circles: [] };
-  return { circles: await deps.circles.organisedBy(userId, viewer.id, ORGANISED_CIRCLES_MAX) };
+  return { circles: await core.circles.organisedBy(userId, viewer.id, ORGANISED_CIRCLES_MAX) };
 }
 
 /** An organiser changes what the circle says or how people join; the home stays where it was made. */
 export function editCircle(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, body, meta }: RouteInput<typeof editCircleRoute>,
 ): Promise<RouteOutput<typeof editCircleRoute>> {
   return changeCircle(
-    deps,
+    core,
     params.id,
     meta,
     async ({ repo, circle, now, emit }) => {
@@ -282,10 +282,10 @@ export function editCircle(
 
 /** The creator closes it: out of the list, its page read-only, its thread read-only (closed.v1). */
 export function closeCircle(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, meta }: RouteInput<typeof closeCircleRoute>,
 ): Promise<RouteOutput<typeof closeCircleRoute>> {
-  return changeCircle(deps, params.id, meta, async ({ repo, circle, now, emit }) => {
+  return changeCircle(core, params.id, meta, async ({ repo, circle, now, emit }) => {
     requireCreator(circle, user);
     if (await repo.closeIfOpen(circle.id, now)) emit(circleClosedV1, { circleId: circle.id });
     return viewFor(repo, await shownCircle(repo, circle.id, now), user);
@@ -297,11 +297,11 @@ export function closeCircle(
  * the old creator stays an organiser, so a member taking over needs room for one more co-organiser.
  */
 export function handOverCircle(
-  deps: CircleChangeCore,
+  core: CircleChangeCore,
   { user, params, body, meta }: RouteInput<typeof handOverCircleRoute>,
 ): Promise<RouteOutput<typeof handOverCircleRoute>> {
   const toUserId = body.userId;
-  return changeCircle(deps, params.id, meta, async ({ repo, circle, now }) => {
+  return changeCircle(core, params.id, meta, async ({ repo, circle, now }) => {
     requireCreator(circle, user);
     requireOpen(circle);
     if (toUserId === user.id) return viewFor(repo, circle, user);

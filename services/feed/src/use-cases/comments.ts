@@ -12,15 +12,15 @@ import { withinWriteLimit } from './write-limits';
  * viewer cannot see (unknown, expired, hidden by moderation, or blocked either way), as getPost.
  */
 export async function listComments(
-  deps: Pick<FeedCore, 'posts' | 'comments' | 'engagement' | 'clock'>,
+  core: Pick<FeedCore, 'posts' | 'comments' | 'engagement' | 'clock'>,
   { user: viewer, params }: RouteInput<typeof listCommentsRoute, Viewer>,
 ): Promise<RouteOutput<typeof listCommentsRoute>> {
   const postId = params.postId;
-  if (!(await deps.posts.findRefFor(viewer?.id ?? null, postId, deps.clock.now())))
+  if (!(await core.posts.findRefFor(viewer?.id ?? null, postId, core.clock.now())))
     throw outcomes.notFound(FeedMessages.postNotFound);
-  const views = await deps.comments.listForPost(postId);
+  const views = await core.comments.listForPost(postId);
   if (!viewer) return views.map((view) => toFeedComment(view, NO_MARKS));
-  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'comment', views);
+  const marks = await core.engagement.marksAndExclusions(viewer.id, 'comment', views);
   return views.filter((view) => !marks.excluded.has(view.id)).map((view) => toFeedComment(view, marks));
 }
 
@@ -29,18 +29,18 @@ export async function listComments(
  * is their account's: the body's author fields are ignored.
  */
 export async function createComment(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'comments' | 'authors' | 'cache' | 'rateLimiter' | 'writesPerHour'>,
+  core: Pick<FeedCore, 'uow' | 'clock' | 'comments' | 'authors' | 'cache' | 'rateLimiter' | 'writesPerHour'>,
   { user, body, meta }: RouteInput<typeof createCommentRoute>,
 ): Promise<RouteOutput<typeof createCommentRoute>> {
-  await withinWriteLimit(deps, 'comments', user.id);
-  const view = await deps.uow.withEvents(
+  await withinWriteLimit(core, 'comments', user.id);
+  const view = await core.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      await ensureActiveWriter(deps.authors.with(tx), user);
-      const comments = deps.comments.with(tx);
+      await ensureActiveWriter(core.authors.with(tx), user);
+      const comments = core.comments.with(tx);
       const added = await comments.addOwn(user.id, {
         postId: body.postId,
         content: body.content,
-        createdAt: deps.clock.now(),
+        createdAt: core.clock.now(),
       });
       if (!added) throw outcomes.notFound(FeedMessages.postNotFound);
       emit(commentCreatedV1, {
@@ -49,7 +49,7 @@ export async function createComment(
         authorId: user.id,
         postAuthorId: added.postAuthorId,
       });
-      afterCommit(() => deps.cache?.invalidateCell(added.geoCell));
+      afterCommit(() => core.cache?.invalidateCell(added.geoCell));
       return comments.findView(added.id);
     },
     { traceId: meta.traceId },
@@ -60,14 +60,14 @@ export async function createComment(
 
 /** A user likes a comment at most once; liking again answers the same count. */
 export async function likeComment(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'engagement'>,
+  core: Pick<FeedCore, 'uow' | 'clock' | 'engagement'>,
   { user, params, meta }: RouteInput<typeof likeCommentRoute>,
 ): Promise<RouteOutput<typeof likeCommentRoute>> {
   const commentId = params.id;
-  return deps.uow.withEvents(
+  return core.uow.withEvents(
     async (tx) => {
-      const engagement = deps.engagement.with(tx);
-      const now = deps.clock.now();
+      const engagement = core.engagement.with(tx);
+      const now = core.clock.now();
       if (!(await engagement.lock('comment', commentId, user.id, now)))
         throw outcomes.notFound(FeedMessages.commentNotFound);
       const { likes } = await engagement.likeOnce(user.id, 'comment', commentId, now);

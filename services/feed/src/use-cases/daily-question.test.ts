@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAILY_QUESTIONS, dailyAnswerCreatedV1, dailyQuestionFor, UNKNOWN_AREA } from '@saathi/contracts';
 import type { AuthorsRepository } from '../db/authors-repository';
-import type { DailyResponsesRepository } from '../db/daily-responses-repository';
+import type { DailyResponsesRepository } from '../db/daily-question-repository';
 import { fake, fakeClock, fakeUnitOfWork, member, NOW, routeInput } from '../testing/fake-core';
 import { answerDailyQuestion, listDailyResponses } from './daily-question';
 

@@ -9,7 +9,7 @@ import {
 } from '@saathi/contracts';
 import type { createDailyResponseRoute, DailyResponse, listDailyResponsesRoute } from '@saathi/contracts';
 import type { RouteInput, RouteOutput } from '@saathi/platform';
-import type { DailyResponseView } from '../db/daily-responses-repository';
+import type { DailyResponseView } from '../db/daily-question-repository';
 import type { FeedCore, Viewer } from './feed-core';
 import { ensureActiveWriter } from './author-suspended';
 
@@ -27,11 +27,11 @@ function startOfUtcDay(date: Date): Date {
  * signed-in viewer sees none from someone either of them blocked.
  */
 export async function listDailyResponses(
-  deps: Pick<FeedCore, 'dailyResponses' | 'clock'>,
+  core: Pick<FeedCore, 'dailyResponses' | 'clock'>,
   { user: viewer }: Pick<RouteInput<typeof listDailyResponsesRoute, Viewer>, 'user'>,
 ): Promise<RouteOutput<typeof listDailyResponsesRoute>> {
-  const now = deps.clock.now();
-  const views = await deps.dailyResponses.newest(
+  const now = core.clock.now();
+  const views = await core.dailyResponses.newest(
     dailyQuestionFor(now),
     startOfUtcDay(now),
     DAILY_RESPONSES_SHOWN,
@@ -49,16 +49,16 @@ export async function listDailyResponses(
  * the person's point; a place name in the body is never stored (it may be a typed address).
  */
 export async function answerDailyQuestion(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'dailyResponses' | 'authors'>,
+  core: Pick<FeedCore, 'uow' | 'clock' | 'dailyResponses' | 'authors'>,
   { user, body, meta }: RouteInput<typeof createDailyResponseRoute>,
 ): Promise<RouteOutput<typeof createDailyResponseRoute>> {
-  const now = deps.clock.now();
+  const now = core.clock.now();
   const question = (DAILY_QUESTIONS as readonly string[]).includes(body.question)
     ? body.question
     : dailyQuestionFor(now);
-  return deps.uow.withEvents(
+  return core.uow.withEvents(
     async (tx, emit) => {
-      const authors = deps.authors.with(tx);
+      const authors = core.authors.with(tx);
       await ensureActiveWriter(authors, user);
       const answer = {
         question,
@@ -68,7 +68,7 @@ export async function answerDailyQuestion(
             ? UNKNOWN_AREA
             : areaNameOf({ latitude: body.latitude, longitude: body.longitude }),
       };
-      const id = await deps.dailyResponses.with(tx).addOwn(user.id, { ...answer, createdAt: now });
+      const id = await core.dailyResponses.with(tx).addOwn(user.id, { ...answer, createdAt: now });
       emit(dailyAnswerCreatedV1, { answerId: id, authorId: user.id });
       const author = await authors.find(user.id);
       return toDailyResponse({

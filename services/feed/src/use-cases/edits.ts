@@ -73,20 +73,20 @@ function activityChangeOf(
  * moderation; likes, reactions and comments stay.
  */
 export async function editPost(
-  deps: EditCore,
+  core: EditCore,
   { user, params, body, meta }: RouteInput<typeof editPostRoute>,
 ): Promise<RouteOutput<typeof editPostRoute>> {
-  await withinWriteLimit(deps, 'posts', user.id);
+  await withinWriteLimit(core, 'posts', user.id);
   const postId = params.id;
-  const now = deps.clock.now();
-  const view = await deps.uow.withEvents(
+  const now = core.clock.now();
+  const view = await core.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      const edits = deps.edits.with(tx);
+      const edits = core.edits.with(tx);
       const post = await edits.lockPost(postId, now);
       if (!post?.live) throw outcomes.notFound(FeedMessages.postNotFound);
       if (post.authorId !== user.id) throw outcomes.forbidden(FeedMessages.editForbidden);
       ensureWithinWindow(post.createdAt, now);
-      await ensureActiveWriter(deps.authors.with(tx), user);
+      await ensureActiveWriter(core.authors.with(tx), user);
       const activity = activityChangeOf(post, body.activity, now);
       const hashtags = body.hashtags && [...new Set(body.hashtags)];
       const edited = await edits.editOwnPost(user.id, postId, {
@@ -97,38 +97,38 @@ export async function editPost(
       });
       if (!edited) throw outcomes.notFound(FeedMessages.postNotFound);
       emit(postEditedV1, { postId, authorId: user.id, editedAt: now.toISOString() });
-      afterCommit(() => deps.cache?.invalidateCell(post.geoCell));
-      return deps.posts.with(tx).findView(postId, now);
+      afterCommit(() => core.cache?.invalidateCell(post.geoCell));
+      return core.posts.with(tx).findView(postId, now);
     },
     { traceId: meta.traceId },
   );
   if (!view) throw outcomes.notFound(FeedMessages.postNotFound);
   // The author's own likes and reactions, as the card shows them.
-  return toFeedPost(view, await deps.engagement.marksAndExclusions(user.id, 'post', [view]), null, now);
+  return toFeedPost(view, await core.engagement.marksAndExclusions(user.id, 'post', [view]), null, now);
 }
 
 /** The author edits their comment's text within 24 hours; the same answers as editPost. */
 export async function editComment(
-  deps: EditCore,
+  core: EditCore,
   { user, params, body, meta }: RouteInput<typeof editCommentRoute>,
 ): Promise<RouteOutput<typeof editCommentRoute>> {
-  await withinWriteLimit(deps, 'comments', user.id);
+  await withinWriteLimit(core, 'comments', user.id);
   const commentId = params.id;
-  const now = deps.clock.now();
-  const view = await deps.uow.withEvents(
+  const now = core.clock.now();
+  const view = await core.uow.withEvents(
     async (tx) => {
-      const edits = deps.edits.with(tx);
+      const edits = core.edits.with(tx);
       const comment = await edits.lockComment(commentId, now);
       if (!comment?.live) throw outcomes.notFound(FeedMessages.commentNotFound);
       if (comment.authorId !== user.id) throw outcomes.forbidden(FeedMessages.commentEditForbidden);
       ensureWithinWindow(comment.createdAt, now);
-      await ensureActiveWriter(deps.authors.with(tx), user);
+      await ensureActiveWriter(core.authors.with(tx), user);
       if (!(await edits.editOwnComment(user.id, commentId, { content: body.content, editedAt: now })))
         throw outcomes.notFound(FeedMessages.commentNotFound);
-      return deps.comments.with(tx).findView(commentId);
+      return core.comments.with(tx).findView(commentId);
     },
     { traceId: meta.traceId },
   );
   if (!view) throw outcomes.notFound(FeedMessages.commentNotFound);
-  return toFeedComment(view, await deps.engagement.marksAndExclusions(user.id, 'comment', [view]));
+  return toFeedComment(view, await core.engagement.marksAndExclusions(user.id, 'comment', [view]));
 }

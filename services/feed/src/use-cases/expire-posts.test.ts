@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { postExpiredV1 } from '@saathi/contracts';
 import type { CellCache } from '../cache/cell-cache';
 import type { ActivityHistoryRepository } from '../db/activity-history-repository';
-import type { PostPhotosRepository } from '../db/post-photos-repository';
+import type { PostPhotosRepository } from '../db/photos-repository';
 import type { PostsRepository } from '../db/posts-repository';
 import { fake, fakeClock, fakeUnitOfWork } from '../testing/fake-core';
 import { expirePosts } from './expire-posts';

@@ -14,16 +14,16 @@ const MAX_BATCHES_PER_RUN = 20;
  * post took within a day are deleted.
  */
 export async function expirePosts(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'cache' | 'activityHistory' | 'photos'>,
+  core: Pick<FeedCore, 'uow' | 'clock' | 'posts' | 'cache' | 'activityHistory' | 'photos'>,
 ): Promise<number> {
   let total = 0;
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-    const expired = await deps.uow.withEvents(async (tx, emit, afterCommit) => {
-      const refs = await deps.posts.with(tx).deleteExpired(deps.clock.now(), EXPIRY_BATCH);
+    const expired = await core.uow.withEvents(async (tx, emit, afterCommit) => {
+      const refs = await core.posts.with(tx).deleteExpired(core.clock.now(), EXPIRY_BATCH);
       if (refs.length > 0) {
         emit(postExpiredV1, { postIds: refs.map((ref) => ref.id) });
         afterCommit(() => {
-          for (const ref of refs) deps.cache?.invalidateCell(ref.geoCell);
+          for (const ref of refs) core.cache?.invalidateCell(ref.geoCell);
         });
       }
       return refs.length;
@@ -32,8 +32,8 @@ export async function expirePosts(
     if (expired < EXPIRY_BATCH) break;
   }
   // Done activities kept past their post go when their keeping is over (docs/privacy.md).
-  await deps.activityHistory.purge(deps.clock.now(), EXPIRY_BATCH * MAX_BATCHES_PER_RUN);
+  await core.activityHistory.purge(core.clock.now(), EXPIRY_BATCH * MAX_BATCHES_PER_RUN);
   // Photos went with their posts (cascade); uploads no post took within a day go here.
-  await deps.photos.deleteUnattached(deps.clock.now());
+  await core.photos.deleteUnattached(core.clock.now());
   return total;
 }

@@ -26,21 +26,21 @@ export const HIDDEN_SLACK = 10;
  * the walk reading them itself; the marks query then brings them back for the next pages.
  */
 export async function listFeed(
-  deps: Pick<FeedCore, 'posts' | 'engagement' | 'cache' | 'exclusions' | 'clock'>,
+  core: Pick<FeedCore, 'posts' | 'engagement' | 'cache' | 'exclusions' | 'clock'>,
   viewer: Viewer,
   query: FeedQuery,
 ): Promise<FeedPost[]> {
   const center: Point = { latitude: query.latitude, longitude: query.longitude };
   const radiusKm = radiusOf(query);
-  const now = deps.clock.now();
-  const known = viewer ? deps.exclusions?.get(viewer.id) : undefined;
-  const readAt = deps.exclusions?.now();
+  const now = core.clock.now();
+  const known = viewer ? core.exclusions?.get(viewer.id) : undefined;
+  const readAt = core.exclusions?.now();
 
-  let views = await pageFromMemory(deps, viewer, query, center, radiusKm, now);
+  let views = await pageFromMemory(core, viewer, query, center, radiusKm, now);
   if (views) {
     if (known) views = withoutExcluded(views, known).slice(0, query.limit);
   } else {
-    views = await deps.posts.findNear({
+    views = await core.posts.findNear({
       center,
       radiusKm,
       limit: query.limit,
@@ -56,11 +56,11 @@ export async function listFeed(
   if (!viewer) return views.map((view) => toFeedPost(view, NO_MARKS, center, now));
   const ids = views.map((view) => view.id);
   if (known) {
-    const marks = await deps.engagement.marksOf(viewer.id, 'post', ids);
+    const marks = await core.engagement.marksOf(viewer.id, 'post', ids);
     return views.map((view) => toFeedPost(view, marks, center, now));
   }
-  const { marks, exclusions } = await deps.engagement.postMarksAndExclusionLists(viewer.id, ids);
-  if (readAt !== undefined) deps.exclusions?.remember(viewer.id, exclusions, readAt);
+  const { marks, exclusions } = await core.engagement.postMarksAndExclusionLists(viewer.id, ids);
+  if (readAt !== undefined) core.exclusions?.remember(viewer.id, exclusions, readAt);
   return withoutExcluded(views, exclusions)
     .slice(0, query.limit)
     .map((view) => toFeedPost(view, marks, center, now));
@@ -72,7 +72,7 @@ export async function listFeed(
  * posts past its end, to stay full once the viewer's exclusions are taken out.
  */
 async function pageFromMemory(
-  deps: Pick<FeedCore, 'posts' | 'cache'>,
+  core: Pick<FeedCore, 'posts' | 'cache'>,
   viewer: Viewer,
   query: FeedQuery,
   center: Point,
@@ -82,7 +82,7 @@ async function pageFromMemory(
   const limit = viewer ? query.limit + HIDDEN_SLACK : query.limit;
   const search = query.search || undefined;
   if (query.when)
-    return deps.posts.findActivitiesNear(
+    return core.posts.findActivitiesNear(
       {
         center,
         radiusKm,
@@ -95,9 +95,9 @@ async function pageFromMemory(
       },
       startsBefore(query.when, now, query.utcOffset ?? 0),
     );
-  if (!deps.cache || query.hashtag || query.anyHashtag || search || radiusKm !== FEED_RADIUS_KM)
+  if (!core.cache || query.hashtag || query.anyHashtag || search || radiusKm !== FEED_RADIUS_KM)
     return undefined;
-  const cells = await deps.cache.get(cellsCovering(center, FEED_RADIUS_KM));
+  const cells = await core.cache.get(cellsCovering(center, FEED_RADIUS_KM));
   return pageFromCells(cells.values(), {
     center,
     radiusKm: FEED_RADIUS_KM,

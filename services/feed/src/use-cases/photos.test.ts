@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { FeedMessages, IdentityMessages, POST_PHOTO_MAX_BYTES } from '@saathi/contracts';
 import type { AuthorsRepository } from '../db/authors-repository';
-import type { PostPhotosRepository } from '../db/post-photos-repository';
+import type { PostPhotosRepository } from '../db/photos-repository';
 import { fake, fakeClock, member, outcomeOf } from '../testing/fake-core';
 import { shownPhoto, uploadPostPhoto } from './photos';
 

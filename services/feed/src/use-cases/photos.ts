@@ -14,7 +14,7 @@ import type { FeedCore } from './feed-core';
  * kept: the upload's metadata (EXIF GPS first) never reaches the database.
  */
 export async function uploadPostPhoto(
-  deps: Pick<FeedCore, 'photos' | 'authors' | 'clock' | 'photosPerDay'>,
+  core: Pick<FeedCore, 'photos' | 'authors' | 'clock' | 'photosPerDay'>,
   {
     user,
     body,
@@ -28,7 +28,7 @@ export async function uploadPostPhoto(
   const bytes = Buffer.from(base64, 'base64');
   if (!sniffImageKind(bytes)) throw outcomes.invalid(FeedMessages.photoUnsupported, 'UNSUPPORTED_IMAGE');
   // A suspended person may not post, so their uploads are refused before any decoding.
-  await ensureActiveWriter(deps.authors, user);
+  await ensureActiveWriter(core.authors, user);
   let photo;
   try {
     photo = await reencodePhoto(bytes);
@@ -37,7 +37,7 @@ export async function uploadPostPhoto(
       throw outcomes.invalid(FeedMessages.photoUnreadable, 'UNREADABLE_IMAGE');
     throw error;
   }
-  const saved = await deps.photos.insertWithinQuota(user.id, photo, deps.clock.now(), deps.photosPerDay);
+  const saved = await core.photos.insertWithinQuota(user.id, photo, core.clock.now(), core.photosPerDay);
   if (!saved) throw outcomes.rateLimited(FeedMessages.photoQuotaReached, undefined, 'PHOTO_QUOTA');
   return saved;
 }
@@ -47,10 +47,10 @@ export async function uploadPostPhoto(
  * posts' photos are not served); 404 otherwise.
  */
 export async function shownPhoto(
-  deps: Pick<FeedCore, 'photos' | 'clock'>,
+  core: Pick<FeedCore, 'photos' | 'clock'>,
   { params, query }: Pick<RouteInput<typeof getPostPhotoRoute, null>, 'params' | 'query'>,
 ): Promise<{ contentType: string; data: Buffer }> {
-  const photo = await deps.photos.findShown(params.id, query.size, deps.clock.now());
+  const photo = await core.photos.findShown(params.id, query.size, core.clock.now());
   if (!photo) throw outcomes.notFound(FeedMessages.photoNotFound);
   return photo;
 }

@@ -121,28 +121,28 @@ export type PostWriting = Pick<
  * has not arrived yet (the event then replaces it).
  */
 export async function writePost(
-  deps: PostWriting,
+  core: PostWriting,
   author: Pick<AuthUser, 'id' | 'username'>,
   draft: PostDraft,
   meta: RequestMeta & { id?: string; occurrence?: Occurrence },
 ): Promise<FeedPost> {
   const point = snapPoint(draft);
-  const createdAt = deps.clock.now();
+  const createdAt = core.clock.now();
   const hashtags = [...new Set(draft.hashtags)];
   // A circle is for its activities: a plain post in a circle would reach no one the circle tells.
   if (draft.circle && !draft.activity) throw outcomes.invalid(CircleMessages.activityOnly);
   const activity = activityColumns(draft.activity, createdAt);
   // A new weekly series, or the next occurrence of one (written by the repeat sweep).
   const seriesId = meta.occurrence?.seriesId ?? (draft.activity?.repeatWeekly ? randomUUID() : null);
-  const created = await deps.uow.withEvents(
+  const created = await core.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      const authors = deps.authors.with(tx);
+      const authors = core.authors.with(tx);
       await ensureActiveWriter(authors, author);
-      const circles = deps.circles.with(tx);
+      const circles = core.circles.with(tx);
       const circle = draft.circle
         ? await circleForActivity(circles, author.id, draft.circle, createdAt, !!meta.occurrence)
         : null;
-      const ref = await deps.posts.with(tx).insert({
+      const ref = await core.posts.with(tx).insert({
         ...(meta.id ? { id: meta.id } : {}),
         authorId: author.id,
         content: draft.content,
@@ -158,9 +158,9 @@ export async function writePost(
         ...(circle ? { circleId: circle.id, circleMembersJoinAtOnce: circle.membersJoinAtOnce } : {}),
       });
       // A retried bot job: the post exists already; nothing to count or announce again.
-      if (!ref) return meta.id ? deps.posts.with(tx).findView(meta.id, createdAt) : undefined;
+      if (!ref) return meta.id ? core.posts.with(tx).findView(meta.id, createdAt) : undefined;
       // Only the author's own uploads that no post has taken: anything else rolls the post back.
-      const photos = await deps.photos.with(tx).attach(ref.id, author.id, draft.photoIds ?? []);
+      const photos = await core.photos.with(tx).attach(ref.id, author.id, draft.photoIds ?? []);
       if (!photos) throw outcomes.invalid(FeedMessages.photoNotFound, 'PHOTO_NOT_FOUND');
       await authors.countPostCreated(author.id);
       const window = activity.activityStartsAt
@@ -170,11 +170,11 @@ export async function writePost(
         !meta.occurrence && seriesId && window
           ? seriesOf(draft, point, author.id, window, seriesId, circle)
           : undefined;
-      if (series) await deps.activitySeries.with(tx).insert(series);
+      if (series) await core.activitySeries.with(tx).insert(series);
       if (meta.occurrence && window) {
         const { seriesId: id, afterPostId } = meta.occurrence;
         // Stopped meanwhile, or another sweeper wrote this one: the post must not exist.
-        if (!(await deps.activitySeries.with(tx).advance(id, afterPostId, window)))
+        if (!(await core.activitySeries.with(tx).advance(id, afterPostId, window)))
           throw new OccurrenceNotDue();
         emit(activityRepeatedV1, {
           seriesId: id,
@@ -199,10 +199,10 @@ export async function writePost(
         ...point,
         createdAt: createdAt.toISOString(),
       });
-      afterCommit(() => deps.cache?.invalidateCell(ref.geoCell));
+      afterCommit(() => core.cache?.invalidateCell(ref.geoCell));
       // The circle rises in "Circles near you" and shows its next activity.
-      if (circle) afterCommit(() => clearCachedHome(deps, circle.home));
-      return deps.posts.with(tx).findView(ref.id, createdAt);
+      if (circle) afterCommit(() => clearCachedHome(core, circle.home));
+      return core.posts.with(tx).findView(ref.id, createdAt);
     },
     { traceId: meta.traceId },
   );
@@ -231,17 +231,17 @@ export async function createPost(
 
 /** One post (a share link's target) with the viewer's marks; 404 when unknown or expired. */
 export async function getPost(
-  deps: Pick<FeedCore, 'posts' | 'engagement' | 'clock'>,
+  core: Pick<FeedCore, 'posts' | 'engagement' | 'clock'>,
   { user: viewer, params, query }: RouteInput<typeof getPostRoute, Viewer>,
 ): Promise<RouteOutput<typeof getPostRoute>> {
   const postId = params.id;
   const { latitude, longitude } = query;
   const viewerPoint = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
-  const now = deps.clock.now();
-  const view = await deps.posts.findView(postId, now);
+  const now = core.clock.now();
+  const view = await core.posts.findView(postId, now);
   if (!view) throw outcomes.notFound(FeedMessages.postNotFound);
   if (!viewer) return toFeedPost(view, NO_MARKS, viewerPoint, now);
-  const marks = await deps.engagement.marksAndExclusions(viewer.id, 'post', [view]);
+  const marks = await core.engagement.marksAndExclusions(viewer.id, 'post', [view]);
   // Blocked either way, or reported by the viewer: as good as gone.
   if (marks.excluded.has(view.id)) throw outcomes.notFound(FeedMessages.postNotFound);
   return toFeedPost(view, marks, viewerPoint, now);
@@ -249,21 +249,21 @@ export async function getPost(
 
 /** A user likes a post at most once; liking again answers the same count. */
 export async function likePost(
-  deps: Pick<FeedCore, 'uow' | 'clock' | 'engagement' | 'authors' | 'cache'>,
+  core: Pick<FeedCore, 'uow' | 'clock' | 'engagement' | 'authors' | 'cache'>,
   { user, params, meta }: RouteInput<typeof likePostRoute>,
 ): Promise<RouteOutput<typeof likePostRoute>> {
   const postId = params.id;
-  return deps.uow.withEvents(
+  return core.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      const engagement = deps.engagement.with(tx);
-      const now = deps.clock.now();
+      const engagement = core.engagement.with(tx);
+      const now = core.clock.now();
       const post = await engagement.lock('post', postId, user.id, now);
       if (!post) throw outcomes.notFound(FeedMessages.postNotFound);
       const { likes, added } = await engagement.likeOnce(user.id, 'post', postId, now);
       if (added) {
-        await deps.authors.with(tx).countLikeReceived(post.authorId);
+        await core.authors.with(tx).countLikeReceived(post.authorId);
         emit(postLikedV1, { postId, userId: user.id, postAuthorId: post.authorId });
-        afterCommit(() => deps.cache?.invalidateCell(post.geoCell));
+        afterCommit(() => core.cache?.invalidateCell(post.geoCell));
       }
       return { likes, likedByMe: true };
     },
@@ -273,13 +273,13 @@ export async function likePost(
 
 /** The author deletes their post, or an admin deletes anyone's; everyone else gets 403. */
 export async function deletePost(
-  deps: Pick<FeedCore, 'uow' | 'posts' | 'cache'>,
+  core: Pick<FeedCore, 'uow' | 'posts' | 'cache'>,
   { user, params, meta }: RouteInput<typeof deletePostRoute>,
 ): Promise<RouteOutput<typeof deletePostRoute>> {
   const postId = params.id;
-  await deps.uow.withEvents(
+  await core.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      const posts = deps.posts.with(tx);
+      const posts = core.posts.with(tx);
       const ref = await posts.findRef(postId);
       if (!ref) throw outcomes.notFound(FeedMessages.postNotFound);
       let deleted;
@@ -290,7 +290,7 @@ export async function deletePost(
       // Gone between the read and the delete (a concurrent delete or the expiry sweep).
       if (!deleted) throw outcomes.notFound(FeedMessages.postNotFound);
       emit(postDeletedV1, { postId, authorId: deleted.authorId, deletedBy: user.id });
-      afterCommit(() => deps.cache?.invalidateCell(deleted.geoCell));
+      afterCommit(() => core.cache?.invalidateCell(deleted.geoCell));
     },
     { traceId: meta.traceId },
   );

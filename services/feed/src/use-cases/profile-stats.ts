@@ -7,8 +7,8 @@ import type { FeedCore } from './feed-core';
  * people, like the profile screen this feeds.
  */
 export function profileStats(
-  deps: Pick<FeedCore, 'authors'>,
+  core: Pick<FeedCore, 'authors'>,
   { params }: RouteInput<typeof profileStatsRoute>,
 ): Promise<RouteOutput<typeof profileStatsRoute>> {
-  return deps.authors.statsOf(params.userId);
+  return core.authors.statsOf(params.userId);
 }

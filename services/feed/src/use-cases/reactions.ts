@@ -37,17 +37,17 @@ export type ReactionChange = 'toggle' | 'remove';
 
 /** Changes the user's reaction on a post or comment and answers the new counts and their own emojis. */
 export async function changeReaction(
-  deps: ReactionCore,
+  core: ReactionCore,
   user: AuthUser,
   target: { type: EngagementTarget; id: string },
   emoji: ReactionEmoji,
   change: ReactionChange,
   meta: RequestMeta,
 ): Promise<ReactionResult> {
-  return deps.uow.withEvents(
+  return core.uow.withEvents(
     async (tx, emit, afterCommit) => {
-      const engagement = deps.engagement.with(tx);
-      const now = deps.clock.now();
+      const engagement = core.engagement.with(tx);
+      const now = core.clock.now();
       // Removing follows the same rule as adding: a post or comment the user may not engage with
       // reads as unknown, and answering its counts would show them what a block hides.
       const locked = await engagement.lock(target.type, target.id, user.id, now);
@@ -74,7 +74,7 @@ export async function changeReaction(
       } else {
         reactions = await engagement.reactionCounts(target.type, target.id);
       }
-      if (target.type === 'post') afterCommit(() => deps.cache?.invalidateCell(locked.geoCell));
+      if (target.type === 'post') afterCommit(() => core.cache?.invalidateCell(locked.geoCell));
       const marks = await engagement.marksOf(user.id, target.type, [target.id]);
       const myReactions = inEmojiOrder(marks.reactions.get(target.id) ?? []);
       // Either route's removal: notification must stop naming someone who no longer reacts.

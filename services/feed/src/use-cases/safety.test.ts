@@ -9,7 +9,7 @@ import {
   userReinstatedV1,
   userSuspendedV1,
 } from '@saathi/contracts';
-import type { PostPhotosRepository } from '../db/post-photos-repository';
+import type { PostPhotosRepository } from '../db/photos-repository';
 import type { SafetyRepository } from '../db/safety-repository';
 import { consumed, fake } from '../testing/fake-core';
 import * as safety from './safety';
