@@ -109,6 +109,19 @@ describe.each(MODES)('circles in the browser (%s mode)', (mode) => {
       await a.page.getByRole('list', { name: 'Members' }).getByText(bUser.username).waitFor();
 
       // --- Both talk in the thread, live -----------------------------------------------------
+      // Live delivery goes to the thread's members as messaging knows them, fed by feed's
+      // membership event; the page shows the thread as soon as feed counts B in. Wait until
+      // messaging lists the thread among B's, then open it (an intermittent failure came from
+      // A sending in between).
+      const circleId = circleUrl.split('/').pop()!;
+      for (let attempt = 0; ; attempt++) {
+        const threads = (await (await b.page.request.get('/api/circle-threads')).json()) as {
+          circleId: string;
+        }[];
+        if (threads.some((thread) => thread.circleId === circleId)) break;
+        if (attempt >= 40) throw new Error("messaging never counted B in the circle's thread");
+        await b.page.waitForTimeout(250);
+      }
       await b.page.reload();
       await reloadUntil(b.page, () => b.page.getByRole('log', { name: 'Circle thread' }));
       const aLog = a.page.getByRole('log', { name: 'Circle thread' });
