@@ -27,12 +27,22 @@ export function useCircleThreads(enabled = true) {
   });
 }
 
-/** The newest page of a circle's thread, oldest first (members only). */
+/** Tries of a thread's first read that messaging answered "not found" (about 4 s in all). */
+const MEMBERSHIP_LAG_TRIES = 4;
+
+/**
+ * The newest page of a circle's thread, oldest first (members only). The page shows the thread
+ * once feed counts the viewer in; messaging hears of it a moment later (the membership event), and
+ * answers 404 until then, so a 404 is tried again for a few seconds before it is shown.
+ */
 export function useCircleThreadMessages(circleId: string, enabled = true) {
   return useQuery({
     queryKey: circleThreadKey(circleId),
     queryFn: ({ signal }) => api.call(listCircleThreadMessagesRoute, { params: { circleId }, signal }),
     enabled,
+    retry: (failures, error) =>
+      isApiError(error, 404) ? failures < MEMBERSHIP_LAG_TRIES : retryTransient(failures, error),
+    retryDelay: (attempt, error) => (isApiError(error, 404) ? 250 * 2 ** attempt : transientRetryDelay(attempt)),
   });
 }
 

@@ -1,6 +1,7 @@
 // The circle threads' part of the live connection, loaded with the socket client (not in the
-// first load): a pushed message joins its thread by id, and after a drop every loaded thread
-// catches up over REST from where it stood (`after=`), as 1:1 threads do.
+// first load): a pushed message joins its thread by id, and on every connect each loaded thread
+// catches up over REST from where it stood (`after=`), as 1:1 threads do. The first connect too:
+// a thread fetched before the socket was up misses what was sent in between.
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketServerEvent } from '@saathi/contracts';
 import {
@@ -13,17 +14,11 @@ import {
 import type { AppSocket } from './socket-context';
 
 export function listenToCircleThreads(socket: AppSocket, queryClient: QueryClient, userId: string): void {
-  // Connected already when this runs, or about to: only a later connect is a reconnect.
-  let connectedBefore = socket.connected;
   let marks: CircleThreadMarks | undefined;
   socket.on('disconnect', () => {
     marks = markCircleThreads(queryClient);
   });
   socket.on('connect', () => {
-    if (!connectedBefore) {
-      connectedBefore = true;
-      return;
-    }
     void catchUpCircleThreads(queryClient, marks).catch(() => undefined);
     marks = undefined;
   });

@@ -43,7 +43,6 @@ function renewOnRefusal(socket: AppSocket): void {
 /** Wires the server's events into the query cache and the live store. */
 function listen(socket: AppSocket, queryClient: QueryClient, userId: string): void {
   renewOnRefusal(socket);
-  let connectedBefore = false;
   let marks: ThreadMarks | undefined;
   socket.on('disconnect', (reason) => {
     marks = markThreads(queryClient);
@@ -59,11 +58,10 @@ function listen(socket: AppSocket, queryClient: QueryClient, userId: string): vo
     }
   });
   socket.on('connect', () => {
-    if (!connectedBefore) {
-      connectedBefore = true;
-      return;
-    }
-    // Back after a drop: whatever happened meanwhile comes over REST, merged by id.
+    // Back after a drop, or up for the first time after the page's first reads: whatever
+    // happened since comes over REST, merged by id. Only what is loaded is read again (open
+    // threads from their newest message, lists on screen), so a first connect costs a request
+    // or two, and a message sent while the socket was still loading is not missed.
     void catchUpThreads(queryClient, marks).catch(() => undefined);
     marks = undefined;
     void queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
