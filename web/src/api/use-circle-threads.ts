@@ -42,7 +42,8 @@ export function useCircleThreadMessages(circleId: string, enabled = true) {
     enabled,
     retry: (failures, error) =>
       isApiError(error, 404) ? failures < MEMBERSHIP_LAG_TRIES : retryTransient(failures, error),
-    retryDelay: (attempt, error) => (isApiError(error, 404) ? 250 * 2 ** attempt : transientRetryDelay(attempt)),
+    retryDelay: (attempt, error) =>
+      isApiError(error, 404) ? 250 * 2 ** attempt : transientRetryDelay(attempt),
   });
 }
 
