@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { BlogMessages, postCreatedV1 } from '@saathi/contracts';
 import type { BlogPost } from '@saathi/contracts';
 import { waitFor } from '@saathi/platform/testing';
+import { serviceKit } from '@saathi/platform';
 import { isoWeekOf } from '../domain/iso-week';
 import { buildAdmin, buildUser, startTestBlog } from '../testing/test-blog';
 import type { TestBlog } from '../testing/test-blog';
@@ -117,10 +118,12 @@ describe('the community digest job', () => {
   });
 
   it('rewrites the same story when run again for the week, and writes nothing for an empty week', async () => {
-    const core = createBlogCore({
-      ...blog.deps,
-      uow: { withEvents: () => Promise.reject(new Error('unused')), wakeRelay: () => undefined },
-    });
+    const core = createBlogCore(
+      serviceKit(blog.deps, {
+        withEvents: () => Promise.reject(new Error('unused')),
+        wakeRelay: () => undefined,
+      }),
+    );
     const again = await writeDigest(core, '2026-W20');
     expect(again?.slug).toBe('community-digest-2026-w20');
     const stories = await blog.rows(sql`select 1 from blog.posts where slug = 'community-digest-2026-w20'`);

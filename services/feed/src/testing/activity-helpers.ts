@@ -1,6 +1,6 @@
 import { getActivityRoute } from '@saathi/contracts';
 import type { ActivityDetail, FeedPost } from '@saathi/contracts';
-import { createUnitOfWork } from '@saathi/platform';
+import { createUnitOfWork, serviceKit } from '@saathi/platform';
 import type { AuthUser } from '@saathi/platform';
 import { createFeedCore } from '../use-cases/feed-core';
 import type { FeedCore } from '../use-cases/feed-core';
@@ -20,10 +20,10 @@ export function local(at: Date) {
  */
 export function sweeperCore(feed: TestFeed): FeedCore {
   return createFeedCore(
-    {
-      ...feed.deps,
-      uow: createUnitOfWork({ db: feed.deps.db.db, schema: 'feed', clock: feed.clock, wake: () => {} }),
-    },
+    serviceKit(
+      feed.deps,
+      createUnitOfWork({ db: feed.deps.db.db, schema: 'feed', clock: feed.clock, wake: () => {} }),
+    ),
     { cache: false },
   );
 }

@@ -1,4 +1,4 @@
-import { createMemoryRateLimiter, ErasedPeople } from '@saathi/platform';
+import { ErasedPeople } from '@saathi/platform';
 import type { AuthUser, Clock, JobQueue, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
 import { CellCache } from '../cache/cell-cache';
 import { CircleCellCache } from '../cache/circle-cells';
@@ -152,7 +152,7 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
         : null,
     moderationRecheckMs: MODERATION_RECHECK_MS,
     // Shared across replicas in the cluster (Redis); the one-process mode counts in memory.
-    rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
+    rateLimiter: kit.rateLimiter,
     writesPerHour: {
       posts: kit.config.POSTS_PER_HOUR,
       comments: kit.config.COMMENTS_PER_HOUR,

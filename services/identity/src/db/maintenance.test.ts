@@ -37,7 +37,7 @@ async function register(): Promise<string> {
 }
 
 describe('identity event tables prune', () => {
-  // The platform adds it to every listed service's periodic tasks (upkeepOf), under this name.
+  // The platform adds it to every service's periodic tasks (upkeepOf), under this name.
   const prune = [eventTablesPrune('identity', identityService.dbSchema)].find(
     (task) => task.name === 'identity-event-tables-prune',
   );

@@ -1,4 +1,4 @@
-import { createMemoryRateLimiter, resolveSessionsWith, sealToken } from '@saathi/platform';
+import { resolveSessionsWith, sealToken } from '@saathi/platform';
 import type { Clock, JobQueue, ServiceHost, ServiceKit, UnitOfWork } from '@saathi/platform';
 import { AccessTokens } from '../auth/access-token';
 import { DeviceTokens } from '../auth/device-token';
@@ -155,7 +155,7 @@ function attemptLimits(kit: ServiceKit<Config>): AttemptLimits {
   const { config } = kit;
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   const perWindow = (limit: number) => ({ limit, windowMs });
-  return new AttemptLimits(kit.rateLimiter ?? createMemoryRateLimiter(), {
+  return new AttemptLimits(kit.rateLimiter, {
     loginPerIp: perWindow(config.RATE_LIMIT_LOGIN_PER_IP),
     loginPerAccount: {
       limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userReinstatedV1, userSuspendedV1 } from '@saathi/contracts';
 import type { SessionsRepository } from '../db/sessions-repository';
 import type { UsersRepository } from '../db/users-repository';
+import type { SessionCache } from '../auth/session-cache';
 import { consumed, fake, fakeClock, NOW } from '../testing/fake-core';
 import { reinstateAccount, suspendAccount } from './suspensions';
 
@@ -30,6 +31,11 @@ function core(options: { applies?: boolean; ended?: string[] } = {}) {
         return Promise.resolve(options.ended ?? ['s1', 's2']);
       },
     }),
+    sessionCache: fake<SessionCache>({
+      clear: () => {
+        calls.push(['clearSessionCache']);
+      },
+    }),
   };
 }
 
@@ -42,6 +48,10 @@ describe('suspendAccount', () => {
       ['suspend', userId, event.occurredAt],
       ['revokeAll', userId, 'suspended'],
     ]);
+    // This replica's signed-in lookups go once the transaction commits, not before.
+    expect(event.afterCommits).toHaveLength(1);
+    for (const run of event.afterCommits) run();
+    expect(deps.calls.at(-1)).toEqual(['clearSessionCache']);
     expect(event.emitted).toEqual([
       {
         type: 'identity.session.revoked.v1',
@@ -60,6 +70,7 @@ describe('suspendAccount', () => {
     await suspendAccount(deps, event);
     expect(deps.calls).toEqual([['suspend', userId, event.occurredAt]]);
     expect(event.emitted).toEqual([]);
+    expect(event.afterCommits).toEqual([]);
   });
 
   it('announces nothing when no session was live', async () => {

@@ -13,13 +13,15 @@ import type { IdentityCore } from './identity-core';
  * (createIfUserUnchanged).
  */
 export async function suspendAccount(
-  core: Pick<IdentityCore, 'users' | 'sessions' | 'clock' | 'accessTtlSeconds'>,
-  { data, occurredAt, tx, emit }: ConsumedEvent<typeof userSuspendedV1>,
+  core: Pick<IdentityCore, 'users' | 'sessions' | 'sessionCache' | 'clock' | 'accessTtlSeconds'>,
+  { data, occurredAt, tx, emit, afterCommit }: ConsumedEvent<typeof userSuspendedV1>,
 ): Promise<void> {
   if (!(await core.users.with(tx).suspend(data.userId, occurredAt))) return;
   const now = core.clock.now();
   const ended = await core.sessions.with(tx).revokeAllForUser(data.userId, 'suspended', now);
   emitSessionsRevoked(emit, data.userId, ended, core.accessTtlSeconds, now);
+  // This replica forgets at once; the others when `session.revoked` reaches them.
+  afterCommit(() => core.sessionCache.clear());
 }
 
 /**

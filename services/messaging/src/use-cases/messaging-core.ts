@@ -1,4 +1,4 @@
-import { createGroupCommit, createMemoryRateLimiter, ErasedPeople } from '@saathi/platform';
+import { createGroupCommit, ErasedPeople } from '@saathi/platform';
 import type {
   Clock,
   EventBus,
@@ -115,7 +115,7 @@ export function createMessagingCore(kit: ServiceKit<Config>, host: ServiceHost):
     revokedSessions,
     bus: kit.bus,
     // Shared across replicas in the cluster (Redis); the one-process mode counts in memory.
-    rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
+    rateLimiter: kit.rateLimiter,
     conversationStartsPerHour: kit.config.CONVERSATION_STARTS_PER_HOUR,
   };
 }

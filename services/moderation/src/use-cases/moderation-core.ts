@@ -1,4 +1,4 @@
-import { createMemoryRateLimiter, ErasedPeople } from '@saathi/platform';
+import { ErasedPeople } from '@saathi/platform';
 import type { Clock, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
 import type { Config } from '../config';
 import { AccountErasureRepository } from '../db/account-erasure-repository';
@@ -44,7 +44,7 @@ export function createModerationCore(kit: ServiceKit<Config>): ModerationCore {
     retention: new RetentionRepository(db),
     exports: new ExportRepository(db),
     hideAfterReports: kit.config.HIDE_AFTER_REPORTS,
-    rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
+    rateLimiter: kit.rateLimiter,
     reportsPerHour: kit.config.REPORTS_PER_HOUR,
   };
 }

@@ -1,5 +1,5 @@
 import type { Clock, JobQueue, Logger, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
-import { createMemoryRateLimiter, ErasedPeople } from '@saathi/platform';
+import { ErasedPeople } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityMailsRepository } from '../db/activity-mails-repository';
 import { ActivityPeopleRepository } from '../db/activity-people-repository';
@@ -92,6 +92,6 @@ export function createNotificationCore(kit: ServiceKit<Config>): NotificationCor
     sentEmails: new SentEmailsRepository(db),
     accountErasure: new AccountErasureRepository(db),
     exports: new ExportRepository(db),
-    rateLimiter: kit.rateLimiter ?? createMemoryRateLimiter(),
+    rateLimiter: kit.rateLimiter,
   };
 }

@@ -10,10 +10,10 @@ import { eventTablesPrune } from './event-tables-prune';
 import type { Emit } from './unit-of-work';
 
 /**
- * Binds a listed service's entries to its core: routes on the app (the export part in the scope
+ * Binds a service's entries to its core: routes on the app (the export part in the scope
  * that accepts identity's export token), one durable per consumer, its jobs and its broadcasts.
  */
-export async function bindListedService<C extends ServiceEnv, Core>(
+export async function bindEntries<C extends ServiceEnv, Core>(
   definition: ServiceDefinition<C, Core>,
   app: App,
   kit: ServiceKit<C>,
@@ -47,7 +47,7 @@ export async function bindListedService<C extends ServiceEnv, Core>(
 }
 
 /**
- * A listed service serves exactly its contract's routes (`ROUTES_BY_SERVICE`, the gateway's
+ * A service serves exactly its contract's routes (`ROUTES_BY_SERVICE`, the gateway's
  * routing table): an entry the gateway would never forward, or a declared route nobody handles
  * (a 404 behind the gateway), stops the start.
  */
@@ -86,7 +86,7 @@ function subscribeEntry<C, Core>(
     handle: async (envelope) => {
       if (settleFirst && (await settleFirst(core, [envelope.data]))[0]) return;
       await kit.uow.withEvents(
-        (tx, emit) =>
+        (tx, emit, afterCommit) =>
           consumeOnce(tx, schema, durable, envelope, async (inner) => {
             await consumer.run(core, {
               data: envelope.data,
@@ -94,6 +94,7 @@ function subscribeEntry<C, Core>(
               occurredAt: new Date(envelope.occurredAt),
               tx: inner,
               emit,
+              afterCommit,
             });
           }),
         { traceId: envelope.traceId },
@@ -111,7 +112,7 @@ function subscribeEntry<C, Core>(
       const envelopes = settleFirst ? all.filter((_, index) => !settled[index]) : all;
       if (envelopes.length === 0) return;
       await kit.uow.withEvents(
-        (tx, emit) =>
+        (tx, emit, afterCommit) =>
           consumeBatchOnce(tx, schema, durable, envelopes, async (inner, fresh) => {
             for (const envelope of fresh) {
               // Each event's announcements carry its own trace, as they would handled alone.
@@ -123,6 +124,7 @@ function subscribeEntry<C, Core>(
                 occurredAt: new Date(envelope.occurredAt),
                 tx: inner,
                 emit: emitAs,
+                afterCommit,
               });
             }
           }),
@@ -132,7 +134,7 @@ function subscribeEntry<C, Core>(
   });
 }
 
-/** What the platform runs for every listed service: its event tables' hourly prune. */
+/** What the platform runs for every service: its event tables' hourly prune. */
 export function upkeepOf<C>(definition: Pick<ServiceDefinition, 'name' | 'dbSchema'>): PeriodicTask<C>[] {
   return [eventTablesPrune<C>(definition.name, definition.dbSchema)];
 }

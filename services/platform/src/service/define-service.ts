@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RevokedSessions } from '../auth/revoked-sessions';
 import type { App, CreateAppOptions } from '../http/create-app';
 import type { Mailer, ServiceDeps } from '../ports';
-import type { JobContext } from '../ports';
+import type { JobContext, RateLimiter } from '../ports';
 import type { ServiceEnv } from '../runtime/service-module';
 import type { UnitOfWork } from './unit-of-work';
 import type { BroadcastEntry, ConsumerEntry, JobEntry, PeriodicEntry, RouteEntry } from './entries';
@@ -11,6 +11,8 @@ import type { BroadcastEntry, ConsumerEntry, JobEntry, PeriodicEntry, RouteEntry
 /** What a service's own code receives: the ports, plus its unit of work for changes with events. */
 export interface ServiceKit<C> extends ServiceDeps<C> {
   uow: UnitOfWork;
+  /** The deps' shared counters, or this process's own when none were given (embedded, tests). */
+  rateLimiter: RateLimiter;
 }
 
 /** Background work on a fixed period (sweeps, clean-ups); failures are logged, never thrown. */
@@ -28,7 +30,7 @@ export interface QueueWorker<C, N extends QueueName = QueueName> {
 }
 
 /**
- * What a listed service's `core` may take from the process beyond the ports: the app (a service
+ * What a service's `core` may take from the process beyond the ports: the app (a service
  * that serves more than HTTP on it, such as messaging's Socket.IO server) and the process's one
  * list of revoked sessions, which the app's token checks already use.
  */

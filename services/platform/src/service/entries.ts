@@ -16,7 +16,7 @@ import type { App } from '../http/create-app';
 import type { BroadcastOptions, Db, JobContext } from '../ports';
 import { registerRoute } from './register-route';
 import type { RouteRequest, RouteReturn } from './register-route';
-import type { Emit } from './unit-of-work';
+import type { AfterCommit, Emit } from './unit-of-work';
 
 /**
  * The entries of a service's table of contents (`defineService({ core, routes, consumers, … })`):
@@ -184,6 +184,8 @@ export interface ConsumedEvent<E extends EventDefinition> {
   tx: Db;
   /** Events the handling announces commit with it too (the outbox), with this event's trace. */
   emit: Emit;
+  /** Runs once the transaction has committed (a process-local cache to clear), never on a rollback. */
+  afterCommit: AfterCommit;
 }
 
 export interface OnEventOptions {

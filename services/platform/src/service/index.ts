@@ -17,7 +17,7 @@ export type {
 } from './entries';
 export { isOutcome, Outcome, OUTCOME_STATUS, outcomes, withinRate } from './outcomes';
 export type { OutcomeKind } from './outcomes';
-export { serviceMigrations, startService, startWorker } from './start-service';
+export { serviceKit, serviceMigrations, startService, startWorker } from './start-service';
 export { registerRoute, resolveSessionsWith } from './register-route';
 export type { RegisterRouteOptions, RouteRequest, RouteReturn, SessionResolver } from './register-route';
 export { enforceDeclaredRoutes, UndeclaredRouteError } from './declared-routes';

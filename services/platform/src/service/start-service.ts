@@ -9,9 +9,18 @@ import type { Mailer, Migration, RunningService, ServiceDeps } from '../ports';
 import type { RunningWorker, ServiceEnv } from '../runtime/service-module';
 import { enforceDeclaredRoutes } from './declared-routes';
 import type { PeriodicTask, ServiceDefinition, ServiceKit } from './define-service';
-import { createUnitOfWork } from './unit-of-work';
-import { bindListedService, checkServedRoutes, upkeepOf } from './bind-entries';
+import { createUnitOfWork, type UnitOfWork } from './unit-of-work';
+import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter';
+import { bindEntries, checkServedRoutes, upkeepOf } from './bind-entries';
 import { registerOperationalMetrics } from '../observability/operational-metrics';
+
+/**
+ * What a service's core is built from: its deps, its unit of work, and attempt counters (the
+ * deps' shared ones, or this process's own when none were given: embedded mode, most tests).
+ */
+export function serviceKit<C>(deps: ServiceDeps<C>, uow: UnitOfWork): ServiceKit<C> {
+  return { ...deps, uow, rateLimiter: deps.rateLimiter ?? createMemoryRateLimiter() };
+}
 
 /** A service's migrations in order: the platform's outbox and inbox tables, then its own. */
 export function serviceMigrations(
@@ -55,7 +64,7 @@ export async function startService<C extends ServiceEnv>(
     clock: deps.clock,
     wake: () => relay.kick(),
   });
-  const kit: ServiceKit<C> = { ...deps, uow };
+  const kit = serviceKit(deps, uow);
 
   // A service whose config makes the key optional (notification, until it has signed-in
   // routes) runs without token checks; its requests then have no user.
@@ -118,7 +127,7 @@ async function startEntries<C extends ServiceEnv, Core>(
   enforceDeclaredRoutes(app, definition.name, served);
   await definition.plugins?.(app, kit);
   const core = await definition.core(kit, { app, revokedSessions });
-  await bindListedService(definition, app, kit, core, publicKey);
+  await bindEntries(definition, app, kit, core, publicKey);
   await definition.onStart?.(core, kit);
   return [
     ...upkeepOf<C>(definition),
@@ -144,7 +153,7 @@ export async function startWorker<C extends ServiceEnv>(
     // The service's relay (another process) publishes what a worker writes; it polls.
     wake: () => undefined,
   });
-  const kit = { ...deps, uow };
+  const kit = { ...serviceKit(deps, uow), mailer: deps.mailer };
   for (const worker of definition.workers ?? []) {
     await deps.queue.process(worker.queue, worker.handler(kit), {
       ...(worker.concurrency ? { concurrency: worker.concurrency } : {}),

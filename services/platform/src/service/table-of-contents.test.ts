@@ -22,7 +22,7 @@ import { outcomes } from './outcomes';
 import { startService } from './start-service';
 
 // A service on the table-of-contents shape: routes, consumers and periods bound to use cases.
-const logger = createLogger({ name: 'listed-test', level: 'silent' });
+const logger = createLogger({ name: 'table-of-contents-test', level: 'silent' });
 const configSchema = commonEnvSchema.extend(
   infraEnvSchema.pick({ DATABASE_URL: true, NATS_URL: true, REDIS_URL: true }).shape,
 );
@@ -58,6 +58,8 @@ const mineRoute = defineRoute({
 interface NotesCore {
   notes: Set<string>;
   heard: string[];
+  /** What consumers left for after their commit, once it came. */
+  committed: string[];
   ticks: number;
 }
 
@@ -79,9 +81,13 @@ function readNote(
   return { text: params.text, signedIn: user !== null };
 }
 
-async function echoNote(core: Pick<NotesCore, 'heard'>, { data, emit }: ConsumedEvent<typeof noteAdded>) {
+async function echoNote(
+  core: Pick<NotesCore, 'heard' | 'committed'>,
+  { data, emit, afterCommit }: ConsumedEvent<typeof noteAdded>,
+) {
   core.heard.push(data.text);
   emit(noteEchoed, { text: data.text });
+  afterCommit(() => core.committed.push(data.text));
   if (data.text === 'fails') throw new Error('not done');
   return Promise.resolve();
 }
@@ -90,7 +96,7 @@ let database: TestDatabase;
 let bus: EventBus;
 const stops: (() => Promise<void>)[] = [];
 beforeAll(async () => {
-  database = await createTestDatabase('listed');
+  database = await createTestDatabase('contents');
 });
 afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
@@ -135,10 +141,10 @@ function notesService(
   });
 }
 
-describe('a listed service', () => {
+describe('a service’s table of contents', () => {
   it('answers a route with its use case’s body, at the route’s declared status, and outcomes as their status and message', async () => {
-    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
-    const running = await start(notesService(uniqueName('listed_routes'), core));
+    const core: NotesCore = { notes: new Set(), heard: [], committed: [], ticks: 0 };
+    const running = await start(notesService(uniqueName('contents_routes'), core));
     const add = (text: string) =>
       running.app.inject({ method: 'POST', url: '/api/kit-notes', payload: { text } });
 
@@ -162,9 +168,9 @@ describe('a listed service', () => {
 
   it('checks a route’s access before its use case runs', async () => {
     let ran = false;
-    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
+    const core: NotesCore = { notes: new Set(), heard: [], committed: [], ticks: 0 };
     const running = await start(
-      notesService(uniqueName('listed_access'), core, {
+      notesService(uniqueName('contents_access'), core, {
         routes: [
           handle(mineRoute, (_core, { user }) => {
             ran = true;
@@ -178,9 +184,9 @@ describe('a listed service', () => {
   });
 
   it('serves exactly its contract’s routes: a declared route without an entry stops the start', async () => {
-    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
+    const core: NotesCore = { notes: new Set(), heard: [], committed: [], ticks: 0 };
     await expect(
-      start({ ...notesService(uniqueName('listed_contract'), core), name: 'moderation', consumers: [] }),
+      start({ ...notesService(uniqueName('contents_contract'), core), name: 'moderation', consumers: [] }),
     ).rejects.toThrow(/POST \/api\/moderation\/reports.*lists no entry/);
   });
 
@@ -188,9 +194,9 @@ describe('a listed service', () => {
     expect(() => handle(addNoteRoute, () => ({ text: 'x' }))).toThrow(/handlePublic/);
   });
 
-  it('handles each event once, its inbox entry, writes and events in one transaction, retrying a failure', async () => {
-    const schema = uniqueName('listed_events');
-    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
+  it('handles each event once, its inbox entry, writes and events in one transaction (after-commit steps after it), retrying a failure', async () => {
+    const schema = uniqueName('contents_events');
+    const core: NotesCore = { notes: new Set(), heard: [], committed: [], ticks: 0 };
     await start(notesService(schema, core));
     // An event already in the inbox (handled before a crash lost its acknowledgement) changes nothing.
     const handled: EventEnvelope<{ text: string }> = makeEnvelope(
@@ -206,8 +212,10 @@ describe('a listed service', () => {
     await waitFor(async () => (await outbox(schema)).length === 1, 5_000, 'the echo');
     await bus.publish(makeEnvelope(noteAdded, { text: 'fails' }, { traceId: 't-2' }));
     await waitFor(() => core.heard.filter((text) => text === 'fails').length === 2, 5_000, 'the retry');
-    // Handled once; the failed event's echo rolled back with it, twice.
+    // Handled once; the failed event's echo rolled back with it, twice, and its after-commit step
+    // never ran.
     expect(core.heard.filter((text) => text !== 'fails')).toEqual(['once']);
+    expect(core.committed).toEqual(['once']);
     expect(await outbox(schema)).toEqual([{ type: 'kit.note.echoed.v1', text: 'once', traceId: 't-1' }]);
     const inbox = await queryRows<{ consumer: string }>(
       database.port.db,
@@ -217,16 +225,16 @@ describe('a listed service', () => {
   });
 
   it('names durables after the service, and runs its periodic use cases with the platform’s upkeep', async () => {
-    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
+    const core: NotesCore = { notes: new Set(), heard: [], committed: [], ticks: 0 };
     await expect(
       start(
-        notesService(uniqueName('listed_durable'), core, {
+        notesService(uniqueName('contents_durable'), core, {
           consumers: [onEvent(noteAdded, 'echo', echoNote)],
         }),
       ),
     ).rejects.toThrow(/kit\.<what it does>/);
     await start(
-      notesService(uniqueName('listed_periodic'), core, {
+      notesService(uniqueName('contents_periodic'), core, {
         periodic: [
           every('kit-tick', 20, (given: NotesCore) => {
             given.ticks += 1;
@@ -239,9 +247,9 @@ describe('a listed service', () => {
   });
 
   it('runs onStart with the core at start, and a failing one fails the start', async () => {
-    const core: NotesCore = { notes: new Set(), heard: [], ticks: 0 };
+    const core: NotesCore = { notes: new Set(), heard: [], committed: [], ticks: 0 };
     const running = await start(
-      notesService(uniqueName('listed_start'), core, {
+      notesService(uniqueName('contents_start'), core, {
         onStart: (given) => {
           given.notes.add('started');
           return Promise.resolve();
@@ -252,7 +260,7 @@ describe('a listed service', () => {
     expect(read.statusCode).toBe(200);
     await expect(
       start(
-        notesService(uniqueName('listed_start_fails'), core, {
+        notesService(uniqueName('contents_start_fails'), core, {
           onStart: () => Promise.reject(new Error('no schedule')),
         }),
       ),

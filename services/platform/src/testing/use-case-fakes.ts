@@ -122,20 +122,26 @@ export function envelopeOf<E extends EventDefinition>(
   };
 }
 
-/** An event use case's input; what it emits is kept in `emitted`. */
+/**
+ * An event use case's input; what it emits is kept in `emitted`, what it leaves for after the
+ * commit in `afterCommits` (a test calls them to play the commit).
+ */
 export function consumed<E extends EventDefinition>(
   event: E,
   data: EventData<E>,
   occurredAt = new Date('2026-06-01T11:00:00.000Z'),
-): ConsumedEvent<E> & { emitted: Emitted[] } {
+): ConsumedEvent<E> & { emitted: Emitted[]; afterCommits: (() => void)[] } {
   const emitted: Emitted[] = [];
+  const afterCommits: (() => void)[] = [];
   return {
     data,
     envelope: envelopeOf(event, data, occurredAt),
     occurredAt,
     tx: fakeTx,
     emit: (type, payload) => emitted.push({ type: type.type, data: payload }),
+    afterCommit: (fn) => afterCommits.push(fn),
     emitted,
+    afterCommits,
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createUnitOfWork, queryRows } from '@saathi/platform';
+import { createUnitOfWork, queryRows, serviceKit } from '@saathi/platform';
 import type { UnitOfWork } from '@saathi/platform';
 import { createIdentityCore } from '../../use-cases/identity-core';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
@@ -34,7 +34,7 @@ describe('endSession', () => {
       clock: identity.clock,
       wake: () => undefined,
     });
-    const core = createIdentityCore({ ...identity.deps, uow });
+    const core = createIdentityCore(serviceKit(identity.deps, uow));
     // Another request reads the session (still live: the logout has not committed) and caches it
     // at the last moment before the commit — the window that a clear before the commit leaves.
     const racingUow: UnitOfWork = {

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE, IdentityMessages, userSuspendedV1 } from '@saathi/contracts';
-import { createMemoryRateLimiter, createUnitOfWork, makeEnvelope, queryRows } from '@saathi/platform';
+import {
+  createMemoryRateLimiter,
+  createUnitOfWork,
+  makeEnvelope,
+  queryRows,
+  serviceKit,
+} from '@saathi/platform';
 import type { RateLimiter, UnitOfWork } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { sql } from 'drizzle-orm';
@@ -86,7 +92,7 @@ function coreWith(uow?: UnitOfWork) {
     clock: identity.clock,
     wake: () => undefined,
   });
-  return createIdentityCore({ ...identity.deps, uow: uow ?? own });
+  return createIdentityCore(serviceKit(identity.deps, uow ?? own));
 }
 
 /** A usable reset link for the account, as the mail would carry it. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DataExportMessages, QueueName } from '@saathi/contracts';
 import type { DataExportStatus } from '@saathi/contracts';
-import { createAccessTokenVerifier, queryRows, verifyExportToken } from '@saathi/platform';
+import { createAccessTokenVerifier, queryRows, serviceKit, verifyExportToken } from '@saathi/platform';
 import { DataExportsRepository } from '../../db/data-exports-repository';
 import { buildRegistration, startTestIdentity } from '../../testing/test-service';
 import type { TestIdentity } from '../../testing/test-service';
@@ -246,7 +246,7 @@ describe('download my data, assembled by a job', () => {
     failing.add(asha.id);
     const started = await request(asha.browser);
     // The last attempt, as the queue runs it once the earlier ones have failed.
-    const core = createIdentityCore({ ...identity.deps, uow: undefined as never });
+    const core = createIdentityCore(serviceKit(identity.deps, undefined as never));
     const job = (attempt: Parameters<typeof assembleDataExport>[1]) => assembleDataExport(core, attempt);
     const lastAttempt = {
       id: 'x',

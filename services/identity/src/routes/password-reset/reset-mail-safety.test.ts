@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TOKEN_PURPOSE } from '@saathi/contracts';
-import { createMemoryRateLimiter, createUnitOfWork, openToken, queryRows } from '@saathi/platform';
+import {
+  createMemoryRateLimiter,
+  createUnitOfWork,
+  openToken,
+  queryRows,
+  serviceKit,
+} from '@saathi/platform';
 import type { UnitOfWork } from '@saathi/platform';
 import { waitFor } from '@saathi/platform/testing';
 import { sql } from 'drizzle-orm';
@@ -111,15 +117,17 @@ describe('forgot-password per address', () => {
   it('does the same steps for a known and an unknown address, and mails only the known one', async () => {
     const steps = { known: [] as string[], unknown: [] as string[] };
     const emitted = { known: 0, unknown: 0 };
-    const core = createIdentityCore({
-      ...identity.deps,
-      uow: createUnitOfWork({
-        db: identity.database.port.db,
-        schema: 'identity',
-        clock: identity.clock,
-        wake: () => undefined,
-      }),
-    });
+    const core = createIdentityCore(
+      serviceKit(
+        identity.deps,
+        createUnitOfWork({
+          db: identity.database.port.db,
+          schema: 'identity',
+          clock: identity.clock,
+          wake: () => undefined,
+        }),
+      ),
+    );
     const everyLimit = { limit: 1000, windowMs: 60_000 };
     const rules = Object.fromEntries(
       (
