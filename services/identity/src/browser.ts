@@ -15,6 +15,7 @@ import type {
   resetPasswordRoute,
   validateResetTokenRoute,
 } from '@saathi/contracts';
+import { requestMetaOf } from '@saathi/platform';
 import type { RouteRequest } from '@saathi/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rememberUser, userOf } from './auth/identity-sessions';
@@ -30,7 +31,7 @@ import {
   googleErrorLocation,
   startGoogleSignIn,
 } from './use-cases/google';
-import type { IdentityCore, RequestMeta } from './use-cases/identity-core';
+import type { IdentityCore } from './use-cases/identity-core';
 import { checkResetToken, resetPassword } from './use-cases/password-reset';
 import { createProfile } from './use-cases/profile';
 import { profileImage } from './use-cases/profile-images';
@@ -41,8 +42,6 @@ import { toCurrentUser } from './users-view';
  * clear the session cookies, redirect, or answer a document. Each reads the request, calls a use
  * case and shapes the reply; the policy stays in the use case.
  */
-
-const metaOf = (request: FastifyRequest): RequestMeta => ({ traceId: request.traceId, ip: request.ip });
 
 /** A browser signed in: its session's cookies, and the device cookie that names it to this account. */
 async function startBrowserSession(
@@ -74,7 +73,7 @@ export async function login(
 ) {
   const user = await signIn(core, {
     body: request.body,
-    meta: { ...metaOf(request), deviceToken: core.devices.fromRequest(request) },
+    meta: { ...requestMetaOf(request), deviceToken: core.devices.fromRequest(request) },
   });
   await startBrowserSession(core, request, reply, user);
   return toCurrentUser(user);
@@ -85,7 +84,7 @@ export async function register(
   request: RouteRequest<typeof registerRoute>,
   reply: FastifyReply,
 ) {
-  const user = await registerAccount(core, { body: request.body, meta: metaOf(request) });
+  const user = await registerAccount(core, { body: request.body, meta: requestMetaOf(request) });
   await startBrowserSession(core, request, reply, user);
   return reply.code(201).send(toCurrentUser(user));
 }
@@ -130,7 +129,7 @@ export async function passwordReset(
     core,
     request.body,
     current ? { userId: current.user.id, sessionId: current.sessionId } : null,
-    metaOf(request),
+    requestMetaOf(request),
   );
   request.log.info({ userId }, 'password reset completed; other sessions revoked');
   return { message: IdentityMessages.passwordResetDone };
@@ -173,7 +172,7 @@ export async function googleCallback(
     const result = await finishGoogleSignIn(core, {
       flowCookie: request.cookies[GOOGLE_FLOW_COOKIE],
       query,
-      meta: metaOf(request),
+      meta: requestMetaOf(request),
     });
     if (result.kind === 'no-flow') request.log.info('google callback without a valid flow cookie');
     if (result.kind !== 'signed-in') return reply.redirect(googleErrorLocation(result.message), 302);
@@ -194,7 +193,7 @@ export async function saveProfile(
   const { profile, created } = await createProfile(core, {
     user: userOf(request),
     body: request.body,
-    meta: metaOf(request),
+    meta: requestMetaOf(request),
   });
   return reply.code(created ? 201 : 200).send(profile);
 }
@@ -209,7 +208,7 @@ export async function removeAccount(
   const answer = await deleteAccount(core, {
     current: { userId: user.id, sessionId },
     password: request.body.password,
-    meta: metaOf(request),
+    meta: requestMetaOf(request),
   });
   core.browserSessions.clearCookies(reply);
   core.devices.clearCookie(reply);

@@ -55,6 +55,7 @@ import {
   handlePublic,
   handleRaw,
   onEvent,
+  requestMetaOf,
 } from '@saathi/platform';
 import { configSchema } from './config';
 import type { Config } from './config';
@@ -112,7 +113,7 @@ export const notificationService = defineService({
         await sendFeedback(core, {
           user: request.user ?? null,
           body: request.body,
-          meta: { traceId: request.traceId, ip: request.ip },
+          meta: requestMetaOf(request),
           userAgent: request.headers['user-agent'],
         }),
       ),

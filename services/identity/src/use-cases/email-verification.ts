@@ -82,7 +82,10 @@ export async function verifyEmail(
     },
     { traceId: meta.traceId },
   );
-  if (verified) return { message: IdentityMessages.emailVerified };
+  if (verified) {
+    meta.log.info({ userId: verified.id }, 'email address verified');
+    return { message: IdentityMessages.emailVerified };
+  }
   // Nothing was used. A link that still works belongs to another account.
   if (await core.verifications.isUsable(tokenHash, now))
     throw outcomes.forbidden(

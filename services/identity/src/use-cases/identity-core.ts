@@ -77,12 +77,8 @@ export interface MailTokens {
   seal(purpose: string, token: string, expiresAt: Date): string;
 }
 
-/** The request facts a use case may need, without handing it the request. */
-export interface RequestMeta {
-  /** The request's trace id; it travels in the events' envelopes and the jobs it queues. */
-  traceId: string;
-  ip: string;
-}
+/** The request facts a use case may need, without handing it the request (the platform's). */
+export type { RequestMeta } from '@saathi/platform';
 
 /**
  * Identity's repositories, caches and settings, built once per process. Identity checks its own

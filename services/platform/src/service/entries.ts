@@ -9,7 +9,13 @@ import type {
   RouteQuery,
   RouteResult,
 } from '@saathi/contracts';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/tokens';
 import type { App } from '../http/create-app';
@@ -31,6 +37,8 @@ export interface RequestMeta {
   /** The request id; pass it to `withEvents` so the events join the request's trace. */
   traceId: string;
   ip: string;
+  /** The request's logger: a line logged here carries the request's id and route. */
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -69,8 +77,9 @@ export interface RouteEntry<Core> {
   bind(app: App, core: Core): void;
 }
 
-function metaOf(request: FastifyRequest): RequestMeta {
-  return { traceId: request.traceId, ip: request.ip };
+/** A request's facts for its use case (a raw handler calling a use case builds them with this). */
+export function requestMetaOf(request: FastifyRequest): RequestMeta {
+  return { traceId: request.traceId, ip: request.ip, log: request.log };
 }
 
 function bindUseCase<R extends AnyRoute, Core>(
@@ -125,7 +134,7 @@ export function handle<R extends AnyRoute, Core>(
       params: request.params,
       query: request.query,
       body: request.body,
-      meta: metaOf(request),
+      meta: requestMetaOf(request),
     });
   });
 }
@@ -142,7 +151,7 @@ export function handlePublic<R extends AnyRoute, Core>(
       params: request.params as RouteParams<R>,
       query: request.query as RouteQuery<R>,
       body: request.body as RouteBody<R>,
-      meta: metaOf(request),
+      meta: requestMetaOf(request),
     }),
   );
 }

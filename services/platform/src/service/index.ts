@@ -1,6 +1,15 @@
 export { defineService, defineWorker } from './define-service';
 export type { PeriodicTask, QueueWorker, ServiceDefinition, ServiceKit, ServiceHost } from './define-service';
-export { every, handle, handlePublic, handleRaw, onBroadcast, onEvent, onJob } from './entries';
+export {
+  every,
+  handle,
+  handlePublic,
+  handleRaw,
+  onBroadcast,
+  onEvent,
+  onJob,
+  requestMetaOf,
+} from './entries';
 export type {
   BroadcastEntry,
   ConsumedEvent,

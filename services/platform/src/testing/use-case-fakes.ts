@@ -2,6 +2,7 @@ import type { EventData, EventDefinition, EventEnvelope, JobData, QueueName } fr
 import type { Db } from '../ports';
 import type { AddJobOptions, JobQueue } from '../ports';
 import type { AuthUser } from '../auth/tokens';
+import { createLogger } from '../logging/create-logger';
 import type { ConsumedEvent, RequestMeta } from '../service/entries';
 import { Outcome } from '../service/outcomes';
 import type { Emit, UnitOfWork } from '../service/unit-of-work';
@@ -96,7 +97,11 @@ export function fakeQueue(): JobQueue & { added: QueuedJob[] } {
   });
 }
 
-export const fakeMeta: RequestMeta = { traceId: 'trace-1', ip: '127.0.0.1' };
+export const fakeMeta: RequestMeta = {
+  traceId: 'trace-1',
+  ip: '127.0.0.1',
+  log: createLogger({ name: 'use-case-test', level: 'silent' }),
+};
 
 /** A route use case's input. */
 export function routeInput<B = undefined, Q = undefined, P = undefined, U extends AuthUser | null = AuthUser>(

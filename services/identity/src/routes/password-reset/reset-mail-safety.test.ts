@@ -8,7 +8,7 @@ import {
   serviceKit,
 } from '@saathi/platform';
 import type { UnitOfWork } from '@saathi/platform';
-import { waitFor } from '@saathi/platform/testing';
+import { fakeMeta, waitFor } from '@saathi/platform/testing';
 import { sql } from 'drizzle-orm';
 import { createIdentityCore } from '../../use-cases/identity-core';
 import { sweepIdentity } from '../../db/maintenance';
@@ -173,7 +173,7 @@ describe('forgot-password per address', () => {
           resets: recorded('resets', core.resets, log),
           mailTokens: recorded('mailTokens', core.mailTokens, log),
         },
-        { body: { email }, meta: { traceId: 'test', ip: nextAddress() } },
+        { body: { email }, meta: { ...fakeMeta, traceId: 'test', ip: nextAddress() } },
       );
     };
     await run('known', (await registered()).email);
