@@ -190,7 +190,7 @@ async function startAt(
     const running = await startService(definition, portsFor(definition, definition.name));
     started.push(running);
     upstream[definition.name] = await running.app.listen({ port: 0, host: '127.0.0.1' });
-    if ((definition.workers ?? []).length > 0) {
+    if (definition.worker) {
       const ports = portsFor(definition, `${definition.name}-worker`);
       workers.push(await startWorker(definition, { ...ports, mailer }));
     }

@@ -23,7 +23,7 @@ describe('worker queues in the process table', () => {
   it.each(definitions.map((definition) => [definition.name, definition] as const))(
     "%s: its worker process lists exactly the service's worker queues",
     (name, definition) => {
-      const declared = (definition.workers ?? []).map((worker) => worker.queue).sort();
+      const declared = (definition.worker?.jobs ?? []).map((job) => job.queue).sort();
       const workerProcesses = PROCESSES.filter((p) => p.kind === 'worker' && p.service === name);
       if (declared.length === 0) {
         expect(workerProcesses).toEqual([]);

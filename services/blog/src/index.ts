@@ -11,7 +11,7 @@ import {
   updateBlogPostRoute,
   userDeletedV1,
 } from '@saathi/contracts';
-import { defineService, defineWorker, handle, handlePublic, handleRaw, onEvent } from '@saathi/platform';
+import { defineService, handle, handlePublic, handleRaw, onEvent, onJob } from '@saathi/platform';
 import { configSchema } from './config';
 import { SCHEMA } from './db/schema-name';
 import { blogDigestJob } from './jobs/digest';
@@ -58,5 +58,6 @@ export const blogService = defineService({
     onEvent(postCreatedV1, 'blog.activity-post-created', countPost),
     onEvent(userDeletedV1, 'blog.user-deleted', forgetAuthor),
   ],
-  workers: [defineWorker({ queue: QueueName.blogDigest, handler: blogDigestJob })],
+  // The worker process (worker.ts): the weekly digest, and one an admin asks for.
+  worker: { core: createBlogCore, jobs: [onJob(QueueName.blogDigest, blogDigestJob)] },
 });

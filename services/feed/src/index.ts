@@ -91,11 +91,11 @@ import {
 } from '@saathi/contracts';
 import {
   defineService,
-  defineWorker,
   every,
   handle,
   handlePublic,
   handleRaw,
+  onJob,
   onBroadcast,
   onEvent,
 } from '@saathi/platform';
@@ -304,11 +304,14 @@ export const feedService = defineService({
     onBroadcast(reportFiledV1, caches.forgetReporterExclusions),
   ],
   periodic: [every('feed-erased-people-prune', HOUR, forgetErasedPeople)],
-  // The feed worker process (worker.ts): each processor builds its own core, without caches.
-  workers: [
-    defineWorker({ queue: QueueName.postExpiry, handler: postExpiryJob }),
-    defineWorker({ queue: QueueName.botSeeding, handler: botSeedingJob }),
-    defineWorker({ queue: QueueName.activityReminders, handler: activityRemindersJob }),
-    defineWorker({ queue: QueueName.activityRepeats, handler: activityRepeatsJob }),
-  ],
+  // The feed worker process (worker.ts): the sweeps and the bot seeding, on a core without caches.
+  worker: {
+    core: (kit) => createFeedCore(kit, { cache: false }),
+    jobs: [
+      onJob(QueueName.postExpiry, postExpiryJob),
+      onJob(QueueName.botSeeding, botSeedingJob),
+      onJob(QueueName.activityReminders, activityRemindersJob),
+      onJob(QueueName.activityRepeats, activityRepeatsJob),
+    ],
+  },
 });

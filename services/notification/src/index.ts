@@ -49,16 +49,15 @@ import {
 } from '@saathi/contracts';
 import {
   defineService,
-  defineWorker,
   every,
   handle,
   handlePublic,
   handleRaw,
   onEvent,
+  onJob,
   requestMetaOf,
 } from '@saathi/platform';
 import { configSchema } from './config';
-import type { Config } from './config';
 import { noticeMessage, noticeMessagesWithoutChange } from './use-cases/message-notice';
 import { activityMailCheckJob } from './jobs/activity-mail-check';
 import { pushReleaseJob } from './jobs/push-release';
@@ -72,7 +71,7 @@ import { recordBlock, recordUnblock } from './use-cases/blocks';
 import * as circles from './use-cases/circle-notices';
 import { exportMyData } from './use-cases/export';
 import { listFeedback, sendFeedback } from './use-cases/feedback';
-import { createNotificationCore } from './use-cases/notification-core';
+import { createNotificationCore, createNotificationWorkerCore } from './use-cases/notification-core';
 import type { NotificationCore } from './use-cases/notification-core';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './use-cases/notifications';
 import { pageViewsReport, recordPageView } from './use-cases/page-views';
@@ -197,19 +196,15 @@ export const notificationService = defineService({
     onEvent(notificationMissedV1, 'notification.notification-missed', push.pushMissedNotice),
   ],
   periodic: [every('notification-prune', HOUR, pruneNotifications)],
-  workers: [
-    defineWorker<Config, 'email'>({ queue: QueueName.email, concurrency: 4, handler: sendEmailJob }),
-    defineWorker<Config, 'activity-mail-checks'>({
-      queue: QueueName.activityMailChecks,
-      concurrency: 2,
-      handler: activityMailCheckJob,
-    }),
-    // Pushes wait on the network, not the CPU: many at once keep a burst's latency low.
-    defineWorker<Config, 'web-push'>({ queue: QueueName.webPush, concurrency: 32, handler: webPushJob }),
-    defineWorker<Config, 'push-releases'>({
-      queue: QueueName.pushReleases,
-      concurrency: 4,
-      handler: pushReleaseJob,
-    }),
-  ],
+  // The worker process (worker.ts): mail, the activity-mail checks and pushes.
+  worker: {
+    core: createNotificationWorkerCore,
+    jobs: [
+      onJob(QueueName.email, sendEmailJob, { concurrency: 4 }),
+      onJob(QueueName.activityMailChecks, activityMailCheckJob, { concurrency: 2 }),
+      // Pushes wait on the network, not the CPU: many at once keep a burst's latency low.
+      onJob(QueueName.webPush, webPushJob, { concurrency: 32 }),
+      onJob(QueueName.pushReleases, pushReleaseJob, { concurrency: 4 }),
+    ],
+  },
 });

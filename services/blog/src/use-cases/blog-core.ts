@@ -1,4 +1,4 @@
-import type { Clock, JobQueue, ServiceKit } from '@saathi/platform';
+import type { Clock, JobQueue, Logger, ServiceKit } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityRepository } from '../db/activity-repository';
 import { BlogPostsRepository } from '../db/posts-repository';
@@ -9,6 +9,7 @@ import { BlogPostsRepository } from '../db/posts-repository';
  */
 export interface BlogCore {
   clock: Clock;
+  logger: Logger;
   queue: JobQueue;
   posts: BlogPostsRepository;
   activity: ActivityRepository;
@@ -17,6 +18,7 @@ export interface BlogCore {
 export function createBlogCore(kit: ServiceKit<Config>): BlogCore {
   return {
     clock: kit.clock,
+    logger: kit.logger,
     queue: kit.queue,
     posts: new BlogPostsRepository(kit.db.db),
     activity: new ActivityRepository(kit.db.db),

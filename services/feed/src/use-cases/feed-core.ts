@@ -1,5 +1,13 @@
 import { ErasedPeople } from '@saathi/platform';
-import type { AuthUser, Clock, JobQueue, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
+import type {
+  AuthUser,
+  Clock,
+  JobQueue,
+  Logger,
+  RateLimiter,
+  ServiceKit,
+  UnitOfWork,
+} from '@saathi/platform';
 import { CellCache } from '../cache/cell-cache';
 import { CircleCellCache } from '../cache/circle-cells';
 import { ViewerExclusions } from '../cache/viewer-exclusions';
@@ -45,6 +53,8 @@ const MODERATION_RECHECK_MS = 2_000;
 export interface FeedCore {
   uow: UnitOfWork;
   clock: Clock;
+  /** The process's logger (the worker's jobs report what they did). */
+  logger: Logger;
   queue: JobQueue;
   posts: PostsRepository;
   comments: CommentsRepository;
@@ -107,6 +117,7 @@ export function createFeedCore(kit: ServiceKit<Config>, options: { cache: boolea
   return {
     uow: kit.uow,
     clock: kit.clock,
+    logger: kit.logger,
     queue: kit.queue,
     posts,
     comments: new CommentsRepository(db),

@@ -20,6 +20,7 @@ import {
 } from '@saathi/platform';
 import { sql } from 'drizzle-orm';
 import { sendEmailJob } from '../jobs/send-email';
+import { createNotificationWorkerCore } from '../use-cases/notification-core';
 import { eventually, startTestNotification } from '../testing/test-notification';
 import type { TestNotification } from '../testing/test-notification';
 import { redeliveringBus } from '../testing/redelivering-bus';
@@ -44,6 +45,12 @@ afterAll(async () => {
   rmSync(mailDir, { recursive: true, force: true });
 });
 
+/** The worker process's core, mailing into this test's mailbox (the service's own processor runs too). */
+const workerCore = () =>
+  createNotificationWorkerCore({
+    ...notification.service.kit,
+    mailer: createFileMailer({ dir: mailDir, from: 'x <x@x.test>', logger }),
+  });
 const mailsTo = async (to: string) => (await readMailbox(mailDir)).filter((mail) => mail.to.includes(to));
 
 describe('mail path', () => {
@@ -200,11 +207,8 @@ describe('mail path', () => {
     });
 
     // The worker's processor run again for the same job (BullMQ redelivery after a stall).
-    const process = sendEmailJob({
-      ...notification.deps,
-      mailer: createFileMailer({ dir: mailDir, from: 'x <x@x.test>', logger }),
-    });
-    await process({ id: eventId, name: 'email', data: job, attemptsMade: 1 });
+    const core = workerCore();
+    await sendEmailJob(core, { id: eventId, name: 'email', data: job, attemptsMade: 1 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await mailsTo('once@example.com')).toHaveLength(1);
   });
@@ -212,14 +216,11 @@ describe('mail path', () => {
   it('a mail sent again after a crash before its sent-mark keeps its Message-ID', async () => {
     const eventId = randomUUID();
     const job = { to: 'crash@example.com', subject: 'Again', text: 'same message', dedupeKey: eventId };
-    const process = sendEmailJob({
-      ...notification.deps,
-      mailer: createFileMailer({ dir: mailDir, from: 'x <x@x.test>', logger }),
-    });
-    await process({ id: eventId, name: 'email', data: job, attemptsMade: 0 });
+    const core = workerCore();
+    await sendEmailJob(core, { id: eventId, name: 'email', data: job, attemptsMade: 0 });
     // The worker died after the SMTP server accepted the mail, before the mark committed.
     await notification.rows(sql`delete from notification.sent_emails where dedupe_key = ${eventId}`);
-    await process({ id: eventId, name: 'email', data: job, attemptsMade: 1 });
+    await sendEmailJob(core, { id: eventId, name: 'email', data: job, attemptsMade: 1 });
 
     const mails = await mailsTo('crash@example.com');
     expect(mails).toHaveLength(2);

@@ -1,8 +1,7 @@
 import { SEALED_TOKEN_PLACEHOLDER } from '@saathi/contracts';
 import { openToken } from '@saathi/platform';
-import type { JobContext, Mailer, ServiceDeps } from '@saathi/platform';
-import type { Config } from '../config';
-import { SentEmailsRepository } from '../db/sent-emails-repository';
+import type { JobContext } from '@saathi/platform';
+import type { NotificationWorkerCore } from '../use-cases/notification-core';
 
 /**
  * The Message-ID of the mail a job sends: the same for every attempt, so the copy a retry sends
@@ -22,42 +21,40 @@ export function mailMessageId(dedupeKey: string, from: string): string {
  * its Message-ID comes from the dedupe key, so mailbox providers that collapse one id (Gmail
  * does) show it once. The reliability test kills the worker mid-batch and counts both.
  */
-export function sendEmailJob(
-  deps: Pick<ServiceDeps<Config>, 'db' | 'clock' | 'logger' | 'config'> & { mailer: Mailer },
-) {
-  const sent = new SentEmailsRepository(deps.db.db);
-  return async (job: JobContext<'email'>): Promise<void> => {
-    const { dedupeKey, sealedToken, ...mail } = job.data;
-    if (await sent.wasSent(dedupeKey)) {
-      deps.logger.info({ jobId: job.id, dedupeKey }, 'mail already sent; skipping');
+export async function sendEmailJob(
+  core: Pick<NotificationWorkerCore, 'sentEmails' | 'clock' | 'logger' | 'config' | 'mailer'>,
+  job: JobContext<'email'>,
+): Promise<void> {
+  const { dedupeKey, sealedToken, ...mail } = job.data;
+  if (await core.sentEmails.wasSent(dedupeKey)) {
+    core.logger.info({ jobId: job.id, dedupeKey }, 'mail already sent; skipping');
+    return;
+  }
+  // The link's token is opened only now, in memory, just before the mail leaves.
+  let fill = (body: string) => body;
+  if (sealedToken) {
+    const token = openToken(
+      core.config.MAIL_TOKEN_KEY,
+      sealedToken.purpose,
+      sealedToken.value,
+      core.clock.now(),
+    );
+    if (token === null) {
+      // Expired (the link would not work any more) or not sealed with our key: nothing to send.
+      core.logger.warn(
+        { jobId: job.id, dedupeKey, purpose: sealedToken.purpose },
+        'sealed token unusable; mail dropped',
+      );
       return;
     }
-    // The link's token is opened only now, in memory, just before the mail leaves.
-    let fill = (body: string) => body;
-    if (sealedToken) {
-      const token = openToken(
-        deps.config.MAIL_TOKEN_KEY,
-        sealedToken.purpose,
-        sealedToken.value,
-        deps.clock.now(),
-      );
-      if (token === null) {
-        // Expired (the link would not work any more) or not sealed with our key: nothing to send.
-        deps.logger.warn(
-          { jobId: job.id, dedupeKey, purpose: sealedToken.purpose },
-          'sealed token unusable; mail dropped',
-        );
-        return;
-      }
-      fill = (body) => body.replaceAll(SEALED_TOKEN_PLACEHOLDER, encodeURIComponent(token));
-    }
-    await deps.mailer.send({
-      messageId: mailMessageId(dedupeKey, deps.config.MAIL_FROM),
-      to: mail.to,
-      subject: mail.subject,
-      text: fill(mail.text),
-      ...(mail.html ? { html: fill(mail.html) } : {}),
-    });
-    await sent.markSent(dedupeKey, deps.clock.now());
-  };
+    fill = (body) => body.replaceAll(SEALED_TOKEN_PLACEHOLDER, encodeURIComponent(token));
+  }
+  await core.mailer.send({
+    messageId: mailMessageId(dedupeKey, core.config.MAIL_FROM),
+    to: mail.to,
+    subject: mail.subject,
+    text: fill(mail.text),
+    ...(mail.html ? { html: fill(mail.html) } : {}),
+  });
+  await core.sentEmails.markSent(dedupeKey, core.clock.now());
 }

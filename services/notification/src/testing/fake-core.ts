@@ -42,6 +42,12 @@ export const testConfig: NotificationCore['config'] = {
   PUSH_MAX_ATTEMPTS: 5,
   PUSH_RETRY_BACKOFF_MS: 2_000,
   PUSH_GROUP_MS: 60_000,
+  MAIL_FROM: 'Saathi <no-reply@saathi.example>',
+  MAIL_TOKEN_KEY: Buffer.alloc(32, 7),
+  VAPID_PRIVATE_KEY: 'PrivateKeyOfTheTests',
+  VAPID_SUBJECT: 'mailto:admin@saathi.example',
+  PUSH_TTL_SECONDS: 86_400,
+  PUSH_MAX_FAILURES: 3,
 };
 
 /** A signed-in person. */

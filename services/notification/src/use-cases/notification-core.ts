@@ -1,4 +1,13 @@
-import type { Clock, JobQueue, Logger, RateLimiter, ServiceKit, UnitOfWork } from '@saathi/platform';
+import type {
+  Clock,
+  JobQueue,
+  Logger,
+  Mailer,
+  RateLimiter,
+  ServiceKit,
+  UnitOfWork,
+  WorkerKit,
+} from '@saathi/platform';
 import { ErasedPeople } from '@saathi/platform';
 import type { Config } from '../config';
 import { ActivityMailsRepository } from '../db/activity-mails-repository';
@@ -43,6 +52,12 @@ export interface NotificationCore {
     | 'PUSH_MAX_ATTEMPTS'
     | 'PUSH_RETRY_BACKOFF_MS'
     | 'PUSH_GROUP_MS'
+    | 'MAIL_FROM'
+    | 'MAIL_TOKEN_KEY'
+    | 'VAPID_PRIVATE_KEY'
+    | 'VAPID_SUBJECT'
+    | 'PUSH_TTL_SECONDS'
+    | 'PUSH_MAX_FAILURES'
   >;
   users: UsersRepository;
   notifications: NotificationsRepository;
@@ -67,6 +82,13 @@ export interface NotificationCore {
   exports: ExportRepository;
   /** Shared counters in cluster mode (Redis); this process's own otherwise. */
   rateLimiter: RateLimiter;
+}
+
+/** The worker process's core: the service's, and the mailer its email job sends with. */
+export type NotificationWorkerCore = NotificationCore & { mailer: Mailer };
+
+export function createNotificationWorkerCore(kit: WorkerKit<Config>): NotificationWorkerCore {
+  return { ...createNotificationCore(kit), mailer: kit.mailer };
 }
 
 export function createNotificationCore(kit: ServiceKit<Config>): NotificationCore {

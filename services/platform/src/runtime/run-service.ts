@@ -97,7 +97,7 @@ export async function runWorkerProcess<C extends ServiceEnv & { SMTP_URL?: strin
   registerOperationalMetrics(probes.httpMetrics.registry, {
     db: deps.db,
     queue: deps.queue,
-    queues: (definition.workers ?? []).map((worker) => worker.queue),
+    queues: (definition.worker?.jobs ?? []).map((job) => job.queue),
     onError: (err, source) => deps.logger.warn({ err, source }, 'a metric could not be read'),
   });
   await serve(probes, {

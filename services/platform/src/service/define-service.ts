@@ -1,9 +1,8 @@
-import type { QueueName } from '@saathi/contracts';
 import type { z } from 'zod';
 import type { RevokedSessions } from '../auth/revoked-sessions';
 import type { App, CreateAppOptions } from '../http/create-app';
 import type { Mailer, ServiceDeps } from '../ports';
-import type { JobContext, RateLimiter } from '../ports';
+import type { RateLimiter } from '../ports';
 import type { ServiceEnv } from '../runtime/service-module';
 import type { UnitOfWork } from './unit-of-work';
 import type { BroadcastEntry, ConsumerEntry, JobEntry, PeriodicEntry, RouteEntry } from './entries';
@@ -22,11 +21,18 @@ export interface PeriodicTask<C> {
   run(kit: ServiceKit<C>): Promise<unknown>;
 }
 
-/** A queue's processor, run by the service's worker process (and by the embedded host). */
-export interface QueueWorker<C, N extends QueueName = QueueName> {
-  queue: N;
-  concurrency?: number;
-  handler(kit: ServiceKit<C> & { mailer: Mailer }): (job: JobContext<N>) => Promise<void>;
+/** What a worker process's core is built from: the service's kit, and a mailer (refusing unless configured). */
+export type WorkerKit<C> = ServiceKit<C> & { mailer: Mailer };
+
+/**
+ * The worker process's part of the table of contents (run by `startWorker`: the service's worker
+ * process, or the embedded host): a core of its own, and every queue it works, each
+ * `onJob(queue, useCase)`.
+ */
+export interface WorkerDefinition<C, WorkerCore> {
+  /** Built once per worker process: without the service's caches (no broadcast keeps them fresh here). */
+  core(kit: WorkerKit<C>): WorkerCore | Promise<WorkerCore>;
+  jobs: readonly JobEntry<NoInfer<WorkerCore>>[];
 }
 
 /**
@@ -55,8 +61,6 @@ interface ServiceBase<C extends ServiceEnv> {
   auth: 'platform' | 'none';
   /** Extra app options derived from config (e.g. whom to trust for x-forwarded-for). */
   appOptions?: (config: C) => Partial<Pick<CreateAppOptions, 'trustProxy' | 'bodyLimit'>>;
-  /** Queue processors, run by `startWorker` (the service's worker process). */
-  workers?: readonly QueueWorker<C>[];
   /** Probes of the worker process check the queue too. */
   readinessUsesQueue?: boolean;
 }
@@ -67,7 +71,11 @@ interface ServiceBase<C extends ServiceEnv> {
  * and validation for routes, the durable, inbox, `withEvents` and back-off for consumers, the
  * timers for periodic tasks — and adds the upkeep every service needs (its event tables' prune).
  */
-export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv, Core = unknown> extends ServiceBase<C> {
+export interface ServiceDefinition<
+  C extends ServiceEnv = ServiceEnv,
+  Core = unknown,
+  WorkerCore = unknown,
+> extends ServiceBase<C> {
   /**
    * Built once when the service starts (after its plugins, before its entries are bound); every
    * use case receives it (or the `Pick` it needs). May be async (a socket server's adapter).
@@ -90,6 +98,8 @@ export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv, Core = unk
    * (a repeating job's schedule). Failing it fails the start.
    */
   onStart?(core: NoInfer<Core>, kit: ServiceKit<C>): void | Promise<void>;
+  /** The service's worker process, when it has queues of its own to work. */
+  worker?: WorkerDefinition<C, WorkerCore>;
 }
 
 /**
@@ -99,13 +109,8 @@ export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv, Core = unk
  * service's `index.ts` is this declaration and nothing else. Core comes from `core` alone (the
  * entries say NoInfer), so each use case may take a `Pick` of it.
  */
-export function defineService<C extends ServiceEnv, Core>(
-  definition: ServiceDefinition<C, Core>,
-): ServiceDefinition<C, Core> {
+export function defineService<C extends ServiceEnv, Core, WorkerCore = unknown>(
+  definition: ServiceDefinition<C, Core, WorkerCore>,
+): ServiceDefinition<C, Core, WorkerCore> {
   return definition;
-}
-
-/** Declares one queue processor with its queue's job type. */
-export function defineWorker<C, N extends QueueName>(worker: QueueWorker<C, N>): QueueWorker<C> {
-  return worker as unknown as QueueWorker<C>;
 }

@@ -1,5 +1,12 @@
-export { defineService, defineWorker } from './define-service';
-export type { PeriodicTask, QueueWorker, ServiceDefinition, ServiceKit, ServiceHost } from './define-service';
+export { defineService } from './define-service';
+export type {
+  PeriodicTask,
+  ServiceDefinition,
+  ServiceHost,
+  ServiceKit,
+  WorkerDefinition,
+  WorkerKit,
+} from './define-service';
 export {
   every,
   handle,

@@ -165,7 +165,7 @@ describe("a service's operational metrics", () => {
       auth: 'none',
       core: () => ({}),
       routes: [],
-      workers: [{ queue: 'email', handler: () => () => Promise.resolve() }],
+      worker: { core: () => ({}), jobs: [onJob('email', () => Promise.resolve())] },
     });
     // An event the relay has not published (it is stopped): written into the outbox, aged 90 s.
     await running.stop();

@@ -85,7 +85,8 @@ export async function startService<C extends ServiceEnv>(
     outboxSchema: definition.dbSchema,
     bus: deps.bus,
     queue: deps.queue,
-    queues: [...(definition.workers ?? []), ...(definition.jobs ?? [])].map((worker) => worker.queue),
+    // Its worker process's queues too: their depth is what scaling the worker looks at.
+    queues: [...(definition.worker?.jobs ?? []), ...(definition.jobs ?? [])].map((job) => job.queue),
     onError: (err, source) => deps.logger.warn({ err, source }, 'a metric could not be read'),
   });
   const periodic = await startEntries(definition, app, kit, publicKey, auth?.revokedSessions);
@@ -140,8 +141,8 @@ async function startEntries<C extends ServiceEnv, Core>(
 }
 
 /** Starts a service's queue processors (its worker process, or inside the embedded host). */
-export async function startWorker<C extends ServiceEnv>(
-  definition: ServiceDefinition<C>,
+export async function startWorker<C extends ServiceEnv, WorkerCore>(
+  definition: ServiceDefinition<C, unknown, WorkerCore>,
   deps: ServiceDeps<C> & { mailer: Mailer },
 ): Promise<RunningWorker> {
   // The worker may start before the service; migrations are idempotent and serialised.
@@ -153,11 +154,12 @@ export async function startWorker<C extends ServiceEnv>(
     // The service's relay (another process) publishes what a worker writes; it polls.
     wake: () => undefined,
   });
-  const kit = { ...serviceKit(deps, uow), mailer: deps.mailer };
-  for (const worker of definition.workers ?? []) {
-    await deps.queue.process(worker.queue, worker.handler(kit), {
-      ...(worker.concurrency ? { concurrency: worker.concurrency } : {}),
-    });
+  if (definition.worker) {
+    const core = await definition.worker.core({ ...serviceKit(deps, uow), mailer: deps.mailer });
+    for (const job of definition.worker.jobs)
+      await deps.queue.process(job.queue, (context) => job.run(core, context), {
+        ...(job.concurrency ? { concurrency: job.concurrency } : {}),
+      });
   }
   // The worker stops with the queue's close (running jobs finish first).
   return { stop: () => Promise.resolve() };
