@@ -16,6 +16,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** How long one browser step (a click, a wait for a heading) may take before the test fails. */
+export const STEP_TIMEOUT_MS = 30_000;
+
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -36,7 +39,9 @@ export async function newPage(
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     locale: 'en-US',
   });
-  context.setDefaultTimeout(15_000);
+  // A step's wait, not a budget: a busy host ran the whole suite at half speed (eslint alone took
+  // 129 s against 63 s), and two steps that take a few seconds passed 15 s beside the cluster.
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   return { context, page };
 }

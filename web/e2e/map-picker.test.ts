@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, STEP_TIMEOUT_MS } from './browser';
 import { startTestServer, type TestServer } from './server';
 
 const MAPS_KEY = 'test-maps-key_123';
@@ -142,7 +142,7 @@ describe('the map location picker (embedded mode)', () => {
       permissions: ['geolocation'],
       locale: 'en-US',
     });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
     // The page's CSP admits no inline style and no Google host (gateway/src/security.ts): the
     // dialog's scroll lock and Google's script get in by the page's nonces, or are reported here.
     const violations: string[] = [];

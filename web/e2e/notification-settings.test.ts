@@ -2,7 +2,7 @@
 // gateway to the notification service, in Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, runAxe } from './browser';
+import { launchBrowser, runAxe, STEP_TIMEOUT_MS } from './browser';
 import { MODES, registerAccount, sharedProduct } from './modes';
 import { LIVE_MS, sendMessage, startConversation } from './push-kit';
 import type { TestServer } from './server';
@@ -21,7 +21,7 @@ async function newIndianPage(
     locale: 'en-US',
     timezoneId: TIME_ZONE,
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   return { context, page: await context.newPage() };
 }
 
