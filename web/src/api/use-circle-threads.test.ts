@@ -1,7 +1,7 @@
 // The circle thread's cache, which the socket drives: a pushed message joins its thread once and
 // moves the list row along; after a reconnect every loaded thread catches up with `after=`.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { MESSAGE_PAGE_MAX, type CircleThread, type CircleThreadMessage } from '@saathi/contracts';
 import {
   catchUpCircleThreads,
@@ -79,6 +79,24 @@ describe('mergeCircleThreadMessages', () => {
     expect(row?.lastMessage?.id).toBe(message(1).id);
     // A thread nobody opened is not made up from one message: it loads whole when opened.
     expect(queryClient.getQueryData(circleThreadKey(CIRCLE))).toBeUndefined();
+  });
+
+  it('reads a thread again when a push comes for it after its read failed (messaging had not counted the viewer in yet)', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answer: CircleThreadMessage[] | null = null;
+    const queryFn = () =>
+      answer
+        ? Promise.resolve(answer)
+        : Promise.reject(Object.assign(new Error('Circle thread not found'), { status: 404 }));
+    // The thread view's query, mounted (an observer): its first read is refused.
+    const observer = new QueryObserver(queryClient, { queryKey: circleThreadKey(CIRCLE), queryFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(queryClient.getQueryState(circleThreadKey(CIRCLE))?.status).toBe('error'));
+
+    answer = [message(1)];
+    mergeCircleThreadMessages(queryClient, CIRCLE, [message(1)], ME);
+    await vi.waitFor(() => expect(queryClient.getQueryData(circleThreadKey(CIRCLE))).toEqual([message(1)]));
+    unsubscribe();
   });
 });
 

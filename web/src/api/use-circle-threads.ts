@@ -27,13 +27,14 @@ export function useCircleThreads(enabled = true) {
   });
 }
 
-/** Tries of a thread's first read that messaging answered "not found" (about 4 s in all). */
-const MEMBERSHIP_LAG_TRIES = 4;
+/** Tries of a thread's first read that messaging answered "not found" (about 16 s in all). */
+const MEMBERSHIP_LAG_TRIES = 6;
 
 /**
  * The newest page of a circle's thread, oldest first (members only). The page shows the thread
  * once feed counts the viewer in; messaging hears of it a moment later (the membership event), and
- * answers 404 until then, so a 404 is tried again for a few seconds before it is shown.
+ * answers 404 until then, so a 404 is tried again for a while before it is shown (a busy machine
+ * has taken seconds); a push for the thread reads it again too (`mergeCircleThreadMessages`).
  */
 export function useCircleThreadMessages(circleId: string, enabled = true) {
   return useQuery({
@@ -61,8 +62,9 @@ export function mergeCircleThreadMessages(
   if (incoming.length === 0) return;
   const key = circleThreadKey(circleId);
   const known = queryClient.getQueryData<CircleThreadMessage[]>(key);
-  if (!known && queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
-    // Still loading: its answer may predate this message, so load again once it is stored.
+  if (!known && queryClient.getQueryState(key)) {
+    // Still loading (its answer may predate this message), or its read failed (messaging had not
+    // yet counted the viewer in, and now it pushes to them): read it again, this message included.
     void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
   const fresh = known ? incoming.filter((message) => !known.some((old) => old.id === message.id)) : incoming;
