@@ -66,7 +66,7 @@ function activityItem(page: Page, text: string): Locator {
 async function reloadUntil(page: Page, item: Locator, text: string | RegExp): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await item.getByText(text).first().waitFor({ timeout: 3_000 });
+      await item.getByText(text).first().waitFor({ timeout: 6_000 });
       return;
     } catch (error) {
       if (attempt >= 8) throw error;

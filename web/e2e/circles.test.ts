@@ -33,7 +33,7 @@ async function placeAt(context: BrowserContext, place: { latitude: number; longi
 async function reloadUntil(page: Page, find: () => ReturnType<Page['getByText']>): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await find().first().waitFor({ timeout: 3_000 });
+      await find().first().waitFor({ timeout: 6_000 });
       return;
     } catch (error) {
       if (attempt >= 8) throw error;
