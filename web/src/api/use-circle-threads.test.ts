@@ -1,5 +1,5 @@
 // The circle thread's cache, which the socket drives: a pushed message joins its thread once and
-// moves the list row along; after a reconnect every loaded thread catches up with `after=`.
+// moves the list row along; on each connect every loaded thread catches up with `after=`.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { MESSAGE_PAGE_MAX, type CircleThread, type CircleThreadMessage } from '@saathi/contracts';

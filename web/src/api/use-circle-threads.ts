@@ -1,5 +1,5 @@
 // A circle's thread (messaging): the viewer's thread list, one thread's messages, sending and
-// reading. The socket's `circle-thread:message` and the catch-up after a reconnect merge into the
+// reading. The socket's `circle-thread:message` and the catch-up on each connect merge into the
 // same cache entries, by id. Imported by the socket provider (the first load): no zod here.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MESSAGE_PAGE_MAX, type CircleThread, type CircleThreadMessage } from '@saathi/contracts';
@@ -112,7 +112,7 @@ export function markCircleThreads(queryClient: QueryClient): CircleThreadMarks {
 }
 
 /**
- * After the socket reconnects: each loaded circle thread fetches what arrived after where it
+ * On each connect of the socket (the first one too): each loaded circle thread fetches what arrived after where it
  * stood when the socket dropped (`after=`), page by page, merged by id; the list is read again.
  */
 export async function catchUpCircleThreads(

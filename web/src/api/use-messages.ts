@@ -102,7 +102,7 @@ export function markThreads(queryClient: QueryClient): ThreadMarks {
 }
 
 /**
- * After the socket reconnects: every loaded thread fetches what arrived after where it stood when
+ * On each connect of the socket (the first one too): every loaded thread fetches what arrived after where it stood when
  * the socket dropped (`marks`; else its newest message), page by page, so nothing sent while
  * offline is missed and nothing is shown twice. Not after its newest message now: one the viewer
  * sent meanwhile joined the thread from the send's answer, and is newer than what the other

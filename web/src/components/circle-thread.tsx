@@ -69,7 +69,7 @@ interface CircleThreadViewProps {
 
 /**
  * A circle's thread for its members: the messages (live through `circle-thread:message`, caught
- * up with `after=` after a reconnect, see the socket provider), the box, and a read mark for
+ * up with `after=` on each connect, see the socket provider), the box, and a read mark for
  * every message that arrives while it is on screen.
  */
 export function CircleThreadView({ circleId, viewerId, closed, header, className }: CircleThreadViewProps) {
